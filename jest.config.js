@@ -1,0 +1,15 @@
+'use strict';
+
+// One jest run for the whole repository; each package keeps its tests beside its code or in its test/ folder.
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/reference-server', '<rootDir>/conformance', '<rootDir>/webhook-receiver', '<rootDir>/fixtures', '<rootDir>/scripts'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.(t|j|mj)s$': ['@swc/jest'] },
+  transformIgnorePatterns: [
+    '/node_modules/(?!(rettime|until-async|@open-draft|@mswjs|msw|headers-polyfill|outvariant|strict-event-emitter|is-node-process|tough-cookie|@bundled-es-modules)/)',
+  ],
+  // PGlite costs ~750 MB and ~3 s per instance: one per worker, and two workers on a 2-core machine.
+  maxWorkers: 2,
+  testTimeout: 60000,
+};
