@@ -42,6 +42,8 @@ export interface RecordedExchange {
     readonly headers: Readonly<Record<string, string>>;
     /** Text body as sent (JSON or a description of a multipart body). */
     readonly body?: string;
+    /** Multipart parts, so a reproduction can rebuild the form (`curl -F`). */
+    readonly multipart?: readonly RecordedPart[];
   };
   readonly response?: {
     readonly status: number;
@@ -51,6 +53,17 @@ export interface RecordedExchange {
   };
   readonly error?: string;
   readonly durationMs: number;
+}
+
+/** One part of a multipart request as recorded: a field value, or a file summarised by name, type and size. */
+export interface RecordedPart {
+  readonly name: string;
+  readonly value?: string;
+  readonly filename?: string;
+  readonly contentType?: string;
+  readonly size?: number;
+  /** Small files only (up to 8 KiB), so the curl reproduction can send the same bytes. */
+  readonly base64?: string;
 }
 
 export interface CheckResult {
@@ -71,6 +84,13 @@ export interface CheckResult {
   /** Set when a baseline file lists this check as a known failure. */
   readonly expectedFailure?: { readonly reason: string };
   readonly exchanges?: readonly RecordedExchange[];
+  /** Failed: the two halves of `message`, kept apart so reports can lay them out (no rule ids in them). */
+  readonly expected?: string;
+  readonly got?: string;
+  /** Property-based failures: the name given to `ctx.property`. */
+  readonly property?: string;
+  /** A command line that re-runs just this check (with its seed when it used one). */
+  readonly command?: string;
 }
 
 /** The JSON report of `../shared/interfaces.md`, extended with run metadata and coverage. */

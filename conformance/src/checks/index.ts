@@ -1,0 +1,4 @@
+// The registry of every check the suite runs. Check files are added here, grouped by spec section.
+import type { Check } from '../runner/check';
+
+export const ALL_CHECKS: readonly Check[] = [];

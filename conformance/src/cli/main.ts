@@ -1,0 +1,201 @@
+// `npm run conformance`: options → target → probe → run → reports → exit status.
+// 0 no (unexpected) failure; 1 at least one; 2 could not run, with a one-line reason on stderr.
+
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { ALL_CHECKS } from '../checks';
+import type { CheckResult, ReportSpec } from '../model';
+import type { Clock } from '../http/clock';
+import { ConsoleReporter, planOf, renderCoverageMarkdown, writeReports, type ConformanceMeta } from '../reporters';
+import { CATALOGUE, type Catalogue } from '../runner/catalogue';
+import type { Check } from '../runner/check';
+import { applyBaseline, baselineIndex, loadBaseline, removableEntries, unexpectedFailures } from '../runner/baseline';
+import { checksByRule, computeCoverage } from '../runner/coverage';
+import { CannotRunError } from '../runner/outcomes';
+import { compareWithPrevious, failedFromReport, loadPreviousReport } from '../runner/previous-report';
+import { probeTarget } from '../runner/probe';
+import { registryProblems } from '../runner/registry';
+import { newRunId } from '../runner/run-check';
+import { runChecks } from '../runner/run-checks';
+import { randomSeed } from '../runner/seed';
+import { selectChecks } from '../runner/select';
+import { TargetError } from '../targets';
+import { parseCliArgs, UsageError, type CliOptions } from './args';
+import { renderCheckList } from './list';
+import { resolveTarget, type EmbeddedDeps, type ResolvedTarget } from './resolve-target';
+import { USAGE } from './usage';
+
+export const RUN_TITLE = 'Property Portfolio API conformance';
+
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly isTTY: boolean;
+  readonly color: boolean;
+}
+
+/** Everything main() reaches for, injectable so self-tests run it against fakes. */
+export interface CliDeps {
+  readonly checks?: readonly Check[];
+  readonly catalogue?: Catalogue;
+  readonly embedded?: Partial<EmbeddedDeps>;
+  readonly clock?: Clock;
+  readonly fetch?: typeof fetch;
+  readonly probeTimeoutMs?: number;
+  readonly now?: () => Date;
+  /** Called once the embedded server is up, so the entry script can stop it on SIGINT. */
+  readonly onStop?: (stop: () => Promise<void>) => void;
+}
+
+export const DEFAULT_REPORTS: readonly ReportSpec[] = [
+  { format: 'json', path: 'reports/conformance.json' },
+  { format: 'junit', path: 'reports/conformance.xml' },
+  { format: 'html', path: 'reports/conformance.html' },
+];
+
+/** Repository root: conformance/src/cli → ../../.. */
+export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
+
+function isCannotRun(error: unknown): error is Error {
+  return error instanceof CannotRunError || error instanceof TargetError;
+}
+
+async function ensureWritable(paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    try {
+      await mkdir(dirname(path), { recursive: true });
+    } catch (error) {
+      throw new CannotRunError(`cannot create the folder for ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    }
+  }
+}
+
+interface Selection {
+  readonly checks: readonly Check[];
+  readonly seeds?: ReadonlyMap<string, number>;
+  readonly note?: string;
+}
+
+function selectForRun(all: readonly Check[], options: CliOptions, warn: (s: string) => void): Selection {
+  let checks = selectChecks(all, options.only);
+  if (options.only.length && checks.length === 0 && all.length > 0) throw new UsageError(`no check matches --only ${options.only.join(',')}`);
+  if (options.rerunFailed === undefined) return { checks };
+  const previous = loadPreviousReport(options.rerunFailed);
+  const { ids, seeds } = failedFromReport(previous);
+  const known = new Set(all.map((c) => c.id));
+  for (const id of ids) if (!known.has(id)) warn(`--rerun-failed: check ${id} no longer exists; not run`);
+  const wanted = new Set(ids);
+  checks = checks.filter((c) => wanted.has(c.id));
+  // An explicit --seed wins over the seeds recorded in the report.
+  return { checks, ...(options.seed === undefined ? { seeds } : {}), note: `re-running ${checks.length} check(s) that failed in ${options.rerunFailed}` };
+}
+
+async function writeCatalogueExports(options: CliOptions, catalogue: Catalogue, all: readonly Check[], results: readonly CheckResult[]): Promise<string[]> {
+  const written: string[] = [];
+  if (options.coverageMd !== undefined) {
+    const coverage = computeCoverage({ rules: catalogue.rules, checks: all, results, isTestable: catalogue.isTestable });
+    await writeFile(options.coverageMd, renderCoverageMarkdown(coverage), 'utf8');
+    written.push(`coverage-md: ${options.coverageMd}`);
+  }
+  if (options.requirementsCsv !== undefined) {
+    await writeFile(options.requirementsCsv, catalogue.toRequirementsCsv(catalogue.rules, checksByRule(all)), 'utf8');
+    written.push(`requirements-csv: ${options.requirementsCsv}`);
+  }
+  return written;
+}
+
+export async function main(argv: readonly string[], io: CliIo, deps: CliDeps = {}): Promise<number> {
+  const fail = (error: unknown): number => {
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`conformance: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
+    return 2;
+  };
+  const warn = (text: string): void => io.stderr(`conformance: warning: ${text}\n`);
+
+  let options: CliOptions;
+  try {
+    options = parseCliArgs(argv);
+  } catch (error) {
+    return fail(error instanceof UsageError ? `${error.message} (see --help)` : error);
+  }
+  if (options.help) {
+    io.stdout(USAGE);
+    return 0;
+  }
+
+  const all = deps.checks ?? ALL_CHECKS;
+  const catalogue = deps.catalogue ?? CATALOGUE;
+  for (const problem of registryProblems(all, catalogue.rules)) warn(problem);
+
+  let resolved: ResolvedTarget | undefined;
+  try {
+    await ensureWritable([options.coverageMd, options.requirementsCsv].filter((p): p is string => p !== undefined));
+    if (options.list) {
+      io.stdout(renderCheckList(all));
+      for (const line of await writeCatalogueExports(options, catalogue, all, [])) io.stdout(`${line}\n`);
+      return 0;
+    }
+
+    const baseline = options.baseline !== undefined ? baselineIndex(loadBaseline(options.baseline)) : baselineIndex(undefined);
+    const previous = options.compare !== undefined ? loadPreviousReport(options.compare) : undefined;
+    const selection = selectForRun(all, options, warn);
+    const reports = options.reports.length > 0 ? options.reports : options.target === undefined ? DEFAULT_REPORTS : [];
+    await ensureWritable(reports.map((r) => r.path));
+
+    resolved = await resolveTarget(options, { root: REPO_ROOT, ...deps.embedded });
+    if (resolved.stop) deps.onStop?.(resolved.stop);
+    for (const w of resolved.warnings) warn(w);
+    const target = resolved.target;
+    await probeTarget(target, { timeoutMs: deps.probeTimeoutMs, fetch: deps.fetch });
+
+    const now = deps.now ?? ((): Date => new Date());
+    const seed = options.seed ?? randomSeed();
+    const startedAt = now().toISOString();
+    const reporter = new ConsoleReporter({ write: io.stdout, tty: io.isTTY && !options.plain, color: io.color && io.isTTY && !options.plain }, planOf(selection.checks));
+    reporter.start({ target: target.baseUrl, seed, profile: options.profile });
+    if (selection.note) io.stdout(`${selection.note}\n`);
+
+    const results = await runChecks({
+      target,
+      checks: selection.checks,
+      seed,
+      profile: options.profile,
+      showSecrets: options.showSecrets,
+      ...(selection.seeds ? { seedOverrides: selection.seeds } : {}),
+      ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+      ...(options.timeoutMs !== undefined ? { requestTimeoutMs: options.timeoutMs } : {}),
+      ...(deps.clock ? { clock: deps.clock } : {}),
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      ...(options.target !== undefined ? { targetFile: options.target } : {}),
+      runId: newRunId(),
+      onResult: (r) => reporter.result(applyBaseline(r, baseline)),
+    }).then((rs) => rs.map((r) => applyBaseline(r, baseline)));
+
+    const coverage = computeCoverage({ rules: catalogue.rules, checks: all, results, isTestable: catalogue.isTestable });
+    const removable = removableEntries(results, baseline);
+    const comparison = previous && options.compare !== undefined ? { previous: options.compare, ...compareWithPrevious(previous, results) } : undefined;
+    const meta: ConformanceMeta = {
+      title: RUN_TITLE,
+      startedAt,
+      finishedAt: now().toISOString(),
+      target: target.baseUrl,
+      targetSource: target.source,
+      seed,
+      profile: options.profile,
+      only: options.only,
+      coverage,
+      ...(removable.length ? { baselineRemovable: removable } : {}),
+      ...(comparison ? { comparison } : {}),
+    };
+    await writeReports(results, reports, meta);
+    for (const r of reports) io.stdout(`report ${r.format}: ${r.path}\n`);
+    for (const line of await writeCatalogueExports(options, catalogue, all, results)) io.stdout(`${line}\n`);
+    reporter.finish({ results, coverage, baselineRemovable: removable, ...(comparison ? { comparison } : {}) });
+    return unexpectedFailures(results).length > 0 ? 1 : 0;
+  } catch (error) {
+    if (isCannotRun(error)) return fail(error);
+    return fail(`internal error: ${error instanceof Error ? (error.stack ?? error.message).split('\n').slice(0, 2).join(' ') : String(error)}`);
+  } finally {
+    await resolved?.stop?.();
+  }
+}

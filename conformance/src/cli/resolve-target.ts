@@ -1,0 +1,51 @@
+// Which deployment the run aims at: a target file (--target), the fixture keys at --base-url, or an
+// embedded reference server started as a child process (never imported: the independence rule).
+
+import { join } from 'node:path';
+import { embeddedTarget, loadTargetFile, startEmbeddedReference, withBaseUrl, type EmbeddedOptions, type Target } from '../targets';
+
+export interface ResolvedTarget {
+  readonly target: Target;
+  readonly warnings: readonly string[];
+  /** Set when the suite started the server itself. */
+  readonly stop?: () => Promise<void>;
+  readonly embedded: boolean;
+}
+
+export interface EmbeddedDeps {
+  /** Repository root (cwd of the child, home of fixtures/reference-target.json). */
+  readonly root: string;
+  readonly command?: string;
+  readonly args?: readonly string[];
+  readonly startTimeoutMs?: number;
+  /** Default <root>/fixtures/reference-target.json */
+  readonly fixture?: string;
+}
+
+export async function resolveTarget(options: { readonly target?: string; readonly baseUrl?: string }, embedded: EmbeddedDeps): Promise<ResolvedTarget> {
+  if (options.target !== undefined) {
+    const parsed = loadTargetFile(options.target);
+    const target = options.baseUrl !== undefined ? withBaseUrl(parsed.target, options.baseUrl) : parsed.target;
+    return { target, warnings: parsed.warnings, embedded: false };
+  }
+  const fixture = embedded.fixture ?? join(embedded.root, 'fixtures', 'reference-target.json');
+  if (options.baseUrl !== undefined) {
+    // A reference server someone started by hand: the fixture's fixed keys, at the given address.
+    const parsed = loadTargetFile(fixture);
+    return { target: { ...withBaseUrl(parsed.target, options.baseUrl), source: fixture }, warnings: parsed.warnings, embedded: false };
+  }
+  const startOptions: EmbeddedOptions = {
+    root: embedded.root,
+    ...(embedded.command !== undefined ? { command: embedded.command } : {}),
+    ...(embedded.args !== undefined ? { args: embedded.args } : {}),
+    ...(embedded.startTimeoutMs !== undefined ? { startTimeoutMs: embedded.startTimeoutMs } : {}),
+  };
+  const server = await startEmbeddedReference(startOptions);
+  try {
+    const parsed = embeddedTarget(fixture, server);
+    return { target: parsed.target, warnings: parsed.warnings, stop: () => server.stop(), embedded: true };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,32 @@
+// --help text. Options of interfaces.md first (they are a public contract), ours after.
+
+export const USAGE = `Usage: npm run conformance -- [options]
+
+Options of the public interface (interfaces.md):
+  --target FILE           target file describing the deployment under test
+                          (omitted: start the embedded reference server and aim at it)
+  --base-url URL          override the target file's baseUrl
+  --report FORMAT:PATH    write a report; FORMAT is json, junit or html; repeatable
+                          (omitted without --target: reports/conformance.{json,xml,html})
+  --only PATTERN          run only checks whose id or rule id matches the glob (* and ?,
+                          case-insensitive); repeatable or comma-separated
+  --seed N                seed for every property-based check (default: random, printed)
+  --profile quick|full    quick (default) skips checks that must wait minutes
+
+More options:
+  --baseline FILE         known failures: { "expectedFailures": [{ "check": "<id>", "reason": "..." }] }
+  --compare PREVIOUS.json print checks newly failing / newly passing since that JSON report
+  --rerun-failed REPORT.json
+                          run only the checks that failed in that JSON report, each with its seed
+  --show-secrets          print API keys and tokens in full (default: svc_live_****1234)
+  --list                  print the checks and their rules, then exit
+  --coverage-md PATH      write rule coverage as a Markdown table
+  --requirements-csv PATH write the requirements CSV (rule, section, class, checks, reason, text)
+  --concurrency N         checks run at once (default 4; exclusive checks always run alone, last)
+  --timeout MS            per-request timeout (default 15000)
+  --plain                 plain PASS/FAIL/SKIP lines even in a terminal
+  --help                  this text
+
+Exit status: 0 no check failed (expected failures do not count); 1 at least one check failed;
+2 the suite could not run (bad option, unreadable target, unreachable target), reason on stderr.
+`;

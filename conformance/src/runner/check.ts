@@ -1,0 +1,119 @@
+// The check API: one check is one behaviour, named for it, citing the rule ids it proves in one place
+// (schemathesis registry + OpenID conformance's rule ids at the call site).
+
+import type { Arbitrary } from 'fast-check';
+import type { CheckNeed, RecordedExchange } from '../model';
+import type { Clock } from '../http/clock';
+import type { HttpClient, HttpResponse } from '../http/client';
+import type { Target } from '../targets/types';
+
+export type Profile = 'quick' | 'full';
+
+export interface AssertOptions {
+  /** The rules this assertion proves, when narrower than the check's own list; named in the failure message. */
+  readonly rules?: readonly string[];
+}
+
+export interface PropertyOptions {
+  /** Default 25: each run is at least one HTTP request. */
+  readonly numRuns?: number;
+}
+
+export interface CheckContext {
+  readonly target: Target;
+  /** The public API client (base URL = target.baseUrl), paced per key, recording every exchange. */
+  readonly http: HttpClient;
+  /** The admin API client (base URL = target.dashboard.url, bearer admin token). Skips the check when the target has none. */
+  readonly dashboard: HttpClient;
+  /** `conformance-<runId>`: put it into every piece of data the check creates, so it is recognisable as the suite's. */
+  readonly marker: string;
+  readonly runId: string;
+  /** The seed property checks use (the run's, or the one recorded for this check by --rerun-failed). */
+  readonly seed: number;
+  readonly profile: Profile;
+  /** Aborted when the check runs out of time; pass to long waits. */
+  readonly signal: AbortSignal;
+  readonly clock: Clock;
+
+  /** The key for a role (standard or extra). Skips the check when the target has no such key. */
+  key(role: string): string;
+  hasKey(role: string): boolean;
+
+  /** Fails the check: message "expected: …; got: …", reproduction = curl of `exchange` (default: the last one). */
+  fail(expected: string, got: string, exchange?: RecordedExchange, options?: AssertOptions): never;
+  expect(condition: unknown, expected: string, got: string | (() => string), exchange?: RecordedExchange, options?: AssertOptions): asserts condition;
+  expectStatus(res: HttpResponse, status: number | readonly number[], options?: AssertOptions): void;
+  /** Status, and a JSON body that is exactly `{ error: string, code: <code> }`. */
+  expectErrorEnvelope(res: HttpResponse, status: number, code: string, options?: AssertOptions): void;
+  /** Status, and a JSON object body with a `data` member; returns the body. */
+  expectSuccessEnvelope(res: HttpResponse, status: number, options?: AssertOptions): { readonly data: unknown; readonly meta?: unknown };
+  /** `predicate` gets the header value (undefined when absent); `description` completes "header <name> …". Returns the value. */
+  expectHeader(
+    res: HttpResponse,
+    name: string,
+    predicate: (value: string | undefined) => boolean,
+    description: string,
+    options?: AssertOptions,
+  ): string | undefined;
+
+  skip(reason: string): never;
+  /** Shown as the passed message (e.g. "checked 12 endpoints"). */
+  note(message: string): void;
+  /**
+   * Runs a fast-check property with the run's seed. A failure carries seed, path and the shrunk counterexample,
+   * and `--seed` replays it. The predicate may use the assertion helpers (they throw) or return false.
+   */
+  property<T>(name: string, arbitrary: Arbitrary<T>, predicate: (value: T) => Promise<boolean | void>, options?: PropertyOptions): Promise<void>;
+  /** Runs after the check, last registered first, even when it failed: the suite deletes what it creates. */
+  cleanup(fn: () => Promise<unknown> | unknown): void;
+  /** Waits on the injectable clock (rate-limit windows, webhook retries). */
+  sleep(ms: number): Promise<void>;
+}
+
+export interface CheckDefinition {
+  /** Stable, e.g. `auth.revokedKeyIsRejected`. Letters, digits, `.`, `_`, `-`. */
+  readonly id: string;
+  readonly title: string;
+  /** Spec section path, e.g. `Authentication` or `Endpoints > Rent`; groups the progress output and JUnit suites. */
+  readonly group: string;
+  readonly rules: readonly string[];
+  /** `full`: must wait minutes (retry timing, 24 h windows); skipped under the default `quick` profile. */
+  readonly profile?: Profile;
+  readonly needs?: readonly CheckNeed[];
+  /** Rate-limit checks: run last, one at a time, without client pacing, on a key of their own. */
+  readonly exclusive?: boolean;
+  /** Default 5 minutes. */
+  readonly timeoutMs?: number;
+  run(ctx: CheckContext): Promise<void>;
+}
+
+export interface Check extends CheckDefinition {
+  readonly profile: Profile;
+  readonly needs: readonly CheckNeed[];
+  readonly exclusive: boolean;
+  readonly timeoutMs: number;
+}
+
+export const DEFAULT_CHECK_TIMEOUT_MS = 5 * 60_000;
+const CHECK_ID = /^[A-Za-z][A-Za-z0-9._-]*$/;
+const NEEDS: readonly CheckNeed[] = ['dashboard', 'mail', 'webhook', 'otherLandlord', 'portfolio', 'professional', 'revoked', 'sandbox', 'readOnly'];
+
+/** Validates eagerly (at import time) so a malformed check breaks the build, not a nightly run. */
+export function defineCheck(definition: CheckDefinition): Check {
+  const where = `defineCheck(${JSON.stringify(definition.id)})`;
+  if (!CHECK_ID.test(definition.id)) throw new Error(`${where}: id must match ${CHECK_ID}`);
+  if (definition.title.trim().length === 0) throw new Error(`${where}: title is empty`);
+  if (definition.group.trim().length === 0) throw new Error(`${where}: group is empty`);
+  if (definition.rules.length === 0) throw new Error(`${where}: rules is empty; every check proves at least one rule`);
+  if (new Set(definition.rules).size !== definition.rules.length) throw new Error(`${where}: rules repeat`);
+  for (const need of definition.needs ?? []) if (!NEEDS.includes(need)) throw new Error(`${where}: unknown need "${need}"`);
+  if (definition.timeoutMs !== undefined && !(definition.timeoutMs > 0)) throw new Error(`${where}: timeoutMs must be positive`);
+  return Object.freeze({
+    ...definition,
+    rules: Object.freeze([...definition.rules]),
+    profile: definition.profile ?? 'quick',
+    needs: Object.freeze([...(definition.needs ?? [])]),
+    exclusive: definition.exclusive ?? false,
+    timeoutMs: definition.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS,
+  });
+}

@@ -1,0 +1,23 @@
+// The check API and the runner. Checks import from here: `import { defineCheck } from '../../runner'`.
+export { defineCheck, DEFAULT_CHECK_TIMEOUT_MS } from './check';
+export type { AssertOptions, Check, CheckContext, CheckDefinition, Profile, PropertyOptions } from './check';
+export { CheckFailure, CheckSkip, CannotRunError, type FailureDetails } from './outcomes';
+export { runCheck, newRunId, pacerFor, rerunCommand, type RunCheckOptions } from './run-check';
+export { runChecks, DEFAULT_CONCURRENCY, type RunChecksOptions } from './run-checks';
+export { selectChecks, matchesOnly, globToRegExp, splitPatterns } from './select';
+export { randomSeed, parseSeed } from './seed';
+export { DEFAULT_NUM_RUNS } from './property';
+export { describeResponse, describeValue, oneLine } from './describe';
+export { probeTarget } from './probe';
+export { loadBaseline, parseBaseline, applyBaseline, baselineIndex, removableEntries, unexpectedFailures, type Baseline, type BaselineEntry } from './baseline';
+export {
+  loadPreviousReport,
+  parsePreviousReport,
+  compareWithPrevious,
+  failedFromReport,
+  type Comparison,
+  type PreviousReport,
+} from './previous-report';
+export { computeCoverage, checksByRule, formatCoverageFigure, isCoverage, type Coverage, type RuleCoverage, type SectionCoverage } from './coverage';
+export { registryProblems } from './registry';
+export { mapPool } from './pool';

@@ -1,0 +1,67 @@
+// Runs a set of checks against one target: ordinary checks concurrently (small pool, shared per-key pacing),
+// then exclusive ones (rate limits) last and one at a time, so they measure limits nobody else is spending.
+
+import type { CheckResult } from '../model';
+import { systemClock, type Clock } from '../http/clock';
+import type { Target } from '../targets/types';
+import type { Check, Profile } from './check';
+import { mapPool } from './pool';
+import { newRunId, pacerFor, runCheck } from './run-check';
+import { selectChecks } from './select';
+
+export interface RunChecksOptions {
+  readonly target: Target;
+  readonly checks: readonly Check[];
+  readonly seed: number;
+  readonly profile?: Profile;
+  readonly showSecrets?: boolean;
+  /** Glob(s) on check id or rule id; omitted: all checks. */
+  readonly only?: string | readonly string[];
+  /** Default 4. */
+  readonly concurrency?: number;
+  /** Per-check seeds (--rerun-failed reuses the seed each failure was recorded with). */
+  readonly seedOverrides?: ReadonlyMap<string, number>;
+  /** Called as each check completes (progress output). */
+  readonly onResult?: (result: CheckResult) => void;
+  readonly runId?: string;
+  readonly clock?: Clock;
+  readonly requestTimeoutMs?: number;
+  readonly checkTimeoutMs?: number;
+  readonly fetch?: typeof fetch;
+  readonly targetFile?: string;
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+
+/** Results in the order the checks were given (not completion order), so reports are stable. */
+export async function runChecks(options: RunChecksOptions): Promise<CheckResult[]> {
+  const selected = selectChecks(options.checks, options.only);
+  const clock = options.clock ?? systemClock;
+  const pacer = pacerFor(options.target, clock);
+  const runId = options.runId ?? newRunId();
+  const runOne = async (check: Check): Promise<CheckResult> => {
+    const result = await runCheck(check, options.target, {
+      seed: options.seedOverrides?.get(check.id) ?? options.seed,
+      profile: options.profile,
+      showSecrets: options.showSecrets,
+      runId,
+      pacer,
+      clock,
+      requestTimeoutMs: options.requestTimeoutMs,
+      checkTimeoutMs: options.checkTimeoutMs,
+      fetch: options.fetch,
+      targetFile: options.targetFile,
+    });
+    options.onResult?.(result);
+    return result;
+  };
+
+  const results = new Array<CheckResult>(selected.length);
+  const ordinary = selected.flatMap((c, i) => (c.exclusive ? [] : [i]));
+  const exclusive = selected.flatMap((c, i) => (c.exclusive ? [i] : []));
+  await mapPool(ordinary, options.concurrency ?? DEFAULT_CONCURRENCY, async (i) => {
+    results[i] = await runOne(selected[i] as Check);
+  });
+  for (const i of exclusive) results[i] = await runOne(selected[i] as Check);
+  return results;
+}

@@ -1,0 +1,148 @@
+// Without --target the suite aims at a reference server it starts itself. It runs as a CHILD PROCESS,
+// never imported: the suite must judge the server from outside, exactly as it judges any deployment.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { loadTargetFile } from './load';
+import { TargetError, type Target } from './types';
+import type { ParsedTarget } from './validate';
+
+export interface EmbeddedOptions {
+  /** Repository root: cwd of the child and base of the default command. */
+  readonly root: string;
+  /** Default: node_modules/.bin/tsx with args ["scripts/reference.ts"]. Self-tests pass a stub server. */
+  readonly command?: string;
+  readonly args?: readonly string[];
+  readonly host?: string;
+  readonly port?: number;
+  readonly startTimeoutMs?: number;
+  /** Extra environment for the child (on top of process.env, PORT, HOST, ADMIN_TOKEN). */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+export interface EmbeddedServer {
+  readonly origin: string;
+  readonly port: number;
+  readonly adminToken: string;
+  /** SIGTERM, then wait; SIGKILL if it has not ended within 10 s. */
+  stop(): Promise<void>;
+}
+
+const TAIL_LINES = 8;
+
+/** A port the OS just handed out; the tiny window before the child binds it is acceptable for a local run. */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function tail(lines: string[]): string {
+  const kept = lines.filter((l) => l.trim().length > 0).slice(-TAIL_LINES);
+  return kept.length === 0 ? '(no output)' : kept.map((l) => l.trim()).join(' | ');
+}
+
+function collectLines(stream: NodeJS.ReadableStream | null, sink: string[], onLine?: (line: string) => void): void {
+  if (!stream) return;
+  let partial = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    const parts = (partial + chunk).split(/\r?\n/);
+    partial = parts.pop() ?? '';
+    for (const line of parts) {
+      sink.push(line);
+      if (sink.length > 200) sink.splice(0, sink.length - 200);
+      onLine?.(line);
+    }
+  });
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+export async function startEmbeddedReference(options: EmbeddedOptions): Promise<EmbeddedServer> {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? (await freePort(host));
+  const adminToken = randomBytes(24).toString('hex');
+  const command = options.command ?? join(options.root, 'node_modules', '.bin', 'tsx');
+  const args = options.args ?? ['scripts/reference.ts'];
+  const timeoutMs = options.startTimeoutMs ?? 60_000;
+  const ready = `listening on http://${host}:${port}`;
+
+  const child = spawn(command, [...args], {
+    cwd: options.root,
+    env: { ...process.env, ...options.env, PORT: String(port), HOST: host, ADMIN_TOKEN: adminToken },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+
+  await new Promise<void>((resolve, reject) => {
+    let settled = false;
+    const settle = (error?: Error): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve();
+    };
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      settle(new TargetError(`embedded reference server did not print "${ready}" within ${Math.round(timeoutMs / 1000)} s: ${tail(stderr.length ? stderr : stdout)}`));
+    }, timeoutMs);
+    collectLines(child.stdout, stdout, (line) => {
+      if (line.includes(ready)) settle();
+    });
+    collectLines(child.stderr, stderr);
+    child.once('error', (error) => settle(new TargetError(`cannot start embedded reference server (${command}): ${error.message}`)));
+    child.once('exit', (code, signal) => {
+      // Let the last stderr chunk arrive before describing the crash.
+      setImmediate(() =>
+        settle(new TargetError(`embedded reference server exited (${signal ?? `code ${code}`}) before listening: ${tail(stderr.length ? stderr : stdout)}`)),
+      );
+    });
+  });
+
+  return {
+    origin: `http://${host}:${port}`,
+    port,
+    adminToken,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      if (!(await waitForExit(child, 10_000))) {
+        child.kill('SIGKILL');
+        await waitForExit(child, 5_000);
+      }
+    },
+  };
+}
+
+/** The fixture target file, aimed at the embedded server, with the dashboard section it just got a token for. */
+export function embeddedTarget(fixtureFile: string, server: Pick<EmbeddedServer, 'origin' | 'adminToken'>): ParsedTarget {
+  const parsed = loadTargetFile(fixtureFile);
+  const target: Target = {
+    ...parsed.target,
+    baseUrl: `${server.origin}/api/public/v1`,
+    dashboard: { url: `${server.origin}/dashboard/api`, token: server.adminToken },
+    source: `embedded reference server (${server.origin})`,
+  };
+  return { target, warnings: parsed.warnings };
+}

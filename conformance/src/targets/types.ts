@@ -1,0 +1,103 @@
+// The deployment under test, as the suite sees it after loading and validating a target file.
+// The seven roles are the public contract of interfaces.md; everything else is our extension (see README).
+
+export const STANDARD_ROLES = [
+  'enterpriseLive',
+  'enterpriseReadOnly',
+  'enterpriseSandbox',
+  'portfolioLive',
+  'professional',
+  'revoked',
+  'otherLandlord',
+] as const;
+
+export type StandardRole = (typeof STANDARD_ROLES)[number];
+
+/** Roles we reserve beyond interfaces.md; a check naming one that the target lacks is skipped, not sent literally. */
+export const WELL_KNOWN_EXTRA_ROLES = ['rateLimit'] as const;
+
+export type PlanName = 'enterprise' | 'portfolio';
+
+export interface Rate {
+  readonly readsPerMinute: number;
+  readonly writesPerMinute: number;
+}
+
+export interface PacingConfig {
+  /** false: no client-side pacing at all (a target without limits, or a throwaway one). */
+  readonly enabled: boolean;
+  /** Share of a plan's per-minute limit the suite allows itself, so other traffic on the key still fits. */
+  readonly headroom: number;
+  readonly plans: Readonly<Record<PlanName, Rate>>;
+  /** Which plan (or explicit rate) paces a role's key. Unlisted extra roles are paced as Portfolio. */
+  readonly roles: Readonly<Record<string, PlanName | Rate>>;
+}
+
+export interface DashboardConfig {
+  /** Base URL of the admin API, e.g. http://127.0.0.1:3000/dashboard/api */
+  readonly url: string;
+  /** Bearer token of the admin API. */
+  readonly token: string;
+}
+
+export type MailKind = 'maildev' | 'mailhog' | 'reference';
+
+export interface MailConfig {
+  readonly kind: MailKind;
+  /** Base URL of the mail-capture API. */
+  readonly url: string;
+}
+
+export interface WebhooksConfig {
+  /** Where the deployment should deliver (registered as the subscription URL). */
+  readonly receiverUrl: string;
+  /** Where the suite reads what the receiver got. */
+  readonly receiverAdminUrl: string;
+  /** Signing secret the receiver verifies with. */
+  readonly secret: string;
+  /** The deployment's retry schedule when it is not the spec's 900,3600 (a test deployment shortens it). */
+  readonly retryDelaysSeconds?: readonly number[];
+}
+
+export interface Target {
+  /** Always without a trailing slash. */
+  readonly baseUrl: string;
+  readonly keys: Readonly<Partial<Record<StandardRole, string>>> & { readonly enterpriseLive: string };
+  readonly extraKeys: Readonly<Record<string, string>>;
+  /** When true the deployment claims to be production: HTTPS_REQUIRED checks run. */
+  readonly production: boolean;
+  readonly dashboard?: DashboardConfig;
+  readonly mail?: MailConfig;
+  readonly webhooks?: WebhooksConfig;
+  readonly pacing: PacingConfig;
+  /** Where the target came from (file path or "embedded reference server"), for reports. */
+  readonly source: string;
+}
+
+export const DEFAULT_PLAN_RATES: Readonly<Record<PlanName, Rate>> = {
+  enterprise: { readsPerMinute: 500, writesPerMinute: 100 },
+  portfolio: { readsPerMinute: 100, writesPerMinute: 30 },
+};
+
+/** The plan each standard role's key is on (interfaces.md); professional and revoked keys are paced like Portfolio. */
+export const DEFAULT_ROLE_PLANS: Readonly<Record<StandardRole, PlanName>> = {
+  enterpriseLive: 'enterprise',
+  enterpriseReadOnly: 'enterprise',
+  enterpriseSandbox: 'enterprise',
+  otherLandlord: 'enterprise',
+  portfolioLive: 'portfolio',
+  professional: 'portfolio',
+  revoked: 'portfolio',
+};
+
+export const DEFAULT_PACING: PacingConfig = {
+  enabled: true,
+  headroom: 0.8,
+  plans: DEFAULT_PLAN_RATES,
+  roles: DEFAULT_ROLE_PLANS,
+};
+
+/** A target file that cannot be used; the CLI turns it into exit status 2 with this one-line message. */
+export class TargetError extends Error {
+  override readonly name = 'TargetError';
+}

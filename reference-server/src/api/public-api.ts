@@ -1,0 +1,18 @@
+// The public API: every route under /api/public/v1, behind the api-key strategy by default.
+import type { Plugin } from '@hapi/hapi';
+import { registerApiKeyScheme } from '../platform/auth/scheme';
+import { removedRoutes } from '../platform/transport/deprecated';
+import { depsOf } from '../server/app-context';
+import { RESOURCE_PLUGINS } from './resources';
+
+export const PUBLIC_PREFIX = '/api/public/v1';
+
+export const publicApiPlugin: Plugin<void> = {
+  name: 'public-api',
+  async register(server) {
+    registerApiKeyScheme(server, { knex: depsOf(server).knex });
+    server.auth.default('api-key');
+    for (const plugin of RESOURCE_PLUGINS) await server.register(plugin);
+    server.route(removedRoutes(PUBLIC_PREFIX));
+  },
+};

@@ -1,0 +1,143 @@
+// The developer dashboard's API, outside the public prefix, guarded by ADMIN_TOKEN (Bearer).
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { Plugin, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { Landlord, PLANS } from '../persistence/models';
+import { apiError } from '../platform/errors/api-error';
+import { idParams, isoDate, uuid } from '../platform/http/schemas';
+import { depsOf } from '../server/app-context';
+import { EVENT_TYPES, MAX_EVENT_TYPES_PER_SUBSCRIPTION } from '../webhooks/event-types';
+import * as dashboard from './service';
+
+export const DASHBOARD_PREFIX = '/dashboard/api';
+
+const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
+
+const landlordBody = {
+  name: Joi.string().trim().min(1).max(200),
+  email: Joi.string().email().max(320),
+  plan: Joi.string().valid(...PLANS).allow(null),
+  subscriptionStatus: Joi.string().valid('active', 'cancelled', 'none'),
+  timezone: Joi.string().max(64),
+  propertyLimit: Joi.number().integer().min(0).allow(null),
+  nextBillingDate: isoDate.allow(null),
+};
+
+const rateLimits = Joi.object({
+  readsPerMinute: Joi.number().integer().min(1),
+  writesPerMinute: Joi.number().integer().min(1),
+  readsPerDay: Joi.number().integer().min(1),
+  writesPerDay: Joi.number().integer().min(1),
+}).allow(null);
+
+const routes: ServerRoute[] = [
+  { method: 'GET', path: '/event-types', handler: () => ({ data: EVENT_TYPES, meta: { maxPerSubscription: MAX_EVENT_TYPES_PER_SUBSCRIPTION } }) },
+  {
+    method: 'GET', path: '/landlords',
+    handler: async (request) => {
+      return { data: (await Landlord.query(depsOf(request).knex).orderBy('created_at')).map(dashboard.presentLandlord) };
+    },
+  },
+  {
+    method: 'POST', path: '/landlords',
+    options: { validate: { payload: Joi.object({ ...landlordBody, name: landlordBody.name.required(), email: landlordBody.email.required(), plan: landlordBody.plan.required() }) } },
+    handler: async (request, h) => {
+      const deps = depsOf(request);
+      const landlord = await dashboard.createLandlord(deps.knex, deps.clock, request.payload as dashboard.LandlordInput);
+      return h.response({ data: dashboard.presentLandlord(landlord) }).code(201);
+    },
+  },
+  {
+    method: 'GET', path: '/landlords/{id}', options: { validate: { params: idParams } },
+    handler: async (request) => ({ data: dashboard.presentLandlord(await dashboard.getLandlord(depsOf(request).knex, request.params.id as string)) }),
+  },
+  {
+    method: 'PATCH', path: '/landlords/{id}', options: { validate: { params: idParams, payload: Joi.object(landlordBody).min(1) } },
+    handler: async (request) => {
+      const deps = depsOf(request);
+      return { data: dashboard.presentLandlord(await dashboard.updateLandlord(deps.knex, deps.clock, request.params.id as string, request.payload as Partial<dashboard.LandlordInput>)) };
+    },
+  },
+  {
+    method: 'GET', path: '/landlords/{id}/keys', options: { validate: { params: idParams } },
+    handler: async (request) => ({ data: (await dashboard.listKeys(depsOf(request).knex, request.params.id as string)).map(dashboard.presentKey) }),
+  },
+  {
+    method: 'POST', path: '/landlords/{id}/keys',
+    options: {
+      validate: {
+        params: idParams,
+        payload: Joi.object({
+          name: Joi.string().trim().min(1).max(200).required(),
+          mode: Joi.string().valid('live', 'sandbox').required(),
+          scope: Joi.string().valid('read_only', 'read_write').required(),
+          rateLimits,
+        }),
+      },
+    },
+    handler: async (request, h) => {
+      const deps = depsOf(request);
+      const { key, record } = await dashboard.issueKey(deps.knex, deps.clock, request.params.id as string, request.payload as dashboard.KeyInput);
+      // The clear key is in this answer and nowhere else, ever.
+      return h.response({ data: { ...dashboard.presentKey(record), key } }).code(201);
+    },
+  },
+  {
+    method: 'POST', path: '/keys/{id}/revoke', options: { validate: { params: idParams } },
+    handler: async (request) => {
+      const deps = depsOf(request);
+      return { data: dashboard.presentKey(await dashboard.revokeKey(deps.knex, deps.clock, request.params.id as string)) };
+    },
+  },
+  {
+    method: 'GET', path: '/landlords/{id}/webhooks', options: { validate: { params: idParams } },
+    handler: async (request) => ({ data: (await dashboard.listSubscriptions(depsOf(request).knex, request.params.id as string)).map(dashboard.presentSubscription) }),
+  },
+  {
+    method: 'POST', path: '/landlords/{id}/webhooks',
+    options: {
+      validate: {
+        params: idParams,
+        payload: Joi.object({
+          url: Joi.string().uri({ scheme: ['http', 'https'] }).max(2000).required(),
+          events: Joi.array().items(Joi.string().valid(...EVENT_TYPES)).min(1).max(MAX_EVENT_TYPES_PER_SUBSCRIPTION).unique().required(),
+          description: Joi.string().max(300).allow(null, ''),
+        }),
+      },
+    },
+    handler: async (request, h) => {
+      const deps = depsOf(request);
+      const { secret, record } = await dashboard.createSubscription(deps.knex, deps.clock, request.params.id as string, request.payload as dashboard.SubscriptionInput);
+      // The signing secret is shown once, here.
+      return h.response({ data: { ...dashboard.presentSubscription(record), secret } }).code(201);
+    },
+  },
+  {
+    method: 'DELETE', path: '/webhooks/{id}', options: { validate: { params: Joi.object({ id: uuid.required() }) } },
+    handler: async (request) => {
+      const deps = depsOf(request);
+      await dashboard.deleteSubscription(deps.knex, deps.clock, request.params.id as string);
+      return { data: { deleted: true, id: request.params.id as string } };
+    },
+  },
+];
+
+export const dashboardPlugin: Plugin<void> = {
+  name: 'dashboard',
+  register(server) {
+    const token = depsOf(server).config.adminToken;
+    server.auth.scheme('admin-token', () => ({
+      authenticate: (request, h) => {
+        const header = request.headers.authorization;
+        const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+        // Compare digests so the comparison is constant-time whatever the lengths.
+        if (!token || !match || !timingSafeEqual(digest(match[1]!), digest(token))) {
+          throw apiError('UNAUTHORIZED', token ? 'Missing or invalid dashboard token' : 'The dashboard is disabled: set ADMIN_TOKEN');
+        }
+        return h.authenticated({ credentials: { admin: true } as never });
+      },
+    }));
+    server.auth.strategy('admin-token', 'admin-token');
+    server.route(routes.map((route) => ({ ...route, options: { ...(route.options as object), auth: 'admin-token', tags: ['dashboard'] } })));
+  },
+};

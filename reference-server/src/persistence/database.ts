@@ -1,0 +1,43 @@
+// One knex instance per process: PostgreSQL when DATABASE_URL is set, embedded PGlite otherwise.
+// Both drivers are told to parse the same types the same way, so the rest of the server never
+// sees a difference (dates as 'YYYY-MM-DD' strings, numeric and bigint as numbers).
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+
+const OID = { int8: 20, date: 1082, numeric: 1700 } as const;
+
+const parsers: Record<number, (value: string) => unknown> = {
+  [OID.int8]: (v) => Number.parseInt(v, 10),
+  [OID.date]: (v) => v,
+  [OID.numeric]: (v) => Number.parseFloat(v),
+};
+
+export interface DatabaseOptions {
+  readonly databaseUrl?: string;
+  /** PGlite only: keep data on disk instead of in memory. */
+  readonly dataDir?: string;
+}
+
+export interface Database {
+  readonly knex: Knex;
+  readonly kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    for (const [oid, parse] of Object.entries(parsers)) pg.types.setTypeParser(Number(oid), parse);
+    const knex = knexFactory({ client: 'pg', connection: options.databaseUrl, pool: { min: 0, max: 10 } });
+    await knex.raw('select 1');
+    return { knex, kind: 'postgres', close: () => knex.destroy() };
+  }
+  // The options-object form: with a positional dataDir of undefined, PGlite ignores the parsers.
+  const pglite = new PGlite({ dataDir: options.dataDir, parsers });
+  await pglite.waitReady;
+  // knex-pglite is CommonJS without a default export; it must be required, not imported.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const ClientPgLite = require('knex-pglite') as typeof Knex.Client;
+  const knex = knexFactory({ client: ClientPgLite, dialect: 'postgres', connection: { pglite } as never });
+  return { knex, kind: 'pglite', close: () => knex.destroy() };
+}

@@ -1,0 +1,28 @@
+// Migrations are listed here rather than discovered from disk so they load the same way under tsx,
+// jest and a compiled build. Append new migrations in timestamp order.
+import type { Knex } from 'knex';
+import * as platform from './20261121000000_platform';
+
+type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
+
+const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
+  ['20261121000000_platform', platform],
+];
+
+const source: Knex.MigrationSource<string> = {
+  getMigrations: async () => MIGRATIONS.map(([name]) => name),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const found = MIGRATIONS.find(([n]) => n === name);
+    if (!found) throw new Error(`unknown migration ${name}`);
+    return found[1];
+  },
+};
+
+export async function migrateLatest(knex: Knex): Promise<void> {
+  await knex.migrate.latest({ migrationSource: source });
+}
+
+export async function migrateRollbackAll(knex: Knex): Promise<void> {
+  await knex.migrate.rollback({ migrationSource: source }, true);
+}

@@ -1,0 +1,13 @@
+import { TenantModel } from './tenant-model';
+
+export class Certificate extends TenantModel {
+  static override tableName = 'certificates';
+  static override softDeletable = true;
+  type!: 'GSC' | 'EICR' | 'EPC' | 'LANDLORD_LICENCE';
+  property_id!: string;
+  issued_date!: string;
+  expiry_date!: string;
+  epc_rating!: string | null;
+  epc_score!: number | null;
+  deleted_at!: Date | null;
+}

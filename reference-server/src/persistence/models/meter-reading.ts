@@ -1,0 +1,11 @@
+import { TenantModel } from './tenant-model';
+
+export class MeterReading extends TenantModel {
+  static override tableName = 'meter_readings';
+  meter_id!: string;
+  reading_date!: string;
+  reason!: string;
+  status!: string;
+  registers!: Array<{ register: string; value: number }>;
+  created_at!: Date;
+}

@@ -1,0 +1,13 @@
+import { TenantModel } from './tenant-model';
+
+export class WebhookSubscription extends TenantModel {
+  static override tableName = 'webhook_subscriptions';
+  static override softDeletable = true;
+  url!: string;
+  events!: string[];
+  secret!: string;
+  description!: string | null;
+  active!: boolean;
+  created_at!: Date;
+  deleted_at!: Date | null;
+}

@@ -1,0 +1,65 @@
+// The `api-key` auth scheme: Authentication rules 1, 2, 4, 5 and 6.
+import type { Server, ServerAuthSchemeObject } from '@hapi/hapi';
+import type { Knex } from 'knex';
+import { ApiKey, Landlord } from '../../persistence/models';
+import { apiError } from '../errors/api-error';
+import { assertAccess } from './access';
+import { headersOf, type ApiCredentials } from './credentials';
+import { hashKey, keyModeOf, presentedKey } from './keys';
+
+export interface ApiKeySchemeOptions {
+  readonly knex: Knex;
+}
+
+interface KeyRow {
+  id: string;
+  landlord_id: string;
+  mode: ApiKey['mode'];
+  scope: ApiKey['scope'];
+  rate_limits: ApiKey['rate_limits'];
+  revoked_at: Date | null;
+  plan: Landlord['plan'];
+  subscription_status: Landlord['subscription_status'];
+  timezone: string;
+}
+
+export async function findCredentials(knex: Knex, key: string): Promise<KeyRow | undefined> {
+  return ApiKey.query(knex)
+    .join('landlords', 'landlords.id', 'api_keys.landlord_id')
+    .where('api_keys.key_hash', hashKey(key))
+    .first()
+    .select(
+      'api_keys.id', 'api_keys.landlord_id', 'api_keys.mode', 'api_keys.scope', 'api_keys.rate_limits', 'api_keys.revoked_at',
+      'landlords.plan', 'landlords.subscription_status', 'landlords.timezone',
+    ) as unknown as Promise<KeyRow | undefined>;
+}
+
+export function registerApiKeyScheme(server: Server, options: ApiKeySchemeOptions): void {
+  server.auth.scheme('api-key', (): ServerAuthSchemeObject => ({
+    authenticate: async (request, h) => {
+      const presented = presentedKey(headersOf(request));
+      if ('problem' in presented) {
+        throw apiError('UNAUTHORIZED', presented.problem === 'missing' ? 'Missing API key' : 'Authorization header must use the Bearer scheme');
+      }
+      const keyMode = keyModeOf(presented.key);
+      if (!keyMode) throw apiError('UNAUTHORIZED', 'Malformed API key');
+      const row = await findCredentials(options.knex, presented.key);
+      // A key whose stored mode disagrees with its prefix is treated as unknown.
+      if (!row || row.mode !== keyMode) throw apiError('UNAUTHORIZED', 'Unknown API key');
+      if (row.revoked_at) throw apiError('REVOKED_KEY');
+      const api: ApiCredentials = {
+        keyId: row.id,
+        landlordId: row.landlord_id,
+        plan: row.plan,
+        subscriptionActive: row.subscription_status === 'active',
+        scope: row.scope,
+        keyMode: row.mode,
+        rateLimits: row.rate_limits,
+        timezone: row.timezone,
+      };
+      assertAccess(api, request.method);
+      return h.authenticated({ credentials: { api } as never });
+    },
+  }));
+  server.auth.strategy('api-key', 'api-key');
+}

@@ -1,0 +1,22 @@
+// Joi building blocks shared by every resource: ids, dates, envelopes.
+import Joi from 'joi';
+import { isValidDate } from '../time/dates';
+import { metaSchema } from './pagination';
+
+export const uuid = Joi.string().guid({ version: ['uuidv1', 'uuidv2', 'uuidv3', 'uuidv4', 'uuidv5', 'uuidv7', 'uuidv8'] });
+export const idParams = Joi.object({ id: uuid.required() });
+
+/** A calendar date 'YYYY-MM-DD' that exists (2026-02-30 is refused). */
+export const isoDate = Joi.string().custom((value: string, helpers) => (isValidDate(value) ? value : helpers.error('date.calendar')), 'calendar date')
+  .messages({ 'date.calendar': '{{#label}} must be a valid date in YYYY-MM-DD format' });
+
+export const errorBody = Joi.object({ error: Joi.string().required(), code: Joi.string().required() }).label('Error');
+
+export const dataEnvelope = (data: Joi.Schema, label: string): Joi.ObjectSchema => Joi.object({ data: data.required() }).label(label);
+export const listEnvelope = (item: Joi.Schema, label: string): Joi.ObjectSchema =>
+  Joi.object({ data: Joi.array().items(item).required(), meta: metaSchema.required() }).label(label);
+
+export const deletedBody = Joi.object({ data: Joi.object({ deleted: Joi.boolean().valid(true).required(), id: uuid.required(), sandbox: Joi.boolean() }) }).label('Deleted');
+
+/** Search terms: 1 to 200 characters. */
+export const searchTerm = Joi.string().min(1).max(200);

@@ -1,0 +1,89 @@
+// Redis store: one Lua script checks and records all windows atomically, so several server processes sharing
+// one Redis never admit more than the limit. Time comes from Redis itself, so the processes' clocks don't matter.
+import { randomBytes } from 'node:crypto';
+import Redis from 'ioredis';
+import type { WindowSpec } from './policy';
+import { RateLimitStoreUnavailable, type LimitDecision, type RateLimitStore } from './store';
+
+// KEYS: one sorted set per window. ARGV: member suffix, then (windowMs, limit) per window.
+// Returns { allowed, nowMs, blockedIndex, retryAtMs, count1, oldest1, count2, oldest2, ... }.
+const SLIDING_LOG = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local n = #KEYS
+local counts, oldest = {}, {}
+for i = 1, n do
+  local win = tonumber(ARGV[2 * i])
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - win)
+  counts[i] = redis.call('ZCARD', KEYS[i])
+end
+for i = 1, n do
+  local win, limit = tonumber(ARGV[2 * i]), tonumber(ARGV[2 * i + 1])
+  if counts[i] >= limit then
+    local entry = redis.call('ZRANGE', KEYS[i], counts[i] - limit, counts[i] - limit, 'WITHSCORES')
+    local out = { 0, now, i, tonumber(entry[2]) + win }
+    for j = 1, n do
+      local first = redis.call('ZRANGE', KEYS[j], 0, 0, 'WITHSCORES')
+      table.insert(out, counts[j]); table.insert(out, first[2] and tonumber(first[2]) or -1)
+    end
+    return out
+  end
+end
+local out = { 1, now, 0, 0 }
+for i = 1, n do
+  local win = tonumber(ARGV[2 * i])
+  redis.call('ZADD', KEYS[i], now, now .. '-' .. ARGV[1])
+  redis.call('PEXPIRE', KEYS[i], win)
+  local first = redis.call('ZRANGE', KEYS[i], 0, 0, 'WITHSCORES')
+  table.insert(out, counts[i] + 1); table.insert(out, tonumber(first[2]))
+end
+return out
+`;
+
+interface SlidingLogRedis extends Redis {
+  slidingLog(...args: Array<string | number>): Promise<number[]>;
+}
+
+export class RedisRateLimitStore implements RateLimitStore {
+  private readonly redis: SlidingLogRedis;
+
+  constructor(url: string, private readonly prefix = 'ppapi:rl:') {
+    this.redis = new Redis(url, {
+      // Fail fast instead of queueing: the limiter fails closed with 503 when Redis is down.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: 1000,
+      lazyConnect: true,
+      retryStrategy: (times) => Math.min(times * 250, 2000),
+    }) as SlidingLogRedis;
+    this.redis.on('error', () => undefined); // reported per request as RATE_LIMIT_UNAVAILABLE
+    this.redis.defineCommand('slidingLog', { lua: SLIDING_LOG });
+  }
+
+  async connect(): Promise<void> {
+    await this.redis.connect().catch(() => undefined);
+  }
+
+  async hit(key: string, windows: readonly WindowSpec[]): Promise<LimitDecision> {
+    const keys = windows.map((w) => `${this.prefix}${key}:${w.windowMs}`);
+    const args = windows.flatMap((w) => [w.windowMs, w.limit]);
+    let out: number[];
+    try {
+      out = await this.redis.slidingLog(keys.length, ...keys, randomBytes(6).toString('hex'), ...args);
+    } catch (err) {
+      throw new RateLimitStoreUnavailable(err instanceof Error ? err.message : String(err));
+    }
+    const [allowed, nowMs, blockedIndex, retryAtMs] = out as [number, number, number, number];
+    const states = windows.map((spec, i) => {
+      const oldest = out[5 + 2 * i]!;
+      return { spec, count: out[4 + 2 * i]!, oldestMs: oldest < 0 ? null : oldest };
+    });
+    return allowed === 1
+      ? { allowed: true, nowMs, windows: states }
+      : { allowed: false, nowMs, windows: states, blocked: { spec: windows[blockedIndex - 1]!, retryAtMs } };
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}

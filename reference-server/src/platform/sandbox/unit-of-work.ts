@@ -1,0 +1,48 @@
+// Sandbox mode as one mechanism for all write routes: the write runs for real inside a transaction, so the
+// mock answer is exactly what a live call would answer (validation, 404s, conflicts included), and then the
+// transaction is rolled back, so nothing is written. Side effects (mail, queued jobs) are registered with
+// `afterCommit` and only run when a live transaction commits.
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Scope } from '../../persistence/models';
+import type { Clock } from '../clock';
+
+export interface WriteContext extends Scope {
+  readonly db: Knex.Transaction;
+  readonly sandbox: boolean;
+  readonly clock: Clock;
+  afterCommit(effect: () => Promise<void>): void;
+}
+
+export interface UnitOfWorkDeps {
+  readonly knex: Knex;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+export async function runWrite<T>(deps: UnitOfWorkDeps, landlordId: string, sandbox: boolean, work: (ctx: WriteContext) => Promise<T>): Promise<T> {
+  const effects: Array<() => Promise<void>> = [];
+  const trx = await deps.knex.transaction();
+  let result: T;
+  try {
+    result = await work({ landlordId, db: trx, sandbox, clock: deps.clock, afterCommit: (effect) => effects.push(effect) });
+  } catch (err) {
+    await trx.rollback().catch(() => undefined);
+    throw err;
+  }
+  if (sandbox) {
+    await trx.rollback();
+    return result;
+  }
+  await trx.commit();
+  for (const effect of effects) {
+    // A failed side effect must not turn a committed write into an error answer.
+    await effect().catch((err: unknown) => deps.logger.error({ err }, 'after-commit effect failed'));
+  }
+  return result;
+}
+
+/** Marks a mock answer: `data` carries `sandbox: true`. */
+export function markSandbox<T extends object>(data: T, sandbox: boolean): T & { sandbox?: boolean } {
+  return sandbox ? { ...data, sandbox: true } : data;
+}

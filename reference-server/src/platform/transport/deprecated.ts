@@ -1,0 +1,33 @@
+// Removed routes answer 410 ENDPOINT_DEPRECATED and name their successor in the message and the Link header.
+import type { Request, ServerRoute } from '@hapi/hapi';
+import { apiError } from '../errors/api-error';
+
+export interface RemovedRoute {
+  readonly method: 'PATCH' | 'PUT' | 'POST' | 'DELETE' | 'GET';
+  readonly path: string;
+  /** Successor path template, relative to the API base, with the same parameters. */
+  readonly successor: string;
+  readonly successorMethod: string;
+}
+
+export const REMOVED_ROUTES: readonly RemovedRoute[] = [
+  { method: 'PATCH', path: '/maintenance/{id}', successor: '/maintenance/issues/{id}', successorMethod: 'PATCH' },
+];
+
+export function removedRoutes(basePath: string): ServerRoute[] {
+  return REMOVED_ROUTES.map((removed): ServerRoute => ({
+    method: removed.method,
+    path: removed.path,
+    options: {
+      // A removed route answers the same to everyone; there is nothing behind it to protect.
+      auth: false,
+      tags: ['api', 'Deprecated'],
+      description: `Removed: use ${removed.successorMethod} ${removed.successor}`,
+      handler: (request: Request): never => {
+        const successor = removed.successor.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(request.params[name] ?? '')));
+        const message = `${removed.method} ${removed.path} has been removed; use ${removed.successorMethod} ${removed.successor} instead`;
+        throw apiError('ENDPOINT_DEPRECATED', message, { link: `<${basePath}${successor}>; rel="successor-version"` });
+      },
+    },
+  }));
+}

@@ -1,0 +1,29 @@
+// Transport concerns on every response, errors and unknown routes included: X-Service-Mode, X-Request-Id
+// and the rate-limit headers; and HTTPS_REQUIRED in production before anything else runs.
+import type { Plugin } from '@hapi/hapi';
+import { apiError } from '../errors/api-error';
+import { isEncrypted } from './https';
+import { serviceModeOf } from './service-mode';
+
+export interface TransportOptions {
+  readonly production: boolean;
+  readonly trustedProxies: readonly string[];
+}
+
+export const transportPlugin: Plugin<TransportOptions> = {
+  name: 'transport',
+  register(server, options) {
+    server.ext('onRequest', (request, h) => {
+      if (options.production && !isEncrypted(request, options.trustedProxies)) throw apiError('HTTPS_REQUIRED');
+      return h.continue;
+    });
+    server.ext('onPreResponse', (request, h) => {
+      const response = request.response;
+      if ('isBoom' in response) return h.continue; // shaped by the error responder first
+      response.header('x-service-mode', serviceModeOf(request));
+      response.header('x-request-id', request.info.id);
+      for (const [name, value] of Object.entries(request.app.rateLimitHeaders ?? {})) response.header(name, value);
+      return h.continue;
+    }, { after: ['error-responder'] });
+  },
+};

@@ -1,0 +1,59 @@
+// Compliance severities for statutory required items: expired = past due or required but missing;
+// critical = due in 30 days or fewer; urgent = 60 or fewer; due_soon = 90 or fewer; ok = more than 90.
+import { daysBetween } from '../../platform/time/dates';
+
+export type Severity = 'expired' | 'missing' | 'critical' | 'urgent' | 'due_soon' | 'ok';
+export type ItemState = 'missing' | 'valid' | 'expired';
+
+/** Worst first: the order of the attention list. */
+export const SEVERITY_ORDER: readonly Severity[] = ['expired', 'missing', 'critical', 'urgent', 'due_soon', 'ok'];
+
+export type ItemCode = 'GAS_SAFETY' | 'EICR' | 'EPC' | 'LANDLORD_LICENCE';
+export const CERTIFICATE_TYPE_OF: Record<ItemCode, 'GSC' | 'EICR' | 'EPC' | 'LANDLORD_LICENCE'> = {
+  GAS_SAFETY: 'GSC', EICR: 'EICR', EPC: 'EPC', LANDLORD_LICENCE: 'LANDLORD_LICENCE',
+};
+
+export interface ComplianceItem {
+  code: ItemCode;
+  required: boolean;
+  dueDate: string | null;
+  daysUntil: number | null;
+  state: ItemState;
+  severity: Severity;
+}
+
+export function severityFor(daysUntil: number): Severity {
+  if (daysUntil < 0) return 'expired';
+  if (daysUntil <= 30) return 'critical';
+  if (daysUntil <= 60) return 'urgent';
+  if (daysUntil <= 90) return 'due_soon';
+  return 'ok';
+}
+
+export interface ItemInput {
+  readonly code: ItemCode;
+  readonly required: boolean;
+  /** Expiry of the certificate on file, if any. */
+  readonly certificateExpiry: string | null;
+  /** Renewal date recorded on the property, used when no certificate is on file. */
+  readonly renewalDate: string | null;
+}
+
+export function complianceItem(input: ItemInput, today: string): ComplianceItem {
+  const dueDate = input.certificateExpiry ?? input.renewalDate;
+  const daysUntil = dueDate === null ? null : daysBetween(today, dueDate);
+  if (input.certificateExpiry === null) {
+    // No certificate held: a required item is "required but missing", which counts as expired.
+    return { code: input.code, required: input.required, dueDate, daysUntil, state: 'missing', severity: input.required ? 'expired' : 'ok' };
+  }
+  const state: ItemState = daysUntil! < 0 ? 'expired' : 'valid';
+  return { code: input.code, required: input.required, dueDate, daysUntil, state, severity: severityFor(daysUntil!) };
+}
+
+export function worstSeverity(severities: Iterable<Severity>): Severity | null {
+  let worst: Severity | null = null;
+  for (const s of severities) {
+    if (worst === null || SEVERITY_ORDER.indexOf(s) < SEVERITY_ORDER.indexOf(worst)) worst = s;
+  }
+  return worst;
+}

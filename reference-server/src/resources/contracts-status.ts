@@ -1,0 +1,21 @@
+// Contract status is derived, never stored: from the dates (in the landlord's local date) unless notice was
+// served. Once the end date has passed a contract is Ended, notice or not.
+import type { Knex } from 'knex';
+
+export type ContractStatus = 'Active' | 'Pending' | 'Notice Served' | 'Ended';
+export const CONTRACT_STATUSES: readonly ContractStatus[] = ['Active', 'Pending', 'Notice Served', 'Ended'];
+
+export function contractStatus(c: { start_date: string; end_date: string | null; notice_served: boolean }, today: string): ContractStatus {
+  if (c.end_date !== null && c.end_date < today) return 'Ended';
+  if (c.notice_served) return 'Notice Served';
+  if (c.start_date > today) return 'Pending';
+  return 'Active';
+}
+
+/** The same rule as SQL, for filtering and counting in the database. */
+export function contractStatusSql(knex: Knex, alias: string, today: string): Knex.Raw {
+  return knex.raw(
+    `case when ??.end_date is not null and ??.end_date < ?::date then 'Ended' when ??.notice_served then 'Notice Served' when ??.start_date > ?::date then 'Pending' else 'Active' end`,
+    [alias, alias, today, alias, alias, today],
+  );
+}

@@ -1,0 +1,111 @@
+// Property rules: derived status, Maintenance the only settable status, read-only rentAmount, renewal fields
+// checked against certificates (CERTIFICATE_DERIVED_FIELD), soft delete blocked by live contracts.
+import { randomUUID } from 'node:crypto';
+import { Certificate, Property, type Scope } from '../../persistence/models';
+import { apiError, notFound } from '../../platform/errors/api-error';
+import type { PageRequest } from '../../platform/http/pagination';
+import type { WriteContext } from '../../platform/sandbox/unit-of-work';
+import { presentProperty, type PropertyView } from './presenter';
+import { currentContracts, findProperty, hasBlockingContract, latestCertificates, listProperties, type PropertyFilter } from './repository';
+
+export const RENEWAL_FIELDS = {
+  gscRenewal: { column: 'gsc_renewal', certificate: 'GSC' },
+  eicrRenewal: { column: 'eicr_renewal', certificate: 'EICR' },
+  epcRenewal: { column: 'epc_renewal', certificate: 'EPC' },
+  landlordLicenceRenewal: { column: 'landlord_licence_renewal', certificate: 'LANDLORD_LICENCE' },
+} as const;
+export type RenewalField = keyof typeof RENEWAL_FIELDS;
+
+export interface PropertyInput {
+  shortName?: string;
+  addressLine1?: string;
+  addressLine2?: string | null;
+  city?: string;
+  postcode?: string;
+  propertyType?: string;
+  bedrooms?: number;
+  bathrooms?: number;
+  licenceRequired?: boolean;
+  status?: 'Maintenance' | null;
+  gscRenewal?: string | null;
+  eicrRenewal?: string | null;
+  epcRenewal?: string | null;
+  landlordLicenceRenewal?: string | null;
+}
+
+export interface PresentContext {
+  readonly today: string;
+  readonly imageUrl?: (key: string) => string;
+}
+
+async function present(scope: Scope, rows: Property[], ctx: PresentContext): Promise<PropertyView[]> {
+  const ids = rows.map((r) => r.id);
+  const [contracts, certificates] = await Promise.all([currentContracts(scope, ids, ctx.today), latestCertificates(scope, ids)]);
+  return rows.map((p) => presentProperty(p, { today: ctx.today, current: contracts.get(p.id), certificates: certificates.get(p.id), imageUrl: ctx.imageUrl }));
+}
+
+export async function list(scope: Scope, ctx: PresentContext, filter: PropertyFilter, page: PageRequest): Promise<{ data: PropertyView[]; total: number }> {
+  const { rows, total } = await listProperties(scope, ctx.today, filter, page);
+  return { data: await present(scope, rows, ctx), total };
+}
+
+export async function get(scope: Scope, ctx: PresentContext, id: string): Promise<PropertyView> {
+  const row = await findProperty(scope, id);
+  if (!row) throw notFound('Property');
+  return (await present(scope, [row], ctx))[0]!;
+}
+
+function columnsOf(input: PropertyInput): Partial<Property> {
+  const row: Partial<Property> = {};
+  if (input.shortName !== undefined) row.short_name = input.shortName;
+  if (input.addressLine1 !== undefined) row.address_line1 = input.addressLine1;
+  if (input.addressLine2 !== undefined) row.address_line2 = input.addressLine2;
+  if (input.city !== undefined) row.city = input.city;
+  if (input.postcode !== undefined) row.postcode = input.postcode;
+  if (input.propertyType !== undefined) row.property_type = input.propertyType;
+  if (input.bedrooms !== undefined) row.bedrooms = input.bedrooms;
+  if (input.bathrooms !== undefined) row.bathrooms = input.bathrooms;
+  if (input.licenceRequired !== undefined) row.licence_required = input.licenceRequired;
+  if (input.status !== undefined) row.maintenance = input.status === 'Maintenance';
+  for (const [field, { column }] of Object.entries(RENEWAL_FIELDS) as Array<[RenewalField, (typeof RENEWAL_FIELDS)[RenewalField]]>) {
+    if (input[field] !== undefined) row[column] = input[field] ?? null;
+  }
+  return row;
+}
+
+/** A renewal date must equal what the certificate on file implies (its expiry); with no certificate any date goes. */
+async function assertRenewalsMatchCertificates(ctx: WriteContext, propertyId: string, input: PropertyInput): Promise<void> {
+  const fields = (Object.keys(RENEWAL_FIELDS) as RenewalField[]).filter((f) => input[f] !== undefined);
+  if (fields.length === 0) return;
+  const certificates = (await latestCertificates(ctx, [propertyId])).get(propertyId);
+  for (const field of fields) {
+    const certificate: Certificate | undefined = certificates?.get(RENEWAL_FIELDS[field].certificate);
+    if (certificate && certificate.expiry_date !== input[field]) {
+      throw apiError('CERTIFICATE_DERIVED_FIELD', `${field} must be ${certificate.expiry_date}, the expiry of the ${RENEWAL_FIELDS[field].certificate} certificate on file`);
+    }
+  }
+}
+
+export async function create(ctx: WriteContext, present: PresentContext, input: PropertyInput): Promise<PropertyView> {
+  const now = ctx.clock.now();
+  const row = await Property.insertScoped(ctx, { id: randomUUID(), ...columnsOf(input), created_at: now, updated_at: now });
+  return get(ctx, present, row.id);
+}
+
+export async function update(ctx: WriteContext, present: PresentContext, id: string, input: PropertyInput): Promise<PropertyView> {
+  const existing = await Property.scoped(ctx).findById(id).forUpdate();
+  if (!existing) throw notFound('Property');
+  await assertRenewalsMatchCertificates(ctx, id, input);
+  await Property.scoped(ctx).findById(id).patch({ ...columnsOf(input), updated_at: ctx.clock.now() });
+  return get(ctx, present, id);
+}
+
+export async function remove(ctx: WriteContext, id: string, today: string): Promise<{ deleted: true; id: string }> {
+  const existing = await Property.scoped(ctx).findById(id).forUpdate();
+  if (!existing) throw notFound('Property');
+  if (await hasBlockingContract(ctx, id, today)) {
+    throw apiError('CONFLICT', 'Property has an Active, Pending or Notice Served contract and cannot be deleted');
+  }
+  await Property.scoped(ctx).findById(id).patch({ deleted_at: ctx.clock.now() });
+  return { deleted: true, id };
+}

@@ -1,0 +1,54 @@
+// What routes and services get from the server: the deps, and per-request helpers that bind the landlord
+// scope, the sandbox decision and "today" in one place.
+import type { Request, Server } from '@hapi/hapi';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { ServerConfig } from '../config';
+import type { Scope } from '../persistence/models';
+import { requireApiCredentials } from '../platform/auth/credentials';
+import type { Clock } from '../platform/clock';
+import type { IdempotencyStore } from '../platform/idempotency/store';
+import type { RateLimitStore } from '../platform/limits/store';
+import { runWrite, type WriteContext } from '../platform/sandbox/unit-of-work';
+import { localDate } from '../platform/time/dates';
+import { serviceModeOf } from '../platform/transport/service-mode';
+
+export interface AppDeps {
+  readonly config: ServerConfig;
+  readonly knex: Knex;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly rateLimits: RateLimitStore;
+  readonly idempotency: IdempotencyStore;
+}
+
+const DEPS = Symbol('app-deps');
+
+export function attachDeps(server: Server, deps: AppDeps): void {
+  (server.app as Record<symbol, AppDeps>)[DEPS] = deps;
+}
+
+export function depsOf(requestOrServer: Request | Server): AppDeps {
+  const server = 'server' in requestOrServer ? (requestOrServer as Request).server : (requestOrServer as Server);
+  const deps = (server.app as Record<symbol, AppDeps | undefined>)[DEPS];
+  if (!deps) throw new Error('server deps not attached');
+  return deps;
+}
+
+/** The landlord scope for reads: the authenticated key's landlord, on the base connection. */
+export function readScope(request: Request): Scope {
+  return { landlordId: requireApiCredentials(request).landlordId, db: depsOf(request).knex };
+}
+
+/** Today in the landlord's time zone. */
+export function todayFor(request: Request): string {
+  return localDate(depsOf(request).clock, requireApiCredentials(request).timezone);
+}
+
+export const isSandbox = (request: Request): boolean => serviceModeOf(request) === 'sandbox';
+
+/** Runs a write in one transaction scoped to the landlord; in sandbox mode it is rolled back. */
+export function write<T>(request: Request, work: (ctx: WriteContext) => Promise<T>): Promise<T> {
+  const deps = depsOf(request);
+  return runWrite(deps, requireApiCredentials(request).landlordId, isSandbox(request), work);
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Starts or stops PostgreSQL, Redis and an SMTP capture server (maildev) on loopback ports of their own,
+# for the real-services test mode and for CI. Nothing here touches system-wide service configuration.
+#   scripts/services.sh start DIR   -> prints the env lines to export (DATABASE_URL, REDIS_URL, ...)
+#   scripts/services.sh stop DIR
+set -euo pipefail
+cmd=${1:?start|stop}
+dir=$(realpath -m "${2:-.tmp/services}")
+PG_PORT=${PG_PORT:-55432}
+REDIS_PORT=${REDIS_PORT:-56379}
+SMTP_PORT=${SMTP_PORT:-51025}
+MAIL_API_PORT=${MAIL_API_PORT:-51080}
+here=$(cd "$(dirname "$0")/.." && pwd)
+
+pg_bin() {
+  local v
+  for v in 17 16 15; do [ -x "/usr/lib/postgresql/$v/bin/initdb" ] && { echo "/usr/lib/postgresql/$v/bin"; return; }; done
+  return 1
+}
+
+install_missing() {
+  local need=()
+  pg_bin >/dev/null || need+=(postgresql)
+  command -v redis-server >/dev/null || need+=(redis-server)
+  if [ ${#need[@]} -gt 0 ]; then
+    echo "installing ${need[*]}" >&2
+    apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >&2
+  fi
+}
+
+start() {
+  install_missing
+  mkdir -p "$dir/sock"
+  local bin; bin=$(pg_bin)
+  # initdb refuses to run as root: run PostgreSQL as the postgres user in a folder it owns.
+  local runas=()
+  if [ "$(id -u)" = 0 ]; then chown -R postgres "$dir"; runas=(su postgres -s /bin/sh -c); else runas=(sh -c); fi
+  if [ ! -f "$dir/pgdata/PG_VERSION" ]; then
+    "${runas[@]}" "$bin/initdb -D '$dir/pgdata' -U postgres --auth=trust -E UTF8" >"$dir/initdb.log" 2>&1
+  fi
+  "${runas[@]}" "$bin/pg_ctl -D '$dir/pgdata' -o \"-p $PG_PORT -k '$dir/sock' -c listen_addresses=127.0.0.1 -c fsync=off\" -l '$dir/pg.log' -w start" >&2
+  redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --daemonize yes --save '' --appendonly no \
+    --pidfile "$dir/redis.pid" --logfile "$dir/redis.log" --dir "$dir" >&2
+  # maildev: a real SMTP server with an HTTP API, from npm.
+  nohup "$here/node_modules/.bin/maildev" --smtp "$SMTP_PORT" --web "$MAIL_API_PORT" --ip 127.0.0.1 \
+    --silent >"$dir/maildev.log" 2>&1 &
+  echo $! >"$dir/maildev.pid"
+  for _ in $(seq 1 100); do
+    (echo > "/dev/tcp/127.0.0.1/$MAIL_API_PORT") 2>/dev/null && break
+    sleep 0.1
+  done
+  for _ in $(seq 1 50); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
+  echo "DATABASE_URL=postgres://postgres@127.0.0.1:$PG_PORT/postgres"
+  echo "REDIS_URL=redis://127.0.0.1:$REDIS_PORT"
+  echo "SMTP_URL=smtp://127.0.0.1:$SMTP_PORT"
+  echo "MAIL_API_URL=http://127.0.0.1:$MAIL_API_PORT"
+}
+
+stop() {
+  local bin; bin=$(pg_bin || true)
+  if [ -n "$bin" ] && [ -f "$dir/pgdata/postmaster.pid" ]; then
+    if [ "$(id -u)" = 0 ]; then su postgres -s /bin/sh -c "$bin/pg_ctl -D '$dir/pgdata' -m fast -w stop" >&2 || true
+    else "$bin/pg_ctl" -D "$dir/pgdata" -m fast -w stop >&2 || true; fi
+  fi
+  [ -f "$dir/redis.pid" ] && { redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || kill "$(cat "$dir/redis.pid")" 2>/dev/null || true; rm -f "$dir/redis.pid"; }
+  [ -f "$dir/maildev.pid" ] && { kill "$(cat "$dir/maildev.pid")" 2>/dev/null || true; rm -f "$dir/maildev.pid"; }
+  return 0
+}
+
+case "$cmd" in
+  start) start ;;
+  stop) stop ;;
+  *) echo "usage: $0 start|stop [DIR]" >&2; exit 2 ;;
+esac

@@ -1,0 +1,109 @@
+import { MIN_DEDUPE_TTL_MS } from '../store/seen-ids';
+import { startReceiver, type ReceiverOptions } from './start-receiver';
+
+export const DEFAULT_CLI_PORT = 4000;
+
+export const RECEIVER_USAGE = `usage: npm run receiver -- --secret SECRET [--secret SECRET2] [--port ${DEFAULT_CLI_PORT}] [--host 127.0.0.1] [--dedupe-ttl-ms ${MIN_DEDUPE_TTL_MS}] [--max-body-bytes N]
+  --secret SECRET    signing secret (repeatable during a rotation; or set WEBHOOK_SECRET)
+  --port N           port to listen on (default ${DEFAULT_CLI_PORT}; 0 picks a free one)
+  --host HOST        interface to bind (default 127.0.0.1)
+  --dedupe-ttl-ms N  how long a processed id is answered as a duplicate (default 24 h, the spec's minimum)
+  --max-body-bytes N bodies above this answer 413 (default 1 MiB)
+deliveries: POST to any path; admin API under /_receiver/ (see webhook-receiver/README.md)`;
+
+export interface ReceiverCliIo {
+  readonly stdout: (line: string) => void;
+  readonly stderr: (line: string) => void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+class UsageError extends Error {}
+
+/**
+ * `npm run receiver`: starts the mock receiver and resolves 0 once it has stopped on SIGINT/SIGTERM,
+ * or 2 straight away on a bad option or a port that cannot be bound.
+ */
+export async function receiverCli(argv: readonly string[], io: ReceiverCliIo): Promise<number> {
+  let options: ReceiverOptions | 'help';
+  try {
+    options = parseReceiverOptions(argv, io.env);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    io.stderr(`receiver: ${err.message} (--help for usage)`);
+    return 2;
+  }
+  if (options === 'help') {
+    io.stdout(RECEIVER_USAGE);
+    return 0;
+  }
+  let receiver;
+  try {
+    receiver = await startReceiver(options);
+  } catch (err) {
+    io.stderr(`receiver: cannot listen on ${options.host ?? '127.0.0.1'}:${String(options.port)}: ${err instanceof Error ? err.message : String(err)}`);
+    return 2;
+  }
+  io.stdout(`receiver listening on ${receiver.url}`);
+  io.stdout(`admin API at ${receiver.adminUrl}/deliveries`);
+  const running = receiver;
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      running.close().then(resolve, resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  return 0;
+}
+
+export function parseReceiverOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ReceiverOptions | 'help' {
+  const secrets: string[] = [];
+  let port = DEFAULT_CLI_PORT;
+  let host = '127.0.0.1';
+  let dedupeTtlMs: number | undefined;
+  let maxBodyBytes: number | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--help' || arg === '-h') return 'help';
+    const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
+    if (!match) throw new UsageError(`unexpected argument ${JSON.stringify(arg)}`);
+    const name = match[1] ?? '';
+    let value = match[2];
+    if (value === undefined) {
+      value = argv[++i];
+      if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
+    }
+    switch (name) {
+      case 'secret':
+        if (value === '') throw new UsageError('--secret must not be empty');
+        secrets.push(value);
+        break;
+      case 'port':
+        port = integer(value, 'port', 0, 65535);
+        break;
+      case 'host':
+        host = value;
+        break;
+      case 'dedupe-ttl-ms':
+        dedupeTtlMs = integer(value, 'dedupe-ttl-ms', 1, Number.MAX_SAFE_INTEGER);
+        break;
+      case 'max-body-bytes':
+        maxBodyBytes = integer(value, 'max-body-bytes', 1, 100 * 1024 * 1024);
+        break;
+      default:
+        throw new UsageError(`unknown option --${name}`);
+    }
+  }
+  if (secrets.length === 0 && env.WEBHOOK_SECRET) secrets.push(env.WEBHOOK_SECRET);
+  if (secrets.length === 0) throw new UsageError('--secret is required (or set WEBHOOK_SECRET)');
+  return { secrets, port, host, ...(dedupeTtlMs !== undefined ? { dedupeTtlMs } : {}), ...(maxBodyBytes !== undefined ? { maxBodyBytes } : {}) };
+}
+
+function integer(raw: string, name: string, min: number, max: number): number {
+  if (!/^\d+$/.test(raw)) throw new UsageError(`--${name} must be a whole number`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new UsageError(`--${name} must be from ${min} to ${max}`);
+  return value;
+}

@@ -1,0 +1,31 @@
+import type { Clock } from './clock';
+import { DeliveryLog, type DeliveryAttempt, type DeliveryFilter } from './delivery-log';
+import { FailureScripts } from './failure-scripts';
+import { SeenIds } from './seen-ids';
+
+/** What a running receiver knows: attempts, seen ids and failure scripts. Readable in-process or via the admin API. */
+export class ReceiverStore {
+  readonly log: DeliveryLog;
+  readonly seenIds: SeenIds;
+  readonly scripts = new FailureScripts();
+
+  constructor(clock: Clock, dedupeTtlMs: number) {
+    this.log = new DeliveryLog(clock);
+    this.seenIds = new SeenIds(dedupeTtlMs, clock);
+  }
+
+  deliveries(filter?: DeliveryFilter): DeliveryAttempt[] {
+    return this.log.list(filter);
+  }
+
+  /** Every attempt of one delivery id (with or without `evt_`), oldest first. */
+  attemptsOf(id: string): DeliveryAttempt[] {
+    return this.log.list({ id });
+  }
+
+  /** Forget attempts and seen ids (not scripts): a fresh start for the next test. */
+  clearDeliveries(): void {
+    this.log.clear();
+    this.seenIds.clear();
+  }
+}
