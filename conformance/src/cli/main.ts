@@ -125,13 +125,14 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDeps = {
 
   const all = deps.checks ?? ALL_CHECKS;
   const catalogue = deps.catalogue ?? CATALOGUE;
-  for (const problem of registryProblems(all, catalogue.rules)) warn(problem);
 
   let resolved: ResolvedTarget | undefined;
   try {
     await ensureWritable([options.coverageMd, options.requirementsCsv].filter((p): p is string => p !== undefined));
     if (options.list) {
       io.stdout(renderCheckList(all));
+      // Only here: on a run, stderr must stay one line when the run cannot start (coverage lists unknown rules).
+      for (const problem of registryProblems(all, catalogue.rules)) warn(problem);
       for (const line of await writeCatalogueExports(options, catalogue, all, [])) io.stdout(`${line}\n`);
       return 0;
     }

@@ -18,6 +18,7 @@ export interface PropertyRun<T> {
 }
 
 interface FailedRun {
+  /** undefined: the predicate returned false. */
   readonly error: unknown;
   readonly exchange?: RecordedExchange;
 }
@@ -51,7 +52,7 @@ export async function runProperty<T>(run: PropertyRun<T>): Promise<void> {
 
   const counterexample = details.counterexample ? fc.stringify(details.counterexample[0]) : '(none)';
   const path = details.counterexamplePath ?? undefined;
-  const error = lastFailure?.error ?? details.errorInstance;
+  const error = lastFailure ? lastFailure.error : details.errorInstance;
   let expected = `property "${run.name}" holds for every input`;
   let got = 'the predicate returned false';
   let rules: readonly string[] | undefined;

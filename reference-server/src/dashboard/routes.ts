@@ -138,6 +138,38 @@ export const dashboardPlugin: Plugin<void> = {
       },
     }));
     server.auth.strategy('admin-token', 'admin-token');
-    server.route(routes.map((route) => ({ ...route, options: { ...(route.options as object), auth: 'admin-token', tags: ['dashboard'] } })));
+    server.route([...routes, ...mailCaptureRoutes].map((route) => ({ ...route, options: { ...(route.options as object), auth: 'admin-token', tags: ['dashboard'] } })));
   },
 };
+
+/** In-process mail capture (no SMTP_URL), readable like maildev's API: list, one message, attachment bytes, clear. */
+export const mailCaptureRoutes: ServerRoute[] = [
+  {
+    method: 'GET', path: '/mail',
+    handler: (request) => (depsOf(request).mailCapture?.list() ?? []).map(({ attachments, ...m }) => ({ ...m, attachments: attachments.map(({ content: _c, ...a }) => a) })),
+  },
+  {
+    method: 'GET', path: '/mail/{id}',
+    handler: (request) => {
+      const mail = depsOf(request).mailCapture?.get(String(request.params.id));
+      if (!mail) throw apiError('NOT_FOUND', 'Mail not found');
+      return { ...mail, attachments: mail.attachments.map(({ content: _c, ...a }) => a) };
+    },
+  },
+  {
+    method: 'GET', path: '/mail/{id}/attachment/{filename}',
+    handler: (request, h) => {
+      const mail = depsOf(request).mailCapture?.get(String(request.params.id));
+      const attachment = mail?.attachments.find((a) => a.filename === request.params.filename);
+      if (!attachment) throw apiError('NOT_FOUND', 'Attachment not found');
+      return h.response(attachment.content).type(attachment.contentType);
+    },
+  },
+  {
+    method: 'DELETE', path: '/mail',
+    handler: (request) => {
+      depsOf(request).mailCapture?.clear();
+      return { data: { deleted: true } };
+    },
+  },
+];

@@ -9,6 +9,8 @@ import { requireApiCredentials } from '../platform/auth/credentials';
 import type { Clock } from '../platform/clock';
 import type { IdempotencyStore } from '../platform/idempotency/store';
 import type { RateLimitStore } from '../platform/limits/store';
+import type { Mailer } from '../mail/mailer';
+import type { CaptureMailer } from '../mail/capture-mailer';
 import { runWrite, type WriteContext } from '../platform/sandbox/unit-of-work';
 import { localDate } from '../platform/time/dates';
 import { serviceModeOf } from '../platform/transport/service-mode';
@@ -20,6 +22,9 @@ export interface AppDeps {
   readonly logger: Logger;
   readonly rateLimits: RateLimitStore;
   readonly idempotency: IdempotencyStore;
+  readonly mailer: Mailer;
+  /** Set when mail is captured in process (no SMTP_URL): the dashboard exposes it. */
+  readonly mailCapture?: CaptureMailer;
 }
 
 const DEPS = Symbol('app-deps');

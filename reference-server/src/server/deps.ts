@@ -10,28 +10,41 @@ import { MemoryRateLimitStore } from '../platform/limits/memory-store';
 import { RedisRateLimitStore } from '../platform/limits/redis-store';
 import type { RateLimitStore } from '../platform/limits/store';
 import type { AppDeps } from './app-context';
+import { CaptureMailer } from '../mail/capture-mailer';
+import { SmtpMailer } from '../mail/smtp-mailer';
+import type { Mailer } from '../mail/mailer';
 
 export interface OpenedDeps extends AppDeps {
   readonly database: Database;
   close(): Promise<void>;
 }
 
-export async function openDeps(config: ServerConfig, logger: Logger, clock: Clock = systemClock): Promise<OpenedDeps> {
+export interface OpenOptions {
+  readonly clock?: Clock;
+  /** Redis key prefix, so test files sharing one Redis don't share counters. */
+  readonly redisPrefix?: string;
+}
+
+export async function openDeps(config: ServerConfig, logger: Logger, options: OpenOptions = {}): Promise<OpenedDeps> {
+  const clock = options.clock ?? systemClock;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateLatest(database.knex);
   let rateLimits: RateLimitStore;
   if (config.redisUrl) {
-    const redis = new RedisRateLimitStore(config.redisUrl);
+    const redis = new RedisRateLimitStore(config.redisUrl, options.redisPrefix);
     await redis.connect();
     rateLimits = redis;
   } else {
     rateLimits = new MemoryRateLimitStore(clock);
   }
+  const mailCapture = config.smtpUrl ? undefined : new CaptureMailer(clock);
+  const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : mailCapture!;
   return {
-    config, logger, clock, database, knex: database.knex, rateLimits,
+    config, logger, clock, database, knex: database.knex, rateLimits, mailer, mailCapture,
     idempotency: new IdempotencyStore(database.knex, clock),
     async close() {
       await rateLimits.close();
+      await mailer.close();
       await database.close();
     },
   };

@@ -2,11 +2,13 @@
 // jest and a compiled build. Append new migrations in timestamp order.
 import type { Knex } from 'knex';
 import * as platform from './20261121000000_platform';
+import * as outbox from './20261121000100_outbox';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
 const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261121000000_platform', platform],
+  ['20261121000100_outbox', outbox],
 ];
 
 const source: Knex.MigrationSource<string> = {

@@ -1,0 +1,16 @@
+// Services call recordEvent inside their write transaction; a rolled-back (or sandbox) write leaves no event.
+import { randomUUID } from 'node:crypto';
+import type { WriteContext } from '../../platform/sandbox/unit-of-work';
+import type { EventType } from '../event-types';
+
+export interface RecordedEvent {
+  readonly id: string;
+  readonly eventId: string;
+  readonly type: EventType;
+}
+
+export async function recordEvent(ctx: WriteContext, type: EventType, data: Record<string, unknown>): Promise<RecordedEvent> {
+  const id = randomUUID();
+  await ctx.db('outbox_events').insert({ id, landlord_id: ctx.landlordId, event_type: type, data: JSON.stringify(data), status: 'pending', created_at: ctx.clock.now() });
+  return { id, eventId: `evt_${id}`, type };
+}

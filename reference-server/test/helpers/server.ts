@@ -1,0 +1,79 @@
+// Boots a real reference server for a test file: embedded PGlite by default, or a fresh PostgreSQL database
+// (when DATABASE_URL is set) plus Redis (REDIS_URL) and SMTP (SMTP_URL), so the same tests run on both.
+import { randomBytes } from 'node:crypto';
+import type { Server, ServerInjectOptions, ServerInjectResponse } from '@hapi/hapi';
+import knexFactory from 'knex';
+import pino from 'pino';
+import { FIXTURE_KEYS } from '../../../fixtures/keys';
+import { loadConfig, type ServerConfig } from '../../src/config';
+import { loadFixtures } from '../../src/fixtures/load';
+import type { Clock } from '../../src/platform/clock';
+import { buildServer } from '../../src/server/build';
+import { openDeps, type OpenedDeps } from '../../src/server/deps';
+
+export const API = '/api/public/v1';
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+export const KEYS = FIXTURE_KEYS;
+
+export interface TestServer {
+  readonly server: Server;
+  readonly deps: OpenedDeps;
+  /** Base URL when started with `listen: true`. */
+  readonly url: string;
+  inject(options: ServerInjectOptions): Promise<ServerInjectResponse>;
+  /** GET/POST/... on the public API with a fixture key (role) or a raw key. */
+  api(method: string, path: string, key: string | null, payload?: unknown, headers?: Record<string, string>): Promise<ServerInjectResponse>;
+  stop(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  readonly clock?: Clock;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly seed?: boolean;
+  readonly listen?: boolean;
+  readonly strictResponses?: boolean;
+}
+
+/** On PostgreSQL, each test file gets a database of its own, dropped afterwards. */
+async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: baseUrl, pool: { min: 0, max: 1 } });
+  await admin.raw(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.raw(`drop database if exists ${name} with (force)`);
+      await admin.destroy();
+    },
+  };
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ADMIN_TOKEN, PORT: '0', LOG_LEVEL: 'silent', ...options.env };
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (env.DATABASE_URL) {
+    const fresh = await freshPostgres(env.DATABASE_URL);
+    env.DATABASE_URL = fresh.url;
+    dropDatabase = fresh.drop;
+  }
+  const config: ServerConfig = loadConfig(env);
+  const deps = await openDeps(config, pino({ level: 'silent' }), { clock: options.clock, redisPrefix: `test:${randomBytes(4).toString('hex')}:` });
+  if (options.seed !== false) await loadFixtures(deps.knex, deps.clock);
+  const server = await buildServer(deps, { strictResponses: options.strictResponses ?? true });
+  if (options.listen) await server.start();
+  else await server.initialize();
+  const inject = (o: ServerInjectOptions) => server.inject(o);
+  return {
+    server, deps, inject,
+    url: options.listen ? server.info.uri : '',
+    api: (method, path, key, payload, headers = {}) =>
+      inject({ method, url: `${API}${path}`, payload: payload as object | undefined, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } }),
+    async stop() {
+      await server.stop();
+      await deps.close();
+      await dropDatabase?.();
+    },
+  };
+}

@@ -1,0 +1,248 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { CheckResult } from '../../conformance/src/model';
+import { writeReports } from '../../conformance/src/reporters';
+import { eventTypes } from '../src/catalogue/event-catalogue';
+import { startReceiver, type RunningReceiver } from '../src/server';
+import { receiverTestCli } from '../src/tester/cli';
+import { malformedSignatureShapes } from '../src/tester/malformed-signature-shapes';
+import { ReceiverUnreachableError } from '../src/tester/reachability';
+import { runReceiverTest } from '../src/tester/run-receiver-test';
+import { startFaultyReceiver, type FaultKind } from './faulty-receivers';
+
+const SECRET = 'whsec_tester_test';
+const SEED = 20250304;
+// Small on purpose: the slow receiver is tested against it, and nothing here waits longer.
+const TIMEOUT_MS = 300;
+
+const failedIds = (results: readonly CheckResult[]): string[] => results.filter((r) => r.status === 'failed').map((r) => r.id).sort();
+const acceptIds = (ids: readonly string[]): string[] => ids.filter((id) => id.startsWith('receiver.accepts-'));
+
+async function runAgainst(kind: FaultKind): Promise<CheckResult[]> {
+  const faulty = await startFaultyReceiver(kind, SECRET, TIMEOUT_MS * 3);
+  try {
+    return (await runReceiverTest({ url: faulty.url, secret: SECRET, seed: SEED, timeoutMs: TIMEOUT_MS, concurrency: 16 })).results;
+  } finally {
+    await faulty.close();
+  }
+}
+
+describe('against the mock receiver', () => {
+  let receiver: RunningReceiver;
+  let results: CheckResult[];
+
+  beforeAll(async () => {
+    receiver = await startReceiver({ secret: SECRET });
+    results = (await runReceiverTest({ url: `${receiver.url}/webhooks`, secret: SECRET, seed: SEED, timeoutMs: 5000 })).results;
+  });
+  afterAll(() => receiver.close());
+
+  test('every check passes', () => {
+    expect(failedIds(results)).toEqual([]);
+    expect(results.every((r) => r.status === 'passed')).toBe(true);
+  });
+
+  test('sends a signed delivery of every one of the 43 event types', () => {
+    const perEvent = results.filter((r) => r.id.startsWith('receiver.accepts-event.'));
+    expect(perEvent.map((r) => r.id.slice('receiver.accepts-event.'.length)).sort()).toEqual(eventTypes().sort());
+    expect(new Set(receiver.store.deliveries({ verified: true }).map((d) => d.event))).toEqual(new Set(eventTypes()));
+  });
+
+  test('covers forged, malformed, changed, re-serialised, duplicate, retry and test deliveries', () => {
+    const ids = results.map((r) => r.id);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'receiver.rejects-forged-signature',
+        ...malformedSignatureShapes.map((s) => `receiver.rejects-malformed-signature.${s.name}`),
+        'receiver.rejects-changed-body',
+        'receiver.rejects-reserialised-body.whitespace',
+        'receiver.accepts-duplicate',
+        'receiver.accepts-retry',
+        'receiver.accepts-test-delivery',
+      ]),
+    );
+    expect(receiver.store.deliveries().filter((d) => d.test)).toHaveLength(1);
+    expect(receiver.store.deliveries().filter((d) => d.duplicate).length).toBeGreaterThanOrEqual(3);
+  });
+
+  test('every result names spec rules and carries a curl reproduction without the secret', () => {
+    for (const r of results) {
+      expect(r.rules.length).toBeGreaterThan(0);
+      expect(r.rules.every((rule) => /^EVT-(VERIFY|DELIVERY|REQ|ENV|CAT)-/.test(rule))).toBe(true);
+      expect(r.reproduction).toMatch(/^curl /);
+      expect(r.reproduction).not.toContain(SECRET);
+      expect(r.seed).toBe(SEED);
+    }
+    expect(results.find((r) => r.id === 'receiver.accepts-event.rent.overdue')?.rules).toContain('EVT-CAT-rent.overdue');
+  });
+
+  test('the same seed sends the same deliveries', async () => {
+    const again = await startReceiver({ secret: SECRET });
+    try {
+      await runReceiverTest({ url: again.url, secret: SECRET, seed: SEED, timeoutMs: 5000 });
+      const bodies = (r: RunningReceiver): string[] => r.store.deliveries().map((d) => d.rawBody).sort();
+      expect(bodies(again)).toEqual(bodies(receiver));
+    } finally {
+      await again.close();
+    }
+  });
+});
+
+describe('against deliberately faulty receivers', () => {
+  test('a receiver that accepts everything fails every rejection check', async () => {
+    const failed = failedIds(await runAgainst('accepts-everything'));
+    expect(failed).toEqual(
+      [
+        'receiver.rejects-forged-signature',
+        ...malformedSignatureShapes.map((s) => `receiver.rejects-malformed-signature.${s.name}`),
+        'receiver.rejects-changed-body',
+        'receiver.rejects-reserialised-body.whitespace',
+        'receiver.rejects-reserialised-body.key-order',
+        'receiver.rejects-reserialised-body.unicode-escapes',
+        'receiver.rejects-forged-replay-of-seen-id',
+      ].sort(),
+    );
+  });
+
+  test('a receiver that rejects duplicates with 409 fails the duplicate and retry checks', async () => {
+    const results = await runAgainst('rejects-duplicates-with-409');
+    expect(failedIds(results)).toEqual(['receiver.accepts-duplicate', 'receiver.accepts-retry']);
+    expect(results.find((r) => r.id === 'receiver.accepts-duplicate')?.message).toMatch(/^expected 2xx within 300 ms to the same delivery again \(a duplicate\); got 409/);
+  });
+
+  test('a receiver that compares hex case-sensitively fails the hex-case checks', async () => {
+    expect(failedIds(await runAgainst('compares-hex-case-sensitively'))).toEqual(['receiver.accepts-hex-in-any-case.mixed-case', 'receiver.accepts-hex-in-any-case.uppercase']);
+  });
+
+  test('a receiver that re-serialises JSON before verifying fails the raw-bytes checks', async () => {
+    expect(failedIds(await runAgainst('reserialises-json-before-verifying'))).toEqual([
+      'receiver.accepts-signature-over-raw-bytes.pretty-json',
+      'receiver.accepts-signature-over-raw-bytes.unicode-escaped-json',
+      'receiver.rejects-reserialised-body.unicode-escapes',
+      'receiver.rejects-reserialised-body.whitespace',
+    ]);
+  });
+
+  test('a receiver slower than the timeout fails every check that expects an answer', async () => {
+    const results = await runAgainst('slower-than-timeout');
+    const failed = failedIds(results);
+    expect(acceptIds(failed)).toEqual(acceptIds(results.map((r) => r.id)).sort());
+    expect(failed).toHaveLength(results.length);
+    expect(results.find((r) => r.id === 'receiver.accepts-event.rent.overdue')?.message).toBe('expected 2xx within 300 ms to a signed rent.overdue delivery; got no answer within 300 ms');
+  });
+
+  test('a failed check carries the exchanges and a reproduction for each request', async () => {
+    const results = await runAgainst('rejects-duplicates-with-409');
+    const duplicate = results.find((r) => r.id === 'receiver.accepts-duplicate');
+    expect(duplicate?.exchanges).toHaveLength(2);
+    expect(duplicate?.exchanges?.[1]?.response?.status).toBe(409);
+    const commands = duplicate?.reproduction?.split('\n') ?? [];
+    expect(commands).toHaveLength(2);
+    expect(commands[0]).toBe(commands[1]);
+    expect(commands[0]).toContain("-H 'X-Service-Signature-256: sha256=");
+    expect(commands[0]).toContain('--data-binary');
+  });
+});
+
+describe('runReceiverTest', () => {
+  test('throws ReceiverUnreachableError when nothing listens at the URL', async () => {
+    const r = await startReceiver({ secret: SECRET });
+    const url = r.url;
+    await r.close();
+    await expect(runReceiverTest({ url, secret: SECRET, timeoutMs: 500 })).rejects.toBeInstanceOf(ReceiverUnreachableError);
+  });
+
+  test('--only runs just the matching checks', async () => {
+    const r = await startReceiver({ secret: SECRET });
+    try {
+      const { results } = await runReceiverTest({ url: r.url, secret: SECRET, seed: SEED, only: 'receiver.rejects-malformed-*' });
+      expect(results.map((x) => x.id)).toEqual(malformedSignatureShapes.map((s) => `receiver.rejects-malformed-signature.${s.name}`));
+      expect(r.store.deliveries()).toHaveLength(malformedSignatureShapes.length);
+    } finally {
+      await r.close();
+    }
+  });
+
+  test('--only matches rule ids too', async () => {
+    const r = await startReceiver({ secret: SECRET });
+    try {
+      const { results } = await runReceiverTest({ url: r.url, secret: SECRET, seed: SEED, only: 'EVT-CAT-meter*' });
+      expect(results.map((x) => x.id)).toEqual(['receiver.accepts-event.meter.registered', 'receiver.accepts-event.meter.updated', 'receiver.accepts-event.meter.removed', 'receiver.accepts-event.meter_reading.recorded']);
+    } finally {
+      await r.close();
+    }
+  });
+});
+
+describe('receiver-test command', () => {
+  const io = () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    return { out, err, io: { stdout: (l: string) => out.push(l), stderr: (l: string) => err.push(l), env: {}, writeReports } };
+  };
+
+  test('exit 0, PASS lines and a summary line against the mock receiver; reports written', async () => {
+    const r = await startReceiver({ secret: SECRET });
+    const dir = mkdtempSync(join(tmpdir(), 'receiver-test-'));
+    try {
+      const t = io();
+      const code = await receiverTestCli(['--url', r.url, '--secret', SECRET, '--seed', String(SEED), '--report', `json:${join(dir, 'r.json')}`, '--report', `junit:${join(dir, 'r.xml')}`, '--report', `html:${join(dir, 'r.html')}`], t.io);
+      expect(code).toBe(0);
+      expect(t.out[0]).toBe(`receiver-test ${r.url} seed ${SEED}`);
+      expect(t.out.slice(1, -1).every((l) => /^PASS receiver\./.test(l))).toBe(true);
+      expect(t.out.at(-1)).toBe('65 passed, 0 failed, 0 skipped');
+      const report = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')) as { summary: { passed: number; failed: number; skipped: number }; checks: Array<{ id: string; rules: string[]; status: string }> };
+      expect(report.summary).toMatchObject({ passed: 65, failed: 0, skipped: 0 });
+      expect(report.checks[0]).toMatchObject({ id: 'receiver.accepts-event.rent.overdue', status: 'passed' });
+      expect(readFileSync(join(dir, 'r.xml'), 'utf8')).toContain('<testsuite');
+      expect(readFileSync(join(dir, 'r.html'), 'utf8')).toContain('receiver.accepts-duplicate');
+      expect(t.err).toEqual([]);
+    } finally {
+      await r.close();
+    }
+  });
+
+  test('exit 1 and FAIL lines with expected/got against a faulty receiver', async () => {
+    const faulty = await startFaultyReceiver('rejects-duplicates-with-409', SECRET);
+    try {
+      const t = io();
+      expect(await receiverTestCli(['--url', faulty.url, '--secret', SECRET, '--seed', String(SEED)], t.io)).toBe(1);
+      expect(t.out).toContainEqual(expect.stringMatching(/^FAIL receiver\.accepts-duplicate expected 2xx within 10000 ms to the same delivery again \(a duplicate\); got 409/));
+      expect(t.out.at(-1)).toBe('63 passed, 2 failed, 0 skipped');
+      expect(t.out.join('\n')).not.toContain(SECRET);
+    } finally {
+      await faulty.close();
+    }
+  });
+
+  test('exit 2 with a one-line reason on a bad option', async () => {
+    for (const argv of [['--secret', SECRET], ['--url', 'http://127.0.0.1:1'], ['--url', 'nope', '--secret', 'x'], ['--url', 'http://x', '--secret', 'x', '--report', 'pdf:a'], ['--url', 'http://x', '--secret', 'x', '--timeout-ms', 'soon'], ['--frobnicate']]) {
+      const t = io();
+      expect(await receiverTestCli(argv, t.io)).toBe(2);
+      expect(t.err).toHaveLength(1);
+      expect(t.err[0]).toMatch(/^receiver-test: /);
+    }
+  });
+
+  test('exit 2 with a one-line reason when the URL is unreachable', async () => {
+    const r = await startReceiver({ secret: SECRET });
+    const url = r.url;
+    await r.close();
+    const t = io();
+    expect(await receiverTestCli(['--url', url, '--secret', SECRET], t.io)).toBe(2);
+    expect(t.err).toEqual([expect.stringMatching(/^receiver-test: cannot reach .*ECONNREFUSED/)]);
+  });
+
+  test('the secret can come from WEBHOOK_SECRET', async () => {
+    const r = await startReceiver({ secret: SECRET });
+    try {
+      const t = io();
+      expect(await receiverTestCli(['--url', r.url, '--only', 'receiver.rejects-forged-signature'], { ...t.io, env: { WEBHOOK_SECRET: SECRET } })).toBe(0);
+      expect(t.out).toContain('PASS receiver.rejects-forged-signature');
+    } finally {
+      await r.close();
+    }
+  });
+});
