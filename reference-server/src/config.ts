@@ -30,6 +30,8 @@ export interface ServerConfig {
   readonly webhookRetryDelays: readonly number[];
   /** Secret for signing document download URLs; random per process when unset. */
   readonly urlSigningSecret?: string;
+  /** Folder of stored objects (images, documents): STORAGE_DIR, else `${DATA_DIR}/objects`; unset: a per-process temp folder. */
+  readonly storageDir?: string;
 }
 
 const schema = Joi.object({
@@ -51,6 +53,7 @@ const schema = Joi.object({
   WEBHOOK_SECRET: Joi.string().empty(''),
   WEBHOOK_RETRY_DELAYS: Joi.string().pattern(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/).default('900,3600'),
   URL_SIGNING_SECRET: Joi.string().min(16).empty(''),
+  STORAGE_DIR: Joi.string().empty(''),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -80,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webhookSecret: v.WEBHOOK_SECRET as string | undefined,
     webhookRetryDelays: list(String(v.WEBHOOK_RETRY_DELAYS)).map(Number),
     urlSigningSecret: v.URL_SIGNING_SECRET as string | undefined,
+    storageDir: (v.STORAGE_DIR as string | undefined) ?? (v.DATA_DIR !== undefined ? `${String(v.DATA_DIR).replace(/\/+$/, '')}/objects` : undefined),
   };
 }

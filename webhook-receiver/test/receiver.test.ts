@@ -241,7 +241,8 @@ describe('failure scripts', () => {
     receiver.script({ match: { event: 'rent.overdue' }, failFirst: 1, mode: 'slow', delayMs: 300 });
     const d = delivery('rent.overdue');
     expect((await post(receiver.url, d, 100)).timedOut).toBe(true);
-    await new Promise((r) => setTimeout(r, 50));
+    // The receiver learns of the hang-up asynchronously: poll briefly instead of sleeping a fixed time.
+    for (let i = 0; i < 100 && !receiver.store.attemptsOf(d.envelope.id)[0]?.senderClosedEarly; i++) await new Promise((r) => setTimeout(r, 10));
     expect(receiver.store.attemptsOf(d.envelope.id)[0]?.senderClosedEarly).toBe(true);
   });
 

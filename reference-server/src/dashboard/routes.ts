@@ -4,7 +4,7 @@ import type { Plugin, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { Landlord, PLANS } from '../persistence/models';
 import { apiError } from '../platform/errors/api-error';
-import { idParams, isoDate, uuid } from '../platform/http/schemas';
+import { email, idParams, isoDate, uuid } from '../platform/http/schemas';
 import { depsOf } from '../server/app-context';
 import { EVENT_TYPES, MAX_EVENT_TYPES_PER_SUBSCRIPTION } from '../webhooks/event-types';
 import * as dashboard from './service';
@@ -15,7 +15,7 @@ const digest = (value: string): Buffer => createHash('sha256').update(value).dig
 
 const landlordBody = {
   name: Joi.string().trim().min(1).max(200),
-  email: Joi.string().email().max(320),
+  email,
   plan: Joi.string().valid(...PLANS).allow(null),
   subscriptionStatus: Joi.string().valid('active', 'cancelled', 'none'),
   timezone: Joi.string().max(64),

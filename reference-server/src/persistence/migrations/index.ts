@@ -3,12 +3,16 @@
 import type { Knex } from 'knex';
 import * as platform from './20261121000000_platform';
 import * as outbox from './20261121000100_outbox';
+import * as mediaStorage from './20261121000437_media_storage';
+import * as otherResources from './20261121000700_other_resources';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
 const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261121000000_platform', platform],
   ['20261121000100_outbox', outbox],
+  ['20261121000437_media_storage', mediaStorage],
+  ['20261121000700_other_resources', otherResources],
 ];
 
 const source: Knex.MigrationSource<string> = {

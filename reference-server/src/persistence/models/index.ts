@@ -14,3 +14,8 @@ export * from './meter';
 export * from './meter-reading';
 export * from './supplier';
 export * from './webhook-subscription';
+export * from './contact';
+export * from './mortgage';
+export * from './chat';
+export * from './maintenance-issue';
+export * from './inspection';

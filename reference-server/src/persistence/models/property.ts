@@ -14,6 +14,7 @@ export class Property extends TenantModel {
   maintenance!: boolean;
   licence_required!: boolean;
   image_key!: string | null;
+  image_size_bytes!: number | null;
   gsc_renewal!: string | null;
   eicr_renewal!: string | null;
   epc_renewal!: string | null;

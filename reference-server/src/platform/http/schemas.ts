@@ -20,3 +20,6 @@ export const deletedBody = Joi.object({ data: Joi.object({ deleted: Joi.boolean(
 
 /** Search terms: 1 to 200 characters. */
 export const searchTerm = Joi.string().min(1).max(200);
+
+/** Any syntactically valid address: no TLD list (reserved TLDs such as .example are real test addresses). */
+export const email = Joi.string().email({ tlds: { allow: false } }).max(320);

@@ -1,0 +1,63 @@
+// Contract reads and the lookups its rules need, always through the landlord scope.
+import type { Knex } from 'knex';
+import { Contract, Property, Tenant, type Scope } from '../../persistence/models';
+import { offsetOf, type PageRequest } from '../../platform/http/pagination';
+import { contractStatusSql, type ContractStatus } from '../contracts-status';
+
+const escapeLike = (term: string): string => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface ContractFilter {
+  readonly status?: ContractStatus;
+  readonly propertyId?: string;
+  /** Matches the main tenant only (the spec's `tenantId`). */
+  readonly tenantId?: string;
+  readonly search?: string;
+}
+
+export async function listContracts(scope: Scope, today: string, filter: ContractFilter, page: PageRequest): Promise<{ rows: Contract[]; total: number }> {
+  const base = Contract.scoped(scope);
+  if (filter.status) base.whereRaw(`(${contractStatusSql(scope.db as Knex, 'contracts', today).toQuery()}) = ?`, [filter.status]);
+  if (filter.propertyId) base.where('contracts.property_id', filter.propertyId);
+  if (filter.tenantId) base.where('contracts.main_tenant_id', filter.tenantId);
+  if (filter.search) base.whereRaw(`contracts.tenancy_reference ilike ? escape '\\'`, [`%${escapeLike(filter.search)}%`]);
+  const [countRow, rows] = await Promise.all([
+    base.clone().clearSelect().clearOrder().count('* as total').first() as unknown as Promise<{ total: number | string }>,
+    base.clone().orderBy('contracts.created_at').orderBy('contracts.id').offset(offsetOf(page)).limit(page.limit),
+  ]);
+  return { rows, total: Number(countRow.total) };
+}
+
+export const findContract = async (scope: Scope, id: string): Promise<Contract | undefined> => Contract.scoped(scope).findById(id);
+
+/** Locks the property row so two contract writes on one property run one after the other (overlap check). */
+export const lockProperty = async (scope: Scope, id: string): Promise<Property | undefined> => Property.scoped(scope).findById(id).forUpdate();
+
+/** The property's short name even when it is soft-deleted (an Ended contract can outlive its property). */
+export async function propertyNameOf(scope: Scope, id: string): Promise<string> {
+  const row = await Property.query(scope.db).where('landlord_id', scope.landlordId).findById(id).select('short_name');
+  return row?.short_name ?? '';
+}
+
+export const findTenants = async (scope: Scope, ids: readonly string[]): Promise<Tenant[]> =>
+  ids.length === 0 ? [] : Tenant.scoped(scope).whereIn('id', [...ids]);
+
+export interface DateRange {
+  readonly start: string;
+  readonly end: string | null;
+}
+
+/**
+ * A not-Ended contract (end date open or today or later) on the property whose dates share at least one day
+ * with the range. End dates are the last day of the tenancy, so both ends count.
+ */
+export async function overlappingContract(scope: Scope, propertyId: string, range: DateRange, today: string, exceptId?: string): Promise<Contract | undefined> {
+  const query = Contract.scoped(scope)
+    .where('contracts.property_id', propertyId)
+    .where((q) => q.whereNull('contracts.end_date').orWhere('contracts.end_date', '>=', today))
+    .where((q) => q.whereNull('contracts.end_date').orWhere('contracts.end_date', '>=', range.start))
+    .orderBy('contracts.start_date')
+    .first();
+  if (range.end !== null) query.where('contracts.start_date', '<=', range.end);
+  if (exceptId) query.whereNot('contracts.id', exceptId);
+  return query;
+}
