@@ -1,5 +1,6 @@
 // Environment → validated options. Nothing else in the server reads process.env.
 import Joi from 'joi';
+import { LANDLORD_LIMITS, type LandlordLimitName } from './platform/limits/policy';
 
 export interface ServerConfig {
   readonly port: number;
@@ -26,10 +27,30 @@ export interface ServerConfig {
   readonly faults: ReadonlySet<string>;
   readonly webhookUrl?: string;
   readonly webhookSecret?: string;
-  /** Seconds; jitter applies in proportion. */
+  /** Seconds; jitter applies in proportion. Attempts in total = delays + 1 (3 by default). */
   readonly webhookRetryDelays: readonly number[];
+  /** Jitter as a fraction of each retry delay (0.1 = ±10 %). */
+  readonly webhookJitter: number;
+  /** Per-call timeout of a delivery (spec: 10 seconds); shorter in tests. */
+  readonly webhookTimeoutMs: number;
+  /** Run the dispatcher, delivery worker and scheduler in this process (off when separate workers do). */
+  readonly webhookProcessing: boolean;
+  /** How often the dispatcher and the embedded queue look for work (a local write wakes them at once). */
+  readonly webhookPollMs: number;
+  /** Deliveries one process sends at the same time. */
+  readonly webhookConcurrency: number;
+  /** How often the scheduler looks for due rent and contract dates (it also runs on start). */
+  readonly webhookSchedulerIntervalMs: number;
+  /** BullMQ: lock duration of a running job; a killed worker's job is retried once it lapses. */
+  readonly webhookQueueLockMs: number;
+  /** BullMQ: key prefix of the delivery queue in Redis. */
+  readonly webhookQueuePrefix: string;
   /** Secret for signing document download URLs; random per process when unset. */
   readonly urlSigningSecret?: string;
+  /** Per-landlord limits raised or lowered by name (LANDLORD_LIMITS="public_api.rent_invoice_pdf=1000,..."); for tests and benchmarks. */
+  readonly landlordLimits?: Readonly<Partial<Record<LandlordLimitName, number>>>;
+  /** How long a key lookup is reused in process (revocations elsewhere take effect within it). */
+  readonly credentialCacheMs: number;
   /** Folder of stored objects (images, documents): STORAGE_DIR, else `${DATA_DIR}/objects`; unset: a per-process temp folder. */
   readonly storageDir?: string;
 }
@@ -52,11 +73,32 @@ const schema = Joi.object({
   WEBHOOK_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty(''),
   WEBHOOK_SECRET: Joi.string().empty(''),
   WEBHOOK_RETRY_DELAYS: Joi.string().pattern(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/).default('900,3600'),
+  WEBHOOK_JITTER: Joi.number().min(0).max(0.5).default(0.1),
+  WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(1).max(60_000).default(10_000),
+  WEBHOOK_PROCESSING: Joi.boolean().truthy('1').falsy('0').default(true),
+  WEBHOOK_POLL_MS: Joi.number().integer().min(10).max(60_000).default(200),
+  WEBHOOK_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(16),
+  WEBHOOK_SCHEDULER_INTERVAL_MS: Joi.number().integer().min(1000).default(3_600_000),
+  WEBHOOK_QUEUE_LOCK_MS: Joi.number().integer().min(1000).default(30_000),
+  WEBHOOK_QUEUE_PREFIX: Joi.string().pattern(/^[A-Za-z0-9_.-]+$/).default('ppapi'),
   URL_SIGNING_SECRET: Joi.string().min(16).empty(''),
+  LANDLORD_LIMITS: Joi.string().pattern(/^[a-z_.]+=\d+(,[a-z_.]+=\d+)*$/).empty(''),
+  CREDENTIAL_CACHE_MS: Joi.number().integer().min(0).max(60_000).default(5000),
   STORAGE_DIR: Joi.string().empty(''),
 }).unknown(true);
 
 export class ConfigError extends Error {}
+
+function landlordLimitsOf(value: string | undefined): Partial<Record<LandlordLimitName, number>> | undefined {
+  if (!value) return undefined;
+  const out: Partial<Record<LandlordLimitName, number>> = {};
+  for (const [name, limit] of value.split(',').map((pair) => pair.split('=') as [string, string])) {
+    if (!Object.hasOwn(LANDLORD_LIMITS, name)) throw new ConfigError(`invalid configuration: LANDLORD_LIMITS names an unknown limit ${name}`);
+    if (Number(limit) < 1) throw new ConfigError(`invalid configuration: LANDLORD_LIMITS ${name} must be at least 1`);
+    out[name as LandlordLimitName] = Number(limit);
+  }
+  return out;
+}
 
 const list = (value: string): string[] => value.split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -82,7 +124,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webhookUrl: v.WEBHOOK_URL as string | undefined,
     webhookSecret: v.WEBHOOK_SECRET as string | undefined,
     webhookRetryDelays: list(String(v.WEBHOOK_RETRY_DELAYS)).map(Number),
+    webhookJitter: Number(v.WEBHOOK_JITTER),
+    webhookTimeoutMs: Number(v.WEBHOOK_TIMEOUT_MS),
+    webhookProcessing: Boolean(v.WEBHOOK_PROCESSING),
+    webhookPollMs: Number(v.WEBHOOK_POLL_MS),
+    webhookConcurrency: Number(v.WEBHOOK_CONCURRENCY),
+    webhookSchedulerIntervalMs: Number(v.WEBHOOK_SCHEDULER_INTERVAL_MS),
+    webhookQueueLockMs: Number(v.WEBHOOK_QUEUE_LOCK_MS),
+    webhookQueuePrefix: String(v.WEBHOOK_QUEUE_PREFIX),
     urlSigningSecret: v.URL_SIGNING_SECRET as string | undefined,
+    landlordLimits: landlordLimitsOf(v.LANDLORD_LIMITS as string | undefined),
+    credentialCacheMs: Number(v.CREDENTIAL_CACHE_MS),
     storageDir: (v.STORAGE_DIR as string | undefined) ?? (v.DATA_DIR !== undefined ? `${String(v.DATA_DIR).replace(/\/+$/, '')}/objects` : undefined),
   };
 }

@@ -31,7 +31,7 @@ it('runs the work once and replays the stored success', async () => {
 it('answers IDEMPOTENCY_IN_PROGRESS while the first request runs', async () => {
   const claim = claimFor();
   let release!: () => void;
-  const first = store.run(claim, () => new Promise((resolve) => { release = () => resolve({ status: 200, body: { ok: true } }); }));
+  const first = store.run(claim, () => new Promise<{ status: number; body: { ok: boolean } }>((resolve) => { release = () => resolve({ status: 200, body: { ok: true } }); }));
   await new Promise((r) => setImmediate(r));
   await expect(codeOf(store.run(claim, async () => ({ status: 200, body: {} })))).resolves.toBe('IDEMPOTENCY_IN_PROGRESS');
   release();

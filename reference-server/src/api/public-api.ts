@@ -10,7 +10,8 @@ export const PUBLIC_PREFIX = '/api/public/v1';
 export const publicApiPlugin: Plugin<void> = {
   name: 'public-api',
   async register(server) {
-    registerApiKeyScheme(server, { knex: depsOf(server).knex });
+    const deps = depsOf(server);
+    registerApiKeyScheme(server, { knex: deps.knex, cacheTtlMs: deps.config.credentialCacheMs });
     server.auth.default('api-key');
     for (const plugin of RESOURCE_PLUGINS) await server.register(plugin);
     server.route(removedRoutes(PUBLIC_PREFIX));

@@ -8,6 +8,7 @@ import { email, idParams, isoDate, uuid } from '../platform/http/schemas';
 import { depsOf } from '../server/app-context';
 import { EVENT_TYPES, MAX_EVENT_TYPES_PER_SUBSCRIPTION } from '../webhooks/event-types';
 import * as dashboard from './service';
+import { webhookDashboardRoutes } from './webhook-routes';
 
 export const DASHBOARD_PREFIX = '/dashboard/api';
 
@@ -138,7 +139,7 @@ export const dashboardPlugin: Plugin<void> = {
       },
     }));
     server.auth.strategy('admin-token', 'admin-token');
-    server.route([...routes, ...mailCaptureRoutes].map((route) => ({ ...route, options: { ...(route.options as object), auth: 'admin-token', tags: ['dashboard'] } })));
+    server.route([...routes, ...mailCaptureRoutes, ...webhookDashboardRoutes].map((route) => ({ ...route, options: { ...(route.options as object), auth: 'admin-token', tags: ['dashboard'] } })));
   },
 };
 

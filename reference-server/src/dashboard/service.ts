@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { ApiKey, Landlord, WebhookSubscription, type KeyMode, type KeyScope, type Plan, type RateLimitOverrides } from '../persistence/models';
 import { generateKey, hashKey, keyModeOf } from '../platform/auth/keys';
 import { apiError, notFound } from '../platform/errors/api-error';
+import { clearCredentialCaches } from '../platform/auth/credential-cache';
 import type { Clock } from '../platform/clock';
 
 export interface LandlordInput {
@@ -52,6 +53,7 @@ export async function updateLandlord(knex: Knex, clock: Clock, id: string, input
   if (input.propertyLimit !== undefined) patch.property_limit = input.propertyLimit;
   if (input.nextBillingDate !== undefined) patch.next_billing_date = input.nextBillingDate;
   await Landlord.query(knex).findById(id).patch(patch);
+  clearCredentialCaches();
   return getLandlord(knex, id);
 }
 
@@ -92,6 +94,7 @@ export async function revokeKey(knex: Knex, clock: Clock, keyId: string): Promis
   const key = await ApiKey.query(knex).findById(keyId);
   if (!key) throw notFound('API key');
   if (!key.revoked_at) await ApiKey.query(knex).findById(keyId).patch({ revoked_at: clock.now() });
+  clearCredentialCaches();
   return (await ApiKey.query(knex).findById(keyId))!;
 }
 

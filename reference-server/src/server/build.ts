@@ -36,7 +36,7 @@ export async function buildServer(deps: AppDeps, options: BuildOptions = {}): Pr
   await server.register({ plugin: requestLogPlugin, options: { logger: deps.logger } });
   await server.register({ plugin: transportPlugin, options: { production: deps.config.production, trustedProxies: deps.config.trustedProxies } });
   await server.register({ plugin: errorResponderPlugin, options: { logger: deps.logger } });
-  await server.register({ plugin: rateLimitPlugin, options: { store: deps.rateLimits } });
+  await server.register({ plugin: rateLimitPlugin, options: { store: deps.rateLimits, landlordLimits: deps.config.landlordLimits } });
   await server.register(publicApiPlugin, { routes: { prefix: PUBLIC_PREFIX } });
   await server.register(dashboardPlugin, { routes: { prefix: DASHBOARD_PREFIX } });
 

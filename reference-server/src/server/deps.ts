@@ -13,9 +13,12 @@ import type { AppDeps } from './app-context';
 import { CaptureMailer } from '../mail/capture-mailer';
 import { SmtpMailer } from '../mail/smtp-mailer';
 import type { Mailer } from '../mail/mailer';
+import { WebhookRuntime } from '../webhooks/runtime';
 
 export interface OpenedDeps extends AppDeps {
   readonly database: Database;
+  /** Outbound webhooks: created here, started by main (or scripts/worker.ts); tests drive it by hand. */
+  readonly webhooks: WebhookRuntime;
   close(): Promise<void>;
 }
 
@@ -39,10 +42,14 @@ export async function openDeps(config: ServerConfig, logger: Logger, options: Op
   }
   const mailCapture = config.smtpUrl ? undefined : new CaptureMailer(clock);
   const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : mailCapture!;
+  // Test servers sharing one Redis each get a queue of their own.
+  const queuePrefix = options.redisPrefix ? `${config.webhookQueuePrefix}-${options.redisPrefix.replace(/[^A-Za-z0-9_.-]/g, '')}` : undefined;
+  const webhooks = new WebhookRuntime({ config, knex: database.knex, clock, logger, databaseKind: database.kind }, { queuePrefix });
   return {
-    config, logger, clock, database, knex: database.knex, rateLimits, mailer, mailCapture,
+    config, logger, clock, database, knex: database.knex, rateLimits, mailer, mailCapture, webhooks,
     idempotency: new IdempotencyStore(database.knex, clock),
     async close() {
+      await webhooks.stop();
       await rateLimits.close();
       await mailer.close();
       await database.close();

@@ -16,3 +16,6 @@ export function publicBaseUrl(request: Request): string {
 }
 
 export const mediaUrl = (request: Request, path: string): string => `${publicBaseUrl(request)}${MEDIA_PREFIX}${path}`;
+
+/** Property images are public: `images/<file>` is served at `/media/images/<file>`. */
+export const imageUrl = (request: Request, key: string): string => mediaUrl(request, `/${key}`);

@@ -1,6 +1,6 @@
 // Storage quota per plan, counted on upload. Usage is what the landlord can see and manage: live documents
-// (property and contract) and the current image of each live property. Soft-deleted documents and replaced
-// images stop counting, although their objects are retained.
+// (property and contract), the current image of each live property and chat attachments. Soft-deleted documents
+// and replaced images stop counting, although their objects are retained.
 import type { Plan } from '../persistence/models';
 import { apiError } from '../platform/errors/api-error';
 import type { WriteContext } from '../platform/sandbox/unit-of-work';
@@ -17,12 +17,13 @@ const sumOf = async (query: PromiseLike<unknown>): Promise<number> => Number(((a
 
 export async function storageUsedBytes(scope: Scope): Promise<number> {
   const db = scope.db;
-  const [propertyDocs, contractDocs, images] = await Promise.all([
+  const [propertyDocs, contractDocs, images, attachments] = await Promise.all([
     sumOf(db('property_documents').where({ landlord_id: scope.landlordId }).whereNull('deleted_at').sum({ n: 'size_bytes' }).first()),
     sumOf(db('contract_documents').where({ landlord_id: scope.landlordId }).whereNull('deleted_at').sum({ n: 'size_bytes' }).first()),
     sumOf(db('properties').where({ landlord_id: scope.landlordId }).whereNull('deleted_at').sum({ n: 'image_size_bytes' }).first()),
+    sumOf(db('chat_messages').where({ landlord_id: scope.landlordId }).sum({ n: 'attachment_size' }).first()),
   ]);
-  return propertyDocs + contractDocs + images;
+  return propertyDocs + contractDocs + images + attachments;
 }
 
 /**

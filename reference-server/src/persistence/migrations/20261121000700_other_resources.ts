@@ -48,6 +48,7 @@ export async function up(knex: Knex): Promise<void> {
     owned(t);
     t.uuid('mortgage_id').notNullable().references('id').inTable('mortgages').onDelete('CASCADE');
     t.uuid('property_id').notNullable().references('id').inTable('properties').index();
+    t.integer('position').notNullable().defaultTo(0); // keeps the order the client gave
     t.unique(['mortgage_id', 'property_id']);
   });
 

@@ -4,7 +4,9 @@ import type { Knex } from 'knex';
 import * as platform from './20261121000000_platform';
 import * as outbox from './20261121000100_outbox';
 import * as mediaStorage from './20261121000437_media_storage';
+import * as invoiceEmailSends from './20261121000500_invoice_email_sends';
 import * as otherResources from './20261121000700_other_resources';
+import * as webhookDeliveries from './20261121000900_webhook_deliveries';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -12,7 +14,9 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261121000000_platform', platform],
   ['20261121000100_outbox', outbox],
   ['20261121000437_media_storage', mediaStorage],
+  ['20261121000500_invoice_email_sends', invoiceEmailSends],
   ['20261121000700_other_resources', otherResources],
+  ['20261121000900_webhook_deliveries', webhookDeliveries],
 ];
 
 const source: Knex.MigrationSource<string> = {

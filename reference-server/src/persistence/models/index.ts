@@ -19,3 +19,4 @@ export * from './mortgage';
 export * from './chat';
 export * from './maintenance-issue';
 export * from './inspection';
+export * from './invoice-email-send';

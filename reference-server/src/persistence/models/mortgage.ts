@@ -24,4 +24,5 @@ export class MortgageProperty extends TenantModel {
   static override tableName = 'mortgage_properties';
   mortgage_id!: string;
   property_id!: string;
+  position!: number;
 }

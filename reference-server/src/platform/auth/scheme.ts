@@ -6,9 +6,12 @@ import { apiError } from '../errors/api-error';
 import { assertAccess } from './access';
 import { headersOf, type ApiCredentials } from './credentials';
 import { hashKey, keyModeOf, presentedKey } from './keys';
+import { CredentialCache } from './credential-cache';
 
 export interface ApiKeySchemeOptions {
   readonly knex: Knex;
+  /** Milliseconds a key lookup is reused; 0 disables the cache. */
+  readonly cacheTtlMs: number;
 }
 
 interface KeyRow {
@@ -35,6 +38,8 @@ export async function findCredentials(knex: Knex, key: string): Promise<KeyRow |
 }
 
 export function registerApiKeyScheme(server: Server, options: ApiKeySchemeOptions): void {
+  const cache = new CredentialCache<KeyRow | null>(options.cacheTtlMs);
+  server.ext('onPostStop', () => cache.dispose());
   server.auth.scheme('api-key', (): ServerAuthSchemeObject => ({
     authenticate: async (request, h) => {
       const presented = presentedKey(headersOf(request));
@@ -43,7 +48,11 @@ export function registerApiKeyScheme(server: Server, options: ApiKeySchemeOption
       }
       const keyMode = keyModeOf(presented.key);
       if (!keyMode) throw apiError('UNAUTHORIZED', 'Malformed API key');
-      const row = await findCredentials(options.knex, presented.key);
+      let row = cache.get(presented.key);
+      if (row === undefined) {
+        row = (await findCredentials(options.knex, presented.key)) ?? null;
+        cache.set(presented.key, row);
+      }
       // A key whose stored mode disagrees with its prefix is treated as unknown.
       if (!row || row.mode !== keyMode) throw apiError('UNAUTHORIZED', 'Unknown API key');
       if (row.revoked_at) throw apiError('REVOKED_KEY');

@@ -37,9 +37,15 @@ function refuse(request: Request, decision: LimitDecision, message: string): nev
   throw apiError('RATE_LIMIT_EXCEEDED', message, headers);
 }
 
-export const rateLimitPlugin: Plugin<{ store: RateLimitStore }> = {
+export interface RateLimitOptions {
+  readonly store: RateLimitStore;
+  /** Per-landlord limits overridden by configuration (LANDLORD_LIMITS); the window stays a minute. */
+  readonly landlordLimits?: Readonly<Partial<Record<LandlordLimitName, number>>>;
+}
+
+export const rateLimitPlugin: Plugin<RateLimitOptions> = {
   name: 'rate-limits',
-  register(server, { store }) {
+  register(server, { store, landlordLimits }) {
     server.ext('onPostAuth', async (request, h) => {
       const api = apiCredentials(request);
       if (!api) return h.continue;
@@ -51,7 +57,8 @@ export const rateLimitPlugin: Plugin<{ store: RateLimitStore }> = {
       request.app.rateLimitHeaders = rateLimitHeaders(keyDecision);
       const landlordLimit = request.route.settings.plugins?.limits?.landlord;
       if (landlordLimit) {
-        const spec = LANDLORD_LIMITS[landlordLimit];
+        const override = landlordLimits?.[landlordLimit];
+        const spec = override ? { ...LANDLORD_LIMITS[landlordLimit], limit: override } : LANDLORD_LIMITS[landlordLimit];
         const decision = await decide(store, `landlord:${api.landlordId}:${landlordLimit}`, [spec]);
         if (!decision.allowed) refuse(request, decision, `Rate limit exceeded: ${spec.limit} requests per minute per landlord (${landlordLimit})`);
       }

@@ -57,3 +57,14 @@ export function worstSeverity(severities: Iterable<Severity>): Severity | null {
   }
   return worst;
 }
+
+/** Position in SEVERITY_ORDER: lower is worse. */
+export const severityRank = (s: Severity): number => SEVERITY_ORDER.indexOf(s);
+
+export type SeverityCounts = Record<Severity, number>;
+
+/** Every severity key present, at zero: the summary's `counts` always carries all six. */
+export const emptySeverityCounts = (): SeverityCounts => ({ expired: 0, missing: 0, critical: 0, due_soon: 0, urgent: 0, ok: 0 });
+
+/** An item needs attention unless it is ok. */
+export const needsAttention = (item: Pick<ComplianceItem, 'severity'>): boolean => item.severity !== 'ok';

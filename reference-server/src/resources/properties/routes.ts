@@ -4,11 +4,12 @@ import { isSandbox, readScope, todayFor, write } from '../../server/app-context'
 import { listMeta, type PageRequest } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
 import { markSandbox } from '../../platform/sandbox/unit-of-work';
+import { imageUrl } from '../../storage/public-url';
 import { createBody, listQuery, patchBody, propertyEnvelope, propertyList } from './schemas';
 import * as properties from './service';
 import type { PropertyFilter } from './repository';
 
-const presentContext = (request: Request): properties.PresentContext => ({ today: todayFor(request) });
+export const presentContext = (request: Request): properties.PresentContext => ({ today: todayFor(request), imageUrl: (key) => imageUrl(request, key) });
 
 const routes: ServerRoute[] = [
   {

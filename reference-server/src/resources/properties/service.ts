@@ -1,10 +1,13 @@
 // Property rules: derived status, Maintenance the only settable status, read-only rentAmount, renewal fields
-// checked against certificates (CERTIFICATE_DERIVED_FIELD), soft delete blocked by live contracts.
+// checked against certificates (CERTIFICATE_DERIVED_FIELD), soft delete blocked by live contracts. Every write
+// records its property.* event in the same transaction.
 import { randomUUID } from 'node:crypto';
 import { Certificate, Property, type Scope } from '../../persistence/models';
 import { apiError, notFound } from '../../platform/errors/api-error';
 import type { PageRequest } from '../../platform/http/pagination';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
+import { recordEvent } from '../../webhooks/outbox/record';
+import { propertyDeletedData, propertyEventData } from './events';
 import { presentProperty, type PropertyView } from './presenter';
 import { currentContracts, findProperty, hasBlockingContract, latestCertificates, listProperties, type PropertyFilter } from './repository';
 
@@ -89,7 +92,9 @@ async function assertRenewalsMatchCertificates(ctx: WriteContext, propertyId: st
 export async function create(ctx: WriteContext, present: PresentContext, input: PropertyInput): Promise<PropertyView> {
   const now = ctx.clock.now();
   const row = await Property.insertScoped(ctx, { id: randomUUID(), ...columnsOf(input), created_at: now, updated_at: now });
-  return get(ctx, present, row.id);
+  const view = await get(ctx, present, row.id);
+  await recordEvent(ctx, 'property.created', propertyEventData(view));
+  return view;
 }
 
 export async function update(ctx: WriteContext, present: PresentContext, id: string, input: PropertyInput): Promise<PropertyView> {
@@ -97,7 +102,9 @@ export async function update(ctx: WriteContext, present: PresentContext, id: str
   if (!existing) throw notFound('Property');
   await assertRenewalsMatchCertificates(ctx, id, input);
   await Property.scoped(ctx).findById(id).patch({ ...columnsOf(input), updated_at: ctx.clock.now() });
-  return get(ctx, present, id);
+  const view = await get(ctx, present, id);
+  await recordEvent(ctx, 'property.updated', propertyEventData(view));
+  return view;
 }
 
 export async function remove(ctx: WriteContext, id: string, today: string): Promise<{ deleted: true; id: string }> {
@@ -106,6 +113,8 @@ export async function remove(ctx: WriteContext, id: string, today: string): Prom
   if (await hasBlockingContract(ctx, id, today)) {
     throw apiError('CONFLICT', 'Property has an Active, Pending or Notice Served contract and cannot be deleted');
   }
-  await Property.scoped(ctx).findById(id).patch({ deleted_at: ctx.clock.now() });
+  const deletedAt = ctx.clock.now();
+  await Property.scoped(ctx).findById(id).patch({ deleted_at: deletedAt, updated_at: deletedAt });
+  await recordEvent(ctx, 'property.deleted', propertyDeletedData(existing, deletedAt));
   return { deleted: true, id };
 }

@@ -1,7 +1,10 @@
 // Services call recordEvent inside their write transaction; a rolled-back (or sandbox) write leaves no event.
+// `data` must be exactly the catalogue's fields for `type` (see ../catalogue/build.ts: buildEventData); the
+// dispatcher validates every row and logs and skips a malformed one instead of delivering it.
 import { randomUUID } from 'node:crypto';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import type { EventType } from '../event-types';
+import { signalWebhookWork } from './signal';
 
 export interface RecordedEvent {
   readonly id: string;
@@ -12,5 +15,7 @@ export interface RecordedEvent {
 export async function recordEvent(ctx: WriteContext, type: EventType, data: Record<string, unknown>): Promise<RecordedEvent> {
   const id = randomUUID();
   await ctx.db('outbox_events').insert({ id, landlord_id: ctx.landlordId, event_type: type, data: JSON.stringify(data), status: 'pending', created_at: ctx.clock.now() });
+  // Wake the dispatcher once the write commits (never for a sandbox write: it is rolled back).
+  ctx.afterCommit(async () => signalWebhookWork());
   return { id, eventId: `evt_${id}`, type };
 }

@@ -1,0 +1,81 @@
+// Everything an invoice or receipt shows, loaded once through the landlord scope. The document is a pure
+// function of the stored rows and the derived status, so its PDF can be cached and rendered byte-for-byte
+// the same: the issue date is the (landlord-local) date of the payment's last change, not "today".
+import { Contract, Landlord, Property, RentPayment, Tenant, type Scope } from '../persistence/models';
+import { notFound } from '../platform/errors/api-error';
+import { localDate } from '../platform/time/dates';
+import { fullAddress } from '../resources/properties/presenter';
+import { documentTypeOf, rentStatus, type RentStatus } from '../resources/rent/status';
+
+export type DocumentType = 'invoice' | 'receipt';
+
+export interface InvoiceDocument {
+  readonly rentPaymentId: string;
+  readonly contractId: string;
+  readonly propertyId: string;
+  readonly tenantId: string;
+  /** INV-<first 8 hex digits of the payment id>, upper case: short, stable, and printed on both documents. */
+  readonly reference: string;
+  readonly documentType: DocumentType;
+  readonly status: RentStatus;
+  readonly sandbox: boolean;
+  readonly landlord: { readonly name: string; readonly email: string; readonly address: string | null; readonly timezone: string };
+  /** Null when the tenant row is gone (soft-deleted). */
+  readonly tenant: { readonly fullName: string; readonly firstName: string; readonly email: string | null } | null;
+  readonly property: { readonly shortName: string; readonly address: string } | null;
+  readonly tenancyReference: string | null;
+  readonly period: string;
+  readonly periodStart: string | null;
+  readonly periodEnd: string | null;
+  readonly dueDate: string;
+  readonly amount: number;
+  readonly amountReceived: number;
+  readonly balanceDue: number;
+  readonly datePaid: string | null;
+  readonly issueDate: string;
+  readonly updatedAt: Date;
+}
+
+export const referenceOf = (rentPaymentId: string): string => `INV-${rentPaymentId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+
+const cents = (n: number): number => Math.round(n * 100) / 100;
+
+export async function loadInvoiceDocument(scope: Scope, rentPaymentId: string, today: string, sandbox: boolean): Promise<InvoiceDocument> {
+  const rent = await RentPayment.scoped(scope).findById(rentPaymentId);
+  if (!rent) throw notFound('Rent payment');
+  const [landlord, tenant, property, contract] = await Promise.all([
+    Landlord.query(scope.db).findById(scope.landlordId),
+    Tenant.scoped(scope).findById(rent.tenant_id),
+    Property.scoped(scope).findById(rent.property_id),
+    Contract.scoped(scope).findById(rent.contract_id),
+  ]);
+  if (!landlord) throw notFound('Rent payment');
+  const status = rentStatus(rent, today);
+  const amount = Number(rent.amount);
+  const amountReceived = rent.amount_received === null ? 0 : Number(rent.amount_received);
+  const updatedAt = new Date(rent.updated_at);
+  return {
+    rentPaymentId: rent.id,
+    contractId: rent.contract_id,
+    propertyId: rent.property_id,
+    tenantId: rent.tenant_id,
+    reference: referenceOf(rent.id),
+    documentType: documentTypeOf(status),
+    status,
+    sandbox,
+    landlord: { name: landlord.name, email: landlord.email, address: landlord.address, timezone: landlord.timezone },
+    tenant: tenant ? { fullName: `${tenant.first_name} ${tenant.last_name}`, firstName: tenant.first_name, email: tenant.email } : null,
+    property: property ? { shortName: property.short_name, address: fullAddress(property) } : null,
+    tenancyReference: contract?.tenancy_reference ?? null,
+    period: rent.period,
+    periodStart: rent.period_start,
+    periodEnd: rent.period_end,
+    dueDate: rent.due_date,
+    amount,
+    amountReceived,
+    balanceDue: Math.max(0, cents(amount - amountReceived)),
+    datePaid: rent.date_paid,
+    issueDate: localDate({ now: () => updatedAt }, landlord.timezone),
+    updatedAt,
+  };
+}

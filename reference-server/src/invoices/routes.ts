@@ -1,0 +1,99 @@
+// The invoice routes of the rent group: the PDF download and the exactly-once invoice email. Both carry their
+// per-landlord limit as a route option, so the limiter refuses them in onPostAuth, before validation, any
+// database query or PDF work.
+import type { Request, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { depsOf, isSandbox, readScope, todayFor } from '../server/app-context';
+import { requireApiCredentials } from '../platform/auth/credentials';
+import { dataEnvelope, idParams, uuid } from '../platform/http/schemas';
+import { fingerprintOf, IDEMPOTENCY_KEY_MAX } from '../platform/idempotency/store';
+import type { InvoicePdfService } from './pdf/service';
+import { sendInvoiceEmail, type InvoiceEmailResult } from './email/service';
+
+const emailBody = Joi.object({
+  // Any syntactically valid address; top-level domains are not checked against a list (internal domains exist).
+  email: Joi.string().trim().max(320).email({ tlds: { allow: false } }),
+})
+  .required()
+  .messages({
+    'any.required': 'Request body is required: a JSON object, at least an empty one',
+    'object.base': 'Request body must be a JSON object, at least an empty one',
+  });
+
+const emailHeaders = Joi.object({ 'idempotency-key': Joi.string().min(1).max(IDEMPOTENCY_KEY_MAX) }).unknown(true);
+
+export const invoiceEmailResultSchema = Joi.object({
+  sent: Joi.boolean().required(),
+  sandbox: Joi.boolean().required(),
+  rentPaymentId: uuid.required(),
+  email: Joi.string().required(),
+  documentType: Joi.string().valid('invoice', 'receipt').required(),
+  reference: Joi.string().required(),
+  sentAt: Joi.string().isoDate().allow(null).required(),
+  messageId: Joi.string().allow(null).required(),
+  attachment: Joi.object({
+    filename: Joi.string().required(),
+    contentType: Joi.string().valid('application/pdf').required(),
+    sizeBytes: Joi.number().integer().min(1).required(),
+  }).required(),
+}).label('InvoiceEmailResult');
+
+const IDEMPOTENCY_SCOPE = 'POST /rent/{id}/invoice/email';
+
+export function invoiceRoutes(pdfs: InvoicePdfService): ServerRoute[] {
+  return [
+    {
+      method: 'GET',
+      path: '/rent/{id}/invoice/pdf',
+      options: {
+        tags: ['api', 'Rent'],
+        description: 'Invoice (or receipt, once Paid) PDF of a rent payment; 20 per minute per landlord; cached 15 minutes',
+        plugins: { limits: { landlord: 'public_api.rent_invoice_pdf' } },
+        validate: { params: idParams },
+        // No response schema: Hapi validates only object payloads (it refuses a Buffer); the bytes are checked by tests.
+        handler: async (request, h) => {
+          const pdf = await pdfs.forPayment(readScope(request), request.params.id as string, todayFor(request), isSandbox(request));
+          return h.response(pdf.bytes)
+            .type('application/pdf')
+            .header('content-disposition', `inline; filename="${pdf.filename}"`)
+            .header('cache-control', 'private, no-cache');
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/rent/{id}/invoice/email',
+      options: {
+        tags: ['api', 'Rent'],
+        description: 'Email the invoice (or receipt) PDF to the tenant or `email`; at most one successful send per rent payment',
+        plugins: { limits: { landlord: 'public_api.rent_invoice_email' }, errors: { invalidJson: 'VALIDATION_ERROR' } },
+        validate: { params: idParams, headers: emailHeaders, payload: emailBody },
+        response: { schema: dataEnvelope(invoiceEmailResultSchema, 'InvoiceEmailResponse') },
+        handler: async (request, h) => {
+          const run = async () => ({ status: 200, body: { data: await send(request, pdfs) } });
+          const key = request.headers['idempotency-key'] as string | undefined;
+          // Sandbox writes nothing, not even an idempotency record: the key is validated and otherwise ignored.
+          if (!key || isSandbox(request)) {
+            const { body } = await run();
+            return body;
+          }
+          const id = request.params.id as string;
+          const claim = { landlordId: requireApiCredentials(request).landlordId, scope: IDEMPOTENCY_SCOPE, key, fingerprint: fingerprintOf(id, request.payload ?? {}) };
+          const outcome = await depsOf(request).idempotency.run(claim, run);
+          const response = h.response(outcome.body as object).code(outcome.status);
+          if (outcome.replayed) response.header('idempotent-replayed', 'true');
+          return response;
+        },
+      },
+    },
+  ];
+}
+
+function send(request: Request, pdfs: InvoicePdfService): Promise<InvoiceEmailResult> {
+  const deps = depsOf(request);
+  const payload = request.payload as { email?: string };
+  return sendInvoiceEmail(
+    { knex: deps.knex, clock: deps.clock, logger: deps.logger, mailer: deps.mailer, pdfs },
+    { scope: readScope(request), today: todayFor(request), sandbox: isSandbox(request), rentPaymentId: request.params.id as string, email: payload.email },
+  );
+}

@@ -1,0 +1,29 @@
+// Inspection dates (type Inspection); cancelled inspections are not on the calendar.
+import { Inspection } from '../../../persistence/models';
+import { makeEvent, type CalendarSource } from '../model';
+
+type Row = Inspection & { property_short_name: string };
+
+const label = (type: string): string => {
+  const words = type.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+export const inspectionsSource: CalendarSource = {
+  name: 'inspections',
+  types: ['Inspection'],
+  async load({ scope, window, propertyId }) {
+    const query = Inspection.scoped(scope)
+      .join('properties', 'properties.id', 'inspections.property_id')
+      .whereNull('properties.deleted_at')
+      .whereNot('inspections.status', 'cancelled')
+      .whereBetween('inspections.inspection_date', [window.from, window.to])
+      .select('inspections.*', 'properties.short_name as property_short_name');
+    if (propertyId) query.where('inspections.property_id', propertyId);
+    return ((await query) as Row[]).map((i) => makeEvent({
+      type: 'Inspection', kind: 'inspection', date: i.inspection_date,
+      title: `${label(i.inspection_type)} inspection at ${i.property_short_name} (${i.status})`,
+      propertyId: i.property_id, source: { kind: 'inspection', id: i.id },
+    }));
+  },
+};

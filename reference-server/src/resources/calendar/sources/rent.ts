@@ -1,0 +1,23 @@
+// Rent due dates (type Rent), whatever the payment's status, for properties that are not deleted.
+import { RentPayment } from '../../../persistence/models';
+import { makeEvent, money, type CalendarSource } from '../model';
+
+type Row = RentPayment & { property_short_name: string };
+
+export const rentSource: CalendarSource = {
+  name: 'rent',
+  types: ['Rent'],
+  async load({ scope, window, propertyId }) {
+    const query = RentPayment.scoped(scope)
+      .join('properties', 'properties.id', 'rent_payments.property_id')
+      .whereNull('properties.deleted_at')
+      .whereBetween('rent_payments.due_date', [window.from, window.to])
+      .select('rent_payments.*', 'properties.short_name as property_short_name');
+    if (propertyId) query.where('rent_payments.property_id', propertyId);
+    return ((await query) as Row[]).map((r) => makeEvent({
+      type: 'Rent', kind: 'rent_due', date: r.due_date,
+      title: `Rent ${money(r.amount)} due for ${r.period} at ${r.property_short_name} (${r.status})`,
+      propertyId: r.property_id, source: { kind: 'rent_payment', id: r.id },
+    }));
+  },
+};

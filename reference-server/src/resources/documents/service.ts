@@ -1,0 +1,74 @@
+// Document rules: list (with the expiring filter, "today" in UTC as the spec says), upload (size, quota,
+// content type from the bytes, object written only on a live call) and soft delete (the object is retained).
+import { randomUUID } from 'node:crypto';
+import type { Scope } from '../../persistence/models';
+import type { PageRequest } from '../../platform/http/pagination';
+import type { WriteContext } from '../../platform/sandbox/unit-of-work';
+import { addDays } from '../../platform/time/dates';
+import type { ObjectStorage } from '../../storage';
+import { assertWithinQuota } from '../../storage/quota';
+import { documentContentType } from '../../storage/sniff';
+import type { Upload } from '../../storage/upload';
+import { recordEvent } from '../../webhooks/outbox/record';
+import { presentDocument, type DocumentView } from './presenter';
+import { findDocument, findParent, insertDocument, listDocuments, softDeleteDocument, type DocumentRow, type Parent } from './repository';
+import type { DocumentKind } from './signing';
+
+/** Builds the signed download URL of a document (bound to the request's origin and the clock). */
+export type DownloadLink = (kind: DocumentKind, row: DocumentRow) => string;
+
+export interface ListInput extends PageRequest {
+  readonly expiringWithinDays?: number;
+}
+
+export async function list(scope: Scope, kind: DocumentKind, parentId: string, input: ListInput, todayUtc: string, link: DownloadLink): Promise<{ data: DocumentView[]; total: number }> {
+  const parent = await findParent(scope, kind, parentId);
+  const filter = input.expiringWithinDays === undefined ? {} : { expiringOnOrBefore: addDays(todayUtc, input.expiringWithinDays) };
+  const { rows, total } = await listDocuments(scope, parent, filter, input);
+  return { data: rows.map((row) => presentDocument(row, link(kind, row))), total };
+}
+
+export interface UploadInput {
+  readonly name: string;
+  readonly type: string;
+  readonly expiryDate?: string;
+}
+
+const storageKeyOf = (ctx: WriteContext, kind: DocumentKind, id: string): string => `${kind}-documents/${ctx.landlordId}/${id}`;
+
+function createdEvent(parent: Parent, row: DocumentRow): Record<string, unknown> {
+  const common = { document_id: row.id, property_id: row.property_id, name: row.name, type: row.type };
+  const uploaded = { uploaded_at: new Date(row.created_at).toISOString(), size_bytes: Number(row.size_bytes) };
+  return parent.kind === 'property'
+    ? { ...common, expiry_date: row.expiry_date, ...uploaded }
+    : { document_id: row.id, contract_id: parent.id, property_id: row.property_id, name: row.name, type: row.type, ...uploaded };
+}
+
+export async function upload(
+  ctx: WriteContext, storage: ObjectStorage, kind: DocumentKind, parentId: string, input: UploadInput, file: Upload, link: DownloadLink,
+): Promise<DocumentView> {
+  const parent = await findParent(ctx, kind, parentId);
+  await assertWithinQuota(ctx, file.bytes.length);
+  const id = randomUUID();
+  const now = ctx.clock.now();
+  const contentType = documentContentType(file.bytes, file.declaredType);
+  const storageKey = storageKeyOf(ctx, kind, id);
+  // Sandbox: the row is written in a transaction that is rolled back; the object is never written.
+  if (!ctx.sandbox) await storage.put(storageKey, file.bytes, contentType);
+  const row = await insertDocument(ctx, parent, {
+    id, name: input.name, type: input.type, expiry_date: input.expiryDate ?? null, storage_key: storageKey, content_type: contentType,
+    size_bytes: file.bytes.length, created_at: now, updated_at: now,
+  });
+  await recordEvent(ctx, kind === 'property' ? 'property_document.created' : 'contract_document.created', createdEvent(parent, row));
+  return presentDocument(row, link(kind, row));
+}
+
+export async function remove(ctx: WriteContext, kind: DocumentKind, parentId: string, documentId: string): Promise<{ deleted: true; id: string }> {
+  const parent = await findParent(ctx, kind, parentId);
+  const row = await findDocument(ctx, parent, documentId, true);
+  const now = ctx.clock.now();
+  await softDeleteDocument(ctx, kind, row.id, now);
+  const common = { document_id: row.id, ...(kind === 'contract' ? { contract_id: parent.id } : {}), property_id: row.property_id, name: row.name, type: row.type };
+  await recordEvent(ctx, kind === 'property' ? 'property_document.deleted' : 'contract_document.deleted', { ...common, deleted_at: now.toISOString() });
+  return { deleted: true, id: row.id };
+}

@@ -1,0 +1,45 @@
+// POST /properties/{id}/image (multipart `file`), and the public route that serves the uploaded images.
+import type { Plugin, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { isSandbox, write } from '../../server/app-context';
+import { idParams } from '../../platform/http/schemas';
+import { markSandbox } from '../../platform/sandbox/unit-of-work';
+import { storageOf } from '../../storage';
+import { MEDIA_PREFIX } from '../../storage/public-url';
+import { filePart, readUpload, uploadPayload } from '../../storage/upload';
+import { presentContext } from '../properties/routes';
+import { propertyEnvelope } from '../properties/schemas';
+import { imageMediaPlugin } from './public-route';
+import { checkImage, IMAGE_MAX_BYTES, upload } from './service';
+
+const routes: ServerRoute[] = [
+  {
+    method: 'POST',
+    path: '/properties/{id}/image',
+    options: {
+      tags: ['api', 'Properties'],
+      description: 'Upload the property image (multipart `file`: PNG, JPEG, GIF or WebP, at most 10 MB)',
+      payload: uploadPayload(IMAGE_MAX_BYTES),
+      plugins: { errors: { upload: true } },
+      validate: { params: idParams, query: Joi.object({}), payload: Joi.object({ file: filePart.required() }).required() },
+      response: { schema: propertyEnvelope },
+      handler: async (request) => {
+        const file = await readUpload((request.payload as { file: unknown }).file);
+        checkImage(file); // 413 and 400 before any database work
+        const storage = storageOf(request);
+        const present = presentContext(request);
+        const data = await write(request, (ctx) => upload(ctx, storage, present, request.params.id as string, file));
+        return { data: markSandbox(data, isSandbox(request)) };
+      },
+    },
+  },
+];
+
+export const imagesPlugin: Plugin<void> = {
+  name: 'resources/images',
+  async register(server) {
+    server.route(routes);
+    // Outside the API prefix (the item's prefix overrides the inherited one): /media/images/{file}.
+    await server.register({ plugin: imageMediaPlugin, routes: { prefix: MEDIA_PREFIX } });
+  },
+};

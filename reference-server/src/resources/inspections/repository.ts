@@ -1,0 +1,36 @@
+// Inspection reads, through the landlord scope.
+import { Inspection, Property, type InspectionStatus, type Scope } from '../../persistence/models';
+import { offsetOf, type PageRequest } from '../../platform/http/pagination';
+
+export interface InspectionFilter {
+  readonly propertyId?: string;
+  readonly status?: InspectionStatus;
+  readonly inspectionType?: string;
+  /** Inclusive bounds on inspectionDate. */
+  readonly from?: string;
+  readonly to?: string;
+}
+
+export async function listInspections(scope: Scope, filter: InspectionFilter, page: PageRequest): Promise<{ rows: Inspection[]; total: number }> {
+  const base = Inspection.scoped(scope);
+  if (filter.propertyId) base.where('inspections.property_id', filter.propertyId);
+  if (filter.status) base.where('inspections.status', filter.status);
+  if (filter.inspectionType) base.where('inspections.inspection_type', filter.inspectionType);
+  if (filter.from) base.where('inspections.inspection_date', '>=', filter.from);
+  if (filter.to) base.where('inspections.inspection_date', '<=', filter.to);
+  const [countRow, rows] = await Promise.all([
+    base.clone().clearSelect().clearOrder().count('* as total').first() as unknown as Promise<{ total: number | string }>,
+    base.clone().orderBy('inspections.inspection_date').orderBy('inspections.id').offset(offsetOf(page)).limit(page.limit),
+  ]);
+  return { rows, total: Number(countRow.total) };
+}
+
+export const findInspection = async (scope: Scope, id: string): Promise<Inspection | undefined> => Inspection.scoped(scope).findById(id);
+export const findLiveProperty = async (scope: Scope, id: string): Promise<Property | undefined> => Property.scoped(scope).findById(id);
+
+/** Short names of the properties, deleted ones included (an inspection record can outlive its property). */
+export async function propertyNames(scope: Scope, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await Property.query(scope.db).where('landlord_id', scope.landlordId).whereIn('id', [...new Set(ids)]).select('id', 'short_name');
+  return new Map(rows.map((p) => [p.id, p.short_name]));
+}

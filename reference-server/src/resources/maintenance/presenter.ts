@@ -1,0 +1,77 @@
+// Issue and note rows → the API shape, and the maintenance.* / note.created webhook data.
+import type { MaintenanceIssue, MaintenanceIssueNote } from '../../persistence/models';
+
+export interface IssueView {
+  id: string;
+  propertyId: string;
+  propertyName: string;
+  title: string;
+  description: string;
+  priority: MaintenanceIssue['priority'];
+  status: MaintenanceIssue['status'];
+  category: string | null;
+  assignedContactId: string | null;
+  dueDate: string | null;
+  resolvedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NoteView {
+  id: string;
+  issueId: string;
+  text: string;
+  authorName: string;
+  createdAt: string;
+}
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+
+export const presentIssue = (i: MaintenanceIssue, propertyName: string): IssueView => ({
+  id: i.id,
+  propertyId: i.property_id,
+  propertyName,
+  title: i.title,
+  description: i.description,
+  priority: i.priority,
+  status: i.status,
+  category: i.category,
+  assignedContactId: i.assigned_contact_id,
+  dueDate: i.due_date,
+  resolvedAt: i.resolved_at === null ? null : iso(i.resolved_at),
+  createdAt: iso(i.created_at),
+  updatedAt: iso(i.updated_at),
+});
+
+export const presentNote = (n: MaintenanceIssueNote): NoteView => ({
+  id: n.id, issueId: n.issue_id, text: n.text, authorName: n.author_name, createdAt: iso(n.created_at),
+});
+
+/** maintenance.created and maintenance.updated. */
+export const issueEventData = (i: MaintenanceIssue, propertyName: string): Record<string, unknown> => ({
+  issue_id: i.id,
+  property_id: i.property_id,
+  property_name: propertyName,
+  title: i.title,
+  description: i.description,
+  priority: i.priority,
+  status: i.status,
+});
+
+export const issueDeletedData = (i: MaintenanceIssue, propertyName: string, deletedAt: Date): Record<string, unknown> => ({
+  issue_id: i.id,
+  property_id: i.property_id,
+  property_name: propertyName,
+  title: i.title,
+  priority: i.priority,
+  status: 'Deleted',
+  deleted_at: deletedAt.toISOString(),
+});
+
+export const noteEventData = (n: MaintenanceIssueNote, propertyId: string): Record<string, unknown> => ({
+  note_id: n.id,
+  issue_id: n.issue_id,
+  property_id: propertyId,
+  text: n.text,
+  created_at: new Date(n.created_at).toISOString(),
+});

@@ -1,0 +1,45 @@
+// Maintenance issue and note reads, through the landlord scope.
+import { Contact, MaintenanceIssue, MaintenanceIssueNote, Property, type Scope } from '../../persistence/models';
+import { offsetOf, type PageRequest } from '../../platform/http/pagination';
+import type { IssuePriority, IssueStatus } from '../../persistence/models';
+
+export interface IssueFilter {
+  readonly status?: IssueStatus;
+  readonly propertyId?: string;
+  readonly priority?: IssuePriority;
+  readonly assignedContactId?: string;
+}
+
+export async function listIssues(scope: Scope, filter: IssueFilter, page: PageRequest): Promise<{ rows: MaintenanceIssue[]; total: number }> {
+  const base = MaintenanceIssue.scoped(scope);
+  if (filter.status) base.where('maintenance_issues.status', filter.status);
+  if (filter.propertyId) base.where('maintenance_issues.property_id', filter.propertyId);
+  if (filter.priority) base.where('maintenance_issues.priority', filter.priority);
+  if (filter.assignedContactId) base.where('maintenance_issues.assigned_contact_id', filter.assignedContactId);
+  const [countRow, rows] = await Promise.all([
+    base.clone().clearSelect().clearOrder().count('* as total').first() as unknown as Promise<{ total: number | string }>,
+    base.clone().orderBy('maintenance_issues.created_at').orderBy('maintenance_issues.id').offset(offsetOf(page)).limit(page.limit),
+  ]);
+  return { rows, total: Number(countRow.total) };
+}
+
+export const findIssue = async (scope: Scope, id: string): Promise<MaintenanceIssue | undefined> => MaintenanceIssue.scoped(scope).findById(id);
+
+/** Short names of the properties, deleted ones included (an issue can outlive its property). */
+export async function propertyNames(scope: Scope, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await Property.query(scope.db).where('landlord_id', scope.landlordId).whereIn('id', [...new Set(ids)]).select('id', 'short_name');
+  return new Map(rows.map((p) => [p.id, p.short_name]));
+}
+
+export const findLiveProperty = async (scope: Scope, id: string): Promise<Property | undefined> => Property.scoped(scope).findById(id);
+export const findLiveContact = async (scope: Scope, id: string): Promise<Contact | undefined> => Contact.scoped(scope).findById(id);
+
+export async function listNotes(scope: Scope, issueId: string, page: PageRequest): Promise<{ rows: MaintenanceIssueNote[]; total: number }> {
+  const base = MaintenanceIssueNote.scoped(scope).where('maintenance_issue_notes.issue_id', issueId);
+  const [countRow, rows] = await Promise.all([
+    base.clone().count('* as total').first() as unknown as Promise<{ total: number | string }>,
+    base.clone().orderBy('maintenance_issue_notes.created_at').orderBy('maintenance_issue_notes.id').offset(offsetOf(page)).limit(page.limit),
+  ]);
+  return { rows, total: Number(countRow.total) };
+}

@@ -1,0 +1,117 @@
+// Maintenance issue rules: the property and the assigned contact must be the landlord's (else 400, like any
+// invalid field); new issues are Open; status moves follow transitions.ts; soft delete; notes are added as the
+// account owner. Every write records its maintenance.* or note.created event.
+import { randomUUID } from 'node:crypto';
+import { MaintenanceIssue, MaintenanceIssueNote, type IssuePriority, type IssueStatus, type Scope } from '../../persistence/models';
+import { apiError, notFound } from '../../platform/errors/api-error';
+import type { PageRequest } from '../../platform/http/pagination';
+import type { WriteContext } from '../../platform/sandbox/unit-of-work';
+import { recordEvent } from '../../webhooks/outbox/record';
+import { accountOwnerName } from '../team/service';
+import { issueDeletedData, issueEventData, noteEventData, presentIssue, presentNote, type IssueView, type NoteView } from './presenter';
+import { findIssue, findLiveContact, findLiveProperty, listIssues, listNotes, propertyNames, type IssueFilter } from './repository';
+import { assertChangeAllowed, resolvedAtAfter } from './transitions';
+
+export interface IssueInput {
+  propertyId?: string;
+  title?: string;
+  description?: string;
+  priority?: IssuePriority;
+  status?: IssueStatus;
+  category?: string | null;
+  assignedContactId?: string | null;
+  dueDate?: string | null;
+}
+
+const invalid = (path: string, message: string) => apiError('VALIDATION_ERROR', `Invalid request: payload.${path}: ${message}`);
+
+export async function list(scope: Scope, filter: IssueFilter, page: PageRequest): Promise<{ data: IssueView[]; total: number }> {
+  const { rows, total } = await listIssues(scope, filter, page);
+  const names = await propertyNames(scope, rows.map((i) => i.property_id));
+  return { data: rows.map((i) => presentIssue(i, names.get(i.property_id) ?? '')), total };
+}
+
+async function issueOrFail(scope: Scope, id: string): Promise<MaintenanceIssue> {
+  const row = await findIssue(scope, id);
+  if (!row) throw notFound('Maintenance issue');
+  return row;
+}
+
+const nameOf = async (scope: Scope, propertyId: string): Promise<string> => (await propertyNames(scope, [propertyId])).get(propertyId) ?? '';
+
+export async function get(scope: Scope, id: string): Promise<IssueView> {
+  const row = await issueOrFail(scope, id);
+  return presentIssue(row, await nameOf(scope, row.property_id));
+}
+
+async function assertContact(ctx: WriteContext, id: string | null | undefined): Promise<void> {
+  if (id && !(await findLiveContact(ctx, id))) throw invalid('assignedContactId', `Contact ${id} not found`);
+}
+
+function columnsOf(input: IssueInput): Partial<MaintenanceIssue> {
+  const row: Partial<MaintenanceIssue> = {};
+  if (input.title !== undefined) row.title = input.title;
+  if (input.description !== undefined) row.description = input.description;
+  if (input.priority !== undefined) row.priority = input.priority;
+  if (input.category !== undefined) row.category = input.category;
+  if (input.assignedContactId !== undefined) row.assigned_contact_id = input.assignedContactId;
+  if (input.dueDate !== undefined) row.due_date = input.dueDate;
+  return row;
+}
+
+export async function create(ctx: WriteContext, input: IssueInput): Promise<IssueView> {
+  const property = await findLiveProperty(ctx, input.propertyId!);
+  if (!property) throw invalid('propertyId', `Property ${input.propertyId} not found`);
+  await assertContact(ctx, input.assignedContactId);
+  const now = ctx.clock.now();
+  const row = await MaintenanceIssue.insertScoped(ctx, {
+    id: randomUUID(), property_id: property.id, description: '', priority: 'Medium', ...columnsOf(input), status: 'Open', created_at: now, updated_at: now,
+  }).returning('*');
+  await recordEvent(ctx, 'maintenance.created', issueEventData(row, property.short_name));
+  return presentIssue(row, property.short_name);
+}
+
+export async function update(ctx: WriteContext, id: string, input: IssueInput): Promise<IssueView> {
+  const existing = await MaintenanceIssue.scoped(ctx).findById(id).forUpdate();
+  if (!existing) throw notFound('Maintenance issue');
+  assertChangeAllowed(existing.status, input.status);
+  await assertContact(ctx, input.assignedContactId);
+  const now = ctx.clock.now();
+  const patch: Partial<MaintenanceIssue> = { ...columnsOf(input), updated_at: now };
+  if (input.status !== undefined && input.status !== existing.status) {
+    patch.status = input.status;
+    patch.resolved_at = resolvedAtAfter(existing.status, input.status, existing.resolved_at, now);
+  }
+  const row = (await MaintenanceIssue.scoped(ctx).findById(id).patch(patch).returning('*')) as unknown as MaintenanceIssue;
+  const propertyName = await nameOf(ctx, row.property_id);
+  await recordEvent(ctx, 'maintenance.updated', issueEventData(row, propertyName));
+  return presentIssue(row, propertyName);
+}
+
+export async function remove(ctx: WriteContext, id: string): Promise<{ deleted: true; id: string }> {
+  const existing = await MaintenanceIssue.scoped(ctx).findById(id).forUpdate();
+  if (!existing) throw notFound('Maintenance issue');
+  const deletedAt = ctx.clock.now();
+  await MaintenanceIssue.scoped(ctx).findById(id).patch({ deleted_at: deletedAt, updated_at: deletedAt });
+  await recordEvent(ctx, 'maintenance.deleted', issueDeletedData(existing, await nameOf(ctx, existing.property_id), deletedAt));
+  return { deleted: true, id };
+}
+
+export async function notes(scope: Scope, issueId: string, page: PageRequest): Promise<{ data: NoteView[]; total: number }> {
+  await issueOrFail(scope, issueId);
+  const { rows, total } = await listNotes(scope, issueId, page);
+  return { data: rows.map(presentNote), total };
+}
+
+/** Notes may be added in any status, Closed included (a record of what happened after closing). */
+export async function addNote(ctx: WriteContext, issueId: string, text: string): Promise<NoteView> {
+  const issue = await MaintenanceIssue.scoped(ctx).findById(issueId).forUpdate();
+  if (!issue) throw notFound('Maintenance issue');
+  const now = ctx.clock.now();
+  const note = await MaintenanceIssueNote.insertScoped(ctx, {
+    id: randomUUID(), issue_id: issueId, text, author_name: await accountOwnerName(ctx), created_at: now,
+  }).returning('*');
+  await MaintenanceIssue.scoped(ctx).findById(issueId).patch({ updated_at: now });
+  await recordEvent(ctx, 'note.created', noteEventData(note, issue.property_id));
+  return presentNote(note);
+}

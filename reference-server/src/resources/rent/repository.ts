@@ -1,0 +1,60 @@
+// Rent payment reads and writes, always through the landlord scope. The (contract, period) uniqueness is the
+// database's job (partial unique index): a violation, however concurrent, surfaces here as 409 CONFLICT.
+import type { Knex } from 'knex';
+import { Contract, RentPayment, type Scope } from '../../persistence/models';
+import { apiError } from '../../platform/errors/api-error';
+import { offsetOf, type PageRequest } from '../../platform/http/pagination';
+import { rentStatusSql, type RentStatus } from './status';
+
+export interface RentFilter {
+  readonly status?: RentStatus;
+  readonly contractId?: string;
+}
+
+export async function listRent(scope: Scope, today: string, filter: RentFilter, page: PageRequest): Promise<{ rows: RentPayment[]; total: number }> {
+  const base = RentPayment.scoped(scope);
+  if (filter.status) base.whereRaw(`(${rentStatusSql(scope.db as Knex, 'rent_payments', today).toQuery()}) = ?`, [filter.status]);
+  if (filter.contractId) base.where('rent_payments.contract_id', filter.contractId);
+  const [countRow, rows] = await Promise.all([
+    base.clone().clearSelect().clearOrder().count('* as total').first() as unknown as Promise<{ total: number | string }>,
+    // Most recent due date first; created_at and id make the order total, so pages never overlap.
+    base.clone().orderBy('rent_payments.due_date', 'desc').orderBy('rent_payments.created_at', 'desc').orderBy('rent_payments.id').offset(offsetOf(page)).limit(page.limit),
+  ]);
+  return { rows, total: Number(countRow.total) };
+}
+
+export const findRent = async (scope: Scope, id: string): Promise<RentPayment | undefined> => RentPayment.scoped(scope).findById(id);
+
+export const findContract = async (scope: Scope, id: string): Promise<Contract | undefined> => Contract.scoped(scope).findById(id);
+
+const UNIQUE_VIOLATION = '23505';
+const PERIOD_INDEX = 'rent_payments_contract_period_unique';
+
+/** Unique violations of the (contract_id, period) index become 409 CONFLICT; anything else is rethrown. */
+export function conflictOnDuplicatePeriod(err: unknown): never {
+  // Objection wraps driver errors (UniqueViolationError with nativeError); knex passes them through.
+  type DbError = { code?: string; constraint?: string; message?: string; nativeError?: DbError };
+  const e = err as DbError | null;
+  const native = e?.nativeError ?? e;
+  const names = [e?.constraint, native?.constraint, native?.message, e?.message].filter((v): v is string => typeof v === 'string');
+  if (native?.code === UNIQUE_VIOLATION && names.some((n) => n.includes(PERIOD_INDEX))) {
+    throw apiError('CONFLICT', 'A rent payment for this contract and period already exists');
+  }
+  throw err;
+}
+
+export async function insertRent(scope: Scope, row: Partial<RentPayment>): Promise<RentPayment> {
+  try {
+    return await RentPayment.insertScoped(scope, row);
+  } catch (err) {
+    return conflictOnDuplicatePeriod(err);
+  }
+}
+
+export async function patchRent(scope: Scope, id: string, patch: Partial<RentPayment>): Promise<void> {
+  try {
+    await RentPayment.scoped(scope).findById(id).patch(patch);
+  } catch (err) {
+    conflictOnDuplicatePeriod(err);
+  }
+}

@@ -1,0 +1,88 @@
+// Rent: thin routes over the service, plus the invoice routes (src/invoices). The PDF service (and its cache)
+// is one per server, created when the plugin registers.
+import type { Plugin, Request, Server, ServerRoute } from '@hapi/hapi';
+import { depsOf, isSandbox, readScope, todayFor, write } from '../../server/app-context';
+import { listMeta, type PageRequest } from '../../platform/http/pagination';
+import { idParams } from '../../platform/http/schemas';
+import { markSandbox } from '../../platform/sandbox/unit-of-work';
+import { InvoicePdfService } from '../../invoices/pdf/service';
+import { invoiceRoutes } from '../../invoices/routes';
+import type { RentFilter } from './repository';
+import { createBody, listQuery, patchBody, rentEnvelope, rentList } from './schemas';
+import * as rent from './service';
+
+const routes: ServerRoute[] = [
+  {
+    method: 'GET',
+    path: '/rent',
+    options: {
+      tags: ['api', 'Rent'],
+      description: 'List rent payments (most recent due date first); status Overdue = unpaid and past due',
+      validate: { query: listQuery },
+      response: { schema: rentList },
+      handler: async (request) => {
+        const query = request.query as unknown as PageRequest & RentFilter;
+        const { data, total } = await rent.list(readScope(request), todayFor(request), query, query);
+        return { data, meta: listMeta(query, total) };
+      },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/rent',
+    options: {
+      tags: ['api', 'Rent'],
+      description: 'Create a manual rent payment record (unique per contract and normalized period)',
+      validate: { payload: createBody },
+      response: { status: { 201: rentEnvelope } },
+      handler: async (request, h) => {
+        const data = await write(request, (ctx) => rent.create(ctx, todayFor(request), request.payload as rent.RentCreateInput));
+        return h.response({ data: markSandbox(data, isSandbox(request)) }).code(201);
+      },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/rent/{id}',
+    options: {
+      tags: ['api', 'Rent'],
+      description: 'Get one rent payment',
+      validate: { params: idParams },
+      response: { schema: rentEnvelope },
+      handler: async (request) => ({ data: await rent.get(readScope(request), todayFor(request), request.params.id as string) }),
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/rent/{id}',
+    options: {
+      tags: ['api', 'Rent'],
+      description: 'Update status, amountReceived, datePaid, due date, period or period window; amount and references are immutable',
+      validate: { params: idParams, payload: patchBody },
+      response: { schema: rentEnvelope },
+      handler: async (request: Request) => {
+        const data = await write(request, (ctx) => rent.update(ctx, todayFor(request), request.params.id as string, request.payload as rent.RentPatchInput));
+        return { data: markSandbox(data, isSandbox(request)) };
+      },
+    },
+  },
+];
+
+const PDF_SERVICE = Symbol('invoice-pdf-service');
+
+/** The server's invoice PDF service (tests and benchmarks read its cache statistics). */
+export function invoicePdfsOf(server: Server): InvoicePdfService {
+  const service = (server.app as Record<symbol, InvoicePdfService | undefined>)[PDF_SERVICE];
+  if (!service) throw new Error('rent plugin not registered on this server');
+  return service;
+}
+
+export const rentPlugin: Plugin<void> = {
+  name: 'resources/rent',
+  register(server) {
+    // server.app is shared by the root server and every plugin realm, like the deps themselves.
+    const pdfs = new InvoicePdfService(depsOf(server).clock);
+    (server.app as Record<symbol, InvoicePdfService>)[PDF_SERVICE] = pdfs;
+    server.route([...routes, ...invoiceRoutes(pdfs)]);
+  },
+};

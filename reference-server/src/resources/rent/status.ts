@@ -1,0 +1,24 @@
+// Rent status as reported: Paid stays Paid; a payment explicitly marked Overdue stays Overdue until paid; a Pending
+// payment whose due date is before today (the landlord's local date) is reported Overdue. Derived at read time
+// from the clock, never by a background job, so every read agrees with every filter. JS and SQL say the same.
+import type { Knex } from 'knex';
+
+export type RentStatus = 'Paid' | 'Pending' | 'Overdue';
+export const RENT_STATUSES: readonly RentStatus[] = ['Paid', 'Pending', 'Overdue'];
+
+export function rentStatus(row: { status: string; due_date: string }, today: string): RentStatus {
+  if (row.status === 'Paid') return 'Paid';
+  if (row.status === 'Overdue' || row.due_date < today) return 'Overdue';
+  return 'Pending';
+}
+
+/** The same rule as SQL over the table alias, for filtering and counting in the database. */
+export function rentStatusSql(knex: Knex, alias: string, today: string): Knex.Raw {
+  return knex.raw(
+    `case when ??.status = 'Paid' then 'Paid' when ??.status = 'Overdue' or ??.due_date < ?::date then 'Overdue' else 'Pending' end`,
+    [alias, alias, alias, today],
+  );
+}
+
+/** The document an invoice request produces: a receipt once the payment is Paid, an invoice before. */
+export const documentTypeOf = (status: RentStatus): 'invoice' | 'receipt' => (status === 'Paid' ? 'receipt' : 'invoice');

@@ -1,0 +1,49 @@
+// Tenant reads, always through the landlord scope.
+import { Contract, Property, Tenant, type Scope } from '../../persistence/models';
+import { offsetOf, type PageRequest } from '../../platform/http/pagination';
+import type { TenantStatus } from './schemas';
+
+export interface TenantFilter {
+  readonly propertyId?: string;
+  readonly status?: TenantStatus;
+  readonly search?: string;
+}
+
+const escapeLike = (term: string): string => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listTenants(scope: Scope, filter: TenantFilter, page: PageRequest): Promise<{ rows: Tenant[]; total: number }> {
+  const base = Tenant.scoped(scope);
+  if (filter.propertyId) base.where('tenants.property_id', filter.propertyId);
+  if (filter.status) base.where('tenants.status', filter.status);
+  if (filter.search) {
+    // Case-insensitive "contains" on the full name and the email address.
+    const term = `%${escapeLike(filter.search)}%`;
+    base.where((q) =>
+      q.whereRaw(`concat_ws(' ', tenants.first_name, tenants.last_name) ilike ? escape '\\'`, [term]).orWhereRaw(`tenants.email ilike ? escape '\\'`, [term]));
+  }
+  const [countRow, rows] = await Promise.all([
+    base.clone().clearSelect().clearOrder().count('* as total').first() as unknown as Promise<{ total: number | string }>,
+    base.clone().orderBy('tenants.created_at').orderBy('tenants.id').offset(offsetOf(page)).limit(page.limit),
+  ]);
+  return { rows, total: Number(countRow.total) };
+}
+
+export const findTenant = async (scope: Scope, id: string): Promise<Tenant | undefined> => Tenant.scoped(scope).findById(id);
+
+export const findLiveProperty = async (scope: Scope, id: string): Promise<Property | undefined> => Property.scoped(scope).findById(id);
+
+/** A tenant "has an account" when another record of this landlord with the same email already activated one. */
+export async function hasPortalAccount(scope: Scope, email: string, exceptId?: string): Promise<boolean> {
+  const query = Tenant.scoped(scope).whereRaw('lower(tenants.email) = lower(?)', [email]).where('tenants.has_account', true);
+  if (exceptId) query.whereNot('tenants.id', exceptId);
+  return (await query.first()) !== undefined;
+}
+
+/** A contract that is not Ended (Active, Pending or Notice Served) naming the tenant, as main or additional tenant. */
+export async function hasLiveContract(scope: Scope, tenantId: string, today: string): Promise<boolean> {
+  const row = await Contract.scoped(scope)
+    .where((q) => q.where('contracts.main_tenant_id', tenantId).orWhereRaw('?::uuid = any(contracts.additional_tenant_ids)', [tenantId]))
+    .where((q) => q.whereNull('contracts.end_date').orWhere('contracts.end_date', '>=', today))
+    .first();
+  return row !== undefined;
+}

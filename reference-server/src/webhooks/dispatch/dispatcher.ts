@@ -1,0 +1,88 @@
+// Outbox → deliveries. Takes a small batch of pending outbox rows (FOR UPDATE SKIP LOCKED, so several
+// dispatchers never take the same rows), creates one delivery per active subscription of the event's landlord
+// that lists the event type (landlords on Portfolio or Enterprise with an active subscription only), all with
+// the event's id, and marks the rows dispatched, in one transaction. A row whose data is not exactly the
+// catalogue's shape is logged and marked `invalid` instead of delivered.
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Clock } from '../../platform/clock';
+import { eventDataProblems } from '../catalogue/build';
+import { fieldNamesOf } from '../catalogue/fields';
+import { insertDeliveries, type NewDelivery } from '../delivery/repository';
+import { buildEnvelope, serialiseEnvelope } from '../envelope';
+import { EVENT_TYPES, type EventType } from '../event-types';
+
+/** Plans whose landlords receive webhooks (Authentication rule 5). */
+export const WEBHOOK_PLANS = ['Portfolio', 'Enterprise'] as const;
+
+export interface DispatchDeps {
+  readonly knex: Knex;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly maxAttempts: number;
+}
+
+export interface DispatchResult {
+  readonly events: number;
+  readonly deliveries: number;
+  readonly invalid: number;
+}
+
+interface OutboxRow {
+  id: string;
+  landlord_id: string;
+  event_type: string;
+  data: unknown;
+  created_at: Date;
+}
+
+const KNOWN_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);
+
+/** The stored data in catalogue field order (jsonb does not keep key order), for a readable body. */
+const ordered = (type: EventType, data: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(fieldNamesOf(type).map((name) => [name, data[name]]));
+
+export async function dispatchBatch(deps: DispatchDeps, limit = 100): Promise<DispatchResult> {
+  const { knex, clock, logger } = deps;
+  return knex.transaction(async (trx) => {
+    const rows = (await trx('outbox_events').where('status', 'pending').orderBy('created_at').limit(limit).forUpdate().skipLocked()) as OutboxRow[];
+    if (rows.length === 0) return { events: 0, deliveries: 0, invalid: 0 };
+    const now = clock.now();
+
+    const valid: Array<OutboxRow & { event_type: EventType; data: Record<string, unknown> }> = [];
+    const invalid: string[] = [];
+    for (const row of rows) {
+      const data = typeof row.data === 'string' ? (JSON.parse(row.data) as unknown) : row.data;
+      const problems = KNOWN_TYPES.has(row.event_type) ? eventDataProblems(row.event_type as EventType, data) : [`unknown event type ${row.event_type}`];
+      if (problems.length > 0) {
+        logger.error({ outboxId: row.id, event: row.event_type, landlordId: row.landlord_id, problems }, 'malformed outbox event skipped');
+        invalid.push(row.id);
+      } else {
+        valid.push({ ...row, event_type: row.event_type as EventType, data: data as Record<string, unknown> });
+      }
+    }
+
+    const landlordIds = [...new Set(valid.map((r) => r.landlord_id))];
+    const eligible = landlordIds.length === 0 ? [] : ((await trx('landlords').whereIn('id', landlordIds).whereIn('plan', [...WEBHOOK_PLANS])
+      .where('subscription_status', 'active').pluck('id')) as string[]);
+    const subscriptions = eligible.length === 0 ? [] : ((await trx('webhook_subscriptions').whereIn('landlord_id', eligible)
+      .where('active', true).whereNull('deleted_at').select('id', 'landlord_id', 'events')) as Array<{ id: string; landlord_id: string; events: string[] }>);
+
+    const deliveries: NewDelivery[] = [];
+    for (const event of valid) {
+      const targets = subscriptions.filter((s) => s.landlord_id === event.landlord_id && s.events.includes(event.event_type));
+      if (targets.length === 0) continue;
+      // One body per event: every subscription (and every attempt) gets the same bytes and the same id.
+      const body = serialiseEnvelope(buildEnvelope({
+        eventUuid: event.id, type: event.event_type, createdAt: new Date(event.created_at), landlordId: event.landlord_id, data: ordered(event.event_type, event.data),
+      }));
+      for (const s of targets) {
+        deliveries.push({ landlord_id: event.landlord_id, subscription_id: s.id, event_id: event.id, event_type: event.event_type, test: false, body, max_attempts: deps.maxAttempts });
+      }
+    }
+    const created = await insertDeliveries(trx, deliveries, now);
+    if (valid.length > 0) await trx('outbox_events').whereIn('id', valid.map((r) => r.id)).update({ status: 'dispatched', dispatched_at: now });
+    if (invalid.length > 0) await trx('outbox_events').whereIn('id', invalid).update({ status: 'invalid', dispatched_at: now });
+    return { events: rows.length, deliveries: created.length, invalid: invalid.length };
+  });
+}

@@ -1,0 +1,52 @@
+// WEBHOOK_URL + WEBHOOK_SECRET (interfaces.md): on start, the landlord of the enterpriseLive fixture key gets
+// subscriptions that together deliver all 43 event types to WEBHOOK_URL, signed with WEBHOOK_SECRET. One
+// endpoint holds at most 32 types, so it takes two. Idempotent across restarts on a kept database: the two
+// subscriptions are found by their description and brought up to date instead of created again.
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { FIXTURE_KEYS } from '../../../fixtures/keys';
+import { hashKey } from '../platform/auth/keys';
+import type { Clock } from '../platform/clock';
+import { EVENT_TYPES, MAX_EVENT_TYPES_PER_SUBSCRIPTION } from './event-types';
+
+const DESCRIPTION = (part: number, of: number): string => `WEBHOOK_URL (environment) ${part}/${of}`;
+
+/** The 43 types in as few subscriptions as the 32-type limit allows, split evenly (22 + 21). */
+export function envSubscriptionParts(): string[][] {
+  const count = Math.ceil(EVENT_TYPES.length / MAX_EVENT_TYPES_PER_SUBSCRIPTION);
+  const size = Math.ceil(EVENT_TYPES.length / count);
+  return Array.from({ length: count }, (_, i) => EVENT_TYPES.slice(i * size, (i + 1) * size));
+}
+
+export async function provisionEnvSubscriptions(
+  deps: { knex: Knex; clock: Clock; logger: Logger },
+  input: { url: string; secret: string },
+): Promise<string[] | null> {
+  const { knex, clock, logger } = deps;
+  const key = (await knex('api_keys').where('key_hash', hashKey(FIXTURE_KEYS.enterpriseLive)).first('landlord_id')) as { landlord_id: string } | undefined;
+  if (!key) {
+    logger.warn('WEBHOOK_URL is set but the enterpriseLive fixture landlord does not exist: no subscriptions created');
+    return null;
+  }
+  const parts = envSubscriptionParts();
+  const now = clock.now();
+  const ids: string[] = [];
+  await knex.transaction(async (trx) => {
+    for (const [i, events] of parts.entries()) {
+      const description = DESCRIPTION(i + 1, parts.length);
+      const existing = (await trx('webhook_subscriptions').where({ landlord_id: key.landlord_id, description }).orderBy('created_at').first('id')) as { id: string } | undefined;
+      const row = { url: input.url, secret: input.secret, events, active: true, deleted_at: null, updated_at: now };
+      if (existing) {
+        await trx('webhook_subscriptions').where({ id: existing.id }).update(row);
+        ids.push(existing.id);
+      } else {
+        const id = randomUUID();
+        await trx('webhook_subscriptions').insert({ id, landlord_id: key.landlord_id, description, created_at: now, ...row });
+        ids.push(id);
+      }
+    }
+  });
+  logger.info({ url: input.url, subscriptions: ids }, 'WEBHOOK_URL subscriptions ready (all event types)');
+  return ids;
+}

@@ -1,0 +1,96 @@
+// The embedded queue: the deliveries table is the queue. A worker claims due rows with one atomic
+// UPDATE … WHERE … RETURNING that sets a lease (locked_until, locked_by); a row under a live lease is never
+// claimed again, so two workers never run the same attempt; a worker killed at any point leaves its lease to
+// lapse (or, on PGlite, which one process owns, to be voided at the next start), and the attempt is made
+// again with the same event id: at least once, nothing lost.
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Clock } from '../../platform/clock';
+import type { DeliveryExecutor } from '../delivery/executor';
+import { claimDue, releaseAllLeases, type DeliveryRow } from '../delivery/repository';
+import type { DeliveryBackend } from './backend';
+
+export interface EmbeddedQueueOptions {
+  readonly knex: Knex;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly executor: DeliveryExecutor;
+  readonly concurrency: number;
+  /** Longer than the call timeout, so a lease never lapses while its attempt is still running. */
+  readonly leaseMs: number;
+  /** True when this process alone owns the database (PGlite): leases found at start belong to a dead process. */
+  readonly exclusiveDatabase: boolean;
+  readonly workerId?: string;
+  /** Called when an attempt finishes, so the runtime can hand the freed slot more work. */
+  readonly onSettled?: () => void;
+}
+
+export class EmbeddedDeliveryQueue implements DeliveryBackend {
+  readonly kind = 'embedded' as const;
+  private readonly workerId: string;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly shutdown = new AbortController();
+
+  constructor(private readonly options: EmbeddedQueueOptions) {
+    this.workerId = options.workerId ?? `embedded:${process.pid}:${randomUUID().slice(0, 8)}`;
+  }
+
+  async start(): Promise<void> {
+    if (this.options.exclusiveDatabase) {
+      const released = await releaseAllLeases(this.options.knex);
+      if (released > 0) this.options.logger.info({ released }, 'webhook leases of a previous run released');
+    }
+  }
+
+  private claim(limit: number): Promise<DeliveryRow[]> {
+    const now = this.options.clock.now();
+    return claimDue(this.options.knex, { now, leaseUntil: new Date(now.getTime() + this.options.leaseMs), workerId: this.workerId, limit });
+  }
+
+  private async run(rows: readonly DeliveryRow[]): Promise<void> {
+    const targets = await this.options.executor.targets(rows);
+    await Promise.all(rows.map(async (row) => {
+      try {
+        await this.options.executor.execute(row, { target: targets.get(row.subscription_id), lockedBy: this.workerId, shutdown: this.shutdown.signal });
+      } catch (err) {
+        // The lease lapses and the attempt is made again later.
+        this.options.logger.error({ err, deliveryId: row.id }, 'webhook attempt failed to run');
+      }
+    }));
+  }
+
+  async pump(): Promise<void> {
+    if (this.shutdown.signal.aborted) return;
+    const free = this.options.concurrency - this.inFlight.size;
+    if (free <= 0) return;
+    const rows = await this.claim(free);
+    for (const row of rows) {
+      const task: Promise<void> = this.run([row]).finally(() => {
+        this.inFlight.delete(task);
+        this.options.onSettled?.();
+      });
+      this.inFlight.add(task);
+    }
+  }
+
+  async runDue(): Promise<number> {
+    let attempted = 0;
+    for (;;) {
+      const rows = await this.claim(Math.max(1, this.options.concurrency));
+      if (rows.length === 0) return attempted;
+      await this.run(rows);
+      attempted += rows.length;
+    }
+  }
+
+  /** Waits briefly for running attempts, then interrupts the rest (they are not recorded, so they run again). */
+  async stop(graceMs = 2000): Promise<void> {
+    const pending = Promise.allSettled([...this.inFlight]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([pending, new Promise<void>((resolve) => { timer = setTimeout(resolve, graceMs); })]);
+    clearTimeout(timer);
+    this.shutdown.abort();
+    await pending;
+  }
+}

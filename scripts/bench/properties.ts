@@ -1,0 +1,116 @@
+// GET /properties?limit=50 with an Enterprise key on PostgreSQL + Redis, against a bare Hapi route, in one run.
+// The limiter runs on every request: the benchmark key's limits are raised through the dashboard, not bypassed.
+import autocannon from 'autocannon';
+import { randomBytes } from 'node:crypto';
+import knexFactory from 'knex';
+import { RedisRateLimitStore } from '../../reference-server/src/platform/limits/redis-store';
+import { freePort, startChild, type Services } from './processes';
+import { median, percentile, type BenchFigure, type BenchSuite } from './types';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+interface LoadResult { rps: number; p50: number; p99: number; errors: number; non2xx: number }
+
+async function load(url: string, headers: Record<string, string>): Promise<LoadResult> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+async function freshDatabase(baseUrl: string): Promise<string> {
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: baseUrl });
+  await admin.raw(`create database ${name}`);
+  await admin.destroy();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export function propertiesBench(services: () => Services): BenchSuite {
+  return {
+    name: 'properties-list',
+    async run(): Promise<BenchFigure[]> {
+      const { databaseUrl, redisUrl } = services();
+      const adminToken = randomBytes(16).toString('hex');
+      const reference = await startChild('scripts/reference.ts', {
+        PORT: String(await freePort()), DATABASE_URL: await freshDatabase(databaseUrl), REDIS_URL: redisUrl, ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn',
+      });
+      const bare = await startChild('scripts/bench/bare-hapi.ts', { PORT: String(await freePort()) });
+      try {
+        const admin = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
+        const landlords = (await (await fetch(`${reference.url}/dashboard/api/landlords`, { headers: admin })).json()) as { data: Array<{ id: string; plan: string }> };
+        const enterprise = landlords.data.find((l) => l.plan === 'Enterprise')!;
+        const issued = await fetch(`${reference.url}/dashboard/api/landlords/${enterprise.id}/keys`, {
+          method: 'POST', headers: admin,
+          body: JSON.stringify({ name: 'benchmark', mode: 'live', scope: 'read_only', rateLimits: { readsPerMinute: 100_000_000, readsPerDay: 1_000_000_000 } }),
+        });
+        const { data } = (await issued.json()) as { data: { key: string } };
+        const apiUrl = `${reference.url}/api/public/v1/properties?limit=50`;
+        const probe = await fetch(apiUrl, { headers: { authorization: `Bearer ${data.key}` } });
+        if (probe.status !== 200 || !probe.headers.get('x-ratelimit-limit')) throw new Error(`benchmark probe failed: ${probe.status}`);
+
+        // Warm up both, then alternate rounds so drift hits both alike; report medians.
+        await autocannon({ url: apiUrl, connections: 10, duration: 2, headers: { authorization: `Bearer ${data.key}` } });
+        await autocannon({ url: `${bare.url}/bare`, connections: 10, duration: 2 });
+        const api: LoadResult[] = [];
+        const base: LoadResult[] = [];
+        for (let round = 0; round < ROUNDS; round += 1) {
+          api.push(await load(apiUrl, { authorization: `Bearer ${data.key}` }));
+          base.push(await load(`${bare.url}/bare`, {}));
+        }
+        const failures = api.reduce((n, r) => n + r.errors + r.non2xx, 0);
+        if (failures > 0) throw new Error(`properties-list benchmark saw ${failures} failed requests`);
+        const apiRps = median(api.map((r) => r.rps));
+        const bareRps = median(base.map((r) => r.rps));
+        const extra = `${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S}s, medians`;
+        return [
+          { name: 'properties-list req/s', unit: 'req/s', value: Math.round(apiRps), extra },
+          { name: 'properties-list p50', unit: 'ms', value: median(api.map((r) => r.p50)), extra },
+          { name: 'properties-list p99', unit: 'ms', value: median(api.map((r) => r.p99)), extra },
+          { name: 'bare-hapi req/s', unit: 'req/s', value: Math.round(bareRps), extra },
+          { name: 'bare-hapi p50', unit: 'ms', value: median(base.map((r) => r.p50)), extra },
+          { name: 'bare-hapi p99', unit: 'ms', value: median(base.map((r) => r.p99)), extra },
+          { name: 'properties-list/bare-hapi ratio', unit: 'ratio', value: Number((apiRps / bareRps).toFixed(3)), extra: 'target >= 0.30' },
+        ];
+      } finally {
+        await reference.stop();
+        await bare.stop();
+      }
+    },
+  };
+}
+
+/** The limiter alone: one Redis round trip (the Lua script) per request. */
+export function limiterBench(services: () => Services): BenchSuite {
+  return {
+    name: 'limiter',
+    async run(): Promise<BenchFigure[]> {
+      const store = new RedisRateLimitStore(services().redisUrl, `bench:${randomBytes(4).toString('hex')}:`);
+      await store.connect();
+      const windows = [{ name: 'minute' as const, windowMs: 60_000, limit: 1e9 }, { name: 'day' as const, windowMs: 86_400_000, limit: 1e9 }];
+      try {
+        for (let i = 0; i < 500; i += 1) await store.hit('warm', windows);
+        const latencies: number[] = [];
+        for (let i = 0; i < 5000; i += 1) {
+          const t0 = process.hrtime.bigint();
+          await store.hit(`k${i % 20}`, windows);
+          latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        }
+        const n = 20_000;
+        const t0 = process.hrtime.bigint();
+        let next = 0;
+        await Promise.all(Array.from({ length: CONNECTIONS }, async () => { while (next < n) { next += 1; await store.hit(`c${next % 50}`, windows); } }));
+        const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+        return [
+          { name: 'limiter redis p50', unit: 'ms', value: Number(median(latencies).toFixed(3)), extra: 'sequential, one Lua call per request' },
+          { name: 'limiter redis p99', unit: 'ms', value: Number(percentile(latencies, 99).toFixed(3)) },
+          { name: 'limiter redis checks/s', unit: 'checks/s', value: Math.round(n / seconds), extra: `${CONNECTIONS} concurrent callers` },
+        ];
+      } finally {
+        await store.close();
+      }
+    },
+  };
+}
