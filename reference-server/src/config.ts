@@ -45,6 +45,8 @@ export interface ServerConfig {
   readonly webhookQueueLockMs: number;
   /** BullMQ: key prefix of the delivery queue in Redis. */
   readonly webhookQueuePrefix: string;
+  /** A write recording an event whose data is not exactly the catalogue's fails (CI, development). */
+  readonly webhookStrictEvents: boolean;
   /** Secret for signing document download URLs; random per process when unset. */
   readonly urlSigningSecret?: string;
   /** Per-landlord limits raised or lowered by name (LANDLORD_LIMITS="public_api.rent_invoice_pdf=1000,..."); for tests and benchmarks. */
@@ -81,6 +83,7 @@ const schema = Joi.object({
   WEBHOOK_SCHEDULER_INTERVAL_MS: Joi.number().integer().min(1000).default(3_600_000),
   WEBHOOK_QUEUE_LOCK_MS: Joi.number().integer().min(1000).default(30_000),
   WEBHOOK_QUEUE_PREFIX: Joi.string().pattern(/^[A-Za-z0-9_.-]+$/).default('ppapi'),
+  WEBHOOK_STRICT_EVENTS: Joi.boolean().truthy('1').falsy('0').default(false),
   URL_SIGNING_SECRET: Joi.string().min(16).empty(''),
   LANDLORD_LIMITS: Joi.string().pattern(/^[a-z_.]+=\d+(,[a-z_.]+=\d+)*$/).empty(''),
   CREDENTIAL_CACHE_MS: Joi.number().integer().min(0).max(60_000).default(5000),
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webhookSchedulerIntervalMs: Number(v.WEBHOOK_SCHEDULER_INTERVAL_MS),
     webhookQueueLockMs: Number(v.WEBHOOK_QUEUE_LOCK_MS),
     webhookQueuePrefix: String(v.WEBHOOK_QUEUE_PREFIX),
+    webhookStrictEvents: Boolean(v.WEBHOOK_STRICT_EVENTS),
     urlSigningSecret: v.URL_SIGNING_SECRET as string | undefined,
     landlordLimits: landlordLimitsOf(v.LANDLORD_LIMITS as string | undefined),
     credentialCacheMs: Number(v.CREDENTIAL_CACHE_MS),

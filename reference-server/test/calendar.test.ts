@@ -163,7 +163,7 @@ describe('sources', () => {
     const events = await all(q);
     expect([...new Set(events.map((e) => e.type))].sort()).toEqual(['Compliance', 'Contract', 'Inspection', 'Property', 'Rent', 'Task', 'Tenant']);
     // The fixtures may hold issues and inspections of their own: look at the rows inserted here.
-    const inserted = new Set([issue, undated, deletedIssue, inspection, cancelled]);
+    const inserted = new Set<string>([issue, undated, deletedIssue, inspection, cancelled]);
     expect(events.filter((e) => inserted.has(e.source.id))).toEqual([
       { id: eventId('maintenance_due', issue), type: 'Task', kind: 'maintenance_due', date: addDays(TODAY, 3), title: expect.stringContaining('Leaking tap'), propertyId: P(1), source: { kind: 'maintenance_issue', id: issue } },
       { id: eventId('inspection', inspection), type: 'Inspection', kind: 'inspection', date: addDays(TODAY, 5), title: expect.stringContaining('Routine inspection'), propertyId: P(2), source: { kind: 'inspection', id: inspection } },

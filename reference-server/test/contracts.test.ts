@@ -6,6 +6,7 @@ import { fixtureId } from '../../fixtures/ids';
 import type { MailMessage } from '../src/mail/mailer';
 import { ManualClock } from '../src/platform/clock';
 import { addDays } from '../src/platform/time/dates';
+import { eventDataProblems } from '../src/webhooks/catalogue/build';
 import { currentOccupants, currentOccupantsByProperty, endedContracts, expiringContracts } from '../src/resources/contracts/service';
 import { KEYS, startTestServer, type TestServer } from './helpers/server';
 
@@ -184,8 +185,9 @@ describe('POST /contracts', () => {
     expect((spy.mock.calls[0]![0] as MailMessage).subject).toContain(payload.tenancyReference);
 
     const [event] = await outbox('contract.created', c.id);
+    expect(eventDataProblems('contract.created', event)).toEqual([]);
     expect(event).toEqual({
-      contract_id: c.id, property_id: propertyId, property_name: expect.stringMatching(/^Test /), tenancy_id: payload.tenancyReference,
+      contract_id: c.id, property_id: propertyId, property_name: expect.stringMatching(/^Test /), tenancy_id: c.id,
       main_tenant_id: TENANT(27), status: 'Active', start_date: TODAY, end_date: addDays(TODAY, 364), rent_amount: 1250.5,
     });
   });
@@ -309,7 +311,8 @@ describe('PATCH /contracts/{id}', () => {
     expect(updated.updatedAt > c.updatedAt).toBe(true);
     const [event] = await outbox('contract.updated', c.id);
     expect(Object.keys(event!).sort()).toEqual(['contract_id', 'end_date', 'main_tenant_id', 'property_id', 'property_name', 'rent_amount', 'start_date', 'status', 'tenancy_id']);
-    expect(event).toMatchObject({ rent_amount: 1300, tenancy_id: 'RENAMED-1', status: 'Active' });
+    expect(event).toMatchObject({ rent_amount: 1300, tenancy_id: c.id, status: 'Active' });
+    expect(eventDataProblems('contract.updated', event)).toEqual([]);
   });
 
   it('serves notice with status Notice Served; a PATCH without it recalculates the status from the dates (STATE-15/16)', async () => {
@@ -390,8 +393,9 @@ describe('DELETE /contracts/{id}', () => {
     const row = await t.deps.knex('contracts').where({ id: c.id }).first();
     expect(row.deleted_at).not.toBeNull();
     const [event] = await outbox('contract.deleted', c.id);
+    expect(eventDataProblems('contract.deleted', event)).toEqual([]);
     expect(event).toEqual({
-      contract_id: c.id, property_id: propertyId, property_name: expect.any(String), tenancy_id: c.tenancyReference, main_tenant_id: c.mainTenantId,
+      contract_id: c.id, property_id: propertyId, property_name: expect.any(String), tenancy_id: c.id, main_tenant_id: c.mainTenantId,
       status: 'Deleted', start_date: c.startDate, end_date: c.endDate, deleted_at: new Date(T0.getTime() + 1000).toISOString(),
     });
     // The property has no live contract any more: a new one may take the same dates.
@@ -516,6 +520,7 @@ describe('scheduled contract events (inputs for the webhook scheduler)', () => {
     expect(fixtureIds.sort()).toEqual([CONTRACT(20), CONTRACT(21), CONTRACT(22)].sort());
     expect(within.every((s) => (s.data.days_until_expiry as number) <= 47 && (s.data.days_until_expiry as number) >= 0)).toBe(true);
     const c20 = within.find((s) => s.contract.id === CONTRACT(20))!;
+    for (const s of within) expect(eventDataProblems('contract.expiring', s.data)).toEqual([]);
     expect(c20.data).toEqual({ contract_id: CONTRACT(20), property_id: P(20), property_name: expect.any(String), end_date: addDays(TODAY, 45), days_until_expiry: 45 });
     expect((await expiringContracts(scope(), TODAY, 44)).some((s) => s.contract.id === CONTRACT(20))).toBe(false);
   });
@@ -524,6 +529,7 @@ describe('scheduled contract events (inputs for the webhook scheduler)', () => {
     const ended = await endedContracts(scope(), TODAY);
     expect(ended.map((s) => s.contract.id)).toEqual(expect.arrayContaining([CONTRACT(27), CONTRACT(28), CONTRACT(29), CONTRACT(30)]));
     expect(ended.every((s) => (s.data.end_date as string) < TODAY && s.data.status === 'Ended')).toBe(true);
+    for (const s of ended) expect(eventDataProblems('contract.ended', s.data)).toEqual([]);
     expect(Object.keys(ended[0]!.data).sort()).toEqual(['contract_id', 'end_date', 'property_id', 'property_name', 'start_date', 'status']);
     // Property 27's contract ended 67 days ago: outside a 60-day look-back.
     const recent = await endedContracts(scope(), TODAY, addDays(TODAY, -60));

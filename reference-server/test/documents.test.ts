@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { fixtureId } from '../../fixtures/ids';
 import { ManualClock } from '../src/platform/clock';
 import { addDays } from '../src/platform/time/dates';
+import { DOCUMENT_TYPES } from '../src/resources/documents/schemas';
 import { storageFor } from '../src/storage';
 import { STORAGE_QUOTA_BYTES, storageUsedBytes } from '../src/storage/quota';
 import { API, KEYS, startTestServer, type TestServer } from './helpers/server';
@@ -298,7 +299,6 @@ describe('POST /properties/{id}/documents', () => {
 
   it('accepts a name of exactly 500 characters and every document type', async () => {
     expect((await uploadProperty(13, { name: 'n'.repeat(500) })).statusCode).toBe(201);
-    const { DOCUMENT_TYPES } = await import('../src/resources/documents/schemas');
     for (const type of DOCUMENT_TYPES) expect((await uploadProperty(13, { type })).statusCode).toBe(201);
   });
 
@@ -488,7 +488,6 @@ describe('fuzzing the document upload', () => {
   });
 
   it('well-formed uploads with random valid names, types and dates always answer 201', async () => {
-    const { DOCUMENT_TYPES } = await import('../src/resources/documents/schemas');
     const name = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 120 }).filter((s) => s.trim().length > 0 && !/[\u0000-\u001f\u007f]/.test(s));
     const date = fc.option(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)));
     await fc.assert(

@@ -206,10 +206,10 @@ describe('access and isolation', () => {
 
 describe('rule 8: sandbox', () => {
   it.each([
-    ['a sandbox key', KEYS.enterpriseSandbox, {}],
-    ['X-Service-Mode: sandbox', KEYS.enterpriseLive, { 'x-service-mode': 'sandbox' }],
-  ])('(%s) renders and validates the PDF but sends nothing, queues nothing, records nothing', async (_name, key, headers) => {
-    const id = harbour.rent(6, -3);
+    ['a sandbox key', KEYS.enterpriseSandbox, {}, -3],
+    ['X-Service-Mode: sandbox', KEYS.enterpriseLive, { 'x-service-mode': 'sandbox' }, -2],
+  ])('(%s) renders and validates the PDF but sends nothing, queues nothing, records nothing', async (_name, key, headers, month) => {
+    const id = harbour.rent(6, month);
     const sends = spy.calls.length;
     const renders = invoicePdfsOf(t.server).renders;
     const idempotencyRows = (await t.deps.knex('idempotency_keys').count('* as n').first() as { n: string | number }).n;

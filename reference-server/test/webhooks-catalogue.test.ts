@@ -180,7 +180,7 @@ describe('signer', () => {
   });
 
   it('is verified by @octokit/webhooks-methods for any secret and body (fast-check)', async () => {
-    await fc.assert(fc.asyncProperty(fc.string({ minLength: 1, maxLength: 64 }), fc.string({ maxLength: 2000 }), async (secret, body) => {
+    await fc.assert(fc.asyncProperty(fc.string({ minLength: 1, maxLength: 64 }), fc.string({ minLength: 1, maxLength: 2000 }), async (secret, body) => {
       const header = signBody(secret, body);
       return /^sha256=[0-9a-f]{64}$/.test(header) && (await octokit.verify(secret, body, header));
     }), { numRuns: 100 });

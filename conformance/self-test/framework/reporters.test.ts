@@ -132,6 +132,7 @@ describe('HTML report', () => {
     const order = ['id="failures"', 'id="coverage"', 'id="checks"'].map((s) => html.indexOf(s));
     expect(order.every((i, n) => i > 0 && (n === 0 || i > (order[n - 1] as number)))).toBe(true);
     expect(html).toContain('<dt>Expected</dt><dd>404</dd>');
+    expect(html).toContain('<b>ERR-1</b> Every error uses { error, code } &lt;script&gt;'); // failures quote their rules
     expect(html).toContain('curl -sS -i &#39;http://h/api/public/v1/x?a=1&amp;b=2&#39;');
     expect(html).toContain('Send the key as Bearer.');
     expect(html).toContain('2/3 testable rules have at least one check (66.7%)');

@@ -1,6 +1,6 @@
 // runCheck: outcomes (pass, fail, skip), failure messages, curl reproductions with masked keys, cleanups.
 
-import { defineCheck, runCheck, type CheckContext } from '../../src/runner';
+import { assertThat, defineCheck, runCheck, type CheckContext } from '../../src/runner';
 import { ManualClock } from '../../src/http';
 import { json, LIVE_KEY, startFakeApi, targetFor, type FakeApi } from './helpers';
 
@@ -147,6 +147,17 @@ describe('runCheck', () => {
     const result = await runCheck(c, targetFor(api.baseUrl), { seed: 1, runId: 'abc' });
     expect(marker).toBe('conformance-abc');
     expect(result.message).toBe('checked 3 endpoints');
+  });
+
+  it('assertThat narrows inside a contextually typed run(ctx) and fails like ctx.expect', async () => {
+    answer = { status: 200, body: { data: 'not a list' } };
+    const c = defineCheck({ id: 'x.listIsArray', title: 't', group: 'G', rules: ['R-1'], async run(ctx) {
+      const body = (await ctx.http.request({ path: '/properties', key: 'enterpriseLive' })).json;
+      assertThat(ctx, typeof body === 'object' && body !== null && 'data' in body, 'an object with data', 'something else');
+      assertThat(ctx, Array.isArray(body.data), '"data" is an array', () => JSON.stringify(body.data));
+    } });
+    const result = await runCheck(c, targetFor(api.baseUrl), { seed: 1 });
+    expect(result).toMatchObject({ status: 'failed', expected: '"data" is an array', got: '"not a list"' });
   });
 
   it('defineCheck rejects malformed definitions eagerly', () => {

@@ -189,9 +189,8 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDeps = {
       ...(comparison ? { comparison } : {}),
     };
     await writeReports(results, reports, meta);
-    for (const r of reports) io.stdout(`report ${r.format}: ${r.path}\n`);
-    for (const line of await writeCatalogueExports(options, catalogue, all, results)) io.stdout(`${line}\n`);
-    reporter.finish({ results, coverage, baselineRemovable: removable, ...(comparison ? { comparison } : {}) });
+    const written = [...reports.map((r) => `report ${r.format}: ${r.path}`), ...(await writeCatalogueExports(options, catalogue, all, results))];
+    reporter.finish({ results, coverage, written, baselineRemovable: removable, ...(comparison ? { comparison } : {}) });
     return unexpectedFailures(results).length > 0 ? 1 : 0;
   } catch (error) {
     if (isCannotRun(error)) return fail(error);

@@ -18,6 +18,8 @@ export interface EmbeddedDeps {
   readonly command?: string;
   readonly args?: readonly string[];
   readonly startTimeoutMs?: number;
+  /** Extra environment for the child. */
+  readonly env?: Readonly<Record<string, string>>;
   /** Default <root>/fixtures/reference-target.json */
   readonly fixture?: string;
 }
@@ -39,6 +41,7 @@ export async function resolveTarget(options: { readonly target?: string; readonl
     ...(embedded.command !== undefined ? { command: embedded.command } : {}),
     ...(embedded.args !== undefined ? { args: embedded.args } : {}),
     ...(embedded.startTimeoutMs !== undefined ? { startTimeoutMs: embedded.startTimeoutMs } : {}),
+    ...(embedded.env !== undefined ? { env: embedded.env } : {}),
   };
   const server = await startEmbeddedReference(startOptions);
   try {

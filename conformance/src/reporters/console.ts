@@ -30,6 +30,8 @@ export interface RunEnd {
   readonly coverage?: Coverage;
   readonly baselineRemovable?: readonly BaselineNote[];
   readonly comparison?: ComparisonNote;
+  /** "report json: reports/conformance.json" and the like, shown after the failures. */
+  readonly written?: readonly string[];
 }
 
 const ANSI = { red: '\x1b[31m', green: '\x1b[32m', yellow: '\x1b[33m', magenta: '\x1b[35m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' };
@@ -135,6 +137,7 @@ export class ConsoleReporter {
       }
       this.line('');
     }
+    for (const w of end.written ?? []) this.line(w);
     if (end.coverage) this.line(`coverage: ${formatCoverageFigure(end.coverage)}`);
     for (const e of end.baselineRemovable ?? []) this.line(`baseline entry can be removed: ${e.check} passes now (listed because: ${e.reason})`);
     if (end.comparison) {

@@ -40,9 +40,10 @@ function statusLabel(r: CheckResult): string {
   return r.status === 'failed' && r.expectedFailure ? 'expected failure' : r.status;
 }
 
-function failureArticle(r: CheckResult): string {
+function failureArticle(r: CheckResult, ruleText: ReadonlyMap<string, string>): string {
+  const rules = r.rules.map((id) => (ruleText.has(id) ? `<b>${h(id)}</b> ${h(ruleText.get(id) as string)}` : `<b>${h(id)}</b>`)).join('<br>');
   const rows: Array<[string, string]> = [
-    ['Rules', h(r.rules.join(', '))],
+    ['Rules', rules],
     ['Expected', h(r.expected ?? r.message)],
     ['Got', h(r.got ?? '')],
   ];
@@ -77,7 +78,7 @@ function coverageSection(coverage: Coverage): string {
     .join('\n');
   const details = coverage.sections
     .map(
-      (s) => `<details id="sec-${h(slug(s.section))}"${s.covered < s.testable ? ' open' : ''}><summary>${h(s.section)} — ${s.covered}/${s.testable} testable rules covered</summary>
+      (s) => `<details id="sec-${h(slug(s.section))}"><summary>${h(s.section)} — ${s.covered}/${s.testable} testable rules covered</summary>
 <table><thead><tr><th>Rule</th><th>Text</th><th>Class</th><th>Checks</th><th>Status</th></tr></thead><tbody>
 ${s.rules.map(ruleRow).join('\n')}
 </tbody></table></details>`,
@@ -120,6 +121,9 @@ export function renderHtml(results: readonly CheckResult[], meta: RunMeta): stri
   const { failures, expected } = failuresFirst(results);
   const removable = baselineRemovableOf(meta);
   const comparison = comparisonOf(meta);
+  // Failures quote the rules they break when the catalogue came along (coverage).
+  const ruleText = new Map((coverage?.sections ?? []).flatMap((sec) => sec.rules.map((rule) => [rule.id, rule.text] as const)));
+  const article = (r: CheckResult): string => failureArticle(r, ruleText);
   const facts = [
     meta.target !== undefined ? `target ${meta.target}` : undefined,
     meta.seed !== undefined ? `seed ${meta.seed}` : undefined,
@@ -143,8 +147,8 @@ export function renderHtml(results: readonly CheckResult[], meta: RunMeta): stri
 </header>
 <nav><p><a href="#failures">Failures</a>${coverage ? '<a href="#coverage">Coverage</a>' : ''}<a href="#checks">All checks</a></p></nav>
 <section id="failures"><h2>Failures (${failures.length})</h2>
-${failures.length ? failures.map(failureArticle).join('\n') : '<p>No check failed.</p>'}
-${expected.length ? `<h2>Expected failures (${expected.length})</h2>${expected.map(failureArticle).join('\n')}` : ''}
+${failures.length ? failures.map(article).join('\n') : '<p>No check failed.</p>'}
+${expected.length ? `<h2>Expected failures (${expected.length})</h2>${expected.map(article).join('\n')}` : ''}
 ${notes.join('\n')}
 </section>
 ${coverage ? coverageSection(coverage) : ''}

@@ -41,6 +41,11 @@ export interface CheckContext {
 
   /** Fails the check: message "expected: …; got: …", reproduction = curl of `exchange` (default: the last one). */
   fail(expected: string, got: string, exchange?: RecordedExchange, options?: AssertOptions): never;
+  /**
+   * Fails unless `condition` holds; `got` may be a function so it is only built on failure. An `asserts`
+   * signature (it narrows), so TypeScript wants `ctx` explicitly typed where it is called (TS2775): write
+   * `async run(ctx: CheckContext)`, or call `assertThat(ctx, …)`, which works with any ctx.
+   */
   expect(condition: unknown, expected: string, got: string | (() => string), exchange?: RecordedExchange, options?: AssertOptions): asserts condition;
   expectStatus(res: HttpResponse, status: number | readonly number[], options?: AssertOptions): void;
   /** Status, and a JSON body that is exactly `{ error: string, code: <code> }`. */
@@ -68,6 +73,21 @@ export interface CheckContext {
   cleanup(fn: () => Promise<unknown> | unknown): void;
   /** Waits on the injectable clock (rate-limit windows, webhook retries). */
   sleep(ms: number): Promise<void>;
+}
+
+/**
+ * `ctx.expect` as a function declaration: TypeScript accepts it as an assertion whatever the type annotation of
+ * `ctx` (inside a contextually typed `run(ctx)` too).
+ */
+export function assertThat(
+  ctx: Pick<CheckContext, 'expect'>,
+  condition: unknown,
+  expected: string,
+  got: string | (() => string),
+  exchange?: RecordedExchange,
+  options?: AssertOptions,
+): asserts condition {
+  ctx.expect(condition, expected, got, exchange, options);
 }
 
 export interface CheckDefinition {

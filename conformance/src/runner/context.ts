@@ -34,6 +34,8 @@ export class RunningCheck {
   readonly exchanges: RecordedExchange[] = [];
   readonly notes: string[] = [];
   usedSeed = false;
+  /** Set by abort() and never reset (cleanups get a fresh signal, a timed-out property must not resume). */
+  private runAborted = false;
   private readonly cleanups: Array<() => Promise<unknown> | unknown> = [];
   private controller = new AbortController();
   private dashboardClient: HttpClient | undefined;
@@ -54,6 +56,7 @@ export class RunningCheck {
 
   /** Check ran out of time: abort its requests and waits. */
   abort(reason: string): void {
+    this.runAborted = true;
     this.controller.abort(new Error(reason));
   }
 
@@ -171,7 +174,7 @@ export class RunningCheck {
       },
       property<T>(name: string, arbitrary: Arbitrary<T>, predicate: (value: T) => Promise<boolean | void>, options?: PropertyOptions) {
         self.usedSeed = true;
-        return runProperty({ name, arbitrary, predicate, seed: deps.seed, numRuns: options?.numRuns, exchanges: self.exchanges });
+        return runProperty({ name, arbitrary, predicate, seed: deps.seed, numRuns: options?.numRuns, exchanges: self.exchanges, aborted: () => self.runAborted });
       },
       cleanup: (fn) => {
         self.cleanups.push(fn);

@@ -1,5 +1,5 @@
 // The check API and the runner. Checks import from here: `import { defineCheck } from '../../runner'`.
-export { defineCheck, DEFAULT_CHECK_TIMEOUT_MS } from './check';
+export { defineCheck, assertThat, DEFAULT_CHECK_TIMEOUT_MS } from './check';
 export type { AssertOptions, Check, CheckContext, CheckDefinition, Profile, PropertyOptions } from './check';
 export { CheckFailure, CheckSkip, CannotRunError, type FailureDetails } from './outcomes';
 export { runCheck, newRunId, pacerFor, rerunCommand, type RunCheckOptions } from './run-check';

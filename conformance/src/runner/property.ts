@@ -15,6 +15,8 @@ export interface PropertyRun<T> {
   readonly numRuns?: number;
   /** The check's exchange log, to find the exchange made by the failing run. */
   readonly exchanges: readonly RecordedExchange[];
+  /** True once the check ran out of time: stop generating (the remaining runs pass without requests). */
+  readonly aborted?: () => boolean;
 }
 
 interface FailedRun {
@@ -28,7 +30,7 @@ export async function runProperty<T>(run: PropertyRun<T>): Promise<void> {
   let skip: CheckSkip | undefined;
 
   const property = fc.asyncProperty(run.arbitrary, async (value: T) => {
-    if (skip) return true;
+    if (skip || run.aborted?.()) return true;
     const before = run.exchanges.length;
     const exchangeOfThisRun = (): RecordedExchange | undefined => (run.exchanges.length > before ? run.exchanges[run.exchanges.length - 1] : undefined);
     try {

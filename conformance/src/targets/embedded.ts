@@ -105,7 +105,7 @@ export async function startEmbeddedReference(options: EmbeddedOptions): Promise<
     };
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      settle(new TargetError(`embedded reference server did not print "${ready}" within ${Math.round(timeoutMs / 1000)} s: ${tail(stderr.length ? stderr : stdout)}`));
+      settle(new TargetError(`embedded reference server did not print "${ready}" within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}: ${tail(stderr.length ? stderr : stdout)}`));
     }, timeoutMs);
     collectLines(child.stdout, stdout, (line) => {
       if (line.includes(ready)) settle();

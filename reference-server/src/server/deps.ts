@@ -13,6 +13,7 @@ import type { AppDeps } from './app-context';
 import { CaptureMailer } from '../mail/capture-mailer';
 import { SmtpMailer } from '../mail/smtp-mailer';
 import type { Mailer } from '../mail/mailer';
+import { setStrictEventRecording } from '../webhooks/outbox/record';
 import { WebhookRuntime } from '../webhooks/runtime';
 
 export interface OpenedDeps extends AppDeps {
@@ -42,6 +43,7 @@ export async function openDeps(config: ServerConfig, logger: Logger, options: Op
   }
   const mailCapture = config.smtpUrl ? undefined : new CaptureMailer(clock);
   const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : mailCapture!;
+  setStrictEventRecording(config.webhookStrictEvents);
   // Test servers sharing one Redis each get a queue of their own.
   const queuePrefix = options.redisPrefix ? `${config.webhookQueuePrefix}-${options.redisPrefix.replace(/[^A-Za-z0-9_.-]/g, '')}` : undefined;
   const webhooks = new WebhookRuntime({ config, knex: database.knex, clock, logger, databaseKind: database.kind }, { queuePrefix });

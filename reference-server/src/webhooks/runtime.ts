@@ -72,7 +72,7 @@ export class WebhookRuntime {
           lockMs: config.webhookQueueLockMs, staleMs: Math.max(5 * 60_000, 2 * config.webhookQueueLockMs), onSettled, runDueTimeoutMs: timeoutMs + 30_000,
         })
       : new EmbeddedDeliveryQueue({
-          knex, clock, logger, executor, concurrency, leaseMs: timeoutMs + 30_000, exclusiveDatabase: deps.databaseKind === 'pglite',
+          knex, clock, logger, executor, concurrency, leaseMs: 2 * timeoutMs + 5000, exclusiveDatabase: deps.databaseKind === 'pglite',
           workerId: options.workerId, onSettled,
         });
     this.scheduler = new EventScheduler({ knex, clock, logger });

@@ -81,6 +81,6 @@ export async function markFailed(scope: Scope, id: string, error: string, now: D
 
 /** For operators (dashboard): clears a failed record so the next request may send again. Never used automatically. */
 export async function clearFailed(scope: Scope, rentPaymentId: string): Promise<boolean> {
-  const removed = await scope.db(TABLE).where({ landlord_id: scope.landlordId, rent_payment_id: rentPaymentId, state: 'failed' }).delete();
-  return removed > 0;
+  const removed = (await scope.db(TABLE).where({ landlord_id: scope.landlordId, rent_payment_id: rentPaymentId, state: 'failed' }).delete().returning('id')) as unknown[];
+  return removed.length > 0;
 }

@@ -73,7 +73,16 @@ interface Terms {
   end_date: string | null;
 }
 
-async function assertRules(ctx: WriteContext, property: Property, terms: Terms, notice: boolean, today: string, exceptId?: string, checkOverlap = true): Promise<void> {
+interface RuleOptions {
+  readonly notice: boolean;
+  readonly today: string;
+  /** The contract being updated, which cannot overlap itself. */
+  readonly exceptId?: string;
+  /** Off when an update leaves the dates as they were. */
+  readonly checkOverlap: boolean;
+}
+
+async function assertRules(ctx: WriteContext, propertyId: string, terms: Terms, { notice, today, exceptId, checkOverlap }: RuleOptions): Promise<void> {
   if (terms.additional_tenant_ids.includes(terms.main_tenant_id)) {
     throw invalid('additionalTenantIds', 'must not contain the main tenant');
   }
@@ -82,7 +91,7 @@ async function assertRules(ctx: WriteContext, property: Property, terms: Terms, 
     throw apiError('CONFLICT', 'Notice cannot be served on a contract whose end date has passed');
   }
   if (!checkOverlap) return;
-  const clash = await overlappingContract(ctx, property.id, { start: terms.start_date, end: terms.end_date }, today, exceptId);
+  const clash = await overlappingContract(ctx, propertyId, { start: terms.start_date, end: terms.end_date }, today, exceptId);
   if (clash) {
     throw apiError('CONFLICT', `The dates overlap contract ${clash.id} (${clash.tenancy_reference}) on this property, which has not ended`);
   }
@@ -109,7 +118,7 @@ export async function create(ctx: WriteContext, env: WriteEnv, input: ContractIn
     end_date: input.endDate ?? null,
   };
   const notice = input.status === 'Notice Served';
-  await assertRules(ctx, property, terms, notice, env.today);
+  await assertRules(ctx, property.id, terms, { notice, today: env.today, checkOverlap: true });
   const now = ctx.clock.now();
   const id = randomUUID();
   await Contract.insertScoped(ctx, {
@@ -117,7 +126,7 @@ export async function create(ctx: WriteContext, env: WriteEnv, input: ContractIn
     rent_frequency: input.rentFrequency ?? 'monthly', deposit_amount: input.depositAmount ?? null, notice_served: notice, created_at: now, updated_at: now,
   });
   const row = (await findContract(ctx, id))!;
-  await recordEvent(ctx, 'contract.created', contractEventData(row, property, env.today));
+  await recordEvent(ctx, 'contract.created', contractEventData('contract.created', row, property, env.today));
   sendAssignmentMails(ctx, env.mailer, [...tenants.values()], row, property);
   return presentContract(row, env.today);
 }
@@ -141,7 +150,7 @@ export async function update(ctx: WriteContext, env: WriteEnv, id: string, input
   };
   const notice = input.status === 'Notice Served';
   const datesChanged = terms.start_date !== existing.start_date || terms.end_date !== existing.end_date;
-  await assertRules(ctx, property, terms, notice, env.today, id, datesChanged);
+  await assertRules(ctx, property.id, terms, { notice, today: env.today, exceptId: id, checkOverlap: datesChanged });
   const patch: Partial<Contract> = { ...terms, notice_served: notice, updated_at: ctx.clock.now() };
   if (input.tenancyReference !== undefined) patch.tenancy_reference = input.tenancyReference;
   if (input.rentAmount !== undefined) patch.rent_amount = input.rentAmount;
@@ -149,7 +158,7 @@ export async function update(ctx: WriteContext, env: WriteEnv, id: string, input
   if (input.depositAmount !== undefined) patch.deposit_amount = input.depositAmount;
   await Contract.scoped(ctx).findById(id).patch(patch);
   const row = (await findContract(ctx, id))!;
-  await recordEvent(ctx, 'contract.updated', contractEventData(row, property, env.today));
+  await recordEvent(ctx, 'contract.updated', contractEventData('contract.updated', row, property, env.today));
   const before = new Set([existing.main_tenant_id, ...existing.additional_tenant_ids]);
   const added = [terms.main_tenant_id, ...terms.additional_tenant_ids].filter((t) => !before.has(t));
   sendAssignmentMails(ctx, env.mailer, added.map((t) => tenants.get(t)!), row, property);

@@ -31,14 +31,15 @@ export const listQuery = Joi.object({
   search: searchTerm,
 });
 
-const money = (max: number) => Joi.number().min(0).max(max).precision(2);
+// strict: a third decimal is refused rather than silently rounded.
+const money = (max: number) => Joi.number().strict().min(0).max(max).precision(2);
 
 const fields = {
   lender: Joi.string().trim().min(1).max(200),
   reference: Joi.string().trim().min(1).max(120),
   balance: money(1e11),
   // Percent per year, e.g. 4.25.
-  interestRate: Joi.number().min(0).max(100).precision(3),
+  interestRate: Joi.number().strict().min(0).max(100).precision(3),
   monthlyPayment: money(1e9),
   rateType: Joi.string().valid(...RATE_TYPES).allow(null),
   productEndDate: isoDate.allow(null),

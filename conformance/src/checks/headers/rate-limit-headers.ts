@@ -1,0 +1,91 @@
+// Endpoints / Limits: X-RateLimit-Limit, -Remaining, -Reset (Unix seconds) on responses of GET endpoints and of
+// rent and invoice endpoints, errors included; Remaining goes down as the key is used.
+
+import type { HttpResponse } from '../../http/client';
+import { defineCheck, type CheckContext } from '../../runner';
+import { RATE_WINDOW_DAY_SECONDS } from '../../rules';
+import { GET_BY_ID_ROUTES, GET_COLLECTION_ROUTES } from '../shared/spec';
+import { fillPath, listIds } from '../shared/util';
+
+const GROUP = 'Endpoints';
+/** Clock skew allowed between the suite and the deployment. */
+const SKEW_SECONDS = 120;
+
+export interface RateLimitHeaders {
+  readonly limit: number;
+  readonly remaining: number;
+  readonly reset: number;
+}
+
+const INT = /^\d+$/;
+
+/** Asserts the three headers and their plausibility; returns their values. */
+export function expectRateLimitHeaders(ctx: CheckContext, res: HttpResponse, what: string): RateLimitHeaders {
+  const rules = { rules: ['ENDPOINTS-3', 'LIMIT-RATE-4'] };
+  const limit = ctx.expectHeader(res, 'X-RateLimit-Limit', (v) => v !== undefined && INT.test(v.trim()) && Number(v) > 0, `to be a positive integer on ${what}`, rules);
+  const remaining = ctx.expectHeader(res, 'X-RateLimit-Remaining', (v) => v !== undefined && INT.test(v.trim()) && Number(v) <= Number(limit), `to be an integer from 0 to X-RateLimit-Limit (${limit}) on ${what}`, rules);
+  const nowSeconds = Math.floor(ctx.clock.now() / 1000);
+  const reset = ctx.expectHeader(
+    res,
+    'X-RateLimit-Reset',
+    (v) => v !== undefined && INT.test(v.trim()) && Number(v) >= nowSeconds - SKEW_SECONDS && Number(v) <= nowSeconds + RATE_WINDOW_DAY_SECONDS + SKEW_SECONDS,
+    `to be Unix seconds within the next 24 hours (now ${nowSeconds}) on ${what}`,
+    { rules: ['ENDPOINTS-3', 'ENDPOINTS-4', 'LIMIT-RATE-4'] },
+  );
+  return { limit: Number(limit), remaining: Number(remaining), reset: Number(reset) };
+}
+
+export const rateLimitHeadersOnGetAndRentResponses = defineCheck({
+  id: 'headers.rateLimitHeadersOnGetAndRentResponses',
+  title: 'Responses of GET endpoints (errors included) and of rent and invoice endpoints carry X-RateLimit-Limit, -Remaining and -Reset in Unix seconds',
+  group: GROUP,
+  rules: ['ENDPOINTS-3', 'ENDPOINTS-4', 'LIMIT-RATE-4'],
+  async run(ctx) {
+    const probes: Array<{ what: string; method: string; path: string; query?: Record<string, string | number>; json?: unknown }> = [];
+    for (const route of GET_COLLECTION_ROUTES) probes.push({ what: `GET ${route.path}`, method: 'GET', path: route.path });
+    const ids = new Map<string, string | undefined>();
+    for (const route of GET_BY_ID_ROUTES.filter((r) => !r.landlordLimited)) {
+      if (!ids.has(route.idsFrom)) ids.set(route.idsFrom, (await listIds(ctx, route.idsFrom, 'enterpriseLive', 1))[0]);
+      const id = ids.get(route.idsFrom);
+      if (id !== undefined) probes.push({ what: `GET ${route.path}`, method: 'GET', path: fillPath(route.path, { id }) });
+    }
+    probes.push(
+      { what: 'GET /properties/{id} (404)', method: 'GET', path: fillPath('/properties/{id}') },
+      { what: 'GET /properties?limit=501 (400)', method: 'GET', path: '/properties', query: { limit: 501 } },
+      { what: 'GET /rent/{id}/invoice/pdf (404)', method: 'GET', path: fillPath('/rent/{id}/invoice/pdf') },
+      { what: 'PATCH /rent/{id} (404)', method: 'PATCH', path: fillPath('/rent/{id}'), json: { status: 'Paid' } },
+    );
+    for (const probe of probes) {
+      const res = await ctx.http.request({ method: probe.method, path: probe.path, key: 'enterpriseLive', ...(probe.query ? { query: probe.query } : {}), ...(probe.json !== undefined ? { json: probe.json } : {}) });
+      expectRateLimitHeaders(ctx, res, `${probe.what} (status ${res.status})`);
+    }
+    ctx.note(`${probes.length} responses (GET endpoints, GET errors, rent and invoice) carried plausible X-RateLimit-* headers`);
+  },
+});
+
+export const rateLimitRemainingDecreasesWithUse = defineCheck({
+  id: 'headers.rateLimitRemainingDecreasesWithUse',
+  title: 'X-RateLimit-Remaining goes down with each request of a key (the limit stays)',
+  group: GROUP,
+  rules: ['LIMIT-RATE-4', 'ENDPOINTS-3'],
+  async run(ctx) {
+    // The read-only key is the quietest of the target's keys (others' traffic only makes Remaining drop faster).
+    const role = ctx.hasKey('enterpriseReadOnly') ? 'enterpriseReadOnly' : 'enterpriseLive';
+    const attempt = async (): Promise<{ ok: boolean; seen: RateLimitHeaders[]; last: HttpResponse }> => {
+      const seen: RateLimitHeaders[] = [];
+      let last: HttpResponse | undefined;
+      for (let i = 0; i < 4; i++) {
+        last = await ctx.http.request({ path: '/properties', key: role, query: { limit: 1 } });
+        ctx.expectStatus(last, 200);
+        seen.push(expectRateLimitHeaders(ctx, last, 'GET /properties'));
+      }
+      const ok = seen.every((h, i) => i === 0 || (h.remaining < (seen[i - 1] as RateLimitHeaders).remaining && h.limit === (seen[i - 1] as RateLimitHeaders).limit));
+      return { ok, seen, last: last as HttpResponse };
+    };
+    // A sliding window may free a slot between two requests; one retry tells that apart from a counter that never moves.
+    let result = await attempt();
+    if (!result.ok) result = await attempt();
+    ctx.expect(result.ok, 'X-RateLimit-Remaining strictly decreasing over 4 consecutive requests with the same key, X-RateLimit-Limit constant', result.seen.map((h) => `${h.remaining}/${h.limit}`).join(' → '), result.last.exchange);
+    ctx.note(`Remaining ${result.seen.map((h) => h.remaining).join(' → ')} of ${result.seen[0]?.limit}`);
+  },
+});

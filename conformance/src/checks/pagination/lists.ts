@@ -1,0 +1,374 @@
+// Endpoints: `page`, `limit` (max 500) and the filters of every list endpoint of the spec, table-driven over
+// LIST_ENDPOINTS so an endpoint is covered as soon as it appears. Defaults and minimums of page and limit are
+// "not shown" (ENDPOINTS-9): nothing here sends page or limit below 1 or asserts what an omitted one means.
+
+import fc from 'fast-check';
+import { boundedTextArb, notUuidArb, outOfBoundsTextArb, SEARCH_LENGTH, uuidArb } from '../../generators';
+import { defineCheck, type CheckContext } from '../../runner';
+import { describeValue } from '../../runner/describe';
+import { LIMIT_MAX } from '../../rules';
+import { LIST_ENDPOINTS, type ListEndpoint, type ListFilter } from '../shared/spec';
+import { getList, isInt, isRecord, isSuiteData, type Json, type ListPage } from '../shared/util';
+
+const GROUP = 'Endpoints';
+const KEY = 'enterpriseLive';
+
+/**
+ * The list endpoints to page through: every "full" one (meta required), and each "named" one whose answer
+ * carries `meta` (its parameters are not shown; with meta it presents itself as a paginated list).
+ */
+async function paginatedEndpoints(ctx: CheckContext): Promise<{ endpoints: ListEndpoint[]; unpaginated: string[] }> {
+  const endpoints: ListEndpoint[] = [];
+  const unpaginated: string[] = [];
+  for (const endpoint of LIST_ENDPOINTS) {
+    const page = await getList(ctx, endpoint.path, KEY, {}, { rules: endpoint.listRules });
+    if (page.meta === undefined) {
+      if (endpoint.detail === 'full') ctx.fail(`GET ${endpoint.path} to answer meta { page, limit, total }`, `no meta: ${page.res.text.slice(0, 200)}`, page.res.exchange, { rules: ['ENDPOINTS-7', ...endpoint.listRules] });
+      unpaginated.push(endpoint.path);
+      continue;
+    }
+    endpoints.push(endpoint);
+  }
+  return { endpoints, unpaginated };
+}
+
+function metaInt(ctx: CheckContext, page: ListPage, field: 'page' | 'limit' | 'total'): number {
+  const value = page.meta?.[field];
+  ctx.expect(isInt(value), `meta.${field} to be an integer`, () => `meta is ${describeValue(page.meta)}`, page.res.exchange, { rules: ['ENDPOINTS-7', 'ENVELOPE-5'] });
+  return value;
+}
+
+export const limitAbove500RejectedAnd500Accepted = defineCheck({
+  id: 'pagination.limitAbove500RejectedAnd500Accepted',
+  title: 'On every list endpoint, limit=501 answers 400 VALIDATION_ERROR and limit=500 is accepted',
+  group: GROUP,
+  rules: ['LIMIT-3', 'ENDPOINTS-6', 'ERR-VALIDATION_ERROR'],
+  async run(ctx) {
+    const { endpoints, unpaginated } = await paginatedEndpoints(ctx);
+    for (const endpoint of endpoints) {
+      const over = await ctx.http.request({ path: endpoint.path, key: KEY, query: { limit: LIMIT_MAX + 1 } });
+      ctx.expectErrorEnvelope(over, 400, 'VALIDATION_ERROR');
+      const max = await getList(ctx, endpoint.path, KEY, { limit: LIMIT_MAX });
+      ctx.expect(metaInt(ctx, max, 'limit') === LIMIT_MAX, `meta.limit ${LIMIT_MAX} for limit=${LIMIT_MAX} on ${endpoint.path}`, () => describeValue(max.meta), max.res.exchange);
+      ctx.expect(max.items.length <= LIMIT_MAX, `at most ${LIMIT_MAX} items`, `${max.items.length}`, max.res.exchange);
+    }
+    ctx.note(`${endpoints.length} list endpoints: limit=501 → 400 VALIDATION_ERROR, limit=500 → 200${unpaginated.length ? `; without meta, so not paginated: ${unpaginated.join(', ')}` : ''}`);
+  },
+});
+
+// ---- query values, property-based ---------------------------------------------------------------------------
+
+type QueryCase =
+  | { readonly valid: true; readonly label: string; readonly query: Record<string, string | number>; readonly page?: number; readonly limit?: number }
+  | { readonly valid: false; readonly label: string; readonly query: Record<string, string | number> };
+
+const BAD_INTEGERS = ['abc', '1.5', '5e2x', '12abc', '1,5', '--1', 'one'];
+const BAD_ENUM = ['Bogus', 'xyz', 'ACTIVE_NOT', '0', 'Active,Pending,Nope'];
+
+function filterCaseArb(filter: ListFilter): fc.Arbitrary<QueryCase> {
+  switch (filter.type) {
+    case 'enum':
+      return fc.oneof(
+        fc.constantFrom(...(filter.values ?? [])).map((v): QueryCase => ({ valid: true, label: `${filter.param}=${v}`, query: { [filter.param]: v } })),
+        fc.constantFrom(...BAD_ENUM).filter((v) => !(filter.values ?? []).includes(v)).map((v): QueryCase => ({ valid: false, label: `${filter.param}=${v}`, query: { [filter.param]: v } })),
+      );
+    case 'id':
+      return fc.oneof(
+        uuidArb().map((v): QueryCase => ({ valid: true, label: `${filter.param}=<uuid>`, query: { [filter.param]: v } })),
+        notUuidArb().map((v): QueryCase => ({ valid: false, label: `${filter.param}=<not a uuid>`, query: { [filter.param]: v } })),
+      );
+    case 'search':
+      return fc.oneof(
+        boundedTextArb(SEARCH_LENGTH).map((v): QueryCase => ({ valid: true, label: `${filter.param}=<${v.length} chars>`, query: { [filter.param]: v } })),
+        outOfBoundsTextArb(SEARCH_LENGTH).map((v): QueryCase => ({ valid: false, label: `${filter.param}=<${v.length} chars>`, query: { [filter.param]: v } })),
+      );
+  }
+}
+
+function queryCaseArb(endpoint: ListEndpoint): fc.Arbitrary<QueryCase> {
+  const paging = fc
+    .record({ page: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }), limit: fc.option(fc.integer({ min: 1, max: LIMIT_MAX }), { nil: undefined }) })
+    .map(({ page, limit }): QueryCase => ({
+      valid: true,
+      label: `page=${page ?? '-'} limit=${limit ?? '-'}`,
+      query: { ...(page !== undefined ? { page } : {}), ...(limit !== undefined ? { limit } : {}) },
+      ...(page !== undefined ? { page } : {}),
+      ...(limit !== undefined ? { limit } : {}),
+    }));
+  const badLimit = fc.oneof(fc.integer({ min: LIMIT_MAX + 1, max: 1_000_000 }).map(String), fc.constantFrom(...BAD_INTEGERS)).map((v): QueryCase => ({ valid: false, label: `limit=${v}`, query: { limit: v } }));
+  const badPage = fc.constantFrom(...BAD_INTEGERS).map((v): QueryCase => ({ valid: false, label: `page=${v}`, query: { page: v } }));
+  const filters = endpoint.filters.map(filterCaseArb);
+  return fc.oneof(paging, badLimit, badPage, ...filters);
+}
+
+export const queryValuesValidatedOnEveryListEndpoint = defineCheck({
+  id: 'pagination.queryValuesValidatedOnEveryListEndpoint',
+  title: 'On every list endpoint, valid page/limit/filter values answer 200 with meta, invalid ones 400 VALIDATION_ERROR, never a 5xx (property-based)',
+  group: GROUP,
+  rules: ['ENDPOINTS-5', 'ENDPOINTS-6', 'LIMIT-3', 'LIMIT-4', 'ERR-VALIDATION_ERROR', 'PROP-4', 'CONTRACT-6', 'RENT-GET-4', 'CAL-3', 'CAL-10', 'OTHER-11'],
+  async run(ctx) {
+    const { endpoints } = await paginatedEndpoints(ctx);
+    const arb = fc.constantFrom(...endpoints).chain((endpoint) => queryCaseArb(endpoint).map((c) => ({ endpoint, c })));
+    let valid = 0;
+    let invalid = 0;
+    await ctx.property(
+      'valid query → 200 list with meta; invalid → 400 VALIDATION_ERROR',
+      arb,
+      async ({ endpoint, c }) => {
+        const res = await ctx.http.request({ path: endpoint.path, key: KEY, query: c.query });
+        const rules = { rules: [...(c.valid ? endpoint.listRules : endpoint.invalidQueryRules), 'ENDPOINTS-5', 'ENDPOINTS-6'] };
+        ctx.expect(res.status < 500, `no 5xx for GET ${endpoint.path} ${c.label}`, () => `${res.status} ${res.text.slice(0, 200)}`, res.exchange, rules);
+        if (!c.valid) {
+          invalid++;
+          ctx.expectErrorEnvelope(res, 400, 'VALIDATION_ERROR', rules);
+          return;
+        }
+        valid++;
+        ctx.expect(res.status === 200, `200 for GET ${endpoint.path} ${c.label}`, () => `${res.status} ${res.text.slice(0, 200)}`, res.exchange, rules);
+        const body = ctx.expectSuccessEnvelope(res, 200, rules);
+        ctx.expect(Array.isArray(body.data) && isRecord(body.meta), `{ data: [...], meta } for GET ${endpoint.path} ${c.label}`, () => describeValue(body), res.exchange, rules);
+        const meta = body.meta as Json;
+        if (c.page !== undefined) ctx.expect(meta.page === c.page, `meta.page ${c.page}`, () => describeValue(meta), res.exchange, rules);
+        if (c.limit !== undefined) {
+          ctx.expect(meta.limit === c.limit, `meta.limit ${c.limit}`, () => describeValue(meta), res.exchange, rules);
+          ctx.expect((body.data as unknown[]).length <= c.limit, `at most ${c.limit} items`, `${(body.data as unknown[]).length} items`, res.exchange, rules);
+        }
+      },
+      { numRuns: 50 },
+    );
+    ctx.note(`${endpoints.length} list endpoints, ${valid} valid and ${invalid} invalid queries answered as the spec says`);
+  },
+});
+
+// ---- pages partition the list ----------------------------------------------------------------------------
+
+function identity(item: Json): string {
+  return typeof item.id === 'string' ? item.id : JSON.stringify(item);
+}
+
+/** At most this many pages are walked per endpoint (the page size grows with the list). */
+const MAX_PAGES = 8;
+
+export const pagesPartitionEveryList = defineCheck({
+  id: 'pagination.pagesPartitionEveryList',
+  title: 'Walking any list page by page with a small limit yields the whole list once: no duplicates, nothing missing, total stable',
+  group: GROUP,
+  rules: ['ENDPOINTS-5', 'ENDPOINTS-7', 'ENVELOPE-5'],
+  async run(ctx) {
+    const { endpoints } = await paginatedEndpoints(ctx);
+    let walked = 0;
+    await ctx.property(
+      'the pages of a list partition it',
+      fc.record({ endpoint: fc.constantFrom(...endpoints), small: fc.integer({ min: 1, max: 10 }) }),
+      async ({ endpoint, small }) => {
+        let problem: { expected: string; got: string; page: ListPage } | undefined;
+        // Other checks may add or delete their own data meanwhile: a walk whose total moved is repeated.
+        for (let attempt = 0; attempt < 3; attempt++) {
+          problem = undefined;
+          const full = await getList(ctx, endpoint.path, KEY, { page: 1, limit: LIMIT_MAX }, { rules: endpoint.listRules });
+          const total = metaInt(ctx, full, 'total');
+          const limit = Math.max(small, Math.ceil(Math.min(total, LIMIT_MAX) / MAX_PAGES));
+          const pages = Math.max(1, Math.ceil(Math.min(total, LIMIT_MAX) / limit));
+          const seen = new Map<string, number>();
+          let moved = false;
+          for (let p = 1; p <= pages + (total <= LIMIT_MAX ? 1 : 0) && !problem; p++) {
+            const page = await getList(ctx, endpoint.path, KEY, { page: p, limit }, { rules: endpoint.listRules });
+            const pageTotal = metaInt(ctx, page, 'total');
+            if (pageTotal !== total) {
+              moved = true;
+              problem = { expected: `meta.total ${total} on every page of ${endpoint.path}`, got: `page ${p} says ${pageTotal}`, page };
+              break;
+            }
+            const expectedLength = Math.max(0, Math.min(limit, total - (p - 1) * limit));
+            if (page.items.length !== expectedLength) {
+              problem = { expected: `${expectedLength} items on page ${p} of ${endpoint.path} (total ${total}, limit ${limit})`, got: `${page.items.length}`, page };
+              break;
+            }
+            for (const item of page.items) {
+              const id = identity(item);
+              if (seen.has(id)) {
+                problem = { expected: `each item of ${endpoint.path} on exactly one page (limit ${limit})`, got: `${id} on pages ${seen.get(id)} and ${p}`, page };
+                break;
+              }
+              seen.set(id, p);
+            }
+          }
+          if (!problem && total <= LIMIT_MAX) {
+            const wanted = full.items.filter((i) => !isSuiteData(i)).map(identity);
+            const missing = wanted.filter((id) => !seen.has(id));
+            if (missing.length) problem = { expected: `the pages of ${endpoint.path} (limit ${limit}) to hold every item of the full list`, got: `missing ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}`, page: full };
+          }
+          if (!problem || !moved) break;
+        }
+        if (problem) ctx.fail(problem.expected, problem.got, problem.page.res.exchange);
+        walked++;
+      },
+      { numRuns: 12 },
+    );
+    ctx.note(`${walked} walks over ${endpoints.length} list endpoints: the pages partition each list`);
+  },
+});
+
+export const contractsHasNextPageMatchesTotal = defineCheck({
+  id: 'pagination.contractsHasNextPageMatchesTotal',
+  title: 'On contract lists, meta.hasNextPage is exactly page × limit < total (property-based)',
+  group: GROUP,
+  rules: ['ENDPOINTS-8', 'CONTRACT-1'],
+  async run(ctx) {
+    const endpoints = LIST_ENDPOINTS.filter((e) => e.hasNextPage);
+    const first = await getList(ctx, '/contracts', KEY, { limit: 1 }, { rules: ['CONTRACT-1'] });
+    const total = metaInt(ctx, first, 'total');
+    await ctx.property(
+      'hasNextPage == page*limit < total',
+      fc.record({ endpoint: fc.constantFrom(...endpoints), limit: fc.integer({ min: 1, max: Math.max(2, Math.ceil(total / 2) + 1) }), pageShift: fc.integer({ min: 0, max: 2 }) }),
+      async ({ endpoint, limit, pageShift }) => {
+        // Pages around the last one are the interesting ones.
+        const last = Math.max(1, Math.ceil(total / limit));
+        const page = Math.max(1, last - 1 + pageShift);
+        const res = await getList(ctx, endpoint.path, KEY, { page, limit });
+        const t = metaInt(ctx, res, 'total');
+        const expected = page * limit < t;
+        ctx.expect(res.meta?.hasNextPage === expected, `meta.hasNextPage ${expected} for page ${page}, limit ${limit}, total ${t}`, () => describeValue(res.meta), res.res.exchange);
+      },
+      { numRuns: 15 },
+    );
+    ctx.note(`15 page/limit pairs around the last page of ${total} contracts: hasNextPage consistent`);
+  },
+});
+
+// ---- filters hold on every item --------------------------------------------------------------------------
+
+interface FilterCase {
+  readonly endpoint: ListEndpoint;
+  readonly filter: ListFilter;
+  readonly pick: number;
+  readonly cut: readonly [number, number];
+  readonly caseBits: readonly boolean[];
+  readonly unknown: boolean;
+  readonly randomId: string;
+}
+
+function stringFields(item: Json): Array<[string, string]> {
+  return Object.entries(item).filter((e): e is [string, string] => typeof e[1] === 'string');
+}
+
+/** The item field a search filter is about (named by the spec, or found by pattern, e.g. the tenancy reference). */
+function searchField(filter: ListFilter, items: readonly Json[]): string | undefined {
+  if (filter.field !== undefined) return filter.field;
+  const pattern = filter.fieldPattern;
+  if (!pattern) return undefined;
+  for (const item of items) {
+    const hit = stringFields(item).find(([k]) => pattern.test(k));
+    if (hit) return hit[0];
+  }
+  return undefined;
+}
+
+function mixCase(text: string, bits: readonly boolean[]): string {
+  return Array.from(text, (ch, i) => (bits[i % Math.max(1, bits.length)] ? ch.toUpperCase() : ch.toLowerCase())).join('');
+}
+
+export const filtersHoldOnEveryItem = defineCheck({
+  id: 'pagination.filtersHoldOnEveryItem',
+  title: 'Every list filter of the spec (status, ids, search) returns exactly the items that satisfy it (property-based)',
+  group: GROUP,
+  rules: ['PROP-2', 'PROP-3', 'CONTRACT-2', 'CONTRACT-3', 'CONTRACT-4', 'CONTRACT-5', 'RENT-GET-2', 'RENT-GET-3', 'CAL-7', 'OVERVIEW-10', 'LIMIT-4'],
+  async run(ctx) {
+    const { endpoints } = await paginatedEndpoints(ctx);
+    const withFilters = endpoints.filter((e) => e.filters.length > 0);
+    const fulls = new Map<string, { items: Json[]; complete: boolean }>();
+    for (const endpoint of withFilters) {
+      const full = await getList(ctx, endpoint.path, KEY, { limit: LIMIT_MAX });
+      fulls.set(endpoint.path, { items: [...full.items], complete: metaInt(ctx, full, 'total') <= LIMIT_MAX });
+    }
+    const arb = fc
+      .constantFrom(...withFilters)
+      .chain((endpoint) => fc.record({ endpoint: fc.constant(endpoint), filter: fc.constantFrom(...endpoint.filters) }))
+      .chain(({ endpoint, filter }) =>
+        fc.record({
+          endpoint: fc.constant(endpoint),
+          filter: fc.constant(filter),
+          pick: fc.nat(),
+          cut: fc.tuple(fc.nat(), fc.nat()),
+          caseBits: fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
+          unknown: fc.integer({ min: 0, max: 3 }).map((n) => n === 0 && filter.type === 'id'),
+          randomId: uuidArb(),
+        }),
+      );
+    let checked = 0;
+    await ctx.property(
+      'filtered list = the items of the full list that satisfy the filter',
+      arb,
+      async ({ endpoint, filter, pick, cut, caseBits, unknown, randomId }: FilterCase) => {
+        const full = fulls.get(endpoint.path) as { items: Json[]; complete: boolean };
+        const items = full.items.filter((i) => !isSuiteData(i));
+        let value: string;
+        let holds: (item: Json) => boolean;
+        let comparable = full.complete;
+        /** When the field is not named: an item whose top-level field equals the id must come back. */
+        let mustInclude: Json | undefined;
+        if (filter.type === 'enum') {
+          value = (filter.values as readonly string[])[pick % (filter.values as readonly string[]).length] as string;
+          holds = (item) => item[filter.field as string] === value;
+        } else if (filter.type === 'id') {
+          const field = filter.field;
+          const known = field === undefined ? [] : [...new Set(items.map((i) => i[field]).filter((v): v is string => typeof v === 'string'))];
+          const carried = field === undefined ? [...new Set(items.flatMap((i) => stringFields(i).filter(([k]) => k === filter.param).map(([, v]) => v)))] : known;
+          // Sometimes an id the landlord does not have: nothing may match.
+          value = unknown || carried.length === 0 ? randomId : (carried[pick % carried.length] as string);
+          if (field !== undefined) {
+            holds = (item) => item[field] === value;
+          } else {
+            // The field's name is not given (e.g. events "may carry a property id"): the item must carry the id somewhere.
+            holds = (item) => JSON.stringify(item).includes(value);
+            comparable = false;
+            mustInclude = items.find((i) => i[filter.param] === value);
+          }
+        } else {
+          const field = searchField(filter, items);
+          const sources = field === undefined ? [] : items.map((i) => i[field]).filter((v): v is string => typeof v === 'string' && v.trim().length > 0);
+          if (sources.length === 0) {
+            value = 'a';
+            holds = () => true;
+            comparable = false;
+          } else {
+            const source = sources[pick % sources.length] as string;
+            const a = cut[0] % source.length;
+            const b = a + 1 + (cut[1] % Math.min(SEARCH_LENGTH.maxLength, source.length - a));
+            // Edge whitespace may be trimmed by a deployment; keep the term free of it.
+            value = mixCase(source.slice(a, b).trim() || source.trim().slice(0, 1), caseBits);
+            const needle = value.toLowerCase();
+            holds = (item) => typeof item[field as string] === 'string' && (item[field as string] as string).toLowerCase().includes(needle);
+          }
+        }
+        const res = await getList(ctx, endpoint.path, KEY, { [filter.param]: value, limit: LIMIT_MAX }, { rules: filter.rules });
+        if (filter.acceptanceOnly) {
+          checked++;
+          return;
+        }
+        const wrong = res.items.find((item) => !holds(item));
+        ctx.expect(wrong === undefined, `every item of GET ${endpoint.path}?${filter.param}=${value} to satisfy the filter`, () => `an item that does not: ${describeValue(wrong)}`, res.res.exchange, { rules: filter.rules });
+        if (mustInclude !== undefined) {
+          const wantedId = identity(mustInclude);
+          ctx.expect(res.items.some((i) => identity(i) === wantedId), `GET ${endpoint.path}?${filter.param}=${value} to include ${wantedId}, which carries that id`, `${res.items.length} items without it`, res.res.exchange, { rules: filter.rules });
+        }
+        if (comparable) {
+          const got = new Set(res.items.filter((i) => !isSuiteData(i)).map(identity));
+          const expected = items.filter(holds).map(identity);
+          const missing = expected.filter((id) => !got.has(id));
+          const extra = [...got].filter((id) => !expected.includes(id));
+          ctx.expect(
+            missing.length === 0 && extra.length === 0,
+            `GET ${endpoint.path}?${filter.param}=${value} to return exactly the ${expected.length} items of the full list that satisfy it`,
+            `${got.size} items; missing ${missing.slice(0, 3).join(', ') || 'none'}; not in the full list ${extra.slice(0, 3).join(', ') || 'none'}`,
+            res.res.exchange,
+            { rules: filter.rules },
+          );
+        }
+        checked++;
+      },
+      { numRuns: 30 },
+    );
+    ctx.note(`${checked} filtered lists over ${withFilters.length} endpoints: every item satisfies its filter and none is missing`);
+  },
+});

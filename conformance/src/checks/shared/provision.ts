@@ -1,0 +1,56 @@
+// Keys of the suite's own, provisioned through the target's developer dashboard (`ctx.dashboard`): the dashboard
+// API of this project (POST /landlords, POST /landlords/{id}/keys, POST /keys/{id}/revoke).
+
+import type { CheckContext } from '../../runner/check';
+import { isRecord } from './util';
+
+/** A landlord and keys of the suite's own, provisioned through the dashboard (created once per run). */
+export interface ProvisionedKey {
+  readonly id: string;
+  readonly key: string;
+  readonly landlordId: string;
+}
+
+const landlords = new Map<string, Promise<string>>();
+
+/** The suite's own Enterprise landlord for this run (one per dashboard and run), created on first use. */
+export function suiteLandlord(ctx: CheckContext, plan = 'Enterprise'): Promise<string> {
+  const dashboard = ctx.target.dashboard;
+  if (!dashboard) ctx.skip('needs dashboard access: the target has no "dashboard" section');
+  const cacheKey = `${dashboard.url}\u0000${ctx.runId}\u0000${plan}`;
+  let landlord = landlords.get(cacheKey);
+  if (!landlord) {
+    landlord = (async () => {
+      const res = await ctx.dashboard.request({
+        method: 'POST',
+        path: '/landlords',
+        json: { name: `${ctx.marker} ${plan} landlord`, email: `${ctx.marker}@conformance.example`, plan },
+      });
+      const body = isRecord(res.json) ? res.json.data : undefined;
+      if (res.status !== 201 && res.status !== 200) throw new Error(`dashboard POST /landlords answered ${res.status} ${res.text.slice(0, 200)}`);
+      if (!isRecord(body) || typeof body.id !== 'string') throw new Error(`dashboard POST /landlords gave no id: ${res.text.slice(0, 200)}`);
+      return body.id;
+    })();
+    landlords.set(cacheKey, landlord);
+    landlord.catch(() => landlords.delete(cacheKey));
+  }
+  return landlord;
+}
+
+/** A fresh key of the suite's landlord with the plan's default limits; revoked again in cleanup. */
+export async function provisionKey(ctx: CheckContext, options: { readonly mode?: 'live' | 'sandbox'; readonly scope?: 'read_only' | 'read_write'; readonly plan?: string; readonly revokeInCleanup?: boolean } = {}): Promise<ProvisionedKey> {
+  const landlordId = await suiteLandlord(ctx, options.plan);
+  const res = await ctx.dashboard.request({
+    method: 'POST',
+    path: `/landlords/${landlordId}/keys`,
+    json: { name: `${ctx.marker} ${ctx.runId}`, mode: options.mode ?? 'live', scope: options.scope ?? 'read_write' },
+  });
+  const data = isRecord(res.json) ? res.json.data : undefined;
+  if ((res.status !== 201 && res.status !== 200) || !isRecord(data) || typeof data.key !== 'string' || typeof data.id !== 'string') {
+    throw new Error(`dashboard could not issue a key: ${res.status} ${res.text.slice(0, 200)}`);
+  }
+  const provisioned = { id: data.id, key: data.key, landlordId };
+  if (options.revokeInCleanup !== false) ctx.cleanup(() => ctx.dashboard.request({ method: 'POST', path: `/keys/${provisioned.id}/revoke` }));
+  return provisioned;
+}
+

@@ -1,0 +1,158 @@
+// Small helpers shared by the platform checks: reading lists, finding ids to work with, building the bodies the
+// suite may send, and recognising data the suite created itself (it carries the run marker).
+
+import { randomUUID } from 'node:crypto';
+import type { HttpResponse } from '../../http/client';
+import type { AssertOptions, CheckContext } from '../../runner/check';
+import { describeValue } from '../../runner/describe';
+
+export type Json = Record<string, unknown>;
+
+export function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function isInt(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value);
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A v4 UUID no deployment has issued (its 404 answers are the point). */
+export function unknownId(): string {
+  return randomUUID();
+}
+
+/** Every marker the suite writes starts like this (`ctx.marker` is `conformance-<runId>`). */
+const SUITE_PREFIX = 'conformance-';
+
+/** Data some check of this suite created (in this run or an earlier one that failed to clean up). */
+export function isSuiteData(item: unknown): boolean {
+  try {
+    return JSON.stringify(item).includes(SUITE_PREFIX);
+  } catch {
+    return false;
+  }
+}
+
+/** `{id}` and `{docId}` filled in (default: unknown ids). */
+export function fillPath(template: string, ids: { readonly id?: string; readonly docId?: string } = {}): string {
+  return template.replace('{id}', ids.id ?? unknownId()).replace('{docId}', ids.docId ?? unknownId());
+}
+
+export interface ListPage {
+  readonly res: HttpResponse;
+  readonly items: readonly Json[];
+  readonly meta: Json | undefined;
+}
+
+/** A 200 list answer: `{ data: [...] , meta? }`; fails the check otherwise. A 404 here is a missing route. */
+export function readList(ctx: CheckContext, res: HttpResponse, options?: AssertOptions): ListPage {
+  if (res.status === 404) {
+    ctx.fail('200 with a list: the spec names this endpoint', `404 (route missing?) ${describeValue(res.json ?? res.text)}`, res.exchange, options);
+  }
+  const body = ctx.expectSuccessEnvelope(res, 200, options);
+  ctx.expect(Array.isArray(body.data), '"data" to be an array on a list endpoint', () => `data is ${describeValue(body.data)}`, res.exchange, options);
+  const items = (body.data as unknown[]).filter(isRecord);
+  return { res, items, meta: isRecord(body.meta) ? body.meta : undefined };
+}
+
+export async function getList(
+  ctx: CheckContext,
+  path: string,
+  key: string,
+  query: Readonly<Record<string, string | number>> = {},
+  options?: AssertOptions,
+): Promise<ListPage> {
+  return readList(ctx, await ctx.http.request({ path, key, query }), options);
+}
+
+/** Up to `max` ids from the first page of a list (limit 100, suite-created items left out). */
+export async function listIds(ctx: CheckContext, path: string, key: string, max = 100): Promise<string[]> {
+  const page = await getList(ctx, path, key, { limit: 100 });
+  return page.items
+    .filter((item) => !isSuiteData(item))
+    .map((item) => item.id)
+    .filter((id): id is string => typeof id === 'string')
+    .slice(0, max);
+}
+
+/**
+ * A `POST /properties` body built from the Property fields the spec names (write-body field names are "not
+ * shown", RES-PROP-20): the marker goes into the address line and the short name so the data is recognisable,
+ * and `search` on the address finds it.
+ */
+export function propertyBody(marker: string, tag: string): Json {
+  return {
+    shortName: `${marker} ${tag}`,
+    addressLine1: `${marker} ${tag} Street`,
+    city: 'Testville',
+    postcode: 'TE1 1ST',
+    propertyType: 'House',
+    bedrooms: 2,
+    bathrooms: 1,
+  };
+}
+
+/**
+ * Creates a property the check owns (live key of `role`), deleted again in cleanup. Skips the check when the
+ * deployment does not take a body built from the spec's field names (they are not shown).
+ */
+export async function createOwnProperty(ctx: CheckContext, role: string, tag: string): Promise<Json> {
+  const res = await ctx.http.request({ method: 'POST', path: '/properties', key: role, json: propertyBody(ctx.marker, tag) });
+  if (res.status === 400) {
+    ctx.skip(`the deployment did not accept a POST /properties body built from the spec's Property fields (write-body fields are not shown): ${describeValue(res.json ?? res.text)}`);
+  }
+  const data = successData(ctx, res, [200, 201]);
+  ctx.expect(isRecord(data) && typeof data.id === 'string', 'the created property with an "id"', () => describeValue(data), res.exchange);
+  const id = data.id as string;
+  ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/properties/${id}`, key: role }));
+  return data;
+}
+
+/** The `data` of a success envelope whose status is one of `statuses`; fails the check otherwise. */
+export function successData(ctx: CheckContext, res: HttpResponse, statuses: readonly number[], options?: AssertOptions): unknown {
+  ctx.expectStatus(res, statuses, options);
+  return ctx.expectSuccessEnvelope(res, res.status, options).data;
+}
+
+/** Deletes a property if a faulty deployment did create it (best effort, for cleanups). */
+export function deleteIfCreated(ctx: CheckContext, res: HttpResponse, role: string): void {
+  if (res.status !== 200 && res.status !== 201) return;
+  const data = isRecord(res.json) ? res.json.data : undefined;
+  if (isRecord(data) && typeof data.id === 'string' && data.sandbox !== true) {
+    const id = data.id;
+    ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/properties/${id}`, key: role }));
+  }
+}
+
+/** The `code` of an error body, if any. */
+export function codeOf(res: HttpResponse): unknown {
+  return isRecord(res.json) ? res.json.code : undefined;
+}
+
+/** The `error` message of an error body, if any. */
+export function messageOf(res: HttpResponse): string {
+  return isRecord(res.json) && typeof res.json.error === 'string' ? res.json.error : '';
+}
+
+/** The body is exactly `{ error: string, code: string }` (any code). */
+export function isErrorEnvelope(body: unknown): boolean {
+  if (!isRecord(body)) return false;
+  const keys = Object.keys(body).sort();
+  return keys.length === 2 && keys[0] === 'code' && keys[1] === 'error' && typeof body.error === 'string' && typeof body.code === 'string';
+}
+
+/** Runs `fn` over items with at most `width` in flight (order of results kept). */
+export async function inBatches<T, R>(items: readonly T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return out;
+}
