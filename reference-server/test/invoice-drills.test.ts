@@ -13,11 +13,11 @@ import { createServer, type Server as NetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import { clearFailed } from '../src/invoices/email/dedup';
-import { INVOICE_EMAIL_LEASE_MS } from '../src/invoices/email/dedup';
+import { clearFailed, INVOICE_EMAIL_LEASE_MS } from '../src/invoices/email/dedup';
 import { IN_PROGRESS_LEASE_MS } from '../src/platform/idempotency/store';
 import type { Mailer } from '../src/mail/mailer';
-import { eventually, harbour, mailReaderFor, maildevBase, uniqueAddress } from './helpers/invoice-mail';
+import { openDatabase } from '../src/persistence/database';
+import { eventually, harbour, mailReaderFor, maildevBase, maildevReader, uniqueAddress } from './helpers/invoice-mail';
 import { ADMIN_TOKEN, KEYS, startTestServer, type TestServer } from './helpers/server';
 
 const REPO = path.resolve(__dirname, '../..');
@@ -52,7 +52,8 @@ async function assertFailedAndBlocked(t: TestServer, sends: { count: number }, r
   expect(row.error).toEqual(expect.any(String));
   expect(await t.deps.knex('outbox_events').where({ event_type: 'rent.invoice_sent' }).whereRaw(`data->>'rent_payment_id' = ?`, [rentId])).toHaveLength(0);
   // Every later request, with or without the same key (the failed claim was released, not stuck), is refused.
-  for (const headers of [{}, { 'idempotency-key': `drill-${rentId}` }, { 'idempotency-key': `drill-other-${rentId}` }]) {
+  const variants: Array<Record<string, string>> = [{}, { 'idempotency-key': `drill-${rentId}` }, { 'idempotency-key': `drill-other-${rentId}` }];
+  for (const headers of variants) {
     const again = await t.api('POST', `/rent/${rentId}/invoice/email`, KEYS.enterpriseLive, { email: to }, headers);
     expect([again.statusCode, json(again).code]).toEqual([409, 'INVOICE_EMAIL_FAILED']);
   }
@@ -114,7 +115,8 @@ interface Child {
 }
 
 async function startReference(env: NodeJS.ProcessEnv): Promise<Child> {
-  const proc = spawn(path.join(REPO, 'node_modules/.bin/tsx'), ['scripts/reference.ts'], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: tsx runs the server in a child process, and a signal must reach that one too.
+  const proc = spawn(path.join(REPO, 'node_modules/.bin/tsx'), ['scripts/reference.ts'], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
   proc.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
   proc.stderr!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
@@ -136,8 +138,11 @@ async function startReference(env: NodeJS.ProcessEnv): Promise<Child> {
 async function stopReference(child: Child, signal: NodeJS.Signals): Promise<void> {
   if (child.proc.exitCode !== null || child.proc.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.proc.once('exit', () => resolve()));
-  child.proc.kill(signal);
+  process.kill(-child.proc.pid!, signal); // the whole group: the tsx wrapper and the server process
   await exited;
+  if (signal === 'SIGKILL') return;
+  // After a graceful stop, make sure nothing of the group lingers (it would hold the PGlite data directory).
+  try { process.kill(-child.proc.pid!, 0); process.kill(-child.proc.pid!, 'SIGKILL'); } catch { /* group gone */ }
 }
 
 /** The drill's database: PGlite on disk (opened only while no server runs) or a fresh PostgreSQL database. */
@@ -171,8 +176,7 @@ async function drillDatabase(): Promise<DrillDatabase> {
   return {
     env: { DATA_DIR: dir },
     async use(work) {
-      const { openDatabase } = await import('../src/persistence/database');
-      const db = await openDatabase({ dataDir: path.join(dir, 'pglite') === dir ? dir : dir });
+      const db = await openDatabase({ dataDir: dir }); // the server's DATA_DIR is PGlite's data directory
       try { return await work(db.knex); } finally { await db.close(); }
     },
     drop: () => rm(dir, { recursive: true, force: true }),
@@ -218,7 +222,7 @@ describe('drill: a server killed mid-send, then restarted on the same data', () 
     });
   /** Mail delivered to `to` through the restarted servers: the in-process capture (dashboard API) or maildev. */
   const deliveredTo = async (child: Child, to: string): Promise<number> => {
-    if (maildevBase() && process.env.SMTP_URL) return (await mailReaderFor({ deps: { mailCapture: undefined } } as never).to(to)).length;
+    if (maildevBase() && process.env.SMTP_URL) return (await maildevReader().to(to)).length;
     const res = await fetch(`${child.url}/dashboard/api/mail`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
     const list = (await res.json()) as Array<{ to: Array<{ address: string }> }>;
     return list.filter((m) => m.to.some((r) => r.address === to)).length;
@@ -269,7 +273,8 @@ describe('drill: a server killed mid-send, then restarted on the same data', () 
 
     // 5. Restarted after the leases (C): the record is resolved to failed, never re-sent; the key is usable again.
     const c = await start(workingSmtp);
-    for (const headers of [{ 'idempotency-key': key }, { 'idempotency-key': key }, {}]) {
+    const variants: Array<Record<string, string>> = [{ 'idempotency-key': key }, { 'idempotency-key': key }, {}];
+    for (const headers of variants) {
       const res = await post(c, rentId, { email: to }, headers);
       expect([res.status, ((await res.json()) as { code: string }).code]).toEqual([409, 'INVOICE_EMAIL_FAILED']);
     }

@@ -4,6 +4,7 @@ import { registerApiKeyScheme } from '../platform/auth/scheme';
 import { removedRoutes } from '../platform/transport/deprecated';
 import { depsOf } from '../server/app-context';
 import { RESOURCE_PLUGINS } from './resources';
+import { openApiRoute } from '../openapi/route';
 
 export const PUBLIC_PREFIX = '/api/public/v1';
 
@@ -15,5 +16,6 @@ export const publicApiPlugin: Plugin<void> = {
     server.auth.default('api-key');
     for (const plugin of RESOURCE_PLUGINS) await server.register(plugin);
     server.route(removedRoutes(PUBLIC_PREFIX));
+    server.route(openApiRoute(PUBLIC_PREFIX));
   },
 };

@@ -19,6 +19,8 @@ export function uploadPayload(maxFileBytes: number): RouteOptionsPayload {
     allow: ['multipart/form-data'],
     maxBytes: maxFileBytes + FRAMING_ALLOWANCE,
     maxParts: 20,
+    // Large files on slow links: the default 10 s to receive a body would refuse honest uploads.
+    timeout: 120_000,
   };
 }
 

@@ -57,6 +57,7 @@ export class WebhookRuntime {
   private stopped = false;
   private cycling = false;
   private again = false;
+  private dispatchNext = false;
 
   constructor(readonly deps: WebhookRuntimeDeps, readonly options: WebhookRuntimeOptions = {}) {
     const { config, knex, clock, logger } = deps;
@@ -64,7 +65,8 @@ export class WebhookRuntime {
     const timeoutMs = options.timeoutMs ?? config.webhookTimeoutMs;
     const executor = new DeliveryExecutor({ knex, clock, logger, policy: this.policy, timeoutMs, send: options.send ?? httpSender });
     const concurrency = options.concurrency ?? config.webhookConcurrency;
-    const onSettled = () => this.wake();
+    // A finished attempt frees a worker slot: hand it more work (no need to look at the outbox for that).
+    const onSettled = () => this.wake(false);
     const useBull = (options.backend ?? (config.redisUrl ? 'bullmq' : 'embedded')) === 'bullmq';
     this.backend = useBull
       ? new BullDeliveryQueue({
@@ -129,9 +131,10 @@ export class WebhookRuntime {
     logger.info({ queue: this.backend.kind, retryDelays: config.webhookRetryDelays }, 'webhook dispatcher, worker and scheduler started');
   }
 
-  /** Runs a dispatch-and-pump cycle now (or right after the one in progress). */
-  wake(): void {
+  /** Runs a cycle now (or right after the one in progress): dispatch the outbox (unless only a slot freed), then pump. */
+  wake(dispatch = true): void {
     if (!this.started || this.stopped) return;
+    this.dispatchNext ||= dispatch;
     if (this.cycling) {
       this.again = true;
       return;
@@ -145,7 +148,9 @@ export class WebhookRuntime {
     try {
       do {
         this.again = false;
-        await this.dispatch();
+        const dispatch = this.dispatchNext;
+        this.dispatchNext = false;
+        if (dispatch) await this.dispatch();
         await this.backend.pump();
       } while (this.again && !this.stopped);
     } catch (err) {

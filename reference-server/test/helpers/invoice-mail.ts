@@ -74,6 +74,11 @@ export function mailReaderFor(t: Pick<TestServer, 'deps'>): MailReader {
     };
   }
   if (!maildevBase()) throw new Error('SMTP_URL is set but MAIL_API_URL is not: cannot read delivered mail');
+  return maildevReader();
+}
+
+/** Mail delivered to maildev (MAIL_API_URL), through its HTTP API. */
+export function maildevReader(): MailReader {
   const generated = new Map<string, string>();
   return {
     kind: 'maildev',

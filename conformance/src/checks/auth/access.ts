@@ -5,18 +5,21 @@ import fc from 'fast-check';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
 import { GET_COLLECTION_ROUTES, WRITE_ROUTES, type SpecRoute } from '../shared/spec';
-import { codeOf, deleteIfCreated, fillPath, isRecord, propertyBody } from '../shared/util';
+import { codeOf, deleteIfCreated, fillPath, isRecord, multipartBody, propertyBody, requestRetryingResets } from '../shared/util';
 
 const GROUP = 'Authentication';
 
 /** Extra roles for plans without API access, used when the target file provides them (AUTH-5). */
 const NO_ACCESS_EXTRA_ROLES = ['essential', 'free', 'noSubscription'] as const;
 
+type WriteRequest = { method: string; path: string; json?: unknown; body?: Uint8Array; headers?: Record<string, string> };
+
 /** A write request on a route: unknown ids, a tiny multipart file for uploads, the marker body for POST /properties. */
-function writeRequest(ctx: CheckContext, route: SpecRoute): { method: string; path: string; json?: unknown; multipart?: Record<string, string | { filename: string; contentType: string; content: string }> } {
+function writeRequest(ctx: CheckContext, route: SpecRoute): WriteRequest {
   const path = fillPath(route.path);
   if (route.multipart) {
-    return { method: route.method, path, multipart: { name: `${ctx.marker} upload`, type: 'Contract', text: ctx.marker, file: { filename: 'conformance.txt', contentType: 'text/plain', content: ctx.marker } } };
+    const { body, contentType } = multipartBody({ name: `${ctx.marker} upload`, type: 'Contract', text: ctx.marker, file: { filename: 'conformance.txt', contentType: 'text/plain', content: ctx.marker } });
+    return { method: route.method, path, body, headers: { 'content-type': contentType } };
   }
   if (route.method === 'DELETE') return { method: route.method, path };
   if (route.path === '/properties') return { method: route.method, path, json: propertyBody(ctx.marker, 'access') };
@@ -28,8 +31,8 @@ const ACCESS_WRITE_ROUTES = WRITE_ROUTES.filter((r) => !r.landlordLimited);
 /** GET routes probed: lists and singletons (the by-id routes are about ids, not access). */
 const ACCESS_GET_ROUTES = GET_COLLECTION_ROUTES;
 
-async function send(ctx: CheckContext, role: string, req: ReturnType<typeof writeRequest>) {
-  const res = await ctx.http.request({ ...req, key: role });
+async function send(ctx: CheckContext, role: string, req: WriteRequest) {
+  const res = await requestRetryingResets(ctx, { ...req, key: role });
   if (req.method === 'POST' && req.path === '/properties') deleteIfCreated(ctx, res, role);
   return res;
 }
@@ -40,7 +43,7 @@ export const readOnlyKeyOnWriteRoutesAnswers403InsufficientScope = defineCheck({
   group: GROUP,
   rules: ['AUTH-4', 'ERR-INSUFFICIENT_SCOPE', 'ENDPOINTS-12'],
   needs: ['readOnly'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     for (const route of ACCESS_WRITE_ROUTES) {
       const res = await send(ctx, 'enterpriseReadOnly', writeRequest(ctx, route));
       ctx.expectErrorEnvelope(res, 403, 'INSUFFICIENT_SCOPE');
@@ -58,7 +61,7 @@ export const noApiAccessPlansAnswer403PlanUpgradeRequired = defineCheck({
   group: GROUP,
   rules: ['AUTH-5', 'ERR-PLAN_UPGRADE_REQUIRED', 'LIMIT-RATE-6', 'LIMIT-RATE-7', 'ENDPOINTS-11'],
   needs: ['professional'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const roles = ['professional', ...NO_ACCESS_EXTRA_ROLES.filter((r) => ctx.hasKey(r))];
     const reads = ACCESS_GET_ROUTES.filter((r) => ['/properties', '/contracts', '/rent', '/team', '/compliance/summary', '/tenants'].includes(r.path));
     const writes = ACCESS_WRITE_ROUTES.filter((r) => ['POST /properties', 'PATCH /properties/{id}', 'DELETE /contracts/{id}', 'PATCH /rent/{id}'].includes(`${r.method} ${r.path}`));
@@ -84,7 +87,7 @@ export const portfolioPlanWritesAnswer403WriteRequiresEnterprise = defineCheck({
   group: GROUP,
   rules: ['AUTH-5', 'ERR-WRITE_REQUIRES_ENTERPRISE', 'ENDPOINTS-12'],
   needs: ['portfolio'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     for (const route of ACCESS_WRITE_ROUTES) {
       const res = await send(ctx, 'portfolioLive', writeRequest(ctx, route));
       ctx.expectErrorEnvelope(res, 403, 'WRITE_REQUIRES_ENTERPRISE');
@@ -99,7 +102,7 @@ export const portfolioPlanReadsAreAllowed = defineCheck({
   group: GROUP,
   rules: ['AUTH-5', 'ENDPOINTS-11'],
   needs: ['portfolio'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     for (const route of ACCESS_GET_ROUTES) {
       const res = await ctx.http.request({ path: route.path, key: 'portfolioLive' });
       if (res.status === 404) ctx.fail(`200 on GET ${route.path} (the spec names it)`, `404 ${res.text.slice(0, 200)} (route missing?)`, res.exchange);
@@ -135,7 +138,7 @@ export const roleRouteMethodMatrixMatchesSpec = defineCheck({
   title: 'Key role × route × method answers what Authentication and "Plan and scope" say (property-based)',
   group: GROUP,
   rules: ['AUTH-4', 'AUTH-5', 'AUTH-6', 'ENDPOINTS-11', 'ENDPOINTS-12'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const roles = MATRIX_ROLES.filter((r) => ctx.hasKey(r));
     const routes: SpecRoute[] = [...ACCESS_GET_ROUTES, ...ACCESS_WRITE_ROUTES];
     const arb = fc
@@ -148,7 +151,7 @@ export const roleRouteMethodMatrixMatchesSpec = defineCheck({
       arb,
       async ({ role, route, auth }) => {
         const req = route.method === 'GET' ? { method: 'GET', path: route.path } : writeRequest(ctx, route);
-        const res = await ctx.http.request({ ...req, key: role, auth });
+        const res = await requestRetryingResets(ctx, { ...req, key: role, auth });
         if (req.method === 'POST' && req.path === '/properties') deleteIfCreated(ctx, res, role);
         const expected = expectationFor(role, route.method);
         const what = `${role} ${route.method} ${route.path}`;

@@ -5,7 +5,7 @@ import { malformedKeyArb, unknownKeyArb } from '../../generators';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
 import { provisionKey } from '../shared/provision';
-import { isRecord, propertyBody, unknownId, deleteIfCreated } from '../shared/util';
+import { isRecord, propertyBody, unknownId, deleteIfCreated, requestRetryingResets } from '../shared/util';
 
 const GROUP = 'Authentication';
 
@@ -14,7 +14,7 @@ export const bearerAndXApiKeyBothAuthenticate = defineCheck({
   title: 'A key is accepted as Authorization: Bearer and as x-api-key, with the same result',
   group: GROUP,
   rules: ['AUTH-1'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const query = { limit: 5 };
     const viaBearer = await ctx.http.request({ path: '/properties', key: 'enterpriseLive', auth: 'bearer', query });
     const bearerBody = ctx.expectSuccessEnvelope(viaBearer, 200);
@@ -68,14 +68,14 @@ export const missingOrMalformedCredentialsAnswer401Unauthorized = defineCheck({
   title: 'Missing, non-Bearer, malformed or unknown credentials answer 401 UNAUTHORIZED',
   group: GROUP,
   rules: ['AUTH-6', 'ERR-UNAUTHORIZED'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const routes = probeRoutes(ctx);
     const arb = fc.record({ credential: badCredentialArb(ctx.key('enterpriseLive')), route: fc.constantFrom(...routes) });
     await ctx.property(
       'every bad credential on every route is 401 UNAUTHORIZED',
       arb,
       async ({ credential, route }) => {
-        const res = await ctx.http.request({ method: route.method, path: route.path, auth: 'none', headers: credential.headers, ...(route.json !== undefined ? { json: route.json } : {}) });
+        const res = await requestRetryingResets(ctx, { method: route.method, path: route.path, auth: 'none', headers: credential.headers, ...(route.json !== undefined ? { json: route.json } : {}) });
         ctx.expectErrorEnvelope(res, 401, 'UNAUTHORIZED');
       },
       { numRuns: 30 },
@@ -90,7 +90,7 @@ export const revokedKeyAnswers401RevokedKey = defineCheck({
   group: GROUP,
   rules: ['AUTH-6', 'ERR-REVOKED_KEY'],
   needs: ['revoked'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const routes = [
       ...probeRoutes(ctx),
       { method: 'POST', path: '/properties', json: propertyBody(ctx.marker, 'revoked') },
@@ -98,7 +98,7 @@ export const revokedKeyAnswers401RevokedKey = defineCheck({
     let count = 0;
     for (const auth of ['bearer', 'x-api-key'] as const) {
       for (const route of routes) {
-        const res = await ctx.http.request({ method: route.method, path: route.path, key: 'revoked', auth, ...(route.json !== undefined ? { json: route.json } : {}) });
+        const res = await requestRetryingResets(ctx, { method: route.method, path: route.path, key: 'revoked', auth, ...(route.json !== undefined ? { json: route.json } : {}) });
         if (route.method === 'POST') deleteIfCreated(ctx, res, 'revoked');
         ctx.expectErrorEnvelope(res, 401, 'REVOKED_KEY');
         count++;
@@ -114,7 +114,7 @@ export const keyRevokedInDashboardAnswers401RevokedKey = defineCheck({
   group: GROUP,
   rules: ['AUTH-6', 'ERR-REVOKED_KEY'],
   needs: ['dashboard'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const provisioned = await provisionKey(ctx, { revokeInCleanup: false });
     const before = await ctx.http.request({ path: '/properties', key: provisioned.key, query: { limit: 1 } });
     ctx.expectSuccessEnvelope(before, 200);
@@ -127,7 +127,7 @@ export const keyRevokedInDashboardAnswers401RevokedKey = defineCheck({
       after = await ctx.http.request({ path: '/properties', key: provisioned.key, query: { limit: 1 } });
     }
     ctx.expectErrorEnvelope(after, 401, 'REVOKED_KEY');
-    const write = await ctx.http.request({ method: 'PATCH', path: `/properties/${unknownId()}`, key: provisioned.key, auth: 'x-api-key', json: { shortName: ctx.marker } });
+    const write = await requestRetryingResets(ctx, { method: 'PATCH', path: `/properties/${unknownId()}`, key: provisioned.key, auth: 'x-api-key', json: { shortName: ctx.marker } });
     ctx.expectErrorEnvelope(write, 401, 'REVOKED_KEY');
     ctx.note('a fresh key answered 200, then 401 REVOKED_KEY on reads and writes once revoked');
   },

@@ -1,7 +1,7 @@
 // Authentication 7: in production, plain HTTP is rejected with 403 HTTPS_REQUIRED. Observable only when the
 // target says it is production; an https base URL is probed at its plain-HTTP twin.
 
-import { defineCheck } from '../../runner';
+import { defineCheck, type CheckContext } from '../../runner';
 import { TransportError } from '../../http/client';
 import { fillPath } from '../shared/util';
 
@@ -10,7 +10,7 @@ export const plainHttpInProductionAnswers403HttpsRequired = defineCheck({
   title: 'In production, plain HTTP answers 403 HTTPS_REQUIRED, even with a valid key',
   group: 'Authentication',
   rules: ['AUTH-7', 'ERR-HTTPS_REQUIRED'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     if (!ctx.target.production) {
       ctx.skip('the target does not declare "production": true, and HTTPS_REQUIRED applies in production only');
     }

@@ -1,7 +1,7 @@
 // The removed route: `PATCH /maintenance/{id}` answers 410 ENDPOINT_DEPRECATED and names
 // `PATCH /maintenance/issues/{id}` as its successor, in the message and in the Link header.
 
-import { defineCheck } from '../../runner';
+import { defineCheck, type CheckContext } from '../../runner';
 import { DEPRECATED_ROUTE } from '../shared/spec';
 import { messageOf, unknownId } from '../shared/util';
 
@@ -10,7 +10,7 @@ export const patchMaintenanceAnswers410NamingSuccessor = defineCheck({
   title: 'PATCH /maintenance/{id} answers 410 ENDPOINT_DEPRECATED naming PATCH /maintenance/issues/{id} in the message and the Link header',
   group: 'Endpoints > Endpoints named but not detailed',
   rules: ['DEPRECATED-1', 'DEPRECATED-2', 'DEPRECATED-3', 'VERSION-4', 'ERR-ENDPOINT_DEPRECATED'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const bodies: unknown[] = [{ status: 'In_Progress' }, {}];
     for (const json of bodies) {
       const id = unknownId();

@@ -42,7 +42,7 @@ export const successBodiesAreDataWithMetaOnLists = defineCheck({
   title: 'Every GET endpoint answers { data, meta? } as JSON; lists carry meta with integer page, limit, total (and hasNextPage on contracts)',
   group: 'Resources > Response envelope',
   rules: ['ENVELOPE-4', 'ENVELOPE-5', 'ENDPOINTS-7', 'ENDPOINTS-8', 'ENDPOINTS-1'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     let n = 0;
     for (const route of GET_COLLECTION_ROUTES) {
       const list = LIST_ENDPOINTS.find((l) => l.path === route.path);

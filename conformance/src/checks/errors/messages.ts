@@ -1,7 +1,7 @@
 // Errors 3 and 4: what the human-readable messages must carry. A 404 names the missing resource kind; a
 // VALIDATION_ERROR lists (up to) the first 10 issues with their field paths.
 
-import { defineCheck } from '../../runner';
+import { defineCheck, type CheckContext } from '../../runner';
 import { GET_BY_ID_ROUTES, KIND_WORDS, type ResourceKind } from '../shared/spec';
 import { createOwnProperty, fillPath, listIds, messageOf, unknownId } from '../shared/util';
 
@@ -21,7 +21,7 @@ export const unknownIdsAnswer404NamingResourceKind = defineCheck({
   title: 'An unknown id answers 404 NOT_FOUND whose message names the resource kind, on every route with an id',
   group: GROUP,
   rules: ['ERR-3', 'AUTH-8', 'ERR-NOT_FOUND'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const probes: NotFoundProbe[] = [
       ...GET_BY_ID_ROUTES.map((r) => ({ method: 'GET', template: r.path, kind: r.kind as ResourceKind })),
       { method: 'PATCH', template: '/properties/{id}', kind: 'property', json: { shortName: `${ctx.marker} 404` } },
@@ -77,7 +77,7 @@ export const validationErrorListsFirstTenIssuesWithFieldPaths = defineCheck({
   title: 'A body with 12 invalid fields answers 400 VALIDATION_ERROR whose message lists the first 10 issues with their field paths',
   group: GROUP,
   rules: ['ERR-4', 'ERR-VALIDATION_ERROR'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const fields = Object.keys(INVALID_FIELDS);
     // PATCH needs no required fields; an unknown id is tried first (validation usually comes before the lookup).
     let res = await ctx.http.request({ method: 'PATCH', path: `/properties/${unknownId()}`, key: 'enterpriseLive', json: INVALID_FIELDS });

@@ -40,7 +40,7 @@ export const rateLimitHeadersOnGetAndRentResponses = defineCheck({
   title: 'Responses of GET endpoints (errors included) and of rent and invoice endpoints carry X-RateLimit-Limit, -Remaining and -Reset in Unix seconds',
   group: GROUP,
   rules: ['ENDPOINTS-3', 'ENDPOINTS-4', 'LIMIT-RATE-4'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const probes: Array<{ what: string; method: string; path: string; query?: Record<string, string | number>; json?: unknown }> = [];
     for (const route of GET_COLLECTION_ROUTES) probes.push({ what: `GET ${route.path}`, method: 'GET', path: route.path });
     const ids = new Map<string, string | undefined>();
@@ -68,7 +68,7 @@ export const rateLimitRemainingDecreasesWithUse = defineCheck({
   title: 'X-RateLimit-Remaining goes down with each request of a key (the limit stays)',
   group: GROUP,
   rules: ['LIMIT-RATE-4', 'ENDPOINTS-3'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     // The read-only key is the quietest of the target's keys (others' traffic only makes Remaining drop faster).
     const role = ctx.hasKey('enterpriseReadOnly') ? 'enterpriseReadOnly' : 'enterpriseLive';
     const attempt = async (): Promise<{ ok: boolean; seen: RateLimitHeaders[]; last: HttpResponse }> => {

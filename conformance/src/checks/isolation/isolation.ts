@@ -8,7 +8,7 @@ import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
 import { LIMIT_MAX } from '../../rules';
 import { GET_BY_ID_ROUTES, LIST_ENDPOINTS, type ByIdRoute } from '../shared/spec';
-import { createOwnProperty, fillPath, getList, isRecord, isSuiteData, listIds, successData, unknownId, type Json } from '../shared/util';
+import { createOwnProperty, fillPath, getList, isRecord, isSuiteData, listIds, successData, unknownId, type Json, requestRetryingResets } from '../shared/util';
 
 const GROUP = 'Authentication';
 const SELF = 'enterpriseLive';
@@ -26,7 +26,7 @@ export const foreignIdsOnGetByIdAnswer404NeverData = defineCheck({
   group: GROUP,
   rules: ['AUTH-8', 'ERR-8', 'ERR-NOT_FOUND', 'OVERVIEW-4'],
   needs: ['otherLandlord'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const foreign = new Map<string, string[]>();
     for (const route of GET_BY_ID_ROUTES) {
       if (!foreign.has(route.idsFrom)) foreign.set(route.idsFrom, await listIds(ctx, route.idsFrom, OTHER, 50));
@@ -86,7 +86,7 @@ export const foreignIdsOnWritesAnswer404AndChangeNothing = defineCheck({
   group: GROUP,
   rules: ['AUTH-8', 'ERR-NOT_FOUND', 'OVERVIEW-4'],
   needs: ['otherLandlord'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     // The target: a property the check creates for the other landlord (never fixture data).
     const theirs = await createOwnProperty(ctx, OTHER, 'isolation');
     const id = String(theirs.id);
@@ -101,7 +101,7 @@ export const foreignIdsOnWritesAnswer404AndChangeNothing = defineCheck({
       "a write on another landlord's property is 404 and changes nothing",
       fc.record({ write: fc.constantFrom(...writes), key: fc.constantFrom(...writers) }),
       async ({ write, key }) => {
-        const res = await ctx.http.request({ method: write.method, path: write.path(id), key, ...(write.json !== undefined ? { json: write.json } : {}), ...(write.multipart ? { multipart: write.multipart } : {}) });
+        const res = await requestRetryingResets(ctx, { method: write.method, path: write.path(id), key, ...(write.json !== undefined ? { json: write.json } : {}), ...(write.multipart ? { multipart: write.multipart } : {}) });
         expectForeign404(ctx, res, `${write.label} on another landlord's property (${key})`);
         const after = await read();
         ctx.expect(stable(after.data) === stable(before.data), `the other landlord's property unchanged after ${write.label} (${key})`, () => `before ${describeValue(before.data)}; after ${describeValue(after.data)}`, after.res.exchange, { rules: ['AUTH-8', 'OVERVIEW-4'] });
@@ -118,7 +118,7 @@ export const listsAndFiltersNeverExposeAnotherLandlordsRecords = defineCheck({
   group: GROUP,
   rules: ['OVERVIEW-4', 'AUTH-8'],
   needs: ['otherLandlord'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const theirsByList = new Map<string, Json[]>();
     let lists = 0;
     for (const endpoint of LIST_ENDPOINTS) {

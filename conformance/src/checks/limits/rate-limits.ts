@@ -128,7 +128,7 @@ export const readsPerMinuteEnforcedWithRetryAfter = defineCheck({
   group: GROUP,
   rules: ['LIMIT-RATE-12', 'LIMIT-RATE-5', 'LIMIT-RATE-1', 'ERR-RATE_LIMIT_EXCEEDED'],
   exclusive: true,
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     await readsPerMinute(ctx, await limitKey(ctx), (plan) => (plan === 'Enterprise' ? 'LIMIT-RATE-12' : 'LIMIT-RATE-8'));
   },
 });
@@ -140,7 +140,7 @@ export const portfolioReadsPerMinuteEnforced = defineCheck({
   rules: ['LIMIT-RATE-8', 'LIMIT-RATE-5', 'ERR-RATE_LIMIT_EXCEEDED'],
   exclusive: true,
   needs: ['dashboard'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     await readsPerMinute(ctx, await provisioned(ctx, 'Portfolio'), () => 'LIMIT-RATE-8');
   },
 });
@@ -162,7 +162,7 @@ export const writesCountedApartFromReads = defineCheck({
   group: GROUP,
   rules: ['LIMIT-RATE-12', 'LIMIT-RATE-13'],
   exclusive: true,
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const k = await limitKey(ctx);
     const refused = await exhaustReads(ctx, k);
     ctx.expectErrorEnvelope(refused, 429, 'RATE_LIMIT_EXCEEDED', { rules: ['LIMIT-RATE-5'] });
@@ -181,7 +181,7 @@ export const writesPerMinuteEnforced = defineCheck({
   group: GROUP,
   rules: ['LIMIT-RATE-13', 'LIMIT-RATE-5', 'ERR-RATE_LIMIT_EXCEEDED'],
   exclusive: true,
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const k = await limitKey(ctx);
     const probe = await ensureNotRefused(ctx, k.key, write);
     ctx.expect(probe.status !== 429, 'a first write accepted', () => `${probe.status}`, probe.exchange);
@@ -210,7 +210,7 @@ export const minuteWindowSlides = defineCheck({
   exclusive: true,
   profile: 'full',
   timeoutMs: 10 * 60_000,
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const k = await limitKey(ctx, true);
     await ensureNotRefused(ctx, k.key, read);
     const started = ctx.clock.now();
@@ -260,7 +260,7 @@ export const readsPerDayEnforced = defineCheck({
   exclusive: true,
   profile: 'full',
   timeoutMs: 4 * 60 * 60_000,
-  run: (ctx) => perDay(ctx, 'read'),
+  run: (ctx: CheckContext) => perDay(ctx, 'read'),
 });
 
 export const writesPerDayEnforced = defineCheck({
@@ -271,5 +271,5 @@ export const writesPerDayEnforced = defineCheck({
   exclusive: true,
   profile: 'full',
   timeoutMs: 4 * 60 * 60_000,
-  run: (ctx) => perDay(ctx, 'write'),
+  run: (ctx: CheckContext) => perDay(ctx, 'write'),
 });

@@ -29,7 +29,7 @@ export const sandboxCreateAnswersMockAndPersistsNothing = defineCheck({
   group: GROUP,
   rules: ['AUTH-2', 'ENVELOPE-7', 'OVERVIEW-5'],
   needs: ['sandbox'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const body = propertyBody(ctx.marker, 'sandbox-create');
     const res = await ctx.http.request({ method: 'POST', path: '/properties', key: SANDBOX, json: body });
     if (res.status === 400) ctx.skip(`the deployment did not accept a POST /properties body built from the spec's Property fields (write-body fields are not shown): ${res.text.slice(0, 200)}`);
@@ -60,7 +60,7 @@ export const sandboxPatchAnswersMockAndChangesNothing = defineCheck({
   group: GROUP,
   rules: ['AUTH-2', 'ENVELOPE-7'],
   needs: ['sandbox'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const own = await createOwnProperty(ctx, LIVE, 'sandbox-patch');
     const id = String(own.id);
     const before = await liveView(ctx, id);
@@ -80,7 +80,7 @@ export const sandboxDeleteAnswersMockAndDeletesNothing = defineCheck({
   group: GROUP,
   rules: ['AUTH-2', 'ENVELOPE-7', 'PROP-16'],
   needs: ['sandbox'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     const own = await createOwnProperty(ctx, LIVE, 'sandbox-delete');
     const id = String(own.id);
     const res = await ctx.http.request({ method: 'DELETE', path: `/properties/${id}`, key: SANDBOX });
@@ -102,7 +102,7 @@ export const sandboxReadsReturnTheSameDataAsLive = defineCheck({
   group: GROUP,
   rules: ['AUTH-2', 'OVERVIEW-5'],
   needs: ['sandbox'],
-  async run(ctx) {
+  async run(ctx: CheckContext) {
     let compared = 0;
     for (const endpoint of LIST_ENDPOINTS) {
       let same = false;

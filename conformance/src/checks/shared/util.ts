@@ -2,7 +2,7 @@
 // suite may send, and recognising data the suite created itself (it carries the run marker).
 
 import { randomUUID } from 'node:crypto';
-import type { HttpResponse } from '../../http/client';
+import { TransportError, type HttpResponse, type RequestOptions } from '../../http/client';
 import type { AssertOptions, CheckContext } from '../../runner/check';
 import { describeValue } from '../../runner/describe';
 
@@ -155,4 +155,43 @@ export async function inBatches<T, R>(items: readonly T[], width: number, fn: (i
   };
   await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
   return out;
+}
+
+const RESET = /EPIPE|ECONNRESET|socket hang up|other side closed|UND_ERR_SOCKET/i;
+
+/**
+ * A request that is sent again (up to twice) when the connection was closed under it. A deployment may answer a
+ * write it refuses (401/403) before reading the body and close the connection (`connection: close`); the client
+ * can then fail to send the rest of the body (EPIPE) and never see the answer. That is a transport race, not the
+ * behaviour under test, so it is retried; a third failure fails the check like any transport error.
+ */
+export async function requestRetryingResets(ctx: CheckContext, options: RequestOptions): Promise<HttpResponse> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await ctx.http.request(options);
+    } catch (error) {
+      if (!(error instanceof TransportError) || !RESET.test(error.message) || attempt >= 2) throw error;
+    }
+  }
+}
+
+/**
+ * A multipart/form-data body serialised up front. fetch streams a FormData body after the headers; a deployment
+ * that refuses the request at authentication may close the connection before the body is written (EPIPE). A
+ * body of known bytes goes out with the headers, so the refusal can be read.
+ */
+export function multipartBody(parts: Readonly<Record<string, string | { readonly filename: string; readonly contentType: string; readonly content: string | Uint8Array }>>): { body: Uint8Array; contentType: string } {
+  const boundary = `----conformance${randomUUID().replace(/-/g, '')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(parts)) {
+    if (typeof value === 'string') {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    } else {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType}\r\n\r\n`));
+      chunks.push(Buffer.from(value.content));
+      chunks.push(Buffer.from('\r\n'));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: new Uint8Array(Buffer.concat(chunks)), contentType: `multipart/form-data; boundary=${boundary}` };
 }

@@ -3,7 +3,7 @@
 // document shows it) and the live/sandbox variant. Entries live 15 minutes.
 import type { Clock } from '../../platform/clock';
 import type { Scope } from '../../persistence/models';
-import { loadInvoiceDocument, type InvoiceDocument } from '../document';
+import { completeDocument, loadPayment, type DocumentIdentity, type InvoiceDocument } from '../document';
 import { TtlLruCache } from './cache';
 import { pdfFilename, renderInvoicePdf, TEMPLATE_VERSION } from './render';
 
@@ -11,13 +11,13 @@ export const PDF_CACHE_TTL_MS = 15 * 60 * 1000;
 const PDF_CACHE_ENTRIES = 500;
 
 export interface InvoicePdf {
-  readonly document: InvoiceDocument;
+  readonly identity: DocumentIdentity;
   readonly bytes: Buffer;
   readonly filename: string;
   readonly cacheHit: boolean;
 }
 
-export const cacheKeyOf = (doc: InvoiceDocument): string =>
+export const cacheKeyOf = (doc: DocumentIdentity): string =>
   [doc.rentPaymentId, doc.updatedAt.getTime(), `v${TEMPLATE_VERSION}`, doc.status, doc.sandbox ? 'sandbox' : 'live'].join(':');
 
 export class InvoicePdfService {
@@ -29,15 +29,23 @@ export class InvoicePdfService {
     this.cache = new TtlLruCache<Buffer>(clock, ttlMs, PDF_CACHE_ENTRIES);
   }
 
+  /** The PDF of a document already loaded in full. */
   async forDocument(doc: InvoiceDocument): Promise<InvoicePdf> {
-    const { value, hit } = await this.cache.getOrLoad(cacheKeyOf(doc), () => {
+    return this.produce(doc, async () => doc);
+  }
+
+  /** The PDF of a payment: a cache hit costs one query (the payment row, for the key); a miss loads the rest. */
+  async forPayment(scope: Scope, rentPaymentId: string, today: string, sandbox: boolean): Promise<InvoicePdf> {
+    const payment = await loadPayment(scope, rentPaymentId, today, sandbox);
+    return this.produce(payment.identity, () => completeDocument(scope, payment));
+  }
+
+  private async produce(identity: DocumentIdentity, load: () => Promise<InvoiceDocument>): Promise<InvoicePdf> {
+    const { value, hit } = await this.cache.getOrLoad(cacheKeyOf(identity), async () => {
+      const doc = await load();
       this.renders += 1;
       return renderInvoicePdf(doc);
     });
-    return { document: doc, bytes: value, filename: pdfFilename(doc), cacheHit: hit };
-  }
-
-  async forPayment(scope: Scope, rentPaymentId: string, today: string, sandbox: boolean): Promise<InvoicePdf> {
-    return this.forDocument(await loadInvoiceDocument(scope, rentPaymentId, today, sandbox));
+    return { identity, bytes: value, filename: pdfFilename(identity), cacheHit: hit };
   }
 }

@@ -30,10 +30,12 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable();
     t.timestamp('completed_at', { useTz: true });
     t.unique(['event_id', 'subscription_id']);
-    t.index(['status', 'next_attempt_at']);
     t.index(['subscription_id', 'created_at']);
     t.index(['landlord_id']);
   });
+
+  // What workers claim: open deliveries in due order. Partial, so finished deliveries never slow the claim.
+  await knex.raw(`create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where status in ('pending', 'retry_scheduled')`);
 
   await knex.schema.createTable('webhook_delivery_attempts', (t) => {
     t.uuid('id').primary();

@@ -33,10 +33,9 @@ export const findTenant = async (scope: Scope, id: string): Promise<Tenant | und
 export const findLiveProperty = async (scope: Scope, id: string): Promise<Property | undefined> => Property.scoped(scope).findById(id);
 
 /** A tenant "has an account" when another record of this landlord with the same email already activated one. */
-export async function hasPortalAccount(scope: Scope, email: string, exceptId?: string): Promise<boolean> {
-  const query = Tenant.scoped(scope).whereRaw('lower(tenants.email) = lower(?)', [email]).where('tenants.has_account', true);
-  if (exceptId) query.whereNot('tenants.id', exceptId);
-  return (await query.first()) !== undefined;
+export async function hasPortalAccount(scope: Scope, email: string): Promise<boolean> {
+  const row = await Tenant.scoped(scope).whereRaw('lower(tenants.email) = lower(?)', [email]).where('tenants.has_account', true).first();
+  return row !== undefined;
 }
 
 /** A contract that is not Ended (Active, Pending or Notice Served) naming the tenant, as main or additional tenant. */

@@ -60,7 +60,7 @@ async function inviteAfterCommit(ctx: WriteContext, env: WriteEnv, tenant: Tenan
   const email = tenant.email;
   if (tenant.has_account || !email) return;
   const landlord = await Landlord.query(ctx.db).findById(ctx.landlordId).select('name');
-  const message = invitationMail({ ...tenant, email } as Tenant & { email: string }, property, landlord?.name ?? 'Your landlord');
+  const message = invitationMail({ id: tenant.id, firstName: tenant.first_name, email }, property, landlord?.name ?? 'Your landlord');
   ctx.afterCommit(async () => {
     await env.mailer.send(message);
   });

@@ -143,35 +143,30 @@ export interface AttemptOutcome {
 }
 
 /**
- * Records an attempt and moves the delivery on, in one transaction, only if the delivery is still at the
+ * Records an attempt and moves the delivery on, in one statement, only if the delivery is still at the
  * attempt before this one (and, for the embedded queue, still leased by `lockedBy`). False: someone else
  * recorded it first, and nothing was written.
  */
 export async function recordAttempt(db: Knex, deliveryId: string, outcome: AttemptOutcome, lockedBy?: string): Promise<boolean> {
-  return db.transaction(async (trx) => {
-    const query = trx(DELIVERIES)
-      .where({ id: deliveryId, attempt_count: outcome.attempt - 1 })
-      .whereIn('status', OPEN_STATUSES as DeliveryStatus[]);
-    if (lockedBy !== undefined) query.where('locked_by', lockedBy);
-    const updated = await query.update({
-      attempt_count: outcome.attempt,
-      status: outcome.status,
-      next_attempt_at: outcome.nextAttemptAt,
-      next_trigger: 'automatic',
-      locked_until: null,
-      locked_by: null,
-      last_status_code: outcome.statusCode,
-      last_error: outcome.error,
-      updated_at: outcome.now,
-      completed_at: outcome.status === 'succeeded' || outcome.status === 'permanently_failed' ? outcome.now : null,
-    });
-    if (updated === 0) return false;
-    await trx(ATTEMPTS).insert({
-      id: randomUUID(), delivery_id: deliveryId, attempt_number: outcome.attempt, trigger: outcome.trigger, attempted_at: outcome.attemptedAt,
-      status_code: outcome.statusCode, latency_ms: outcome.latencyMs, error: outcome.error, succeeded: outcome.succeeded,
-    }).onConflict(['delivery_id', 'attempt_number']).ignore();
-    return true;
-  });
+  // One statement (a CTE): atomic without a transaction, and one round trip per attempt.
+  const final = outcome.status === 'succeeded' || outcome.status === 'permanently_failed';
+  const result = await db.raw(
+    `with moved as (
+       update ${DELIVERIES} set attempt_count = ?, status = ?, next_attempt_at = ?, next_trigger = 'automatic', locked_until = null,
+              locked_by = null, last_status_code = ?, last_error = ?, updated_at = ?, completed_at = ?
+        where id = ? and attempt_count = ? and status in ('pending', 'retry_scheduled') ${lockedBy !== undefined ? 'and locked_by = ?' : ''}
+        returning id)
+     insert into ${ATTEMPTS} (id, delivery_id, attempt_number, trigger, attempted_at, status_code, latency_ms, error, succeeded)
+     select ?, moved.id, ?, ?, ?, ?, ?, ?, ? from moved
+     on conflict (delivery_id, attempt_number) do nothing
+     returning delivery_id`,
+    [
+      outcome.attempt, outcome.status, outcome.nextAttemptAt, outcome.statusCode, outcome.error, outcome.now, final ? outcome.now : null,
+      deliveryId, outcome.attempt - 1, ...(lockedBy !== undefined ? [lockedBy] : []),
+      randomUUID(), outcome.attempt, outcome.trigger, outcome.attemptedAt, outcome.statusCode, outcome.latencyMs, outcome.error, outcome.succeeded,
+    ],
+  );
+  return (result as { rows: unknown[] }).rows.length > 0;
 }
 
 /** Ends a delivery without an attempt (its subscription was deleted or deactivated meanwhile). */

@@ -48,30 +48,32 @@ export class EmbeddedDeliveryQueue implements DeliveryBackend {
     return claimDue(this.options.knex, { now, leaseUntil: new Date(now.getTime() + this.options.leaseMs), workerId: this.workerId, limit });
   }
 
-  private async run(rows: readonly DeliveryRow[]): Promise<void> {
-    const targets = await this.options.executor.targets(rows);
-    await Promise.all(rows.map(async (row) => {
-      try {
-        await this.options.executor.execute(row, { target: targets.get(row.subscription_id), lockedBy: this.workerId, shutdown: this.shutdown.signal });
-      } catch (err) {
-        // The lease lapses and the attempt is made again later.
-        this.options.logger.error({ err, deliveryId: row.id }, 'webhook attempt failed to run');
-      }
-    }));
+  /** Runs claimed rows, each as its own task (one targets query for the batch). */
+  private launch(rows: readonly DeliveryRow[]): Array<Promise<void>> {
+    if (rows.length === 0) return [];
+    const targets = this.options.executor.targets(rows);
+    return rows.map((row) => {
+      const task: Promise<void> = (async () => {
+        try {
+          await this.options.executor.execute(row, { target: (await targets).get(row.subscription_id), lockedBy: this.workerId, shutdown: this.shutdown.signal });
+        } catch (err) {
+          // The lease lapses and the attempt is made again later.
+          this.options.logger.error({ err, deliveryId: row.id }, 'webhook attempt failed to run');
+        }
+      })().finally(() => {
+        this.inFlight.delete(task);
+        this.options.onSettled?.();
+      });
+      this.inFlight.add(task);
+      return task;
+    });
   }
 
   async pump(): Promise<void> {
     if (this.shutdown.signal.aborted) return;
     const free = this.options.concurrency - this.inFlight.size;
     if (free <= 0) return;
-    const rows = await this.claim(free);
-    for (const row of rows) {
-      const task: Promise<void> = this.run([row]).finally(() => {
-        this.inFlight.delete(task);
-        this.options.onSettled?.();
-      });
-      this.inFlight.add(task);
-    }
+    this.launch(await this.claim(free));
   }
 
   async runDue(): Promise<number> {
@@ -79,7 +81,7 @@ export class EmbeddedDeliveryQueue implements DeliveryBackend {
     for (;;) {
       const rows = await this.claim(Math.max(1, this.options.concurrency));
       if (rows.length === 0) return attempted;
-      await this.run(rows);
+      await Promise.all(this.launch(rows));
       attempted += rows.length;
     }
   }

@@ -1,0 +1,139 @@
+// A broken deployment: a node:http proxy on 127.0.0.1:0 in front of the reference server that applies ONE fault,
+// a small object whose functions may rewrite the request (e.g. swap the sandbox key for the live one), answer it
+// themselves, and/or rewrite the upstream response (status, headers, body). Each self-test proves that a check
+// fails against the deployment that breaks its rule.
+
+import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ProxyRequest {
+  readonly method: string;
+  /** Pathname as received, e.g. `/api/public/v1/properties`. */
+  readonly path: string;
+  readonly query: URLSearchParams;
+  /** Lower-case names. */
+  readonly headers: Record<string, string>;
+  readonly body: Buffer;
+}
+
+export interface ProxyResponse {
+  readonly status: number;
+  /** Lower-case names. */
+  readonly headers: Record<string, string>;
+  readonly body: Buffer;
+}
+
+export interface FaultContext {
+  /** Sends a request to the reference server directly (for faults that need a second opinion, e.g. page 1). */
+  upstream(req: ProxyRequest): Promise<ProxyResponse>;
+  /** Per-deployment memory (counters of stateful faults). */
+  readonly state: Map<string, unknown>;
+}
+
+type Maybe<T> = T | void | undefined | Promise<T | void | undefined>;
+
+export interface Fault {
+  readonly description: string;
+  /** Returns a rewritten request, or a response to answer with (nothing goes upstream), or nothing (unchanged). */
+  readonly request?: (req: ProxyRequest, ctx: FaultContext) => Maybe<ProxyRequest | ProxyResponse>;
+  /** `original` is the request as the client sent it (before `request` rewrote it). */
+  readonly response?: (res: ProxyResponse, original: ProxyRequest, ctx: FaultContext) => Maybe<ProxyResponse>;
+}
+
+export interface BrokenDeployment {
+  readonly origin: string;
+  /** The public API base URL through the proxy. */
+  readonly baseUrl: string;
+  stop(): Promise<void>;
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'accept-encoding', 'proxy-connection', 'upgrade', 'te', 'trailer']);
+
+function isResponse(value: ProxyRequest | ProxyResponse): value is ProxyResponse {
+  return 'status' in value;
+}
+
+function readAll(stream: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => resolveBody(Buffer.concat(chunks)));
+    stream.on('error', reject);
+  });
+}
+
+function headersOf(message: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(message.headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault): Promise<BrokenDeployment> {
+  const upstreamUrl = new URL(upstreamOrigin);
+  const agent = new Agent({ keepAlive: true, maxSockets: 32 });
+  const state = new Map<string, unknown>();
+
+  const upstream = (req: ProxyRequest): Promise<ProxyResponse> =>
+    new Promise((resolveResponse, reject) => {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
+      headers.host = upstreamUrl.host;
+      if (req.body.length > 0 || !['GET', 'HEAD'].includes(req.method)) headers['content-length'] = String(req.body.length);
+      const query = req.query.toString();
+      let answered = false;
+      const out = httpRequest(
+        { host: upstreamUrl.hostname, port: upstreamUrl.port, method: req.method, path: `${req.path}${query ? `?${query}` : ''}`, headers, agent },
+        (res) => {
+          answered = true;
+          readAll(res).then((body) => resolveResponse({ status: res.statusCode ?? 502, headers: headersOf(res), body }), reject);
+        },
+      );
+      // The upstream may answer and close before reading the body (a refused write): keep the answer.
+      out.on('error', (error) => {
+        if (!answered) reject(error);
+      });
+      out.end(req.body);
+    });
+  const ctx: FaultContext = { upstream, state };
+
+  const handle = async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
+    const url = new URL(incoming.url ?? '/', 'http://proxy.invalid');
+    const original: ProxyRequest = { method: (incoming.method ?? 'GET').toUpperCase(), path: url.pathname, query: url.searchParams, headers: headersOf(incoming), body: await readAll(incoming) };
+    const copy = (r: ProxyRequest): ProxyRequest => ({ ...r, query: new URLSearchParams(r.query), headers: { ...r.headers } });
+    let res: ProxyResponse;
+    const rewritten = fault.request ? await fault.request(copy(original), ctx) : undefined;
+    if (rewritten && isResponse(rewritten)) res = rewritten;
+    else res = await upstream(rewritten ?? copy(original));
+    if (fault.response) res = (await fault.response({ ...res, headers: { ...res.headers } }, copy(original), ctx)) ?? res;
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
+    headers['content-length'] = String(res.body.length);
+    outgoing.writeHead(res.status, headers);
+    outgoing.end(res.body);
+  };
+
+  const server = createServer((incoming, outgoing) => {
+    handle(incoming, outgoing).catch((error: unknown) => {
+      if (outgoing.headersSent) return outgoing.destroy();
+      outgoing.writeHead(502, { 'content-type': 'text/plain' });
+      outgoing.end(`broken-deployment proxy error: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  });
+  server.keepAliveTimeout = 2_000;
+  await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    baseUrl: `${origin}/api/public/v1`,
+    stop: () =>
+      new Promise<void>((resolveStop) => {
+        agent.destroy();
+        server.closeAllConnections();
+        server.close(() => resolveStop());
+      }),
+  };
+}

@@ -1,0 +1,78 @@
+// The shape of every check self-test file: one reference server per file (a second, production one when the
+// HTTPS check is in the set); every check must pass against the reference server, and fail against each broken
+// deployment of its SELF_TESTS entry.
+
+import type { Check } from '../../src/runner';
+import { loadTargetFile, type Target } from '../../src/targets';
+import { SELF_TESTS, type SelfTest } from '../checks/registry';
+import { startBrokenDeployment } from './broken';
+import { withFastKeys } from './fast-keys';
+import { FIXTURE_TARGET, startReferenceServer, type ReferenceDeployment } from './reference';
+import { explain, runAll, runOne } from './run';
+
+export const HTTPS_CHECK = 'auth.plainHttpInProductionAnswers403HttpsRequired';
+
+/** What a check should do against the (non-production) reference server in the quick profile. */
+export function expectedAgainstReference(check: Check): 'passed' | 'skipped' {
+  if (check.profile === 'full') return 'skipped';
+  if (check.id === HTTPS_CHECK) return 'skipped';
+  return 'passed';
+}
+
+function faultName(test: SelfTest): string {
+  // Named from the fixture target (it has every key), before any server runs.
+  return test.fault(loadTargetFile(FIXTURE_TARGET).target).description;
+}
+
+export function describeCheckSelfTests(title: string, checks: readonly Check[], options: { readonly production?: boolean } = {}): void {
+  describe(title, () => {
+    let reference: ReferenceDeployment | undefined;
+    let production: ReferenceDeployment | undefined;
+    let target: Target;
+
+    beforeAll(async () => {
+      const started = await Promise.all([startReferenceServer(), options.production ? startReferenceServer({ production: true }) : Promise.resolve(undefined)]);
+      [reference, production] = started;
+      target = await withFastKeys(reference.target);
+    }, 300_000);
+
+    afterAll(async () => {
+      await Promise.all([reference?.stop(), production?.stop()]);
+    }, 60_000);
+
+    it('every check passes against the reference server (or skips where the target legitimately lacks something)', async () => {
+      const results = await runAll(checks, target);
+      const wrong = results
+        .filter((r) => r.status !== expectedAgainstReference(checks.find((c) => c.id === r.id) as Check))
+        .map((r) => explain(r));
+      expect(wrong).toEqual([]);
+      for (const r of results.filter((x) => x.status === 'skipped')) expect(r.message.length).toBeGreaterThan(10);
+    }, 900_000);
+
+    if (options.production && checks.some((c) => c.id === HTTPS_CHECK)) {
+      it(`${HTTPS_CHECK} passes against a production reference server (REQUIRE_HTTPS=1, "production": true)`, async () => {
+        const result = await runOne(checks.find((c) => c.id === HTTPS_CHECK) as Check, (production as ReferenceDeployment).target);
+        expect({ status: result.status, message: result.message }).toMatchObject({ status: 'passed' });
+      }, 120_000);
+    }
+
+    for (const check of checks) {
+      for (const test of SELF_TESTS[check.id] ?? []) {
+        it(`${check.id} fails against a deployment where ${faultName(test)}`, async () => {
+          const upstream = test.upstream === 'production' ? (production as ReferenceDeployment) : (reference as ReferenceDeployment);
+          const base = test.upstream === 'production' ? upstream.target : target;
+          const broken = await startBrokenDeployment(upstream.origin, test.fault(base));
+          try {
+            const result = await runOne(check, { ...base, baseUrl: broken.baseUrl }, test.profile ?? 'quick');
+            if (process.env.SELFTEST_VERBOSE) process.stdout.write(`${explain(result)}\n\n`);
+            expect({ status: result.status, message: explain(result) }).toMatchObject({ status: 'failed' });
+            // Failing for the fault, not because the proxy or the connection broke.
+            expect(result.message).not.toMatch(/broken-deployment proxy error|expected: a response;/);
+          } finally {
+            await broken.stop();
+          }
+        }, 300_000);
+      }
+    }
+  });
+}

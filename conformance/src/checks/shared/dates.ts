@@ -1,0 +1,43 @@
+// Date helpers for the resource checks: the spec's dates are `YYYY-MM-DD`, its "today (UTC)" is the UTC date,
+// and rules that speak of "local dates" are checked with a day of slack at each edge.
+
+const DAY_MS = 86_400_000;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** ISO 8601 date-time with a time part and an offset or Z (fractions optional). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !DATE.test(value)) return false;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
+}
+
+export function isDateTime(value: unknown): value is string {
+  return typeof value === 'string' && DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/** The UTC date of an epoch-milliseconds instant (default: now). */
+export function utcDate(ms: number = Date.now()): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (positive when `to` is later). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** The UTC dates a request could have been answered on: the date before it was sent and the date after it came back. */
+export interface DateWindow {
+  readonly first: string;
+  readonly last: string;
+}
+
+export async function duringDates<T>(fn: () => Promise<T>): Promise<{ value: T; dates: DateWindow }> {
+  const first = utcDate();
+  const value = await fn();
+  return { value, dates: { first, last: utcDate() } };
+}
