@@ -3,6 +3,7 @@
 // Idempotency-Key replay and in-progress answers, TENANT_EMAIL_MISSING, VALIDATION_ERROR for empty or invalid
 // bodies, rent.invoice_sent queued (pending) after a live send, sandbox, and the 10/min per-landlord limit
 // enforced before any database or PDF work. With SMTP_URL + MAIL_API_URL the mail really goes through maildev.
+import fc from 'fast-check';
 import { hashKey } from '../src/platform/auth/keys';
 import { ManualClock } from '../src/platform/clock';
 import type { Mailer, MailMessage } from '../src/mail/mailer';
@@ -64,7 +65,10 @@ beforeAll(async () => {
   mail = mailReaderFor(t);
   spy = spyOn(t.deps.mailer);
 });
-afterAll(async () => { await t.stop(); });
+afterAll(async () => {
+  await mail.cleanup();
+  await t.stop();
+});
 
 describe('a live send (rules 1, 2, 6)', () => {
   it('emails the receipt PDF to the tenant on file, answers the result, and queues rent.invoice_sent (pending)', async () => {
@@ -175,6 +179,23 @@ describe('rule 5: VALIDATION_ERROR', () => {
     expect(json(res).error).toEqual(expect.any(String));
     expect(spy.calls.length).toBe(sends);
     expect(await dedupRow(t, harbour.rent(4, -3))).toBeUndefined();
+  });
+
+  it('never answers 5xx to random JSON bodies (sandbox): 200 or 400 VALIDATION_ERROR, nothing recorded', async () => {
+    const id = harbour.rent(4, -3);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.json(), fc.record({ email: fc.oneof(fc.emailAddress(), fc.string({ maxLength: 30 })) }).map((o) => JSON.stringify(o))), async (payload) => {
+        const res = await t.inject({
+          method: 'POST', url: `${API}/rent/${id}/invoice/email`, payload,
+          headers: { authorization: `Bearer ${KEYS.enterpriseSandbox}`, 'content-type': 'application/json' },
+        });
+        expect([200, 400]).toContain(res.statusCode);
+        if (res.statusCode === 400) expect(json(res)).toEqual({ error: expect.any(String), code: 'VALIDATION_ERROR' });
+        else expect(json(res).data).toMatchObject({ sent: false, sandbox: true });
+      }),
+      { numRuns: 60 },
+    );
+    expect(await dedupRow(t, id)).toBeUndefined();
   });
 
   it('answers 400 VALIDATION_ERROR for an Idempotency-Key above 128 characters, accepts 128', async () => {

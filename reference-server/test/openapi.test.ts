@@ -4,7 +4,11 @@ import { execFileSync } from 'node:child_process';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
+import Joi from 'joi';
+import { isoDate } from '../src/platform/http/schemas';
+import { filePart } from '../src/storage/upload';
 import { isPublicApiRoute } from '../src/openapi/document';
+import { SchemaRegistry } from '../src/openapi/joi-schemas';
 import { openApiDocumentOf } from '../src/openapi/route';
 import { openApiPath } from '../src/openapi/operation';
 import { API, KEYS, startTestServer, type TestServer } from './helpers/server';
@@ -96,16 +100,32 @@ const operations = (): Array<[string, string, Operation]> =>
 const getPaths = (): string[] => Object.keys(doc.paths).filter((p) => doc.paths[p]!.get);
 
 const idsCache = new Map<string, string[]>();
-/** Ids for `{id}` in a path, from the list endpoint above it (`/properties/{id}/x` → GET /properties). */
-async function candidateIds(path: string): Promise<string[]> {
-  const list = path.slice(0, path.indexOf('/{id}'));
-  if (!idsCache.has(list)) {
-    const res = await t.api('GET', `${list}?limit=100`, KEYS.enterpriseLive);
-    expect(res.statusCode).toBe(200);
-    idsCache.set(list, (JSON.parse(res.payload) as { data: Array<{ id: string }> }).data.map((item) => item.id));
+/** Ids listed by a list endpoint (its `data[].id`), cached. */
+async function idsFrom(listPath: string): Promise<string[]> {
+  if (!idsCache.has(listPath)) {
+    const res = await t.api('GET', `${listPath}?limit=100`, KEYS.enterpriseLive);
+    if (res.statusCode !== 200) throw new Error(`no list endpoint GET ${listPath} to take sample ids from (answered ${res.statusCode})`);
+    idsCache.set(listPath, (JSON.parse(res.payload) as { data: Array<{ id: string }> }).data.map((item) => item.id));
   }
-  return idsCache.get(list)!;
+  return idsCache.get(listPath)!;
 }
+
+/**
+ * Concrete paths for a templated one, each `{param}` taken from the list endpoint just above it
+ * (`/properties/{id}/documents/{docId}` → an id from GET /properties, then a docId from GET /properties/<id>/documents).
+ * Earlier parameters use the first id; the last one offers every candidate.
+ */
+async function candidatePaths(path: string): Promise<string[]> {
+  const match = /\{\w+\}/.exec(path);
+  if (!match) return [path];
+  const ids = await idsFrom(path.slice(0, match.index - 1));
+  const rest = path.slice(match.index + match[0].length);
+  if (!/\{\w+\}/.test(rest)) return ids.map((id) => path.slice(0, match.index) + id + rest);
+  return ids.length > 0 ? candidatePaths(path.slice(0, match.index) + ids[0]! + rest) : [];
+}
+
+/** Any id of a list endpoint, for the write samples. */
+const candidateIds = (listPath: string) => idsFrom(listPath);
 
 /** Query variations for a GET: none, then each enum value and `true` for each boolean parameter. */
 function queryVariations(op: Operation): string[] {
@@ -183,16 +203,65 @@ describe('the document', () => {
   });
 });
 
+describe('the Joi conversion', () => {
+  const Item = Joi.object({ n: Joi.number().min(0).integer().required() }).label('Item');
+
+  it('names labelled schemas once, references them (nullable ones through anyOf) and keeps presence at the use site', () => {
+    const registry = new SchemaRegistry();
+    const schema = registry.convert(Joi.object({ a: Item.required(), b: Item.allow(null), list: Joi.array().items(Item) }).label('Holder'), 'json', 'test');
+    expect(schema).toEqual({ $ref: '#/components/schemas/Holder' });
+    expect(registry.components.Holder).toMatchObject({
+      required: ['a'],
+      properties: { a: { $ref: '#/components/schemas/Item' }, b: { anyOf: [{ $ref: '#/components/schemas/Item' }, { type: 'null' }] }, list: { items: { $ref: '#/components/schemas/Item' } } },
+    });
+    // integer is detected whatever the rule order.
+    expect(registry.components.Item).toMatchObject({ properties: { n: { type: 'integer', minimum: 0 } }, required: ['n'], additionalProperties: false });
+    expect(registry.warnings).toEqual([]);
+  });
+
+  it('gives a second shape under a used label its own name, with a warning', () => {
+    const registry = new SchemaRegistry();
+    registry.convert(Item, 'json', 'first');
+    const other = registry.convert(Joi.object({ m: Joi.string() }).label('Item'), 'json', 'second');
+    expect(other).toEqual({ $ref: '#/components/schemas/Item2' });
+    expect(registry.warnings).toEqual([expect.objectContaining({ where: 'second' })]);
+  });
+
+  it('converts calendar dates, key patterns, key counts, conditional keys and multipart files', () => {
+    const registry = new SchemaRegistry();
+    const body = registry.convert(Joi.object({
+      day: isoDate,
+      name: Joi.string(),
+      blank: Joi.string().allow(''),
+      bands: Joi.object().pattern(Joi.string().valid('A', 'B'), Joi.number().integer()),
+      file: filePart,
+    }).min(1), 'multipart', 'test');
+    expect(body).toMatchObject({
+      minProperties: 1,
+      properties: {
+        day: { type: 'string', format: 'date' },
+        name: { type: 'string', minLength: 1 },
+        blank: { type: 'string' },
+        bands: { type: 'object', propertyNames: { enum: ['A', 'B'] }, additionalProperties: { type: 'integer' } },
+        file: { type: 'string', format: 'binary' },
+      },
+    });
+    expect((body.properties as Record<string, Json>).blank!.minLength).toBeUndefined();
+    const query = registry.convertObjectKeys(Joi.object({ flag: Joi.boolean(), extra: Joi.when('flag', { is: true, then: Joi.number(), otherwise: Joi.forbidden() }) }).and('flag', 'extra'), 'json', 'query');
+    expect(query.properties.extra).toEqual({ type: 'number', description: 'Only with flag=true; refused otherwise.' });
+    expect(query.rules).toEqual(['`flag`, `extra` must be sent together.']);
+  });
+});
+
 describe('the server answers as the document says', () => {
   it('on every GET endpoint, with real data and query variations (200 bodies validate with ajv)', async () => {
     const ok = new Set<string>();
     for (const path of getPaths()) {
       const op = doc.paths[path]!.get!;
       const variations = queryVariations(op);
-      const ids = path.includes('{id}') ? await candidateIds(path) : [''];
-      expect([path, ids.length > 0]).toEqual([path, true]);
-      for (const id of ids) {
-        const concrete = path.replace('{id}', id);
+      const concretes = await candidatePaths(path);
+      expect([path, concretes.length > 0]).toEqual([path, true]);
+      for (const concrete of concretes) {
         const res = await t.api('GET', concrete, KEYS.enterpriseLive);
         expectConforms(path, 'get', concrete, res);
         if (res.statusCode !== 200) continue;
@@ -247,7 +316,7 @@ describe('the server answers as the document says', () => {
     const create = await t.api('POST', '/properties', KEYS.enterpriseSandbox, { shortName: 'Doc Test', addressLine1: '1 Spec Street', city: 'Bristol', postcode: 'BS1 1AA', propertyType: 'Flat' });
     expect(create.statusCode).toBe(201);
     expectConforms('/properties', 'post', '/properties', create);
-    const [id] = await candidateIds('/properties/{id}');
+    const [id] = await candidateIds('/properties');
     const patch = await t.api('PATCH', `/properties/${id}`, KEYS.enterpriseSandbox, { status: 'Maintenance' });
     expect(patch.statusCode).toBe(200);
     expectConforms('/properties/{id}', 'patch', `/properties/${id}`, patch);

@@ -257,6 +257,27 @@ describe('POST /rent', () => {
     expect([res.statusCode, json(res).code]).toEqual([400, 'VALIDATION_ERROR']);
   });
 
+  it('never answers 5xx to random bodies (sandbox, so nothing is written): 201, 400 VALIDATION_ERROR or 409 CONFLICT', async () => {
+    const field = fc.oneof(
+      fc.constant(undefined), fc.string({ maxLength: 8 }), fc.double({ min: -10, max: 1e11, noNaN: true }), fc.integer({ min: -3, max: 5000 }),
+      fc.constantFrom(null, true, [], {}, 'Paid', 'Pending', 'Overdue', '2030-07-01', '2030-02-30', harbour.contract(0), harbour.property(0), harbour.tenant(0)),
+    );
+    const body = fc.record({
+      propertyId: fc.oneof(field, fc.constant(harbour.property(0))), tenantId: fc.oneof(field, fc.constant(harbour.tenant(0))),
+      contractId: fc.oneof(field, fc.constant(harbour.contract(0))), period: fc.oneof(field, fc.string({ minLength: 1, maxLength: 120 })),
+      amount: field, status: field, amountReceived: field, datePaid: field, dueDate: fc.oneof(field, fc.constant('2030-07-01')), periodStart: field, periodEnd: field,
+    }, { requiredKeys: [] });
+    await fc.assert(
+      fc.asyncProperty(body, async (payload) => {
+        const res = await t.api('POST', '/rent', KEYS.enterpriseSandbox, JSON.parse(JSON.stringify(payload)) as object);
+        expect([201, 400, 409]).toContain(res.statusCode);
+        if (res.statusCode >= 400) expect(json(res)).toEqual({ error: expect.any(String), code: res.statusCode === 400 ? 'VALIDATION_ERROR' : 'CONFLICT' });
+        else expect(json(res).data.sandbox).toBe(true);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
   it('rule 1: needs Enterprise and a read_write key', async () => {
     const ro = await t.api('POST', '/rent', KEYS.enterpriseReadOnly, newPayment(0));
     expect([ro.statusCode, json(ro).code]).toEqual([403, 'INSUFFICIENT_SCOPE']);

@@ -442,7 +442,7 @@ describe('workers', () => {
     const eventId = await record('enterpriseLive', 'inspection.updated');
     await t.deps.webhooks.dispatch();
     const claimed = await claimDue(t.deps.knex, { now: clock.now(), leaseUntil: new Date(clock.now().getTime() + 40_000), workerId: 'dead-worker', limit: 100 });
-    expect(claimed.map((c) => c.subscription_id)).toContain(sub.id);
+    expect(claimed.map((c) => c.row.subscription_id)).toContain(sub.id);
     await t.deps.webhooks.runDue();
     expect(receiver.hitsFor(eventId)).toHaveLength(0);
     clock.advance(41_000);

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { loadTargetFile } from './load';
-import { TargetError, type Target } from './types';
+import { TargetError, type MailConfig, type Target } from './types';
 import type { ParsedTarget } from './validate';
 
 export interface EmbeddedOptions {
@@ -135,13 +135,24 @@ export async function startEmbeddedReference(options: EmbeddedOptions): Promise<
   };
 }
 
+/**
+ * Where the embedded server's mail can be read: its in-process capture (`{dashboard}/mail`) unless SMTP_URL sends
+ * the mail out, in which case the maildev API of MAIL_API_URL (as scripts/services.sh provides), or none.
+ */
+export function embeddedMail(origin: string): MailConfig | undefined {
+  if (!process.env.SMTP_URL) return { kind: 'reference', url: `${origin}/dashboard/api/mail` };
+  return process.env.MAIL_API_URL ? { kind: 'maildev', url: process.env.MAIL_API_URL } : undefined;
+}
+
 /** The fixture target file, aimed at the embedded server, with the dashboard section it just got a token for. */
 export function embeddedTarget(fixtureFile: string, server: Pick<EmbeddedServer, 'origin' | 'adminToken'>): ParsedTarget {
   const parsed = loadTargetFile(fixtureFile);
+  const mail = parsed.target.mail ?? embeddedMail(server.origin);
   const target: Target = {
     ...parsed.target,
     baseUrl: `${server.origin}/api/public/v1`,
     dashboard: { url: `${server.origin}/dashboard/api`, token: server.adminToken },
+    ...(mail ? { mail } : {}),
     source: `embedded reference server (${server.origin})`,
   };
   return { target, warnings: parsed.warnings };

@@ -48,6 +48,10 @@ export function invoiceRoutes(pdfs: InvoicePdfService): ServerRoute[] {
       options: {
         tags: ['api', 'Rent'],
         description: 'Invoice (or receipt, once Paid) PDF of a rent payment; 20 per minute per landlord; cached 15 minutes',
+        notes: [
+          'The document shows landlord, tenant, property address, period and window, due date, amount, amount received, balance, status, date paid, the reference INV-<first 8 hex digits of the id> and an issue date (the landlord-local date of the payment\'s last change, so equal states give identical bytes).',
+          'Bytes are cached 15 minutes by rent id, updated_at, template version, derived status and live/sandbox. Sandbox (key or X-Service-Mode) renders the same payment with a SANDBOX watermark.',
+        ],
         plugins: { limits: { landlord: 'public_api.rent_invoice_pdf' } },
         validate: { params: idParams },
         // No response schema: Hapi validates only object payloads (it refuses a Buffer); the bytes are checked by tests.
@@ -66,6 +70,11 @@ export function invoiceRoutes(pdfs: InvoicePdfService): ServerRoute[] {
       options: {
         tags: ['api', 'Rent'],
         description: 'Email the invoice (or receipt) PDF to the tenant or `email`; at most one successful send per rent payment',
+        notes: [
+          'Result: `sent`, `sandbox`, `rentPaymentId`, `email` (the recipient), `documentType` (`invoice` | `receipt`), `reference`, `sentAt`, `messageId` (null in sandbox), `attachment` { `filename`, `contentType`, `sizeBytes` }.',
+          'Dedup record per payment: while a send is pending, 409 INVOICE_EMAIL_IN_PROGRESS; after a failed send (this request included), 409 INVOICE_EMAIL_FAILED; after a success, 200 with the stored result and no email. A pending record whose process died is resolved to failed after a 2-minute lease, never re-sent.',
+          'Sandbox: renders and validates the PDF, sends nothing, queues nothing, stores no dedup or idempotency record.',
+        ],
         plugins: { limits: { landlord: 'public_api.rent_invoice_email' }, errors: { invalidJson: 'VALIDATION_ERROR' } },
         validate: { params: idParams, headers: emailHeaders, payload: emailBody },
         response: { schema: dataEnvelope(invoiceEmailResultSchema, 'InvoiceEmailResponse') },

@@ -4,7 +4,7 @@ import type { RequestRoute } from '@hapi/hapi';
 import { LIMIT_DEFAULT, LIMIT_MAX } from '../platform/http/pagination';
 import { seedErrorSchema, sharedErrorComponents } from './error-responses';
 import { SchemaRegistry, type ConversionWarning, type JsonSchema } from './joi-schemas';
-import { buildOperation } from './operation';
+import { buildOperation, openApiPath, operationIdOf, type BuiltOperation } from './operation';
 
 export const API_VERSION = '1.0.0';
 export const API_TITLE = 'Property Portfolio Public API';
@@ -44,6 +44,22 @@ const INTRO = [
   'Where the specification leaves a detail "not shown", the operation descriptions and schemas here record the reference server\'s choice.',
 ].join('\n');
 
+function bareOperation(route: RequestRoute, prefix: string): BuiltOperation {
+  const path = openApiPath(route.path, prefix);
+  const parameters = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  return {
+    path,
+    method: route.method,
+    tags: [],
+    operation: {
+      operationId: operationIdOf(route.method, path),
+      description: 'This operation could not be described.',
+      ...(parameters.length > 0 ? { parameters } : {}),
+      responses: { default: { description: 'See the API notes.' } },
+    },
+  };
+}
+
 export function buildOpenApiDocument(routes: readonly RequestRoute[], options: DocumentOptions): BuiltDocument {
   const registry = new SchemaRegistry();
   seedErrorSchema(registry);
@@ -54,7 +70,14 @@ export function buildOpenApiDocument(routes: readonly RequestRoute[], options: D
   // Deterministic whatever the registration order: by path, then method.
   selected.sort((a, b) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
   for (const route of selected) {
-    const built = buildOperation(route, options.prefix, registry);
+    let built: ReturnType<typeof buildOperation>;
+    try {
+      built = buildOperation(route, options.prefix, registry);
+    } catch (err) {
+      // One odd route must not take the whole document down: it is listed bare, and the warning names it.
+      registry.warnings.push({ where: `${route.method.toUpperCase()} ${route.path}`, message: `operation not described (${(err as Error).message})` });
+      built = bareOperation(route, options.prefix);
+    }
     (paths[built.path] ??= {})[built.method] = built.operation;
     for (const tag of built.tags) if (!tagNames.includes(tag)) tagNames.push(tag);
   }

@@ -73,6 +73,8 @@ export class SchemaRegistry {
   /** Splits an object schema (query, params, headers) into its properties, for parameters. */
   convertObjectKeys(schema: Joi.Schema, use: SchemaUse, where: string): { properties: Record<string, JsonSchema>; required: Set<string>; rules: string[] } {
     const desc = clone(schema.describe() as Desc);
+    // Parameters are listed one by one: a label on the whole query object must not turn it into a reference.
+    if (desc.flags) delete desc.flags.label;
     const rules = describeObjectRules(desc);
     const converted = this.convertDesc(desc, use, where);
     return {
@@ -91,9 +93,9 @@ export class SchemaRegistry {
 
   /** The component form of a labelled node: presence, nullability and default belong to where it is used. */
   private bare(desc: Desc): { desc: Desc; nullable: boolean } {
-    const { presence: _presence, default: _default, ...flags } = desc.flags ?? {};
-    void _presence;
-    void _default;
+    const flags = { ...desc.flags };
+    delete flags.presence;
+    delete flags.default;
     const allow = (desc.allow ?? []).filter((v) => v !== null && !isJoiOverride(v));
     const nullable = (desc.allow ?? []).includes(null);
     const out: Desc = { ...desc, flags };
@@ -121,7 +123,6 @@ export class SchemaRegistry {
       const canonical = JSON.stringify(bareDesc);
       const { name, isNew } = this.nameFor(label, canonical, where);
       if (isNew) {
-        this.components[name] = {}; // reserved first: a schema that refers to itself must not loop
         const inner: Desc = { ...bareDesc, flags: { ...bareDesc.flags } };
         delete inner.flags!.label;
         this.components[name] = this.convertDesc(inner, use, `${where} > ${name}`);

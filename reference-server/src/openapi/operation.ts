@@ -55,13 +55,15 @@ export function operationIdOf(method: string, path: string): string {
   return `${method.toLowerCase()}${parts.join('')}`;
 }
 
-/** First clause of the route description, as the summary (a one-word clause keeps what follows it). */
-function summaryOf(description: string): string {
-  const cut = description.search(/[:;]| \(|\. /);
-  const first = (cut > 0 ? description.slice(0, cut) : description).trim();
+/** The route description without its parentheticals, up to the first clause break, as the summary. */
+export function summaryOf(description: string): string {
+  const plain = description.replace(/\s*\([^()]*\)/g, '');
+  const cut = plain.search(/[:;]|\. /);
+  const first = (cut > 0 ? plain.slice(0, cut) : plain).trim();
+  // A one-word clause ("Removed: use …") keeps what follows it.
   if (/\s/.test(first)) return first;
-  const semicolon = description.indexOf(';');
-  return (semicolon > 0 ? description.slice(0, semicolon) : description).trim();
+  const semicolon = plain.indexOf(';');
+  return (semicolon > 0 ? plain.slice(0, semicolon) : plain).trim();
 }
 
 const titleCaseHeader = (name: string): string => name.split('-').map(pascal).join('-');

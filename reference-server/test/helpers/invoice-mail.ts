@@ -33,6 +33,8 @@ export interface MailReader {
   /** Mail whose recipient is `address`. */
   to(address: string): Promise<DeliveredMail[]>;
   attachment(mail: DeliveredMail, filename: string): Promise<Buffer>;
+  /** Deletes from maildev the messages this reader has returned (never anything else); no-op for the capture. */
+  cleanup(): Promise<void>;
 }
 
 const bare = (messageId: string): string => messageId.replace(/^<|>$/g, '');
@@ -71,6 +73,7 @@ export function mailReaderFor(t: Pick<TestServer, 'deps'>): MailReader {
         if (!found) throw new Error(`no attachment ${filename}`);
         return found.content;
       },
+      cleanup: async () => undefined,
     };
   }
   if (!maildevBase()) throw new Error('SMTP_URL is set but MAIL_API_URL is not: cannot read delivered mail');
@@ -80,9 +83,11 @@ export function mailReaderFor(t: Pick<TestServer, 'deps'>): MailReader {
 /** Mail delivered to maildev (MAIL_API_URL), through its HTTP API. */
 export function maildevReader(): MailReader {
   const generated = new Map<string, string>();
+  const seen = new Set<string>();
   return {
     kind: 'maildev',
     to: async (address) => (await maildevList()).filter((m) => m.to.some((r) => r.address === address)).map((m) => {
+      seen.add(m.id);
       for (const a of m.attachments ?? []) generated.set(`${m.id}/${a.filename}`, a.generatedFileName);
       return {
         id: m.id, to: m.to.map((r) => r.address), subject: m.subject, messageId: bare(m.headers['message-id'] ?? ''),
@@ -94,6 +99,10 @@ export function maildevReader(): MailReader {
       const res = await fetch(`${maildevBase()}/email/${mail.id}/attachment/${name}`);
       if (!res.ok) throw new Error(`maildev attachment ${filename}: ${res.status}`);
       return Buffer.from(await res.arrayBuffer());
+    },
+    cleanup: async () => {
+      for (const id of seen) await fetch(`${maildevBase()}/email/${id}`, { method: 'DELETE' }).catch(() => undefined);
+      seen.clear();
     },
   };
 }

@@ -18,6 +18,8 @@ const GROUP = 'Errors';
 interface FuzzRoute {
   readonly method: string;
   readonly path: string;
+  /** Upload routes take multipart bodies: a JSON body there is outside the contract. */
+  readonly multipart?: boolean;
 }
 
 /** Every route of the spec except the per-landlord-limited invoice routes, plus the removed one and unknown ones. */
@@ -98,9 +100,11 @@ export function fuzzCaseArb(roles: readonly string[]): fc.Arbitrary<FuzzCase> {
     .map(({ otherMethod, ...c }) => ({ ...c, method: otherMethod ?? c.route.method }));
 }
 
-/** A request within the contract: spec methods, JSON (or no) body, no content negotiation games. */
+/** A request within the contract: spec methods, JSON (or no) body on JSON routes, no content negotiation games. */
 export function inContract(c: FuzzCase): boolean {
-  const jsonType = c.contentType === undefined || c.contentType.startsWith('application/json');
+  // The fuzzer sends no multipart bodies: on upload routes every request lacks its form, which the spec does not
+  // map to a code (the reference server answers 415 UNSUPPORTED_MEDIA_TYPE, an extension; reported, not judged here).
+  const jsonType = (c.contentType === undefined || c.contentType.startsWith('application/json')) && !(c.route.multipart && c.method === c.route.method);
   const plainAccept = c.extraHeader === undefined || c.extraHeader[0] !== 'accept' || c.extraHeader[1] === 'application/json';
   return SPEC_METHODS.includes(c.method) && jsonType && plainAccept;
 }

@@ -4,6 +4,7 @@
 import type { HttpResponse } from '../../http/client';
 import { defineCheck, type CheckContext } from '../../runner';
 import { RATE_WINDOW_DAY_SECONDS } from '../../rules';
+import { invoiceRequest } from '../shared/invoice-budget';
 import { GET_BY_ID_ROUTES, GET_COLLECTION_ROUTES } from '../shared/spec';
 import { fillPath, listIds } from '../shared/util';
 
@@ -56,7 +57,9 @@ export const rateLimitHeadersOnGetAndRentResponses = defineCheck({
       { what: 'PATCH /rent/{id} (404)', method: 'PATCH', path: fillPath('/rent/{id}'), json: { status: 'Paid' } },
     );
     for (const probe of probes) {
-      const res = await ctx.http.request({ method: probe.method, path: probe.path, key: 'enterpriseLive', ...(probe.query ? { query: probe.query } : {}), ...(probe.json !== undefined ? { json: probe.json } : {}) });
+      const options = { method: probe.method, path: probe.path, key: 'enterpriseLive', ...(probe.query ? { query: probe.query } : {}), ...(probe.json !== undefined ? { json: probe.json } : {}) };
+      // The invoice PDF has a per-landlord limit of its own: its request is booked with the other checks' ones.
+      const res = probe.path.endsWith('/invoice/pdf') ? await invoiceRequest(ctx, 'pdf', options) : await ctx.http.request(options);
       expectRateLimitHeaders(ctx, res, `${probe.what} (status ${res.status})`);
     }
     ctx.note(`${probes.length} responses (GET endpoints, GET errors, rent and invoice) carried plausible X-RateLimit-* headers`);

@@ -7,6 +7,7 @@ import type { HttpResponse } from '../../http/client';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
 import { LIMIT_MAX } from '../../rules';
+import { invoiceRequest } from '../shared/invoice-budget';
 import { GET_BY_ID_ROUTES, LIST_ENDPOINTS, type ByIdRoute } from '../shared/spec';
 import { createOwnProperty, fillPath, getList, isRecord, isSuiteData, listIds, successData, unknownId, type Json, requestRetryingResets } from '../shared/util';
 
@@ -36,7 +37,9 @@ export const foreignIdsOnGetByIdAnswer404NeverData = defineCheck({
     // Each route once (the invoice PDF only once: it has a per-landlord limit of its own) ...
     for (const route of routes) {
       const id = (foreign.get(route.idsFrom) as string[])[0] as string;
-      expectForeign404(ctx, await ctx.http.request({ path: fillPath(route.path, { id }), key: SELF }), `GET ${route.path} with another landlord's id`);
+      const options = { path: fillPath(route.path, { id }), key: SELF };
+      const res = route.landlordLimited ? await invoiceRequest(ctx, 'pdf', options) : await ctx.http.request(options);
+      expectForeign404(ctx, res, `GET ${route.path} with another landlord's id`);
     }
     // ... then sampled ids on every cheap route, with either header and the sandbox key too.
     const cheap = routes.filter((r) => !r.landlordLimited);

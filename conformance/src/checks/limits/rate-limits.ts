@@ -27,21 +27,37 @@ interface LimitKey {
   readonly provisioned: boolean;
 }
 
-async function provisioned(ctx: CheckContext, plan: ApiPlan): Promise<LimitKey> {
-  const main = await provisionKey(ctx, { plan });
-  const control = await provisionKey(ctx, { plan });
+/** Two fresh keys of the suite's landlord on `plan`; revoked after the check unless shared by the run's checks. */
+async function provisioned(ctx: CheckContext, plan: ApiPlan, revokeInCleanup = true): Promise<LimitKey> {
+  const main = await provisionKey(ctx, { plan, revokeInCleanup });
+  const control = await provisionKey(ctx, { plan, revokeInCleanup });
   return { key: main.key, label: `a fresh ${plan} key provisioned through the dashboard`, plan, control: control.key, provisioned: true };
 }
 
-/** The target's rateLimit key, else a fresh Enterprise key from the dashboard, else skip. */
-async function limitKey(ctx: CheckContext, preferFresh = false): Promise<LimitKey> {
-  if (ctx.hasKey('rateLimit') && !(preferFresh && ctx.target.dashboard)) {
+/** Keys provisioned for the minute checks, one per dashboard and run: they share it as they would the rateLimit key. */
+const runKeys = new Map<string, Promise<LimitKey>>();
+
+/**
+ * The target's rateLimit key, else an Enterprise key from the dashboard (one per run, shared by the per-minute
+ * checks like the rateLimit key would be; a fresh one when `fresh`), else skip.
+ */
+async function limitKey(ctx: CheckContext, fresh = false): Promise<LimitKey> {
+  if (ctx.hasKey('rateLimit') && !(fresh && ctx.target.dashboard)) {
     const declared = ctx.target.pacing.roles.rateLimit;
     const plan = declared === 'enterprise' ? 'Enterprise' : declared === 'portfolio' ? 'Portfolio' : undefined;
     return { key: 'rateLimit', label: 'the target\'s rateLimit key', ...(plan ? { plan } : {}), control: 'enterpriseLive', provisioned: false };
   }
-  if (ctx.target.dashboard) return provisioned(ctx, 'Enterprise');
-  ctx.skip('needs a dedicated key: the target has no extraKeys.rateLimit and no dashboard to provision one (exhausting a shared key would break other checks)');
+  const dashboard = ctx.target.dashboard;
+  if (!dashboard) ctx.skip('needs a dedicated key: the target has no extraKeys.rateLimit and no dashboard to provision one (exhausting a shared key would break other checks)');
+  if (fresh) return provisioned(ctx, 'Enterprise');
+  const cacheKey = `${dashboard.url}\u0000${ctx.runId}`;
+  let key = runKeys.get(cacheKey);
+  if (!key) {
+    key = provisioned(ctx, 'Enterprise', false);
+    runKeys.set(cacheKey, key);
+    key.catch(() => runKeys.delete(cacheKey));
+  }
+  return key;
 }
 
 const read = (ctx: CheckContext, key: string): Promise<HttpResponse> => ctx.http.request({ path: '/properties', key, query: { limit: 1 } });

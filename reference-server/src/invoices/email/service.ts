@@ -1,6 +1,7 @@
 // POST /rent/{id}/invoice/email (rules 1-9): at most one successful send per rent payment, whatever the
 // concurrency. Order of work: the rate limit ran before this (onPostAuth); load the payment (404); an existing
-// dedup record answers at once (stored payload or 409); resolve the recipient (400 TENANT_EMAIL_MISSING);
+// dedup record answers at once (stored payload or 409); load the rest of the document and resolve the
+// recipient (400 TENANT_EMAIL_MISSING);
 // render the PDF (cached); claim the record atomically; send; record success and the rent.invoice_sent outbox
 // event in one transaction. Sandbox stops after rendering and validating the PDF: no record, no mail, no event.
 import type { Logger } from 'pino';
@@ -12,7 +13,7 @@ import { apiError } from '../../platform/errors/api-error';
 import { runWrite } from '../../platform/sandbox/unit-of-work';
 import { buildEventData } from '../../webhooks/catalogue/build';
 import { recordEvent } from '../../webhooks/outbox/record';
-import { loadInvoiceDocument, type DocumentType, type InvoiceDocument } from '../document';
+import { completeDocument, loadPayment, type DocumentType, type InvoiceDocument } from '../document';
 import { assertValidPdf } from '../pdf/render';
 import type { InvoicePdfService } from '../pdf/service';
 import { claim, findRecord, markFailed, markSent, SEND_TIMEOUT_MS, settle } from './dedup';
@@ -68,9 +69,10 @@ function recipientOf(doc: InvoiceDocument, override: string | undefined): string
 
 export async function sendInvoiceEmail(deps: InvoiceEmailDeps, request: InvoiceEmailRequest): Promise<InvoiceEmailResult> {
   const { scope } = request;
-  const doc = await loadInvoiceDocument(scope, request.rentPaymentId, request.today, request.sandbox);
+  const payment = await loadPayment(scope, request.rentPaymentId, request.today, request.sandbox);
 
   if (request.sandbox) {
+    const doc = await completeDocument(scope, payment);
     const email = recipientOf(doc, request.email);
     const pdf = await deps.pdfs.forDocument(doc);
     assertValidPdf(pdf.bytes);
@@ -78,9 +80,11 @@ export async function sendInvoiceEmail(deps: InvoiceEmailDeps, request: InvoiceE
     return result(doc, email, pdf, { sent: false, sandbox: true, sentAt: null, messageId: null });
   }
 
-  const existing = await findRecord(scope, doc.rentPaymentId);
+  // An existing record answers before anything else is loaded (the common case under concurrency).
+  const existing = await findRecord(scope, payment.rent.id);
   if (existing) return (await settle(scope, existing, deps.clock.now())) as InvoiceEmailResult;
 
+  const doc = await completeDocument(scope, payment);
   const email = recipientOf(doc, request.email);
   const pdf = await deps.pdfs.forDocument(doc);
   const claimed = await claim(scope, { rentPaymentId: doc.rentPaymentId, recipient: email, documentType: doc.documentType, now: deps.clock.now() });

@@ -4,9 +4,17 @@ import type { Clock } from '../clock';
 
 const DAY_MS = 86_400_000;
 
+// Building a DateTimeFormat costs ~0.2 ms and happens on every request: keep one per time zone.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date in a time zone (the landlord's; the spec's "local dates"). */
 export function localDate(clock: Clock, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(clock.now());
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formats.set(timeZone, format);
+  }
+  return format.format(clock.now());
 }
 
 export const addDays = (date: string, days: number): string =>

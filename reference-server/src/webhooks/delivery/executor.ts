@@ -6,7 +6,8 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock';
 import { deliveryHeaders } from '../signer/sign';
 import type { Sender } from './http-sender';
-import { abandon, recordAttempt, targetsOf, type DeliveryRow, type DeliveryStatus, type Target } from './repository';
+import { AttemptRecorder } from './recorder';
+import { abandon, targetsOf, type DeliveryRow, type DeliveryStatus, type Target } from './repository';
 import { retryDelayMs, type RetryPolicy } from './retry-policy';
 
 export interface ExecutorDeps {
@@ -21,14 +22,17 @@ export interface ExecutorDeps {
 export type AttemptResult = DeliveryStatus | 'lost' | 'abandoned' | 'interrupted';
 
 export class DeliveryExecutor {
-  constructor(private readonly deps: ExecutorDeps) {}
+  private readonly recorder: AttemptRecorder;
 
-  /** Targets of several deliveries in one query (the embedded queue claims in batches). */
-  targets(rows: readonly DeliveryRow[]): Promise<Map<string, Target>> {
-    return targetsOf(this.deps.knex, rows.map((r) => r.subscription_id));
+  constructor(private readonly deps: ExecutorDeps) {
+    this.recorder = new AttemptRecorder(deps.knex);
   }
 
-  async execute(row: DeliveryRow, options: { target?: Target; lockedBy?: string; shutdown?: AbortSignal } = {}): Promise<AttemptResult> {
+  /**
+   * `onSent` is called as soon as the HTTP call is over (before the attempt is recorded), so the caller can free
+   * its slot for the next call while the recording is batched with others.
+   */
+  async execute(row: DeliveryRow, options: { target?: Target; lockedBy?: string; shutdown?: AbortSignal; onSent?: () => void } = {}): Promise<AttemptResult> {
     const { knex, clock, logger, policy, timeoutMs, send } = this.deps;
     const target = options.target ?? (await targetsOf(knex, [row.subscription_id])).get(row.subscription_id);
     if (!target?.usable) {
@@ -39,6 +43,7 @@ export class DeliveryExecutor {
     const attemptedAt = clock.now();
     const headers = deliveryHeaders({ body: row.body, secret: target.secret, eventType: row.event_type, eventUuid: row.event_id });
     const result = await send({ url: target.url, body: row.body, headers, timeoutMs, shutdown: options.shutdown });
+    options.onSent?.();
     // Shutting down mid-call: record nothing; the lease (or the BullMQ lock) lapses and the attempt is made again.
     if (result.interrupted) return 'interrupted';
 
@@ -54,10 +59,14 @@ export class DeliveryExecutor {
         nextAttemptAt = new Date(now.getTime() + delay);
       }
     }
-    const recorded = await recordAttempt(knex, row.id, {
-      attempt, trigger: row.next_trigger, attemptedAt, statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error,
-      succeeded: result.succeeded, status, nextAttemptAt, now,
-    }, options.lockedBy);
+    const recorded = await this.recorder.record({
+      deliveryId: row.id,
+      outcome: {
+        attempt, trigger: row.next_trigger, attemptedAt, statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error,
+        succeeded: result.succeeded, status, nextAttemptAt, now,
+      },
+      lockedBy: options.lockedBy,
+    });
     if (!recorded) {
       logger.warn({ deliveryId: row.id, attempt }, 'webhook attempt already recorded by another worker');
       return 'lost';

@@ -37,7 +37,21 @@ function describe(err: unknown): string {
 
 export const httpSender: Sender = async (request) => {
   const timeout = AbortSignal.timeout(request.timeoutMs);
-  const signal = request.shutdown ? AbortSignal.any([timeout, request.shutdown]) : timeout;
+  // Linked by hand rather than with AbortSignal.any, which on Node 20 keeps every derived signal alive on the
+  // long-lived shutdown signal (slow under load).
+  let signal: AbortSignal = timeout;
+  let unlink = (): void => undefined;
+  if (request.shutdown) {
+    const controller = new AbortController();
+    const abort = (): void => controller.abort();
+    timeout.addEventListener('abort', abort, { once: true });
+    request.shutdown.addEventListener('abort', abort, { once: true });
+    unlink = () => {
+      timeout.removeEventListener('abort', abort);
+      request.shutdown?.removeEventListener('abort', abort);
+    };
+    signal = controller.signal;
+  }
   const started = performance.now();
   const elapsed = (): number => Math.max(0, Math.round(performance.now() - started));
   try {
@@ -56,5 +70,7 @@ export const httpSender: Sender = async (request) => {
     if (request.shutdown?.aborted) return { succeeded: false, statusCode: null, latencyMs: elapsed(), error: 'interrupted by shutdown', interrupted: true };
     if (timeout.aborted) return { succeeded: false, statusCode: null, latencyMs: elapsed(), error: `timeout after ${request.timeoutMs} ms` };
     return { succeeded: false, statusCode: null, latencyMs: elapsed(), error: `network error: ${describe(err)}` };
+  } finally {
+    unlink();
   }
 };

@@ -80,26 +80,45 @@ export async function targetsOf(db: Knex, subscriptionIds: readonly string[]): P
   return new Map(rows.map((r) => [r.id, { url: r.url, secret: r.secret, usable: r.active && r.deleted_at === null }]));
 }
 
+/** A delivery row joined with its subscription's url, secret and state (one query instead of two). */
+type RowWithTarget = DeliveryRow & { target_url: string | null; target_secret: string | null; target_active: boolean | null; target_deleted_at: Date | null };
+
+export interface Claimed {
+  readonly row: DeliveryRow;
+  readonly target: Target | undefined;
+}
+
+function splitTarget(found: RowWithTarget): Claimed {
+  const { target_url, target_secret, target_active, target_deleted_at, ...row } = found;
+  const target = target_url === null || target_secret === null ? undefined : { url: target_url, secret: target_secret, usable: target_active === true && target_deleted_at === null };
+  return { row: row as DeliveryRow, target };
+}
+
+const TARGET_COLUMNS = 's.url as target_url, s.secret as target_secret, s.active as target_active, s.deleted_at as target_deleted_at';
+
 /**
- * Embedded queue: atomically leases up to `limit` due deliveries to `workerId` until `leaseUntil`. Rows held
- * by a live lease are skipped; SKIP LOCKED lets concurrent claimers (processes on one PostgreSQL) each take
- * different rows instead of waiting on each other.
+ * Embedded queue: atomically leases up to `limit` due deliveries to `workerId` until `leaseUntil`, and returns
+ * them with their targets. Rows held by a live lease are skipped; SKIP LOCKED lets concurrent claimers
+ * (processes on one PostgreSQL) each take different rows instead of waiting on each other.
  */
-export async function claimDue(db: Knex, input: { now: Date; leaseUntil: Date; workerId: string; limit: number }): Promise<DeliveryRow[]> {
+export async function claimDue(db: Knex, input: { now: Date; leaseUntil: Date; workerId: string; limit: number }): Promise<Claimed[]> {
   if (input.limit <= 0) return [];
   const result = await db.raw(
-    `update ${DELIVERIES} set locked_until = ?, locked_by = ?
-      where id in (
-        select id from ${DELIVERIES}
-         where status in ('pending', 'retry_scheduled') and next_attempt_at <= ?
-           and (locked_until is null or locked_until < ?)
-         order by next_attempt_at
-         limit ?
-         for update skip locked)
-      returning *`,
+    `with claimed as (
+       update ${DELIVERIES} set locked_until = ?, locked_by = ?
+        where id in (
+          select id from ${DELIVERIES}
+           where status in ('pending', 'retry_scheduled') and next_attempt_at <= ?
+             and (locked_until is null or locked_until < ?)
+           order by next_attempt_at
+           limit ?
+           for update skip locked)
+        returning *)
+     select c.*, ${TARGET_COLUMNS} from claimed c left join webhook_subscriptions s on s.id = c.subscription_id
+      order by c.next_attempt_at`,
     [input.leaseUntil, input.workerId, input.now, input.now, input.limit],
   );
-  return (result as { rows: DeliveryRow[] }).rows;
+  return (result as { rows: RowWithTarget[] }).rows.map(splitTarget);
 }
 
 /** PGlite only (one process owns the database): leases left by a killed process are void at start. */
@@ -142,31 +161,58 @@ export interface AttemptOutcome {
   readonly now: Date;
 }
 
+export interface AttemptRecord {
+  readonly deliveryId: string;
+  readonly outcome: AttemptOutcome;
+  /** Embedded queue: record only while this worker still holds the lease. */
+  readonly lockedBy?: string;
+}
+
 /**
- * Records an attempt and moves the delivery on, in one statement, only if the delivery is still at the
- * attempt before this one (and, for the embedded queue, still leased by `lockedBy`). False: someone else
- * recorded it first, and nothing was written.
+ * Records attempts and moves their deliveries on, in one statement (a CTE: atomic, one round trip for a whole
+ * batch), each only if its delivery is still at the attempt before this one (and, for the embedded queue,
+ * still leased by `lockedBy`). Returns the ids recorded; a missing id means someone else recorded it first,
+ * and nothing was written for it.
  */
-export async function recordAttempt(db: Knex, deliveryId: string, outcome: AttemptOutcome, lockedBy?: string): Promise<boolean> {
-  // One statement (a CTE): atomic without a transaction, and one round trip per attempt.
-  const final = outcome.status === 'succeeded' || outcome.status === 'permanently_failed';
+export async function recordAttempts(db: Knex, records: readonly AttemptRecord[]): Promise<Set<string>> {
+  if (records.length === 0) return new Set();
+  const row = '(?::uuid, ?::int, ?::varchar, ?::timestamptz, ?::int, ?::text, ?::timestamptz, ?::timestamptz, ?::varchar, ?::uuid, ?::varchar, ?::timestamptz, ?::int, ?::boolean)';
+  const bindings = records.flatMap(({ deliveryId, outcome: o, lockedBy }) => {
+    const final = o.status === 'succeeded' || o.status === 'permanently_failed';
+    return [deliveryId, o.attempt, o.status, o.nextAttemptAt, o.statusCode, o.error, o.now, final ? o.now : null, lockedBy ?? null,
+      randomUUID(), o.trigger, o.attemptedAt, o.latencyMs, o.succeeded];
+  });
   const result = await db.raw(
-    `with moved as (
-       update ${DELIVERIES} set attempt_count = ?, status = ?, next_attempt_at = ?, next_trigger = 'automatic', locked_until = null,
-              locked_by = null, last_status_code = ?, last_error = ?, updated_at = ?, completed_at = ?
-        where id = ? and attempt_count = ? and status in ('pending', 'retry_scheduled') ${lockedBy !== undefined ? 'and locked_by = ?' : ''}
-        returning id)
+    `with v (id, attempt, status, next_attempt_at, status_code, error, now, completed_at, locked_by, attempt_id, trigger, attempted_at, latency_ms, succeeded) as (
+       values ${records.map(() => row).join(', ')}),
+     moved as (
+       update ${DELIVERIES} d set attempt_count = v.attempt, status = v.status, next_attempt_at = v.next_attempt_at, next_trigger = 'automatic',
+              locked_until = null, locked_by = null, last_status_code = v.status_code, last_error = v.error, updated_at = v.now,
+              completed_at = v.completed_at
+         from v
+        where d.id = v.id and d.attempt_count = v.attempt - 1 and d.status in ('pending', 'retry_scheduled')
+          and (v.locked_by is null or d.locked_by = v.locked_by)
+       returning d.id)
      insert into ${ATTEMPTS} (id, delivery_id, attempt_number, trigger, attempted_at, status_code, latency_ms, error, succeeded)
-     select ?, moved.id, ?, ?, ?, ?, ?, ?, ? from moved
+     select v.attempt_id, v.id, v.attempt, v.trigger, v.attempted_at, v.status_code, v.latency_ms, v.error, v.succeeded
+       from v join moved on moved.id = v.id
      on conflict (delivery_id, attempt_number) do nothing
      returning delivery_id`,
-    [
-      outcome.attempt, outcome.status, outcome.nextAttemptAt, outcome.statusCode, outcome.error, outcome.now, final ? outcome.now : null,
-      deliveryId, outcome.attempt - 1, ...(lockedBy !== undefined ? [lockedBy] : []),
-      randomUUID(), outcome.attempt, outcome.trigger, outcome.attemptedAt, outcome.statusCode, outcome.latencyMs, outcome.error, outcome.succeeded,
-    ],
+    bindings,
   );
-  return (result as { rows: unknown[] }).rows.length > 0;
+  return new Set((result as { rows: Array<{ delivery_id: string }> }).rows.map((r) => r.delivery_id));
+}
+
+/** One attempt: see recordAttempts. */
+export async function recordAttempt(db: Knex, deliveryId: string, outcome: AttemptOutcome, lockedBy?: string): Promise<boolean> {
+  return (await recordAttempts(db, [{ deliveryId, outcome, lockedBy }])).has(deliveryId);
+}
+
+/** A delivery with where it goes, in one query (the BullMQ worker reads both per job). */
+export async function findDeliveryWithTarget(db: Knex, id: string): Promise<Claimed | undefined> {
+  const found = (await db(`${DELIVERIES} as d`).leftJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id').where('d.id', id)
+    .first(db.raw(`d.*, ${TARGET_COLUMNS}`))) as RowWithTarget | undefined;
+  return found ? splitTarget(found) : undefined;
 }
 
 /** Ends a delivery without an attempt (its subscription was deleted or deactivated meanwhile). */

@@ -45,9 +45,16 @@ const ordered = (type: EventType, data: Record<string, unknown>): Record<string,
 export async function dispatchBatch(deps: DispatchDeps, limit = 100): Promise<DispatchResult> {
   const { knex, clock, logger } = deps;
   return knex.transaction(async (trx) => {
-    const rows = (await trx('outbox_events').where('status', 'pending').orderBy('created_at').limit(limit).forUpdate().skipLocked()) as OutboxRow[];
-    if (rows.length === 0) return { events: 0, deliveries: 0, invalid: 0 };
     const now = clock.now();
+    // Claim and mark in one statement; rows found malformed below are re-marked `invalid` in this transaction.
+    const claimed = await trx.raw(
+      `update outbox_events set status = 'dispatched', dispatched_at = ?
+        where id in (select id from outbox_events where status = 'pending' order by created_at limit ? for update skip locked)
+        returning id, landlord_id, event_type, data, created_at`,
+      [now, limit],
+    );
+    const rows = ((claimed as { rows: OutboxRow[] }).rows).sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
+    if (rows.length === 0) return { events: 0, deliveries: 0, invalid: 0 };
 
     const valid: Array<OutboxRow & { event_type: EventType; data: Record<string, unknown> }> = [];
     const invalid: string[] = [];
@@ -63,10 +70,9 @@ export async function dispatchBatch(deps: DispatchDeps, limit = 100): Promise<Di
     }
 
     const landlordIds = [...new Set(valid.map((r) => r.landlord_id))];
-    const eligible = landlordIds.length === 0 ? [] : ((await trx('landlords').whereIn('id', landlordIds).whereIn('plan', [...WEBHOOK_PLANS])
-      .where('subscription_status', 'active').pluck('id')) as string[]);
-    const subscriptions = eligible.length === 0 ? [] : ((await trx('webhook_subscriptions').whereIn('landlord_id', eligible)
-      .where('active', true).whereNull('deleted_at').select('id', 'landlord_id', 'events')) as Array<{ id: string; landlord_id: string; events: string[] }>);
+    const subscriptions = landlordIds.length === 0 ? [] : ((await trx('webhook_subscriptions as s').join('landlords as l', 'l.id', 's.landlord_id')
+      .whereIn('s.landlord_id', landlordIds).whereIn('l.plan', [...WEBHOOK_PLANS]).where('l.subscription_status', 'active')
+      .where('s.active', true).whereNull('s.deleted_at').select('s.id', 's.landlord_id', 's.events')) as Array<{ id: string; landlord_id: string; events: string[] }>);
 
     const deliveries: NewDelivery[] = [];
     for (const event of valid) {
@@ -81,7 +87,6 @@ export async function dispatchBatch(deps: DispatchDeps, limit = 100): Promise<Di
       }
     }
     const created = await insertDeliveries(trx, deliveries, now);
-    if (valid.length > 0) await trx('outbox_events').whereIn('id', valid.map((r) => r.id)).update({ status: 'dispatched', dispatched_at: now });
     if (invalid.length > 0) await trx('outbox_events').whereIn('id', invalid).update({ status: 'invalid', dispatched_at: now });
     return { events: rows.length, deliveries: created.length, invalid: invalid.length };
   });

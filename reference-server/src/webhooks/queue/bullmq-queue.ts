@@ -5,13 +5,14 @@
 // is already recorded. Scheduling stays in the database (next_attempt_at, on the runtime's clock), so jobs
 // are added when due, never with BullMQ delays.
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { Queue, Worker, type Job } from 'bullmq';
 import Redis from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock';
 import type { DeliveryExecutor } from '../delivery/executor';
-import { findDelivery, markDueForEnqueue, OPEN_STATUSES } from '../delivery/repository';
+import { findDeliveryWithTarget, markDueForEnqueue, OPEN_STATUSES } from '../delivery/repository';
 import type { DeliveryBackend } from './backend';
 
 export const QUEUE_NAME = 'webhook-deliveries';
@@ -48,7 +49,10 @@ export class BullDeliveryQueue implements DeliveryBackend {
   private readonly shutdown = new AbortController();
   readonly workerId = `bullmq:${process.pid}:${randomUUID().slice(0, 8)}`;
 
-  constructor(private readonly options: BullQueueOptions) {}
+  constructor(private readonly options: BullQueueOptions) {
+    // Every running attempt listens for shutdown: as many listeners as the concurrency, which is not a leak.
+    setMaxListeners(0, this.shutdown.signal);
+  }
 
   private connection(): Redis {
     // BullMQ needs maxRetriesPerRequest null on the connections it blocks on.
@@ -92,10 +96,10 @@ export class BullDeliveryQueue implements DeliveryBackend {
 
   private async process(job: Job<JobData>): Promise<string> {
     const { deliveryId, attempt } = job.data;
-    const row = await findDelivery(this.options.knex, deliveryId);
+    const found = await findDeliveryWithTarget(this.options.knex, deliveryId);
     // Already recorded (a duplicate job, or a retry of a job whose worker recorded before dying): nothing to send.
-    if (!row || !OPEN_STATUSES.includes(row.status) || row.attempt_count >= attempt) return 'skipped';
-    const result = await this.options.executor.execute(row, { shutdown: this.shutdown.signal });
+    if (!found || !OPEN_STATUSES.includes(found.row.status) || found.row.attempt_count >= attempt) return 'skipped';
+    const result = await this.options.executor.execute(found.row, { target: found.target, shutdown: this.shutdown.signal });
     // Cut short by shutdown: fail the job so BullMQ hands it out again (completing it would drop the attempt).
     if (result === 'interrupted') throw new Error('interrupted by shutdown');
     return result;

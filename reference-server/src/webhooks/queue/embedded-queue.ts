@@ -4,11 +4,12 @@
 // lapse (or, on PGlite, which one process owns, to be voided at the next start), and the attempt is made
 // again with the same event id: at least once, nothing lost.
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock';
 import type { DeliveryExecutor } from '../delivery/executor';
-import { claimDue, releaseAllLeases, type DeliveryRow } from '../delivery/repository';
+import { claimDue, releaseAllLeases, type Claimed } from '../delivery/repository';
 import type { DeliveryBackend } from './backend';
 
 export interface EmbeddedQueueOptions {
@@ -29,10 +30,15 @@ export interface EmbeddedQueueOptions {
 export class EmbeddedDeliveryQueue implements DeliveryBackend {
   readonly kind = 'embedded' as const;
   private readonly workerId: string;
+  /** Every attempt not yet recorded (what stop() waits for). */
   private readonly inFlight = new Set<Promise<void>>();
+  /** Attempts whose HTTP call is still running: what the concurrency limits. */
+  private sending = 0;
   private readonly shutdown = new AbortController();
 
   constructor(private readonly options: EmbeddedQueueOptions) {
+    // Every running attempt listens for shutdown: as many listeners as the concurrency, which is not a leak.
+    setMaxListeners(0, this.shutdown.signal);
     this.workerId = options.workerId ?? `embedded:${process.pid}:${randomUUID().slice(0, 8)}`;
   }
 
@@ -43,26 +49,32 @@ export class EmbeddedDeliveryQueue implements DeliveryBackend {
     }
   }
 
-  private claim(limit: number): Promise<DeliveryRow[]> {
+  private claim(limit: number): Promise<Claimed[]> {
     const now = this.options.clock.now();
     return claimDue(this.options.knex, { now, leaseUntil: new Date(now.getTime() + this.options.leaseMs), workerId: this.workerId, limit });
   }
 
-  /** Runs claimed rows, each as its own task (one targets query for the batch). */
-  private launch(rows: readonly DeliveryRow[]): Array<Promise<void>> {
-    if (rows.length === 0) return [];
-    const targets = this.options.executor.targets(rows);
-    return rows.map((row) => {
+  /** Runs claimed rows, each as its own task; a task holds a sending slot until its HTTP call is over. */
+  private launch(claimed: readonly Claimed[]): Array<Promise<void>> {
+    return claimed.map(({ row, target }) => {
+      this.sending += 1;
+      let slotHeld = true;
+      const freeSlot = (): void => {
+        if (!slotHeld) return;
+        slotHeld = false;
+        this.sending -= 1;
+        this.options.onSettled?.();
+      };
       const task: Promise<void> = (async () => {
         try {
-          await this.options.executor.execute(row, { target: (await targets).get(row.subscription_id), lockedBy: this.workerId, shutdown: this.shutdown.signal });
+          await this.options.executor.execute(row, { target, lockedBy: this.workerId, shutdown: this.shutdown.signal, onSent: freeSlot });
         } catch (err) {
           // The lease lapses and the attempt is made again later.
           this.options.logger.error({ err, deliveryId: row.id }, 'webhook attempt failed to run');
         }
       })().finally(() => {
         this.inFlight.delete(task);
-        this.options.onSettled?.();
+        freeSlot();
       });
       this.inFlight.add(task);
       return task;
@@ -71,8 +83,10 @@ export class EmbeddedDeliveryQueue implements DeliveryBackend {
 
   async pump(): Promise<void> {
     if (this.shutdown.signal.aborted) return;
-    const free = this.options.concurrency - this.inFlight.size;
-    if (free <= 0) return;
+    const free = this.options.concurrency - this.sending;
+    // Claim in batches: while calls are running, wait until a quarter of the slots are free (a claim costs
+    // about as much for one row as for many).
+    if (free <= 0 || (this.sending > 0 && free < Math.ceil(this.options.concurrency / 4))) return;
     this.launch(await this.claim(free));
   }
 

@@ -1,0 +1,57 @@
+// Shared by the invoice checks: a rent payment to render, and reading the text out of a PDF (pdf-parse 2, loaded
+// on demand: a deployment of the suite without it still runs the byte-level assertions).
+
+import type { HttpResponse } from '../../http/client';
+import type { CheckContext } from '../../runner/check';
+import { getList, isRecord, isSuiteData, type Json } from '../shared/util';
+
+export const LIVE = 'enterpriseLive';
+
+/** A rent payment of the target (read-only use: PDFs), first page, suite data left out. */
+export async function targetPayment(ctx: CheckContext, key = LIVE, predicate: (p: Json) => boolean = () => true): Promise<Json | undefined> {
+  const page = await getList(ctx, '/rent', key, { limit: 100 });
+  return page.items.find((p) => !isSuiteData(p) && typeof p.id === 'string' && predicate(p));
+}
+
+export function isPdf(res: HttpResponse): boolean {
+  const type = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  return res.status === 200 && type === 'application/pdf' && Buffer.from(res.bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
+}
+
+/** The text of a PDF, or undefined when pdf-parse is not installed. */
+export async function pdfText(bytes: Uint8Array): Promise<string | undefined> {
+  let PDFParse;
+  try {
+    ({ PDFParse } = await import('pdf-parse'));
+  } catch {
+    return undefined;
+  }
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+/** Text with whitespace collapsed and thousands separators dropped ("£1,279.00" → "£1279.00"). */
+export function normalizeText(text: string): string {
+  let out = text.replace(/\s+/g, ' ');
+  for (let i = 0; i < 3; i++) out = out.replace(/(\d)[,\u00a0\u202f'](\d{3})(?!\d)/g, '$1$2');
+  return out;
+}
+
+/** Whether PDF text shows an amount: with two decimals, or as given. */
+export function mentionsAmount(text: string, amount: number): boolean {
+  const t = normalizeText(text);
+  const candidates = new Set([amount.toFixed(2), String(amount), amount.toFixed(2).replace('.', ',')]);
+  return [...candidates].some((c) => new RegExp(`(^|[^\\d.,])${c.replace('.', '\\.')}(?![\\d])`).test(t));
+}
+
+export function mentionsPeriod(text: string, period: string): boolean {
+  return normalizeText(text).toLowerCase().includes(period.replace(/\s+/g, ' ').trim().toLowerCase());
+}
+
+export function errorCode(res: HttpResponse): unknown {
+  return isRecord(res.json) ? res.json.code : undefined;
+}

@@ -1,0 +1,120 @@
+// GET /rent/{id}/invoice/pdf: the payment's invoice as application/pdf bytes (its text shows the payment's
+// amount and period), for read_only keys too and in sandbox mode; 404 for unknown and foreign ids; at most 20
+// per minute per landlord (exclusive: it spends the landlord's minute).
+
+import { defineCheck, type CheckContext } from '../../runner';
+import { describeResponse, describeValue } from '../../runner/describe';
+import { INVOICE_PDF_PER_MINUTE } from '../../rules/limits';
+import { invoiceRequest, markInvoiceWindowUsed, retryAfterMs, waitForFreshInvoiceWindow } from '../shared/invoice-budget';
+import { unknownId } from '../shared/util';
+import { errorCode, isPdf, LIVE, mentionsAmount, mentionsPeriod, pdfText, targetPayment } from './helpers';
+
+const GROUP = 'Endpoints > Rent';
+
+function pdfRequest(ctx: CheckContext, id: string, key = LIVE) {
+  return invoiceRequest(ctx, 'pdf', { path: `/rent/${id}/invoice/pdf`, key });
+}
+
+export const invoicePdfIsThePaymentsInvoice = defineCheck({
+  id: 'invoices.pdfIsThePaymentsInvoice',
+  title: 'GET /rent/{id}/invoice/pdf answers 200 application/pdf bytes (%PDF-) showing the payment\'s amount and period, for read_write and read_only keys',
+  group: GROUP,
+  rules: ['RENT-PDF-1', 'RENT-PDF-4'],
+  async run(ctx: CheckContext) {
+    const payment = await targetPayment(ctx, LIVE, (p) => typeof p.amount === 'number' && typeof p.period === 'string');
+    if (!payment) ctx.skip('the target has no rent payment to render');
+    const id = String(payment.id);
+    const res = await pdfRequest(ctx, id);
+    ctx.expect(isPdf(res), '200 with Content-Type application/pdf and bytes starting %PDF-', () => describeResponse(res), res.exchange, { rules: ['RENT-PDF-1'] });
+    const text = await pdfText(res.bytes);
+    if (text === undefined) {
+      ctx.note('pdf-parse is not installed: the PDF text was not compared with the payment');
+    } else {
+      ctx.expect(mentionsAmount(text, payment.amount as number), `the PDF text to show the payment's amount ${String(payment.amount)}`, () => describeValue(text.slice(0, 600)), res.exchange, { rules: ['RENT-PDF-1'] });
+      ctx.expect(mentionsPeriod(text, payment.period as string), `the PDF text to show the payment's period "${String(payment.period)}"`, () => describeValue(text.slice(0, 600)), res.exchange, { rules: ['RENT-PDF-1'] });
+    }
+    if (ctx.hasKey('enterpriseReadOnly')) {
+      const readOnly = await pdfRequest(ctx, id, 'enterpriseReadOnly');
+      ctx.expect(isPdf(readOnly), 'the read_only key to get the PDF too (200 application/pdf)', () => describeResponse(readOnly), readOnly.exchange, { rules: ['RENT-PDF-4'] });
+    }
+    ctx.note(`payment ${id}: PDF of ${res.bytes.byteLength} bytes${text !== undefined ? ' showing its amount and period' : ''}${ctx.hasKey('enterpriseReadOnly') ? '; read_only key served too' : ''}`);
+  },
+});
+
+export const invoicePdfAnswers404ForUnknownAndForeignIds = defineCheck({
+  id: 'invoices.pdfAnswers404ForUnknownAndForeignIds',
+  title: 'GET /rent/{id}/invoice/pdf answers 404 NOT_FOUND for an unknown payment and for another landlord\'s payment',
+  group: GROUP,
+  rules: ['RENT-PDF-2', 'ERR-NOT_FOUND'],
+  async run(ctx: CheckContext) {
+    ctx.expectErrorEnvelope(await pdfRequest(ctx, unknownId()), 404, 'NOT_FOUND', { rules: ['RENT-PDF-2'] });
+    let foreign = false;
+    if (ctx.hasKey('otherLandlord')) {
+      const theirs = await targetPayment(ctx, 'otherLandlord');
+      if (theirs) {
+        ctx.expectErrorEnvelope(await pdfRequest(ctx, String(theirs.id)), 404, 'NOT_FOUND', { rules: ['RENT-PDF-2', 'ERR-NOT_FOUND'] });
+        foreign = true;
+      }
+    }
+    ctx.note(`404 NOT_FOUND for an unknown id${foreign ? " and for another landlord's payment" : ''}`);
+  },
+});
+
+export const invoicePdfInSandboxMode = defineCheck({
+  id: 'invoices.pdfInSandboxMode',
+  title: 'A sandbox key gets the invoice PDF too (the real pipeline on sandbox data): 200 application/pdf, X-Service-Mode: sandbox',
+  group: GROUP,
+  rules: ['RENT-PDF-8'],
+  needs: ['sandbox'],
+  async run(ctx: CheckContext) {
+    const payment = await targetPayment(ctx, 'enterpriseSandbox');
+    if (!payment) ctx.skip('the sandbox key reads no rent payment');
+    const res = await pdfRequest(ctx, String(payment.id), 'enterpriseSandbox');
+    ctx.expect(isPdf(res), 'the sandbox key to get 200 application/pdf bytes starting %PDF-', () => describeResponse(res), res.exchange, { rules: ['RENT-PDF-8'] });
+    ctx.expectHeader(res, 'X-Service-Mode', (v) => v?.trim() === 'sandbox', '"sandbox"', { rules: ['RENT-PDF-8'] });
+    ctx.note(`sandbox PDF of ${res.bytes.byteLength} bytes`);
+  },
+});
+
+export const invoicePdfLimitedTo20PerMinute = defineCheck({
+  id: 'invoices.pdfLimitedTo20PerMinute',
+  title: 'The invoice PDF allows 20 requests per minute per landlord; the 21st answers 429 RATE_LIMIT_EXCEEDED with Retry-After',
+  group: 'Limits > Other limits',
+  rules: ['RENT-PDF-5', 'LIMIT-1', 'ERR-RATE_LIMIT_EXCEEDED'],
+  exclusive: true,
+  timeoutMs: 6 * 60_000,
+  async run(ctx: CheckContext) {
+    const payment = await targetPayment(ctx);
+    if (!payment) ctx.skip('the target has no rent payment to render');
+    const path = `/rent/${String(payment.id)}/invoice/pdf`;
+    for (let attempt = 1; ; attempt++) {
+      await waitForFreshInvoiceWindow(ctx, 'pdf');
+      const statuses: number[] = [];
+      let early: Awaited<ReturnType<typeof ctx.http.request>> | undefined;
+      for (let i = 1; i <= INVOICE_PDF_PER_MINUTE; i++) {
+        const res = await ctx.http.request({ path, key: LIVE });
+        statuses.push(res.status);
+        if (res.status === 429) {
+          early = res;
+          break;
+        }
+        ctx.expect(isPdf(res), `request ${i} of ${INVOICE_PDF_PER_MINUTE} in the minute to get the PDF`, () => describeResponse(res), res.exchange, { rules: ['RENT-PDF-5', 'LIMIT-1'] });
+      }
+      if (early) {
+        // Traffic the suite could not see (another client of this landlord) used part of the minute: once more, after a full minute.
+        ctx.expect(attempt === 1, `all ${INVOICE_PDF_PER_MINUTE} requests of a fresh minute served`, () => `429 after ${statuses.length - 1}: ${statuses.join(', ')}`, early.exchange, { rules: ['RENT-PDF-5', 'LIMIT-1'] });
+        await ctx.sleep(Math.max(retryAfterMs(early), 61_000));
+        continue;
+      }
+      const over = await ctx.http.request({ path, key: LIVE });
+      ctx.expect(over.status === 429 && errorCode(over) === 'RATE_LIMIT_EXCEEDED', `request ${INVOICE_PDF_PER_MINUTE + 1} in the minute to answer 429 RATE_LIMIT_EXCEEDED`, () => describeResponse(over), over.exchange, { rules: ['RENT-PDF-5', 'LIMIT-1', 'ERR-RATE_LIMIT_EXCEEDED'] });
+      ctx.expectErrorEnvelope(over, 429, 'RATE_LIMIT_EXCEEDED', { rules: ['ERR-RATE_LIMIT_EXCEEDED'] });
+      ctx.expectHeader(over, 'Retry-After', (v) => v !== undefined && /^\d+$/.test(v.trim()), 'in seconds', { rules: ['ERR-RATE_LIMIT_EXCEEDED'] });
+      // Leave the landlord's window marked as spent for the checks after this one.
+      markInvoiceWindowUsed(ctx, 'pdf');
+      ctx.note(`${INVOICE_PDF_PER_MINUTE} PDFs served, the ${INVOICE_PDF_PER_MINUTE + 1}st answered 429 (attempt ${attempt})`);
+      return;
+    }
+  },
+});
+
