@@ -3,8 +3,7 @@
 // loopback to a local receiver. The embedded setup (PGlite, embedded queue) always runs; PostgreSQL + BullMQ
 // runs when DATABASE_URL and REDIS_URL are set. Workers here are webhook runtimes in this process (each with
 // its own concurrency); several share the database (and the BullMQ queue) exactly as worker processes do.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import knexFactory from 'knex';
 import pino from 'pino';
@@ -23,33 +22,77 @@ const BACKLOG = Number(process.env.BENCH_WEBHOOK_BACKLOG ?? 2000);
 const SEVERAL = 4;
 const PHASE_TIMEOUT_MS = 60_000;
 
-interface Receiver { url: string; arrivals: Map<string, number>; close(): Promise<void>; waitFor(count: number): Promise<void> }
+interface Receiver {
+  url: string;
+  /** Arrival time (ms since the epoch) per event id, fetched from the receiver process. */
+  arrivals(): Promise<Map<string, number>>;
+  reset(): Promise<void>;
+  waitFor(count: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+// The receiver runs in a process of its own, as a real one would: it does not take CPU from the pipeline.
+const RECEIVER_SOURCE = `
+const http = require('node:http');
+let arrivals = new Map();
+let waiting = 0;
+const server = http.createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const at = Date.now();
+    const id = JSON.parse(Buffer.concat(chunks).toString('utf8')).id;
+    if (!arrivals.has(id)) arrivals.set(id, at);
+    res.writeHead(200).end();
+    if (waiting && arrivals.size >= waiting) { waiting = 0; process.send({ reached: arrivals.size }); }
+  });
+});
+server.keepAliveTimeout = 30000;
+server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+process.on('message', (m) => {
+  if (m.type === 'dump') process.send({ arrivals: [...arrivals] });
+  if (m.type === 'reset') { arrivals = new Map(); process.send({ reset: true }); }
+  if (m.type === 'wait') { if (arrivals.size >= m.count) process.send({ reached: arrivals.size }); else waiting = m.count; }
+});
+`;
 
 async function startReceiver(): Promise<Receiver> {
-  const arrivals = new Map<string, number>();
-  let waiter: { count: number; resolve: () => void } | undefined;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const at = Date.now();
-      const id = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string }).id;
-      if (!arrivals.has(id)) arrivals.set(id, at);
-      res.writeHead(200).end();
-      if (waiter && arrivals.size >= waiter.count) waiter.resolve();
+  const child = spawn(process.execPath, ['-e', RECEIVER_SOURCE], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const next = <T>(pick: (m: Record<string, unknown>) => T | undefined, timeoutMs = PHASE_TIMEOUT_MS): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => { child.off('message', on); reject(new Error(`webhook bench receiver did not answer in ${timeoutMs} ms`)); }, timeoutMs);
+      const on = (m: unknown): void => {
+        const value = pick(m as Record<string, unknown>);
+        if (value === undefined) return;
+        clearTimeout(timer);
+        child.off('message', on);
+        resolve(value);
+      };
+      child.on('message', on);
     });
-  });
-  server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = await next((m) => m.port as number | undefined, 10_000);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/bench`,
-    arrivals,
-    waitFor: (count) => new Promise<void>((resolve, reject) => {
-      if (arrivals.size >= count) return resolve();
-      const timer = setTimeout(() => reject(new Error(`only ${arrivals.size} of ${count} deliveries arrived in ${PHASE_TIMEOUT_MS} ms`)), PHASE_TIMEOUT_MS);
-      waiter = { count, resolve: () => { clearTimeout(timer); resolve(); } };
+    url: `http://127.0.0.1:${port}/bench`,
+    async arrivals() {
+      const answer = next((m) => m.arrivals as Array<[string, number]> | undefined);
+      child.send({ type: 'dump' });
+      return new Map(await answer);
+    },
+    async reset() {
+      const answer = next((m) => m.reset as boolean | undefined);
+      child.send({ type: 'reset' });
+      await answer;
+    },
+    async waitFor(count) {
+      const answer = next((m) => m.reached as number | undefined);
+      child.send({ type: 'wait', count });
+      await answer;
+    },
+    close: () => new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
     }),
-    close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
   };
 }
 
@@ -96,13 +139,14 @@ async function startWorkers(s: Setup, count: number): Promise<WebhookRuntime[]> 
 }
 
 /** Events at RATE per second for SECONDS; latency = arrival at the receiver − the event's outbox timestamp. */
-async function latencyPhase(s: Setup, workers: number): Promise<{ p50: number; p99: number; achievedRate: number }> {
+async function latencyPhase(s: Setup, workers: number): Promise<{ p50: number; p99: number; achievedRate: number; cpuMsPerEvent: number }> {
   const runtimes = await startWorkers(s, workers);
   try {
-    s.receiver.arrivals.clear();
+    await s.receiver.reset();
     const total = RATE * SECONDS;
     const sent = new Map<string, number>();
     const started = Date.now();
+    const cpu = process.cpuUsage();
     const writes: Array<Promise<void>> = [];
     for (let i = 0; i < total; i++) {
       // Open-loop pacing: event i is due at started + i / RATE, whatever happened to the earlier ones.
@@ -113,9 +157,12 @@ async function latencyPhase(s: Setup, workers: number): Promise<{ p50: number; p
     await Promise.all(writes);
     const achievedRate = total / ((Date.now() - started) / 1000);
     await s.receiver.waitFor(total);
+    const used = process.cpuUsage(cpu);
+    const cpuMsPerEvent = (used.user + used.system) / 1000 / total;
     const rows = (await s.deps.knex('outbox_events').whereIn('id', [...sent.keys()].map((id) => id.slice(4))).select('id', 'created_at')) as Array<{ id: string; created_at: Date }>;
-    const latencies = rows.map((r) => s.receiver.arrivals.get(`evt_${r.id}`)! - new Date(r.created_at).getTime());
-    return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), achievedRate };
+    const arrivals = await s.receiver.arrivals();
+    const latencies = rows.map((r) => arrivals.get(`evt_${r.id}`)! - new Date(r.created_at).getTime());
+    return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), achievedRate, cpuMsPerEvent };
   } finally {
     for (const r of runtimes) await r.stop();
   }
@@ -123,7 +170,7 @@ async function latencyPhase(s: Setup, workers: number): Promise<{ p50: number; p
 
 /** A backlog of BACKLOG events written first, then drained: deliveries per second. */
 async function throughputPhase(s: Setup, workers: number): Promise<number> {
-  s.receiver.arrivals.clear();
+  await s.receiver.reset();
   for (let i = 0; i < BACKLOG; i += 100) await Promise.all(Array.from({ length: Math.min(100, BACKLOG - i) }, () => recordOne(s)));
   const started = Date.now();
   const runtimes = await startWorkers(s, workers);
@@ -145,6 +192,8 @@ async function measure(label: string, env: NodeJS.ProcessEnv): Promise<BenchFigu
       const extra = `${RATE} events/s for ${SECONDS}s (achieved ${latency.achievedRate.toFixed(0)}/s), loopback receiver; target p99 < 1000 ms`;
       figures.push({ name: `${name} latency p50`, unit: 'ms', value: latency.p50, extra });
       figures.push({ name: `${name} latency p99`, unit: 'ms', value: latency.p99, extra });
+      // Load-independent: CPU time of this process per event (the write that records it included).
+      figures.push({ name: `${name} cpu per event`, unit: 'ms', value: Number(latency.cpuMsPerEvent.toFixed(2)), extra: 'write + dispatch + delivery, this process' });
       const rate = await throughputPhase(s, workers);
       figures.push({ name: `${name} deliveries/s`, unit: 'deliveries/s', value: Math.round(rate), extra: `backlog of ${BACKLOG} events drained` });
     } finally {

@@ -2,5 +2,6 @@
 import type { Check } from '../runner/check';
 import { PLATFORM_CHECKS } from './platform';
 import { RESOURCE_CHECKS } from './resources';
+import { WEBHOOK_CHECKS } from './webhooks';
 
-export const ALL_CHECKS: readonly Check[] = [...PLATFORM_CHECKS, ...RESOURCE_CHECKS];
+export const ALL_CHECKS: readonly Check[] = [...PLATFORM_CHECKS, ...RESOURCE_CHECKS, ...WEBHOOK_CHECKS];

@@ -102,18 +102,23 @@ export const RENT_CHECKS: readonly Check[] = [
   rentPatchRules,
 ];
 
-/** Ordinary invoice checks; the two limit checks are exclusive (INVOICE_LIMIT_CHECKS). */
-export const INVOICE_CHECKS: readonly Check[] = [
-  invoicePdfIsThePaymentsInvoice,
-  invoicePdfAnswers404ForUnknownAndForeignIds,
-  invoicePdfInSandboxMode,
-  invoiceEmailValidation,
-  invoiceEmailTenantEmailMissing,
-  invoiceEmailSandboxSendsNothing,
+/** Invoice PDF checks (the PDF limit check is exclusive: INVOICE_LIMIT_CHECKS). */
+export const INVOICE_PDF_CHECKS: readonly Check[] = [invoicePdfIsThePaymentsInvoice, invoicePdfAnswers404ForUnknownAndForeignIds, invoicePdfInSandboxMode];
+
+/**
+ * Invoice email checks. The landlord's 10 emails a minute make them wait for each other (shared/invoice-budget),
+ * so they are spread through the run (RESOURCE_CHECKS) where their waits overlap the other checks.
+ */
+export const INVOICE_EMAIL_CHECKS: readonly Check[] = [
   invoiceEmailDedupUnderConcurrency,
   invoiceEmailSentExactlyOnce,
+  invoiceEmailSandboxSendsNothing,
+  invoiceEmailValidation,
   invoiceEmailIdempotencyKeyReplays,
+  invoiceEmailTenantEmailMissing,
 ];
+
+export const INVOICE_CHECKS: readonly Check[] = [...INVOICE_PDF_CHECKS, ...INVOICE_EMAIL_CHECKS];
 
 export const INVOICE_LIMIT_CHECKS: readonly Check[] = [invoicePdfLimitedTo20PerMinute, invoiceEmailLimitedTo10PerMinute];
 
@@ -125,16 +130,33 @@ export const TEAM_CHECKS: readonly Check[] = [teamRosterShape];
 
 export const OTHER_CHECKS: readonly Check[] = [namedEndpointsAnswerTheEnvelope, maintenanceIssuePatchRouteExists];
 
+/** `spread` one at a time, first, then after every `every` checks of `rest`. */
+function interleave(spread: readonly Check[], rest: readonly Check[], every: number): Check[] {
+  const out: Check[] = [];
+  const queue = [...spread];
+  rest.forEach((check, i) => {
+    if (i % every === 0 && queue.length > 0) out.push(queue.shift() as Check);
+    out.push(check);
+  });
+  return [...out, ...queue];
+}
+
 export const RESOURCE_CHECKS: readonly Check[] = [
-  ...PROPERTY_CHECKS,
-  ...DOCUMENT_CHECKS,
-  ...HANDBOOK_CHECKS,
-  ...CONTRACT_CHECKS,
-  ...RENT_CHECKS,
-  ...INVOICE_CHECKS,
-  ...COMPLIANCE_CHECKS,
-  ...CALENDAR_CHECKS,
-  ...TEAM_CHECKS,
-  ...OTHER_CHECKS,
+  ...interleave(
+    INVOICE_EMAIL_CHECKS,
+    [
+      ...PROPERTY_CHECKS,
+      ...DOCUMENT_CHECKS,
+      ...HANDBOOK_CHECKS,
+      ...CONTRACT_CHECKS,
+      ...RENT_CHECKS,
+      ...INVOICE_PDF_CHECKS,
+      ...COMPLIANCE_CHECKS,
+      ...CALENDAR_CHECKS,
+      ...TEAM_CHECKS,
+      ...OTHER_CHECKS,
+    ],
+    6,
+  ),
   ...INVOICE_LIMIT_CHECKS,
 ];

@@ -2,7 +2,7 @@
 // embedded reference server started as a child process (never imported: the independence rule).
 
 import { join } from 'node:path';
-import { embeddedTarget, loadTargetFile, startEmbeddedReference, withBaseUrl, type EmbeddedOptions, type Target } from '../targets';
+import { embeddedTarget, loadTargetFile, startEmbeddedReceiver, startEmbeddedReference, withBaseUrl, type EmbeddedOptions, type Target } from '../targets';
 
 export interface ResolvedTarget {
   readonly target: Target;
@@ -22,6 +22,8 @@ export interface EmbeddedDeps {
   readonly env?: Readonly<Record<string, string>>;
   /** Default <root>/fixtures/reference-target.json */
   readonly fixture?: string;
+  /** false: no embedded mock receiver (and so no `webhooks` section). Default true. */
+  readonly webhooks?: boolean;
 }
 
 export async function resolveTarget(options: { readonly target?: string; readonly baseUrl?: string }, embedded: EmbeddedDeps): Promise<ResolvedTarget> {
@@ -36,19 +38,32 @@ export async function resolveTarget(options: { readonly target?: string; readonl
     const parsed = loadTargetFile(fixture);
     return { target: { ...withBaseUrl(parsed.target, options.baseUrl), source: fixture }, warnings: parsed.warnings, embedded: false };
   }
+  // The mock receiver runs in this process; the server gets the short retry delays the target then declares.
+  const receiver = embedded.webhooks === false ? undefined : await startEmbeddedReceiver();
+  const env = { ...receiver?.env, ...embedded.env };
   const startOptions: EmbeddedOptions = {
     root: embedded.root,
     ...(embedded.command !== undefined ? { command: embedded.command } : {}),
     ...(embedded.args !== undefined ? { args: embedded.args } : {}),
     ...(embedded.startTimeoutMs !== undefined ? { startTimeoutMs: embedded.startTimeoutMs } : {}),
-    ...(embedded.env !== undefined ? { env: embedded.env } : {}),
+    ...(Object.keys(env).length > 0 ? { env } : {}),
   };
-  const server = await startEmbeddedReference(startOptions);
+  let server;
   try {
-    const parsed = embeddedTarget(fixture, server);
-    return { target: parsed.target, warnings: parsed.warnings, stop: () => server.stop(), embedded: true };
+    server = await startEmbeddedReference(startOptions);
   } catch (error) {
+    await receiver?.stop();
+    throw error;
+  }
+  const stop = async (): Promise<void> => {
     await server.stop();
+    await receiver?.stop();
+  };
+  try {
+    const parsed = embeddedTarget(fixture, server, receiver?.webhooks);
+    return { target: parsed.target, warnings: parsed.warnings, stop, embedded: true };
+  } catch (error) {
+    await stop();
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { loadTargetFile } from './load';
-import { TargetError, type MailConfig, type Target } from './types';
+import { TargetError, type MailConfig, type Target, type WebhooksConfig } from './types';
 import type { ParsedTarget } from './validate';
 
 export interface EmbeddedOptions {
@@ -144,15 +144,20 @@ export function embeddedMail(origin: string): MailConfig | undefined {
   return process.env.MAIL_API_URL ? { kind: 'maildev', url: process.env.MAIL_API_URL } : undefined;
 }
 
-/** The fixture target file, aimed at the embedded server, with the dashboard section it just got a token for. */
-export function embeddedTarget(fixtureFile: string, server: Pick<EmbeddedServer, 'origin' | 'adminToken'>): ParsedTarget {
+/**
+ * The fixture target file, aimed at the embedded server, with the dashboard section it just got a token for, and
+ * the `webhooks` section of the embedded mock receiver when one was started.
+ */
+export function embeddedTarget(fixtureFile: string, server: Pick<EmbeddedServer, 'origin' | 'adminToken'>, webhooks?: WebhooksConfig): ParsedTarget {
   const parsed = loadTargetFile(fixtureFile);
   const mail = parsed.target.mail ?? embeddedMail(server.origin);
+  const hooks = webhooks ?? parsed.target.webhooks;
   const target: Target = {
     ...parsed.target,
     baseUrl: `${server.origin}/api/public/v1`,
     dashboard: { url: `${server.origin}/dashboard/api`, token: server.adminToken },
     ...(mail ? { mail } : {}),
+    ...(hooks ? { webhooks: hooks } : {}),
     source: `embedded reference server (${server.origin})`,
   };
   return { target, warnings: parsed.warnings };

@@ -4,3 +4,4 @@ export { parseTarget, withBaseUrl, type ParsedTarget } from './validate';
 export { loadTargetFile } from './load';
 export { keyForRole, isRoleName, allRoleKeys, targetSecrets, unmetNeed } from './roles';
 export { startEmbeddedReference, embeddedTarget, freePort, type EmbeddedOptions, type EmbeddedServer } from './embedded';
+export { startEmbeddedReceiver, EMBEDDED_RETRY_DELAYS_SECONDS, EMBEDDED_SCHEDULER_INTERVAL_SECONDS, type EmbeddedReceiver } from './embedded-webhooks';

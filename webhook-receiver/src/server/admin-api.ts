@@ -53,6 +53,26 @@ export async function handleAdmin(req: IncomingMessage, res: ServerResponse, sto
     });
   }
 
+  const oneScript = /^\/scripts\/([^/]+)$/.exec(path);
+  if (oneScript) {
+    if (method !== 'DELETE') return notAllowed(res, 'DELETE');
+    const scriptId = decodeURIComponent(oneScript[1] ?? '');
+    if (!store.scripts.remove(scriptId)) return sendError(res, 404, 'NOT_FOUND', `no script ${scriptId}`);
+    return sendNoContent(res);
+  }
+
+  if (path === '/secrets') {
+    if (method !== 'POST') return notAllowed(res, 'POST');
+    return addSecret(req, res, store);
+  }
+  const oneSecret = /^\/secrets\/([^/]+)$/.exec(path);
+  if (oneSecret) {
+    if (method !== 'DELETE') return notAllowed(res, 'DELETE');
+    const id = decodeURIComponent(oneSecret[1] ?? '');
+    if (!store.secrets.remove(id)) return sendError(res, 404, 'NOT_FOUND', `no added secret ${id} (start-up secrets cannot be removed)`);
+    return sendNoContent(res);
+  }
+
   if (path === '/scripts') {
     if (method === 'GET') return sendJson(res, 200, { data: store.scripts.list() });
     if (method === 'DELETE') {
@@ -81,6 +101,22 @@ async function addScript(req: IncomingMessage, res: ServerResponse, store: Recei
     if (err instanceof ScriptValidationError) return sendError(res, 400, 'VALIDATION_ERROR', err.message);
     throw err;
   }
+}
+
+/** `{ "secret": "…" }`: one more signing secret to verify with (a subscription's secret, shown once by its dashboard). */
+async function addSecret(req: IncomingMessage, res: ServerResponse, store: ReceiverStore): Promise<void> {
+  const body = await readRawBody(req, MAX_ADMIN_BODY_BYTES);
+  if (!body.ok) return sendError(res, 413, 'PAYLOAD_TOO_LARGE', `body larger than ${MAX_ADMIN_BODY_BYTES} bytes`);
+  let input: unknown;
+  try {
+    input = JSON.parse(body.bytes.toString('utf8'));
+  } catch {
+    return sendError(res, 400, 'VALIDATION_ERROR', 'body is not JSON');
+  }
+  const secret = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>).secret : undefined;
+  if (typeof secret !== 'string' || secret === '') return sendError(res, 400, 'VALIDATION_ERROR', 'secret must be a non-empty string');
+  // The secret itself is never echoed or listed.
+  return sendJson(res, 201, { data: { id: store.secrets.add(secret), secrets: store.secrets.size } });
 }
 
 function deliveryFilter(params: URLSearchParams): DeliveryFilter | string {

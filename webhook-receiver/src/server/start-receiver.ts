@@ -37,6 +37,10 @@ export interface RunningReceiver {
   readonly store: ReceiverStore;
   /** Same as `POST /_receiver/scripts`; throws ScriptValidationError on bad input. */
   script(input: FailureScriptInput): FailureScript;
+  /** Same as `POST /_receiver/secrets`: accept one more signing secret; returns the id to remove it by. */
+  addSecret(secret: string): string;
+  /** Same as `DELETE /_receiver/secrets/:id`; start-up secrets cannot be removed. */
+  removeSecret(id: string): boolean;
   /** Stops listening, drops held connections and cancels pending timers. */
   close(): Promise<void>;
 }
@@ -48,7 +52,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     throw new TypeError('startReceiver needs a non-empty secret (or secrets)');
   }
   const clock = options.clock ?? systemClock;
-  const store = new ReceiverStore(clock, options.dedupeTtlMs ?? MIN_DEDUPE_TTL_MS);
+  const store = new ReceiverStore(clock, options.dedupeTtlMs ?? MIN_DEDUPE_TTL_MS, secrets);
   const timers = new Set<NodeJS.Timeout>();
   const later = (ms: number, run: () => void): void => {
     const timer = setTimeout(() => {
@@ -57,7 +61,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     }, ms);
     timers.add(timer);
   };
-  const deliveryContext = { secrets, store, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, now: () => clock.now(), later };
+  const deliveryContext = { secrets: store.secrets.all(), store, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, now: () => clock.now(), later };
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
@@ -90,6 +94,8 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     port: address.port,
     store,
     script: (input) => store.scripts.add(input),
+    addSecret: (secret) => store.secrets.add(secret),
+    removeSecret: (id) => store.secrets.remove(id),
     close: () =>
       new Promise<void>((resolve, reject) => {
         for (const timer of timers) clearTimeout(timer);

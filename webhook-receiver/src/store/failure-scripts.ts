@@ -57,6 +57,14 @@ export class FailureScripts {
     this.scripts.length = 0;
   }
 
+  /** Removes one script by its `scriptId`; false when there is none. */
+  remove(scriptId: string): boolean {
+    const index = this.scripts.findIndex((s) => s.scriptId === scriptId);
+    if (index < 0) return false;
+    this.scripts.splice(index, 1);
+    return true;
+  }
+
   /**
    * Counts this attempt against the first script that matches (id scripts before event scripts, then oldest
    * first) and says how to fail it, or null when it should be processed normally.

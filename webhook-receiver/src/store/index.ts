@@ -6,3 +6,4 @@ export type { DeliveryAttempt, DeliveryFilter, AttemptOutcome } from './delivery
 export { FailureScripts, ScriptValidationError, DEFAULT_TIMEOUT_HOLD_MS, DEFAULT_SLOW_DELAY_MS, DEFAULT_FAILURE_STATUS } from './failure-scripts';
 export type { FailureScript, FailureScriptInput, ScriptMode, ScriptedAction } from './failure-scripts';
 export { ReceiverStore } from './receiver-store';
+export { SigningSecrets } from './signing-secrets';

@@ -2,16 +2,20 @@ import type { Clock } from './clock';
 import { DeliveryLog, type DeliveryAttempt, type DeliveryFilter } from './delivery-log';
 import { FailureScripts } from './failure-scripts';
 import { SeenIds } from './seen-ids';
+import { SigningSecrets } from './signing-secrets';
 
 /** What a running receiver knows: attempts, seen ids and failure scripts. Readable in-process or via the admin API. */
 export class ReceiverStore {
   readonly log: DeliveryLog;
   readonly seenIds: SeenIds;
   readonly scripts = new FailureScripts();
+  /** The signing secrets deliveries are verified with (start-up ones, plus those added through the admin API). */
+  readonly secrets: SigningSecrets;
 
-  constructor(clock: Clock, dedupeTtlMs: number) {
+  constructor(clock: Clock, dedupeTtlMs: number, secrets: readonly string[] = []) {
     this.log = new DeliveryLog(clock);
     this.seenIds = new SeenIds(dedupeTtlMs, clock);
+    this.secrets = new SigningSecrets(secrets);
   }
 
   deliveries(filter?: DeliveryFilter): DeliveryAttempt[] {

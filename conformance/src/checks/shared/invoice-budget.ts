@@ -43,8 +43,9 @@ export function reserveInvoiceRequests(ctx: CheckContext, route: InvoiceRoute, n
       const oldest = list[list.length + wanted - INVOICE_LIMITS[route] - 1]!;
       await ctx.sleep(oldest + WINDOW_MS + SLACK_MS - now);
     }
+    // Requests beyond the limit are refused (429) and are not expected to use the window.
     const now = ctx.clock.now();
-    for (let i = 0; i < n; i++) list.push(now);
+    for (let i = 0; i < wanted; i++) list.push(now);
   });
   queue = run.catch(() => undefined);
   return run;

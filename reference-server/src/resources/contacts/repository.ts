@@ -2,18 +2,18 @@
 import { Contact, MaintenanceIssue, type Scope } from '../../persistence/models';
 import { offsetOf, type PageRequest } from '../../platform/http/pagination';
 import type { WorkRow } from './presenter';
+import { containsPattern } from '../../persistence/like';
 
 export interface ContactFilter {
   readonly search?: string;
   readonly category?: string;
 }
 
-const escapeLike = (term: string): string => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listContacts(scope: Scope, filter: ContactFilter, page: PageRequest): Promise<{ rows: Contact[]; total: number }> {
   const base = Contact.scoped(scope);
   if (filter.search) {
-    const term = `%${escapeLike(filter.search)}%`;
+    const term = containsPattern(filter.search);
     base.where((q) =>
       q.whereRaw(`contacts.name ilike ? escape '\\'`, [term])
         .orWhereRaw(`contacts.company ilike ? escape '\\'`, [term])

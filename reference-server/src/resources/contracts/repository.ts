@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 import { Contract, Property, Tenant, type Scope } from '../../persistence/models';
 import { offsetOf, type PageRequest } from '../../platform/http/pagination';
 import { contractStatusSql, type ContractStatus } from '../contracts-status';
+import { containsPattern } from '../../persistence/like';
 
-const escapeLike = (term: string): string => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface ContractFilter {
   readonly status?: ContractStatus;
@@ -19,7 +19,7 @@ export async function listContracts(scope: Scope, today: string, filter: Contrac
   if (filter.status) base.whereRaw(`(${contractStatusSql(scope.db as Knex, 'contracts', today).toQuery()}) = ?`, [filter.status]);
   if (filter.propertyId) base.where('contracts.property_id', filter.propertyId);
   if (filter.tenantId) base.where('contracts.main_tenant_id', filter.tenantId);
-  if (filter.search) base.whereRaw(`contracts.tenancy_reference ilike ? escape '\\'`, [`%${escapeLike(filter.search)}%`]);
+  if (filter.search) base.whereRaw(`contracts.tenancy_reference ilike ? escape '\\'`, [containsPattern(filter.search)]);
   const [countRow, rows] = await Promise.all([
     base.clone().clearSelect().clearOrder().count('* as total').first() as unknown as Promise<{ total: number | string }>,
     base.clone().orderBy('contracts.created_at').orderBy('contracts.id').offset(offsetOf(page)).limit(page.limit),

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Mortgage, MortgageProperty, Property, type Scope } from '../../persistence/models';
 import { offsetOf, type PageRequest } from '../../platform/http/pagination';
 import type { MORTGAGE_STATUSES } from './schemas';
+import { containsPattern } from '../../persistence/like';
 
 export interface MortgageFilter {
   readonly status?: (typeof MORTGAGE_STATUSES)[number];
@@ -10,7 +11,6 @@ export interface MortgageFilter {
   readonly search?: string;
 }
 
-const escapeLike = (term: string): string => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listMortgages(scope: Scope, filter: MortgageFilter, page: PageRequest): Promise<{ rows: Mortgage[]; total: number }> {
   const base = Mortgage.scoped(scope);
@@ -21,7 +21,7 @@ export async function listMortgages(scope: Scope, filter: MortgageFilter, page: 
     );
   }
   if (filter.search) {
-    const term = `%${escapeLike(filter.search)}%`;
+    const term = containsPattern(filter.search);
     base.where((q) => q.whereRaw(`mortgages.lender ilike ? escape '\\'`, [term]).orWhereRaw(`mortgages.reference ilike ? escape '\\'`, [term]));
   }
   const [countRow, rows] = await Promise.all([

@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import { Certificate, Contract, Property, Tenant, type Scope } from '../../persistence/models';
 import { offsetOf, type PageRequest } from '../../platform/http/pagination';
+import { containsPattern } from '../../persistence/like';
 
 export type PropertyStatus = 'Occupied' | 'Vacant' | 'Maintenance';
 
@@ -16,7 +17,6 @@ export function propertyStatusSql(knex: Knex, today: string): Knex.Raw {
   return knex.raw(`case when properties.maintenance then 'Maintenance' when ${inEffect(knex, today).toQuery()} then 'Occupied' else 'Vacant' end`);
 }
 
-const escapeLike = (term: string): string => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface PropertyFilter {
   readonly status?: PropertyStatus;
@@ -28,7 +28,7 @@ export async function listProperties(scope: Scope, today: string, filter: Proper
   const base = Property.scoped(scope);
   if (filter.status) base.whereRaw(`(${propertyStatusSql(knex as Knex, today).toQuery()}) = ?`, [filter.status]);
   if (filter.search) {
-    base.whereRaw(`concat_ws(', ', properties.address_line1, properties.address_line2, properties.city, properties.postcode) ilike ? escape '\\'`, [`%${escapeLike(filter.search)}%`]);
+    base.whereRaw(`concat_ws(', ', properties.address_line1, properties.address_line2, properties.city, properties.postcode) ilike ? escape '\\'`, [containsPattern(filter.search)]);
   }
   const [countRow, rows] = await Promise.all([
     base.clone().clearSelect().clearOrder().count('* as total').first() as unknown as Promise<{ total: number | string }>,

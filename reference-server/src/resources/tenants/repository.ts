@@ -2,6 +2,7 @@
 import { Contract, Property, Tenant, type Scope } from '../../persistence/models';
 import { offsetOf, type PageRequest } from '../../platform/http/pagination';
 import type { TenantStatus } from './schemas';
+import { containsPattern } from '../../persistence/like';
 
 export interface TenantFilter {
   readonly propertyId?: string;
@@ -9,7 +10,6 @@ export interface TenantFilter {
   readonly search?: string;
 }
 
-const escapeLike = (term: string): string => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listTenants(scope: Scope, filter: TenantFilter, page: PageRequest): Promise<{ rows: Tenant[]; total: number }> {
   const base = Tenant.scoped(scope);
@@ -17,7 +17,7 @@ export async function listTenants(scope: Scope, filter: TenantFilter, page: Page
   if (filter.status) base.where('tenants.status', filter.status);
   if (filter.search) {
     // Case-insensitive "contains" on the full name and the email address.
-    const term = `%${escapeLike(filter.search)}%`;
+    const term = containsPattern(filter.search);
     base.where((q) =>
       q.whereRaw(`concat_ws(' ', tenants.first_name, tenants.last_name) ilike ? escape '\\'`, [term]).orWhereRaw(`tenants.email ilike ? escape '\\'`, [term]));
   }

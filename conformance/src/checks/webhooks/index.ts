@@ -1,0 +1,18 @@
+// The webhook checks (spec: Events, Authentication rule 9, rent invoice email rules 6 and 8). Each needs the
+// target's webhook receiver and dashboard; a check creates a landlord, keys and subscriptions of its own.
+import type { Check } from '../../runner/check';
+import { liveWritesDeliverSignedCatalogueEnvelopes, oneEventFansOutWithOneIdAndPerSubscriptionSecrets, testDeliveriesOfEveryEventType } from './envelopes';
+import { invoiceSentAfterLiveEmailOnlyAndAsynchronously } from './invoice';
+import { scheduledEventsReachPortfolioButNotProfessional } from './plans';
+import { permanentFailureThenManualRetry, retriesReuseIdOnScheduledDelays, slowAnswersTimeOutAndAreRetried } from './retries';
+
+export const WEBHOOK_CHECKS: readonly Check[] = [
+  liveWritesDeliverSignedCatalogueEnvelopes,
+  testDeliveriesOfEveryEventType,
+  oneEventFansOutWithOneIdAndPerSubscriptionSecrets,
+  invoiceSentAfterLiveEmailOnlyAndAsynchronously,
+  retriesReuseIdOnScheduledDelays,
+  permanentFailureThenManualRetry,
+  slowAnswersTimeOutAndAreRetried,
+  scheduledEventsReachPortfolioButNotProfessional,
+];

@@ -1,0 +1,233 @@
+// Delivery failures, scripted at the receiver: two failures then success (three attempts, one id, spaced by the
+// retry delays), three failures (permanently failed, in the dashboard's history, then delivered by a manual
+// retry), and an answer slower than the 10-second timeout (a failure: retried). The spec's delays are 15 and
+// 60 minutes: in the quick profile these checks run only against a target that declares shorter ones.
+//
+// Each check scripts failures for an event type no other webhook check subscribes to (the receiver's scripts
+// match on event type), on a landlord of its own.
+
+import { defineCheck, type CheckContext } from '../../runner';
+import { describeResponse, describeValue } from '../../runner/describe';
+import { isRecord, type Json } from '../shared/util';
+import { about, expectDelivery, idOf } from './deliveries';
+import { ARRIVAL_MS, describeAttempts, Receiver, type Attempt } from './receiver';
+import { createProperty, GROUP, ownLandlord, subscribe, uploadPropertyDocument, type OwnLandlord, type Subscription } from './setup';
+
+const NEEDS = ['webhook', 'dashboard'] as const;
+/** The spec's retry schedule: about 15 and 60 minutes. */
+export const SPEC_RETRY_DELAYS_SECONDS: readonly number[] = [900, 3600];
+/** Delays a quick run waits through (a test deployment that declares shorter ones). */
+const QUICK_MAX_DELAY_SECONDS = 60;
+/** "About", "with jitter": a retry counts as on time within ±25 % of its delay, plus scheduling slack. */
+const JITTER = 0.25;
+const SLACK_MS = 3_000;
+/** The spec's per-call timeout, and how long the receiver holds an answer to exceed it. */
+const TIMEOUT_MS = 10_000;
+const HOLD_MS = 12_000;
+/** Long enough for the spec's schedule in the full profile. */
+const RETRY_CHECK_TIMEOUT_MS = 2.5 * 3600_000;
+
+type Ctx = CheckContext;
+
+/** The deployment's retry delays; skips in the quick profile unless the target declares short ones. */
+export function retryDelays(ctx: Ctx): readonly number[] {
+  const declared = ctx.target.webhooks?.retryDelaysSeconds;
+  const delays = declared && declared.length > 0 ? declared : SPEC_RETRY_DELAYS_SECONDS;
+  if (ctx.profile === 'quick' && delays.some((d) => d > QUICK_MAX_DELAY_SECONDS)) {
+    ctx.skip(
+      `waits through the retry delays (${delays.join(', ')} s${declared ? ', as the target declares' : ", the spec's"}): run with --profile full, or declare a test deployment's shorter delays in webhooks.retryDelaysSeconds`,
+    );
+  }
+  ctx.expect(delays.length >= 2, 'two retry delays (the spec: up to 2 retries)', () => `webhooks.retryDelaysSeconds ${describeValue(delays)}`);
+  return delays;
+}
+
+/** The window a retry `delaySeconds` after a failed attempt must fall in (receiver arrival to arrival). */
+function window(delaySeconds: number, extraMs = 0): [number, number] {
+  return [delaySeconds * 1000 * (1 - JITTER) + extraMs * 0.95, delaySeconds * 1000 * (1 + JITTER) + SLACK_MS + extraMs];
+}
+
+function describeWindow([low, high]: [number, number]): string {
+  return `${(low / 1000).toFixed(1)}–${(high / 1000).toFixed(1)} s`;
+}
+
+function spacingMs(a: Attempt, b: Attempt): number {
+  return Date.parse(b.receivedAt) - Date.parse(a.receivedAt);
+}
+
+/** Waits until `count` attempts of the resource's event arrived (or the bound passed); returns them, oldest first. */
+async function attemptsOf(ctx: Ctx, receiver: Receiver, sub: Subscription, event: string, field: string, value: string, count: number, timeoutMs: number): Promise<Attempt[]> {
+  const { value: found, attempts } = await receiver.waitFor(sub.landlordId, (all) => {
+    const mine = about(all, sub, event, field, value);
+    return mine.length >= count ? mine : undefined;
+  }, timeoutMs);
+  return found ?? about(attempts, sub, event, field, value);
+}
+
+function sameId(ctx: Ctx, attempts: readonly Attempt[], what: string): string {
+  const ids = attempts.map((a) => idOf(a) ?? '?');
+  ctx.expect(new Set(ids).size === 1, `${what} to reuse one event id`, () => ids.join(', '), undefined, { rules: ['EVT-DELIVERY-3', 'EVT-ENV-2'] });
+  return ids[0] as string;
+}
+
+async function propertyWithDocument(ctx: Ctx, landlord: OwnLandlord, tag: string): Promise<{ propertyId: string; docId: string }> {
+  const property = await createProperty(ctx, landlord, tag);
+  const propertyId = String(property.id);
+  const doc = await uploadPropertyDocument(ctx, landlord, propertyId, tag);
+  return { propertyId, docId: String(doc.id) };
+}
+
+export const retriesReuseIdOnScheduledDelays = defineCheck({
+  id: 'webhooks.failedDeliveriesAreRetriedTwiceWithTheSameId',
+  title: 'A delivery answered 503 twice is retried twice, with the same id, after about the declared retry delays; the third attempt succeeds',
+  group: GROUP,
+  rules: ['EVT-DELIVERY-1', 'EVT-DELIVERY-2', 'EVT-DELIVERY-3', 'EVT-ENV-2', 'EVT-CAT-property_document.created'],
+  needs: [...NEEDS],
+  timeoutMs: RETRY_CHECK_TIMEOUT_MS,
+  async run(ctx: CheckContext) {
+    const delays = retryDelays(ctx);
+    const receiver = new Receiver(ctx);
+    const landlord = await ownLandlord(ctx, 'retries');
+    const sub = await subscribe(ctx, receiver, landlord.id, ['property_document.created'], 'retries');
+    await receiver.script({ match: { event: 'property_document.created' }, failFirst: 2, mode: 'status', status: 503 });
+    const { docId } = await propertyWithDocument(ctx, landlord, 'webhook-retries');
+
+    const bound = ARRIVAL_MS + window(delays[0]!)[1] + window(delays[1]!)[1];
+    const attempts = await attemptsOf(ctx, receiver, sub, 'property_document.created', 'document_id', docId, 3, bound);
+    ctx.expect(attempts.length >= 3, `three attempts of the property_document.created delivery for document ${docId} (two answered 503, so two retries) within ${Math.round(bound / 1000)} s`, () => describeAttempts(attempts), undefined, { rules: ['EVT-DELIVERY-2'] });
+    const [first, second, third] = attempts as [Attempt, Attempt, Attempt];
+    expectDelivery(ctx, first, { event: 'property_document.created', sub, test: false });
+    const id = sameId(ctx, attempts, 'the attempts of one delivery');
+    ctx.expect(first.status === 503 && second.status === 503, 'the first two attempts to be the ones the receiver failed (503)', () => describeAttempts(attempts), undefined, { rules: ['EVT-DELIVERY-2'] });
+    ctx.expect(third.status !== null && third.status >= 200 && third.status < 300, 'the third attempt to be answered 2xx (a success)', () => describeAttempts(attempts), undefined, { rules: ['EVT-DELIVERY-1'] });
+    for (const [n, [a, b, delay]] of ([[first, second, delays[0]!], [second, third, delays[1]!]] as const).entries()) {
+      const w = window(delay);
+      const gap = spacingMs(a, b);
+      ctx.expect(gap >= w[0] && gap <= w[1], `retry ${n + 1} about ${delay} s after attempt ${n + 1} (${describeWindow(w)})`, () => `${(gap / 1000).toFixed(1)} s`, undefined, { rules: ['EVT-DELIVERY-2'] });
+    }
+    // A success ends the delivery: no fourth attempt shows up while the check reads the receiver once more.
+    const after = about(await receiver.deliveries(landlord.id), sub, 'property_document.created', 'document_id', docId);
+    ctx.expect(after.length === 3, 'no attempt after the successful third one', () => describeAttempts(after), undefined, { rules: ['EVT-DELIVERY-1'] });
+    ctx.note(`${id}: 503, 503, ${third.status}; retries after ${(spacingMs(first, second) / 1000).toFixed(1)} s and ${(spacingMs(second, third) / 1000).toFixed(1)} s (declared ${delays.join(', ')} s)`);
+  },
+});
+
+interface DashboardDelivery {
+  readonly id: string;
+  readonly status: unknown;
+  readonly attempts: readonly Json[];
+  readonly raw: Json;
+}
+
+/** The subscription's delivery of event id `eventId` in the dashboard's history (GET /webhooks/{id}/deliveries). */
+async function historyEntry(ctx: Ctx, sub: Subscription, eventId: string): Promise<DashboardDelivery | undefined> {
+  const res = await ctx.dashboard.request({ path: `/webhooks/${sub.id}/deliveries`, query: { limit: 100 } });
+  ctx.expect(res.status === 200 && isRecord(res.json) && Array.isArray(res.json.data), "the subscription's delivery history (GET /webhooks/{id}/deliveries → 200 { data: [...] })", () => describeResponse(res), res.exchange, { rules: ['EVT-DELIVERY-4'] });
+  const entry = (res.json.data as unknown[]).filter(isRecord).find((d) => d.eventId === eventId || d.id === eventId);
+  if (!entry) return undefined;
+  return { id: String(entry.id), status: entry.status, attempts: Array.isArray(entry.attempts) ? entry.attempts.filter(isRecord) : [], raw: entry };
+}
+
+/** Polls the history until `done` holds for the entry (bounded). */
+async function waitForHistory(ctx: Ctx, sub: Subscription, eventId: string, done: (d: DashboardDelivery) => boolean, timeoutMs = 10_000): Promise<DashboardDelivery | undefined> {
+  const deadline = ctx.clock.now() + timeoutMs;
+  let last: DashboardDelivery | undefined;
+  for (;;) {
+    last = await historyEntry(ctx, sub, eventId);
+    if (last && done(last)) return last;
+    if (ctx.clock.now() >= deadline || ctx.signal.aborted) return last;
+    await ctx.sleep(250);
+  }
+}
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+export const permanentFailureThenManualRetry = defineCheck({
+  id: 'webhooks.threeFailuresArePermanentAndAManualRetryDelivers',
+  title: 'A delivery failing three times gets no fourth automatic attempt, shows in the dashboard history as permanently failed with response codes and latencies, and a manual retry from the dashboard delivers it with the same id',
+  group: GROUP,
+  rules: ['EVT-DELIVERY-2', 'EVT-DELIVERY-3', 'EVT-DELIVERY-4', 'EVT-ENV-2', 'EVT-CAT-property_document.deleted'],
+  needs: [...NEEDS],
+  timeoutMs: RETRY_CHECK_TIMEOUT_MS,
+  async run(ctx: CheckContext) {
+    const delays = retryDelays(ctx);
+    const receiver = new Receiver(ctx);
+    const landlord = await ownLandlord(ctx, 'permanent');
+    const sub = await subscribe(ctx, receiver, landlord.id, ['property_document.deleted'], 'permanent');
+    await receiver.script({ match: { event: 'property_document.deleted' }, failFirst: 3, mode: 'status', status: 500 });
+    const { propertyId, docId } = await propertyWithDocument(ctx, landlord, 'webhook-permanent');
+    const del = await ctx.http.request({ method: 'DELETE', path: `/properties/${propertyId}/documents/${docId}`, key: landlord.key });
+    ctx.expectStatus(del, [200, 204]);
+
+    const event = 'property_document.deleted';
+    const bound = ARRIVAL_MS + window(delays[0]!)[1] + window(delays[1]!)[1];
+    const attempts = await attemptsOf(ctx, receiver, sub, event, 'document_id', docId, 3, bound);
+    ctx.expect(attempts.length >= 3, `three attempts of the ${event} delivery for document ${docId}, all answered 500, within ${Math.round(bound / 1000)} s`, () => describeAttempts(attempts), undefined, { rules: ['EVT-DELIVERY-2'] });
+    expectDelivery(ctx, attempts[0] as Attempt, { event, sub, test: false });
+    const id = sameId(ctx, attempts, 'the three attempts');
+
+    // Permanently failed: in the history, with each attempt's response code and latency.
+    const failed = await waitForHistory(ctx, sub, id, (d) => d.status === 'permanently_failed' || d.attempts.length >= 3);
+    ctx.expect(failed !== undefined, `delivery ${id} in the subscription's dashboard history`, () => 'not listed', undefined, { rules: ['EVT-DELIVERY-4'] });
+    ctx.expect(failed.status === 'permanently_failed', 'its status "permanently_failed" after the third failed attempt', () => describeValue(failed.status), undefined, { rules: ['EVT-DELIVERY-2', 'EVT-DELIVERY-4'] });
+    ctx.expect(
+      failed.attempts.length === 3 && failed.attempts.every((a) => a.statusCode === 500 && isNumber(a.latencyMs) && a.latencyMs >= 0),
+      'three attempts in the history, each with its response code (500) and latency (ms)',
+      () => describeValue(failed.attempts),
+      undefined,
+      { rules: ['EVT-DELIVERY-4'] },
+    );
+
+    // No fourth automatic attempt: watched for longer than the last delay would allow (bounded for long delays).
+    const quiet = Math.min(window(delays[delays.length - 1]!)[1], 120_000);
+    const { value: fourth } = await receiver.waitFor(landlord.id, (all) => about(all, sub, event, 'document_id', docId)[3], quiet);
+    ctx.expect(fourth === undefined, `no fourth automatic attempt within ${Math.round(quiet / 1000)} s of the third (the third failed attempt is the last)`, () => describeAttempts(about([fourth as Attempt], sub, event, 'document_id', docId)), undefined, { rules: ['EVT-DELIVERY-2'] });
+
+    // A manual retry from the dashboard: one more attempt, same id; the receiver's three failures are spent.
+    const retry = await ctx.dashboard.request({ method: 'POST', path: `/deliveries/${failed.id}/retry` });
+    ctx.expect(retry.status >= 200 && retry.status < 300, 'the dashboard to accept a manual retry of the permanently failed delivery (POST /deliveries/{id}/retry → 2xx)', () => describeResponse(retry), retry.exchange, { rules: ['EVT-DELIVERY-4'] });
+    const all = await attemptsOf(ctx, receiver, sub, event, 'document_id', docId, 4, ARRIVAL_MS);
+    ctx.expect(all.length === 4, 'a fourth attempt after the manual retry, and only one', () => describeAttempts(all), undefined, { rules: ['EVT-DELIVERY-4'] });
+    const manual = all[3] as Attempt;
+    ctx.expect(idOf(manual) === id, 'the manual retry to reuse the event id', () => describeValue(idOf(manual)), undefined, { rules: ['EVT-DELIVERY-3', 'EVT-ENV-2'] });
+    ctx.expect(manual.status !== null && manual.status >= 200 && manual.status < 300, 'the manual retry to be delivered (answered 2xx)', () => describeAttempts(all), undefined, { rules: ['EVT-DELIVERY-4'] });
+    const done = await waitForHistory(ctx, sub, id, (d) => d.attempts.length >= 4 && d.status !== 'permanently_failed');
+    ctx.expect(done !== undefined && done.attempts.length === 4 && done.status === 'succeeded', 'the history to show the fourth (manual) attempt and the delivery succeeded', () => describeValue(done?.raw), undefined, { rules: ['EVT-DELIVERY-4'] });
+    ctx.note(`${id}: 3 × 500 (retries after ${(spacingMs(all[0]!, all[1]!) / 1000).toFixed(1)} s, ${(spacingMs(all[1]!, all[2]!) / 1000).toFixed(1)} s), none for ${Math.round(quiet / 1000)} s, permanently failed in the history; the manual retry was answered ${manual.status}`);
+  },
+});
+
+export const slowAnswersTimeOutAndAreRetried = defineCheck({
+  id: 'webhooks.answersSlowerThan10SecondsCountAsFailures',
+  title: 'A receiver that holds its answer for 12 s is timed out after about 10 s and the delivery is retried with the same id',
+  group: GROUP,
+  rules: ['EVT-DELIVERY-1', 'EVT-DELIVERY-2', 'EVT-DELIVERY-3', 'EVT-CAT-property.updated'],
+  needs: [...NEEDS],
+  profile: 'full',
+  timeoutMs: RETRY_CHECK_TIMEOUT_MS,
+  async run(ctx: CheckContext) {
+    const delays = retryDelays(ctx);
+    const receiver = new Receiver(ctx);
+    const landlord = await ownLandlord(ctx, 'timeout');
+    const sub = await subscribe(ctx, receiver, landlord.id, ['property.updated'], 'timeout');
+    // 'slow': the receiver answers 200 after 12 s. A sender that waits that long counts it a success, one that
+    // times out at 10 s counts a failure and retries.
+    await receiver.script({ match: { event: 'property.updated' }, failFirst: 1, mode: 'slow', delayMs: HOLD_MS });
+    const property = await createProperty(ctx, landlord, 'webhook-timeout');
+    const id = String(property.id);
+    const patch = await ctx.http.request({ method: 'PATCH', path: `/properties/${id}`, key: landlord.key, json: { shortName: `${ctx.marker} webhook-timeout renamed` } });
+    ctx.expectStatus(patch, 200);
+
+    const w = window(delays[0]!, TIMEOUT_MS);
+    const attempts = await attemptsOf(ctx, receiver, sub, 'property.updated', 'property_id', id, 2, ARRIVAL_MS + w[1] + HOLD_MS);
+    ctx.expect(attempts.length >= 2, `a retry of the property.updated delivery whose answer the receiver held ${HOLD_MS / 1000} s (longer than the 10-second timeout)`, () => describeAttempts(attempts), undefined, { rules: ['EVT-DELIVERY-1', 'EVT-DELIVERY-2'] });
+    const [first, second] = attempts as [Attempt, Attempt];
+    expectDelivery(ctx, first, { event: 'property.updated', sub, test: false });
+    sameId(ctx, [first, second], 'the timed-out attempt and its retry');
+    ctx.expect(first.senderClosedEarly, 'the sender to give up on the held attempt before the answer came', () => describeAttempts([first]), undefined, { rules: ['EVT-DELIVERY-1'] });
+    const gap = spacingMs(first, second);
+    ctx.expect(gap >= w[0] && gap <= w[1], `the retry about 10 s (timeout) + ${delays[0]} s (first retry delay) after the held attempt (${describeWindow(w)})`, () => `${(gap / 1000).toFixed(1)} s`, undefined, { rules: ['EVT-DELIVERY-1', 'EVT-DELIVERY-2'] });
+    ctx.note(`held attempt abandoned by the sender; retried ${(gap / 1000).toFixed(1)} s later with the same id`);
+  },
+});
+
