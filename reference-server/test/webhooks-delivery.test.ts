@@ -19,6 +19,8 @@ import { envSubscriptionParts, provisionEnvSubscriptions } from '../src/webhooks
 import { EVENT_TYPES, type EventType } from '../src/webhooks/event-types';
 import { recordEvent } from '../src/webhooks/outbox/record';
 import type { WebhookRuntime, WebhookRuntimeOptions } from '../src/webhooks/runtime';
+import { startReceiver } from '../../webhook-receiver/src/server';
+import { verifySignature } from '../../webhook-receiver/src/verify';
 import { ADMIN_TOKEN, KEYS, startTestServer, type TestServer } from './helpers/server';
 import { startTestReceiver, type Hit, type TestReceiver } from './helpers/webhook-test-receiver';
 
@@ -89,7 +91,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const f of forks) await f.stop();
+  for (const f of forks) {
+    await f.discardQueue();
+    await f.stop();
+  }
+  await t?.deps.webhooks.discardQueue();
   await receiver?.close();
   await t?.stop();
 });
@@ -161,6 +167,30 @@ describe('end to end: a public API write produces a signed delivery', () => {
     await t.deps.webhooks.runDue();
     expect(receiver.hits.map((h) => h.json.id)).toEqual([updated]);
     expect(receiver.hitsFor(eventId)).toHaveLength(0);
+  });
+});
+
+describe('the project\'s mock receiver (webhook-receiver) as a witness', () => {
+  it('verifies, accepts and records a real and a test delivery', async () => {
+    const created = await dashboard('POST', `/landlords/${landlords.enterpriseLive}/webhooks`, { url: 'http://127.0.0.1:9/placeholder', events: ['property.created', 'rent.overdue'] });
+    const sub = json<{ data: Subscription }>(created).data;
+    const mock = await startReceiver({ secret: sub.secret });
+    try {
+      await t.deps.knex('webhook_subscriptions').where({ id: sub.id }).update({ url: `${mock.url}/hooks` });
+      const res = await t.api('POST', '/properties', KEYS.enterpriseLive, { shortName: 'Witness Way', addressLine1: '3 Hook Lane', city: 'Bath', postcode: 'BA1 1AA', propertyType: 'Flat' });
+      expect(res.statusCode).toBe(201);
+      expect((await dashboard('POST', `/webhooks/${sub.id}/test`, { event: 'rent.overdue' })).statusCode).toBe(202);
+      await t.deps.webhooks.runDue();
+      const seen = mock.store.deliveries();
+      expect(seen).toHaveLength(2);
+      for (const d of seen) {
+        expect(d).toMatchObject({ verified: true, outcome: 'accepted', duplicate: false });
+        expect(verifySignature(d.rawBody, d.headers['x-service-signature-256'], sub.secret)).toEqual({ ok: true });
+      }
+      expect(seen.map((d) => [d.event, d.test]).sort()).toEqual([['property.created', false], ['rent.overdue', true]]);
+    } finally {
+      await mock.close();
+    }
   });
 });
 

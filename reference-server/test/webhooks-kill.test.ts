@@ -150,6 +150,11 @@ async function postgresDrill(queueEnv: NodeJS.ProcessEnv): Promise<void> {
     expect(attempts.filter((a) => a.status_code === 200)).toHaveLength(60);
   } finally {
     for (const w of workers) await kill(w, 'SIGTERM');
+    if (queueEnv.WEBHOOK_QUEUE_PREFIX) {
+      const drillQueue = t.deps.webhooks.fork({ queuePrefix: queueEnv.WEBHOOK_QUEUE_PREFIX, backend: 'bullmq' });
+      await drillQueue.discardQueue().catch(() => undefined);
+      await drillQueue.stop();
+    }
     await t.stop();
   }
 }

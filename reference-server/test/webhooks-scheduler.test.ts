@@ -59,6 +59,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await t?.deps.webhooks.discardQueue();
   await receiver?.close();
   await t?.stop();
 });

@@ -123,6 +123,7 @@ async function setUp(env: NodeJS.ProcessEnv): Promise<Setup> {
     deps, landlordId: landlord.id, receiver,
     async close() {
       await receiver.close();
+      await deps.webhooks.discardQueue();
       await deps.close();
       await drop?.();
     },

@@ -87,6 +87,18 @@ export const WEBHOOK_SELF_TESTS: Readonly<Record<string, readonly WebhookSelfTes
     broken('deliveries are sent as text/plain', () => sender((req) => ({ ...req, headers: { ...req.headers, 'content-type': 'text/plain' } }))),
     broken('created_at is epoch milliseconds', (s) => sender(rewrite(s, () => true, (e) => ({ ...e, created_at: Date.parse(String(e.created_at)) })))),
     broken('subscriptions are swallowed: deliveries never reach the receiver', () => sender(() => accepted())),
+    broken('property.deleted says status "Removed"', (s) => sender(rewrite(s, (e) => e.event === 'property.deleted', (e) => ({ ...e, data: { ...data(e), status: 'Removed' } })))),
+    broken('sandbox property creates really write (and fire property.created), answered as mocks', (s) =>
+      api({
+        request: (req) => {
+          const key = keyOf(req);
+          const k = key ? s.keys.get(key) : undefined;
+          if (req.method !== 'POST' || req.path !== '/api/public/v1/properties' || k?.mode !== 'sandbox') return undefined;
+          const live = liveKeyOf(s, k.landlordId);
+          return live ? withKey(req, live) : undefined;
+        },
+      }),
+    ),
   ],
 
   'webhooks.testDeliveriesOfEveryEventTypeCarryTestFlag': [
@@ -178,6 +190,20 @@ export const WEBHOOK_SELF_TESTS: Readonly<Record<string, readonly WebhookSelfTes
         },
       }),
     ),
+    broken('a repeated invoice email queues a second rent.invoice_sent', (s) => ({
+      sender: {
+        description: 'sender',
+        request(req, ctx) {
+          const e = envelopeOf(req);
+          const sub = subscriptionOf(s, req);
+          if (e?.event === 'rent.invoice_sent' && sub && typeof e.id === 'string' && seen(s, e.id) === 1) {
+            forwardLater(withEnvelope(req, { ...e, id: `evt_${randomUUID()}` }, sub.secret), ctx.upstream, 300);
+          }
+          return undefined;
+        },
+      },
+    })),
+    broken("rent.invoice_sent names another contract than the payment's", (s) => sender(rewrite(s, (e) => e.event === 'rent.invoice_sent', (e) => ({ ...e, data: { ...data(e), contract_id: randomUUID() } })))),
     broken('rent.invoice_sent lacks tenant_email', (s) => sender(rewrite(s, (e) => e.event === 'rent.invoice_sent', (e) => ({ ...e, data: Object.fromEntries(Object.entries(data(e)).filter(([k]) => k !== 'tenant_email')) })))),
   ],
 

@@ -23,6 +23,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   await server.start();
   // Outbound webhooks (dispatcher, delivery worker, scheduler), unless separate worker processes run them.
   if (config.webhookProcessing) await deps.webhooks.start();
+  else await deps.webhooks.provisionFromEnv();
   const mode = [deps.database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL', config.redisUrl ? 'Redis' : 'in-process limits'].join(', ');
   process.stdout.write(`reference server listening on ${server.info.uri} (${mode})\n`);
 

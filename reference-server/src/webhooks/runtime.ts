@@ -114,18 +114,25 @@ export class WebhookRuntime {
     return this.scheduler.runOnce();
   }
 
-  /** Starts the loops: env subscriptions, the worker, a scheduler pass, then polling (and waking on local writes). */
-  async start(): Promise<void> {
-    if (this.started) return;
-    this.started = true;
+  /** WEBHOOK_URL + WEBHOOK_SECRET: the enterpriseLive landlord's subscriptions to all 43 types (idempotent). */
+  async provisionFromEnv(): Promise<void> {
     const { config, logger } = this.deps;
     if (config.webhookUrl && config.webhookSecret) {
       await provisionEnvSubscriptions(this.deps, { url: config.webhookUrl, secret: config.webhookSecret });
     } else if (config.webhookUrl || config.webhookSecret) {
       logger.warn('WEBHOOK_URL and WEBHOOK_SECRET must both be set; no environment subscriptions created');
     }
+  }
+
+  /** Starts the loops: env subscriptions, the worker, a scheduler pass, then polling (and waking on local writes). */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    const { config, logger } = this.deps;
+    await this.provisionFromEnv();
     await this.backend.start();
-    await this.runScheduler().catch((err: unknown) => logger.error({ err }, 'scheduler pass failed'));
+    // The first pass runs in the background: a large portfolio must not delay the server's start.
+    void this.runScheduler().catch((err: unknown) => logger.error({ err }, 'scheduler pass failed'));
     this.unsubscribe = onWebhookWork(() => this.nudge());
     this.schedulerTimer = setInterval(() => void this.runScheduler().catch((err: unknown) => logger.error({ err }, 'scheduler pass failed')), config.webhookSchedulerIntervalMs);
     this.schedulerTimer.unref();
@@ -175,14 +182,20 @@ export class WebhookRuntime {
     }
   }
 
+  /** Tests and benchmarks: drops the BullMQ queue's keys from Redis once done (no-op for the embedded queue). */
+  async discardQueue(): Promise<void> {
+    if (this.backend instanceof BullDeliveryQueue) await this.backend.obliterate();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     this.unsubscribe?.();
     clearTimeout(this.pollTimer);
     clearTimeout(this.nudgeTimer);
     clearInterval(this.schedulerTimer);
-    // Let a cycle in progress finish its database work before the connection closes.
+    // Let a cycle or scheduler pass in progress finish its database work before the connection closes.
     while (this.cycling) await new Promise((resolve) => setTimeout(resolve, 5));
+    await this.scheduler.idle();
     await this.backend.stop();
   }
 }

@@ -37,7 +37,7 @@ export async function pdfText(bytes: Uint8Array): Promise<string | undefined> {
 /** Text with whitespace collapsed and thousands separators dropped ("£1,279.00" → "£1279.00"). */
 export function normalizeText(text: string): string {
   let out = text.replace(/\s+/g, ' ');
-  for (let i = 0; i < 3; i++) out = out.replace(/(\d)[,\u00a0\u202f'](\d{3})(?!\d)/g, '$1$2');
+  for (let i = 0; i < 3; i++) out = out.replace(/(\d)[, \u00a0\u202f'](\d{3})(?!\d)/g, '$1$2');
   return out;
 }
 

@@ -66,7 +66,12 @@ export async function getProperty(ctx: CheckContext, id: string, key = 'enterpri
   return { res, data };
 }
 
-/** Swaps the case of every letter ("Mill Lane" → "mILL lANE"), so a match proves case-insensitivity. */
+/** Swaps the case of every ASCII letter ("Mill Lane" → "mILL lANE"), so a match proves case-insensitivity. */
 export function swapCase(text: string): string {
-  return Array.from(text, (ch) => (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase())).join('');
+  return text.replace(/[a-z]/gi, (ch) => (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase()));
+}
+
+/** ASCII letters upper- or lower-cased by `mask` (other characters, whose case mapping may change length, kept). */
+export function maskCase(text: string, mask: readonly boolean[]): string {
+  return Array.from(text, (ch, i) => (/[a-z]/i.test(ch) ? (mask[i % mask.length] ? ch.toUpperCase() : ch.toLowerCase()) : ch)).join('');
 }

@@ -4,7 +4,7 @@
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
 import { EVENT_TYPES } from '../../rules/event-types';
-import { isRecord } from '../shared/util';
+import { isRecord, propertyBody } from '../shared/util';
 import { about, bodyOf, dataOf, expectDelivery, forSubscription, idOf } from './deliveries';
 import { ARRIVAL_MS, describeAttempts, Receiver, type Attempt } from './receiver';
 import { createProperty, GROUP, ownLandlord, subscribe, type Subscription } from './setup';
@@ -35,12 +35,16 @@ export const liveWritesDeliverSignedCatalogueEnvelopes = defineCheck({
   id: 'webhooks.liveWritesDeliverSignedCatalogueEnvelopes',
   title: "Creating, updating and deleting a property delivers signed property.* events to a dashboard subscription: POST, JSON, HMAC over the raw body, X-Service-Event/-Delivery, the envelope without _test, the catalogue's data fields",
   group: GROUP,
-  rules: [...PER_DELIVERY, 'EVT-ENV-8', 'EVT-DELIVERY-9', 'EVT-CAT-property.created', 'EVT-CAT-property.updated', 'EVT-CAT-property.deleted'],
+  rules: [...PER_DELIVERY, 'EVT-ENV-8', 'EVT-DELIVERY-9', 'EVT-CAT-property.created', 'EVT-CAT-property.updated', 'EVT-CAT-property.deleted', 'AUTH-2'],
   needs: [...NEEDS],
   async run(ctx: CheckContext) {
     const receiver = new Receiver(ctx);
-    const landlord = await ownLandlord(ctx, 'writes');
+    const landlord = await ownLandlord(ctx, 'writes', { sandbox: true });
     const sub = await subscribe(ctx, receiver, landlord.id, PROPERTY_EVENTS, 'writes');
+    // A sandbox create writes nothing, so it fires no property.created (looked for once the live events are in).
+    const sandboxTag = 'webhook-sandbox-write';
+    const sandbox = await ctx.http.request({ method: 'POST', path: '/properties', key: landlord.sandboxKey as string, json: propertyBody(ctx.marker, sandboxTag) });
+    ctx.expectStatus(sandbox, [200, 201], { rules: ['AUTH-2'] });
     const property = await createProperty(ctx, landlord, 'webhook-writes');
     const id = String(property.id);
     const patch = await ctx.http.request({ method: 'PATCH', path: `/properties/${id}`, key: landlord.key, json: { shortName: `${ctx.marker} webhook-writes renamed` } });
@@ -57,6 +61,10 @@ export const liveWritesDeliverSignedCatalogueEnvelopes = defineCheck({
       { rules: PROPERTY_EVENTS.map((e) => `EVT-CAT-${e}`) },
     );
     for (const [event, attempt] of found) expectDelivery(ctx, attempt, { event, sub, test: false });
+    const deleted = found.get('property.deleted');
+    if (deleted) ctx.expect(dataOf(deleted)?.status === 'Deleted', 'property.deleted with status "Deleted"', () => describeValue(dataOf(deleted)?.status), undefined, { rules: ['EVT-CAT-property.deleted'] });
+    const fromSandbox = forSubscription(await receiver.deliveries(landlord.id), sub).filter((a) => JSON.stringify(dataOf(a) ?? {}).includes(sandboxTag));
+    ctx.expect(fromSandbox.length === 0, 'no event for the property the sandbox key "created" (sandbox writes write nothing)', () => describeAttempts(fromSandbox), undefined, { rules: ['AUTH-2'] });
     const missing = PROPERTY_EVENTS.filter((e) => !found.has(e));
     ctx.note(`${[...found.keys()].join(', ')} delivered and verified${missing.length ? `; not emitted within ${ARRIVAL_MS / 1000} s: ${missing.join(', ')} (which writes emit which events is not shown, EVT-GAP-1)` : ''}`);
   },

@@ -21,9 +21,9 @@ function emailResult(ctx: CheckContext, res: Awaited<ReturnType<CheckContext['ht
 
 export const invoiceSentAfterLiveEmailOnlyAndAsynchronously = defineCheck({
   id: 'webhooks.invoiceSentFollowsALiveInvoiceEmailNeverASandboxOne',
-  title: 'A live invoice email is followed by one rent.invoice_sent delivery, sent after the response (not inside the request); a sandbox invoice email queues none',
+  title: 'A live invoice email is followed by one rent.invoice_sent delivery, sent after the response (not inside the request); a sandbox invoice email and a repeated send queue none',
   group: GROUP,
-  rules: ['RENT-EMAIL-6', 'RENT-EMAIL-8', 'EVT-DELIVERY-6', 'EVT-CAT-rent.invoice_sent', 'EVT-CAT-rent.created', 'EVT-ENV-8', 'EVT-REQ-4'],
+  rules: ['RENT-EMAIL-6', 'RENT-EMAIL-8', 'RENT-EMAIL-2', 'EVT-DELIVERY-6', 'EVT-CAT-rent.invoice_sent', 'EVT-CAT-rent.created', 'EVT-ENV-8', 'EVT-REQ-4'],
   needs: ['webhook', 'dashboard'],
   async run(ctx: CheckContext) {
     const receiver = new Receiver(ctx);
@@ -66,9 +66,29 @@ export const invoiceSentAfterLiveEmailOnlyAndAsynchronously = defineCheck({
 
     const { value: sent, attempts } = await receiver.waitFor(landlord.id, (all) => about(all, sub, 'rent.invoice_sent', 'rent_payment_id', paymentId)[0]);
     ctx.expect(sent !== undefined, `a rent.invoice_sent delivery for payment ${paymentId} within ${ARRIVAL_MS / 1000} s of the live invoice email`, () => describeAttempts(attempts), undefined, { rules: ['RENT-EMAIL-6', 'EVT-DELIVERY-6'] });
-    expectDelivery(ctx, sent as Attempt, { event: 'rent.invoice_sent', sub, test: false });
-    const ids = idsOf(about(await receiver.deliveries(landlord.id), sub, 'rent.invoice_sent', 'rent_payment_id', paymentId));
-    ctx.expect(ids.length === 1, `one rent.invoice_sent event for payment ${paymentId} (the live send's; the sandbox send queued none)`, () => `${ids.length} event ids: ${ids.join(', ')}`, undefined, { rules: ['RENT-EMAIL-8', 'EVT-DELIVERY-6'] });
-    ctx.note(`sandbox send: no event (checked after ${barrier.value ? 'a later rent.created arrived' : 'the arrival bound'}); live send answered in ${took} ms, rent.invoice_sent ${ids[0]} arrived afterwards`);
+    const envelope = expectDelivery(ctx, sent as Attempt, { event: 'rent.invoice_sent', sub, test: false });
+    // The event is about this payment: its ids, period, amount and due date.
+    const data = envelope.data as Json;
+    const expected: Json = { contract_id: chain.contractId, property_id: chain.propertyId, tenant_id: chain.tenant.id, period: payment.period, amount: payment.amount };
+    const wrong = Object.entries(expected).filter(([k, v]) => v !== undefined && data[k] !== v);
+    ctx.expect(wrong.length === 0, `rent.invoice_sent data about payment ${paymentId} (${describeValue(expected)})`, () => wrong.map(([k]) => `${k}: ${describeValue(data[k])}`).join(', '), undefined, { rules: ['EVT-CAT-rent.invoice_sent'] });
+    ctx.expect([address, chain.tenant.email].includes(String(data.tenant_email)), `tenant_email the address the invoice went to (${address}) or the tenant's`, () => describeValue(data.tenant_email), undefined, { rules: ['EVT-CAT-rent.invoice_sent'] });
+
+    // 4. A repeated send answers the stored payload and sends nothing: no second event either (checked once a
+    //    later live event of the subscription arrived).
+    const again = await ctx.http.request({ method: 'POST', path, key: landlord.key, json: { email: address } });
+    emailResult(ctx, again, 'the repeated live invoice email', ['RENT-EMAIL-2']);
+    const last = await createRent(ctx, landlord, chain, { period: suitePeriod(ctx, 'webhook barrier 2'), status: 'Pending', due: addDays(utcDate(), 80) });
+    const lastId = String(last.id);
+    const closing = await receiver.waitFor(landlord.id, (all) => about(all, sub, 'rent.created', 'rent_payment_id', lastId)[0]);
+    const ids = idsOf(about(closing.attempts, sub, 'rent.invoice_sent', 'rent_payment_id', paymentId));
+    ctx.expect(
+      ids.length === 1,
+      `one rent.invoice_sent event for payment ${paymentId}: the live send's (the sandbox send queues none, and a repeated send sends no second email)`,
+      () => `${ids.length} event ids: ${ids.join(', ')}`,
+      undefined,
+      { rules: ['RENT-EMAIL-8', 'RENT-EMAIL-2', 'EVT-DELIVERY-6'] },
+    );
+    ctx.note(`sandbox send: no event (checked after ${barrier.value ? 'a later rent.created arrived' : 'the arrival bound'}); live send answered in ${took} ms, rent.invoice_sent ${ids[0]} arrived afterwards; the repeated send queued no second event`);
   },
 });

@@ -62,7 +62,9 @@ export const scheduledEventsReachPortfolioButNotProfessional = defineCheck({
     const bound = 2 * interval * 1000 + ARRIVAL_MS;
     const { value: overdue, attempts } = await receiver.waitFor(portfolio.id, (all) => about(all, portfolioSub, 'rent.overdue', 'rent_payment_id', portfolioPayment)[0], bound);
     ctx.expect(overdue !== undefined, `the Portfolio landlord's rent.overdue for payment ${portfolioPayment} (due 5 days ago, Pending) within ${Math.round(bound / 1000)} s (two scheduler periods)`, () => describeAttempts(forSubscription(attempts, portfolioSub)), undefined, { rules: ['AUTH-5', 'EVT-CAT-rent.overdue'] });
-    expectDelivery(ctx, overdue as Attempt, { event: 'rent.overdue', sub: portfolioSub, test: false });
+    const envelope = expectDelivery(ctx, overdue as Attempt, { event: 'rent.overdue', sub: portfolioSub, test: false });
+    const days = (envelope.data as Record<string, unknown>).days_overdue;
+    ctx.expect(typeof days === 'number' && days >= 1, 'days_overdue at least 1 (the payment is past due)', () => String(days), undefined, { rules: ['EVT-CAT-rent.overdue'] });
 
     // The pass that found the Portfolio payment ran after the Professional landlord was set up; give its
     // deliveries the time a scheduler period and an arrival take.

@@ -161,6 +161,11 @@ export class BullDeliveryQueue implements DeliveryBackend {
     return queued.length;
   }
 
+  /** Tests and benchmarks: removes the queue and all its jobs from Redis (never in production). */
+  async obliterate(): Promise<void> {
+    await this.theQueue().obliterate({ force: true });
+  }
+
   async stop(): Promise<void> {
     // Close the worker first (it finishes its running jobs), interrupting calls that outlive the grace period.
     const timer = setTimeout(() => this.shutdown.abort(), 2000);

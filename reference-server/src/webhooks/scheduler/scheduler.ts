@@ -49,6 +49,11 @@ export class EventScheduler {
     return this.running;
   }
 
+  /** Resolves when no pass is running. */
+  async idle(): Promise<void> {
+    await this.running?.catch(() => undefined);
+  }
+
   private async pass(): Promise<SchedulerRun> {
     const { knex, clock, logger } = this.deps;
     const landlords = (await knex('landlords').whereIn('plan', [...WEBHOOK_PLANS]).where('subscription_status', 'active').select('id', 'timezone')) as Array<{ id: string; timezone: string }>;
