@@ -8,8 +8,9 @@ import type { PageRequest } from '../../platform/http/pagination';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import type { Mailer } from '../../mail/mailer';
 import { recordEvent } from '../../webhooks/outbox/record';
+import { recordOnce } from '../../webhooks/scheduler/scheduler';
 import { assignmentMail } from './assignment-mail';
-import { contractDeletedData, contractEventData } from './event-data';
+import { contractDeletedData, contractEndedData, contractEventData } from './event-data';
 import { presentContract, type ContractView } from './presenter';
 import { findContract, findTenants, listContracts, lockProperty, overlappingContract, propertyNameOf, type ContractFilter } from './repository';
 import type { RentFrequency } from './schemas';
@@ -159,6 +160,11 @@ export async function update(ctx: WriteContext, env: WriteEnv, id: string, input
   await Contract.scoped(ctx).findById(id).patch(patch);
   const row = (await findContract(ctx, id))!;
   await recordEvent(ctx, 'contract.updated', contractEventData('contract.updated', row, property, env.today));
+  // A PATCH that moves the end date into the past ends the contract now: fire contract.ended at once, under the
+  // scheduler's occurrence key, so the daily pass does not fire it a second time.
+  if (row.end_date !== null && row.end_date < env.today && !(existing.end_date !== null && existing.end_date < env.today)) {
+    await recordOnce(ctx, { type: 'contract.ended', sourceId: id, occurrence: row.end_date, data: contractEndedData(row as typeof row & { end_date: string }, property) });
+  }
   const before = new Set([existing.main_tenant_id, ...existing.additional_tenant_ids]);
   const added = [terms.main_tenant_id, ...terms.additional_tenant_ids].filter((t) => !before.has(t));
   sendAssignmentMails(ctx, env.mailer, added.map((t) => tenants.get(t)!), row, property);
