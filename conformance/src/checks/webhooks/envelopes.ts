@@ -44,7 +44,7 @@ export const liveWritesDeliverSignedCatalogueEnvelopes = defineCheck({
     // A sandbox create writes nothing, so it fires no property.created (looked for once the live events are in).
     const sandboxTag = 'webhook-sandbox-write';
     const sandbox = await ctx.http.request({ method: 'POST', path: '/properties', key: landlord.sandboxKey as string, json: propertyBody(ctx.marker, sandboxTag) });
-    ctx.expectStatus(sandbox, [200, 201], { rules: ['AUTH-2'] });
+    const sandboxCreated = sandbox.status === 200 || sandbox.status === 201;
     const property = await createProperty(ctx, landlord, 'webhook-writes');
     const id = String(property.id);
     const patch = await ctx.http.request({ method: 'PATCH', path: `/properties/${id}`, key: landlord.key, json: { shortName: `${ctx.marker} webhook-writes renamed` } });
@@ -63,8 +63,12 @@ export const liveWritesDeliverSignedCatalogueEnvelopes = defineCheck({
     for (const [event, attempt] of found) expectDelivery(ctx, attempt, { event, sub, test: false });
     const deleted = found.get('property.deleted');
     if (deleted) ctx.expect(dataOf(deleted)?.status === 'Deleted', 'property.deleted with status "Deleted"', () => describeValue(dataOf(deleted)?.status), undefined, { rules: ['EVT-CAT-property.deleted'] });
-    const fromSandbox = forSubscription(await receiver.deliveries(landlord.id), sub).filter((a) => JSON.stringify(dataOf(a) ?? {}).includes(sandboxTag));
-    ctx.expect(fromSandbox.length === 0, 'no event for the property the sandbox key "created" (sandbox writes write nothing)', () => describeAttempts(fromSandbox), undefined, { rules: ['AUTH-2'] });
+    if (sandboxCreated) {
+      const fromSandbox = forSubscription(await receiver.deliveries(landlord.id), sub).filter((a) => JSON.stringify(dataOf(a) ?? {}).includes(sandboxTag));
+      ctx.expect(fromSandbox.length === 0, 'no event for the property the sandbox key "created" (sandbox writes write nothing)', () => describeAttempts(fromSandbox), undefined, { rules: ['AUTH-2'] });
+    } else {
+      ctx.note(`the sandbox create answered ${describeResponse(sandbox)}, so its absence of events was not checked`);
+    }
     const missing = PROPERTY_EVENTS.filter((e) => !found.has(e));
     ctx.note(`${[...found.keys()].join(', ')} delivered and verified${missing.length ? `; not emitted within ${ARRIVAL_MS / 1000} s: ${missing.join(', ')} (which writes emit which events is not shown, EVT-GAP-1)` : ''}`);
   },
