@@ -9,7 +9,7 @@ import { openDeps } from '../reference-server/src/server/deps';
 async function run(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
-  const deps = await openDeps(config, logger);
+  const deps = await openDeps(config, logger, { redisPrefix: config.redisPrefix });
   await deps.webhooks.start();
   process.stdout.write(`webhook worker started (${deps.database.kind}, ${deps.webhooks.backend.kind} queue)\n`);
   let stopping = false;

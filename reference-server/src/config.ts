@@ -53,6 +53,8 @@ export interface ServerConfig {
   readonly landlordLimits?: Readonly<Partial<Record<LandlordLimitName, number>>>;
   /** How long a key lookup is reused in process (revocations elsewhere take effect within it). */
   readonly credentialCacheMs: number;
+  /** Prefix of every Redis key and queue name (several deployments, or test servers, sharing one Redis). */
+  readonly redisPrefix?: string;
   /** Folder of stored objects (images, documents): STORAGE_DIR, else `${DATA_DIR}/objects`; unset: a per-process temp folder. */
   readonly storageDir?: string;
 }
@@ -87,6 +89,7 @@ const schema = Joi.object({
   URL_SIGNING_SECRET: Joi.string().min(16).empty(''),
   LANDLORD_LIMITS: Joi.string().pattern(/^[a-z_.]+=\d+(,[a-z_.]+=\d+)*$/).empty(''),
   CREDENTIAL_CACHE_MS: Joi.number().integer().min(0).max(60_000).default(5000),
+  REDIS_PREFIX: Joi.string().pattern(/^[A-Za-z0-9_.:-]{1,64}$/).empty(''),
   STORAGE_DIR: Joi.string().empty(''),
 }).unknown(true);
 
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     urlSigningSecret: v.URL_SIGNING_SECRET as string | undefined,
     landlordLimits: landlordLimitsOf(v.LANDLORD_LIMITS as string | undefined),
     credentialCacheMs: Number(v.CREDENTIAL_CACHE_MS),
+    redisPrefix: v.REDIS_PREFIX as string | undefined,
     storageDir: (v.STORAGE_DIR as string | undefined) ?? (v.DATA_DIR !== undefined ? `${String(v.DATA_DIR).replace(/\/+$/, '')}/objects` : undefined),
   };
 }

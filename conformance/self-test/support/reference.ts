@@ -3,6 +3,7 @@
 // fixtures/reference-target.json aimed at it, with the dashboard section.
 
 import { join, resolve } from 'node:path';
+import { isolateServices } from './isolation';
 import { embeddedTarget, startEmbeddedReference, type EmbeddedServer, type Target } from '../../src/targets';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
@@ -32,21 +33,32 @@ const TEST_ENV: Readonly<Record<string, string>> = {
 };
 
 export async function startReferenceServer(options: StartOptions = {}): Promise<ReferenceDeployment> {
-  const server: EmbeddedServer = await startEmbeddedReference({
-    root: REPO_ROOT,
-    startTimeoutMs: 180_000,
-    env: { ...TEST_ENV, ...(options.production ? { REQUIRE_HTTPS: '1' } : {}), ...options.env },
-  });
+  const isolated = await isolateServices();
+  let server: EmbeddedServer;
+  try {
+    server = await startEmbeddedReference({
+      root: REPO_ROOT,
+      startTimeoutMs: 180_000,
+      env: { ...TEST_ENV, ...isolated.env, ...(options.production ? { REQUIRE_HTTPS: '1' } : {}), ...options.env },
+    });
+  } catch (error) {
+    await isolated.release();
+    throw error;
+  }
+  const stop = async (): Promise<void> => {
+    await server.stop();
+    await isolated.release();
+  };
   try {
     const { target } = embeddedTarget(FIXTURE_TARGET, server);
     return {
       origin: server.origin,
       adminToken: server.adminToken,
       target: options.production ? { ...target, production: true } : target,
-      stop: () => server.stop(),
+      stop,
     };
   } catch (error) {
-    await server.stop();
+    await stop();
     throw error;
   }
 }

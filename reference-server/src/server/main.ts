@@ -1,7 +1,7 @@
 // `npm run reference`: configure, open, migrate, seed an empty database, listen, and stop cleanly on signals.
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type ServerConfig } from '../config';
-import { isEmpty, loadFixtures } from '../fixtures/load';
+import { seedIfEmpty } from '../fixtures/load';
 import { createLogger } from '../platform/logging';
 import { buildServer } from './build';
 import { openDeps } from './deps';
@@ -14,11 +14,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     config = { ...config, adminToken: randomBytes(18).toString('base64url') };
     process.stdout.write(`dashboard token (ADMIN_TOKEN unset, generated for this run): ${config.adminToken}\n`);
   }
-  const deps = await openDeps(config, logger);
-  if (config.seedFixtures && (await isEmpty(deps.knex))) {
-    const loaded = await loadFixtures(deps.knex, deps.clock);
-    logger.info(loaded, 'fixture portfolio loaded');
-  }
+  const deps = await openDeps(config, logger, { redisPrefix: config.redisPrefix });
+  const loaded = config.seedFixtures ? await seedIfEmpty(deps.knex, deps.clock) : null;
+  if (loaded) logger.info(loaded, 'fixture portfolio loaded');
   const server = await buildServer(deps);
   await server.start();
   // Outbound webhooks (dispatcher, delivery worker, scheduler), unless separate worker processes run them.

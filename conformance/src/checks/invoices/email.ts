@@ -1,7 +1,9 @@
 // POST /rent/{id}/invoice/email. Every send goes to a rent payment of the suite's own (its tenant's address, or
 // an override address of the run, on example.com), so the capture shows only the run's own mail and the
 // "at most one successful send per payment" rule never touches the target's data. The per-landlord limit
-// (10 per minute) is shared by every email check: requests are booked in shared/invoice-budget.
+// (10 per minute) is booked in shared/invoice-budget: with dashboard access, the checks that send with data of
+// their own do so as a landlord of their own (invoiceKey), so none waits for another's minute; without, and for
+// the checks that need the target's keys (its data, its sandbox key), the enterpriseLive landlord's minute is shared.
 
 import { setMaxListeners } from 'node:events';
 import type { HttpResponse } from '../../http/client';
@@ -12,7 +14,7 @@ import { invoiceBurst, invoiceRequest, markInvoiceWindowUsed, retryAfterMs, wait
 import { mailCapture, mailTo } from '../shared/mail-capture';
 import { createOwnChain, createOwnRent, expect400, LIVE, suiteEmail, suitePeriod, type OwnChain } from '../shared/own-data';
 import { getList, isRecord, isSuiteData, unknownId, type Json } from '../shared/util';
-import { errorCode, mentionsPeriod, pdfText } from './helpers';
+import { errorCode, invoiceKey, mentionsPeriod, pdfText } from './helpers';
 
 const GROUP = 'Endpoints > Rent';
 
@@ -22,8 +24,8 @@ interface OwnPayment {
   readonly period: string;
 }
 
-async function ownPayment(ctx: CheckContext, tag: string, chain?: OwnChain): Promise<OwnPayment> {
-  const c = chain ?? (await createOwnChain(ctx, tag));
+async function ownPayment(ctx: CheckContext, tag: string, chain?: OwnChain, key = LIVE): Promise<OwnPayment> {
+  const c = chain ?? (await createOwnChain(ctx, tag, { key }));
   const payment = await createOwnRent(ctx, c, { period: suitePeriod(ctx, `${tag} invoice`), status: 'Pending' });
   return { chain: c, id: String(payment.id), period: String(payment.period) };
 }
@@ -57,9 +59,9 @@ function expectEmailResult(ctx: CheckContext, res: HttpResponse, what: string, r
 }
 
 /** Fires `n` identical requests at once, booked as one burst in the landlord's minute (resent if all were refused 429). */
-async function burst(ctx: CheckContext, n: number, id: string, body: unknown, headers?: Record<string, string>): Promise<HttpResponse[]> {
+async function burst(ctx: CheckContext, n: number, id: string, body: unknown, headers?: Record<string, string>, key = LIVE): Promise<HttpResponse[]> {
   setMaxListeners(4 * n + 16, ctx.signal);
-  return invoiceBurst(ctx, 'email', n, { method: 'POST', path: emailPath(id), key: LIVE, json: body, headers });
+  return invoiceBurst(ctx, 'email', n, { method: 'POST', path: emailPath(id), key, json: body, headers });
 }
 
 /**
@@ -94,13 +96,14 @@ export const invoiceEmailValidation = defineCheck({
   group: GROUP,
   rules: ['RENT-EMAIL-5', 'RENT-EMAIL-11', 'LIMIT-11', 'ERR-VALIDATION_ERROR'],
   async run(ctx: CheckContext) {
-    const payment = await ownPayment(ctx, 'email-invalid');
+    const key = await invoiceKey(ctx, 'email-invalid');
+    const payment = await ownPayment(ctx, 'email-invalid', undefined, key);
     const path = emailPath(payment.id);
-    const raw = (body: string) => invoiceRequest(ctx, 'email', { method: 'POST', path, key: LIVE, body, headers: { 'content-type': 'application/json' } });
+    const raw = (body: string) => invoiceRequest(ctx, 'email', { method: 'POST', path, key, body, headers: { 'content-type': 'application/json' } });
     expect400(ctx, await raw(''), 'an empty body', ['RENT-EMAIL-5', 'ERR-VALIDATION_ERROR']);
     expect400(ctx, await raw('{"email": '), 'invalid JSON', ['RENT-EMAIL-5', 'ERR-VALIDATION_ERROR']);
-    expect400(ctx, await send(ctx, payment.id, { email: 'not-an-email' }), '{ email: "not-an-email" }', ['RENT-EMAIL-5', 'ERR-VALIDATION_ERROR']);
-    expect400(ctx, await send(ctx, payment.id, {}, { headers: { 'Idempotency-Key': 'k'.repeat(129) } }), 'an Idempotency-Key of 129 characters', ['RENT-EMAIL-11', 'LIMIT-11']);
+    expect400(ctx, await send(ctx, payment.id, { email: 'not-an-email' }, { key }), '{ email: "not-an-email" }', ['RENT-EMAIL-5', 'ERR-VALIDATION_ERROR']);
+    expect400(ctx, await send(ctx, payment.id, {}, { key, headers: { 'Idempotency-Key': 'k'.repeat(129) } }), 'an Idempotency-Key of 129 characters', ['RENT-EMAIL-11', 'LIMIT-11']);
     ctx.note('empty body, invalid JSON, invalid email and a 129-character Idempotency-Key answered 400 VALIDATION_ERROR');
   },
 });
@@ -169,11 +172,12 @@ export const invoiceEmailDedupUnderConcurrency = defineCheck({
   group: GROUP,
   rules: ['RENT-EMAIL-2', 'RENT-EMAIL-10', 'STATE-31', 'STATE-33', 'ERR-INVOICE_EMAIL_IN_PROGRESS'],
   async run(ctx: CheckContext) {
-    const payment = await ownPayment(ctx, 'email-dedup');
+    const key = await invoiceKey(ctx, 'email-dedup');
+    const payment = await ownPayment(ctx, 'email-dedup', undefined, key);
     const body = { email: suiteEmail(ctx, 'dedup-invoice') };
-    const answers = await burst(ctx, 20, payment.id, body);
+    const answers = await burst(ctx, 20, payment.id, body, undefined, key);
     const payload = expectOnePayload(ctx, answers, ['INVOICE_EMAIL_IN_PROGRESS'], ['RENT-EMAIL-2', 'STATE-31', 'ERR-INVOICE_EMAIL_IN_PROGRESS']);
-    const repeat = await send(ctx, payment.id, body);
+    const repeat = await send(ctx, payment.id, body, { key });
     const again = expectEmailResult(ctx, repeat, 'a repeat send');
     ctx.expect(canonical(again) === canonical(payload), 'the repeat to answer 200 with the identical stored payload', () => `${describeValue(again)} vs ${describeValue(payload)}`, repeat.exchange, { rules: ['RENT-EMAIL-2', 'STATE-33'] });
     const counts = new Map<string, number>();
@@ -190,12 +194,13 @@ export const invoiceEmailSentExactlyOnce = defineCheck({
   needs: ['mail'],
   async run(ctx: CheckContext) {
     const capture = mailCapture(ctx);
-    const first = await ownPayment(ctx, 'email-once');
+    const key = await invoiceKey(ctx, 'email-once');
+    const first = await ownPayment(ctx, 'email-once', undefined, key);
     // Override address, 20 requests at once, then a repeat: one email.
     const override = suiteEmail(ctx, 'once-invoice');
-    const answers = await burst(ctx, 20, first.id, { email: override });
+    const answers = await burst(ctx, 20, first.id, { email: override }, undefined, key);
     expectOnePayload(ctx, answers, ['INVOICE_EMAIL_IN_PROGRESS'], ['RENT-EMAIL-2']);
-    expectEmailResult(ctx, await send(ctx, first.id, { email: override }), 'a repeat send');
+    expectEmailResult(ctx, await send(ctx, first.id, { email: override }, { key }), 'a repeat send');
     let mail = await mailTo(ctx, capture, override, (m) => m.length > 0);
     await ctx.sleep(1_500);
     mail = await capture.to(override);
@@ -213,7 +218,7 @@ export const invoiceEmailSentExactlyOnce = defineCheck({
     // Without an override: to the tenant's address on file.
     const second = await ownPayment(ctx, 'email-tenant', first.chain);
     const before = (await capture.to(first.chain.tenant.email)).length;
-    const res = await send(ctx, second.id, {});
+    const res = await send(ctx, second.id, {}, { key });
     const data = expectEmailResult(ctx, res, 'a send without override');
     ctx.expect(data.sent === true, 'the send without override to send', () => describeValue(data), res.exchange, { rules: ['RENT-EMAIL-1'] });
     const toTenant = await mailTo(ctx, capture, first.chain.tenant.email, (m) => m.length > before);
@@ -228,13 +233,14 @@ export const invoiceEmailIdempotencyKeyReplays = defineCheck({
   group: GROUP,
   rules: ['RENT-EMAIL-3', 'RENT-EMAIL-11', 'LIMIT-11', 'LIMIT-12', 'ERR-IDEMPOTENCY_IN_PROGRESS'],
   async run(ctx: CheckContext) {
-    const payment = await ownPayment(ctx, 'email-idempotency');
+    const apiKey = await invoiceKey(ctx, 'email-idempotency');
+    const payment = await ownPayment(ctx, 'email-idempotency', undefined, apiKey);
     const key = `${ctx.marker}-`.padEnd(128, 'k');
     const headers = { 'Idempotency-Key': key };
     const body = { email: suiteEmail(ctx, 'idempotent-invoice') };
-    const answers = await burst(ctx, 2, payment.id, body, headers);
+    const answers = await burst(ctx, 2, payment.id, body, headers, apiKey);
     const payload = expectOnePayload(ctx, answers, ['IDEMPOTENCY_IN_PROGRESS', 'INVOICE_EMAIL_IN_PROGRESS'], ['RENT-EMAIL-3', 'LIMIT-11', 'ERR-IDEMPOTENCY_IN_PROGRESS']);
-    const replay = await send(ctx, payment.id, body, { headers });
+    const replay = await send(ctx, payment.id, body, { key: apiKey, headers });
     const again = expectEmailResult(ctx, replay, 'the replay with the same Idempotency-Key', ['RENT-EMAIL-3', 'LIMIT-12']);
     ctx.expect(canonical(again) === canonical(payload), 'the replay to answer the identical success response', () => `${describeValue(again)} vs ${describeValue(payload)}`, replay.exchange, { rules: ['RENT-EMAIL-3', 'LIMIT-12'] });
     ctx.note(`a 128-character key accepted; ${answers.map((r) => r.status).join(', ')} then an identical replay`);
@@ -249,14 +255,16 @@ export const invoiceEmailLimitedTo10PerMinute = defineCheck({
   exclusive: true,
   timeoutMs: 6 * 60_000,
   async run(ctx: CheckContext) {
-    // Unknown payments: nothing is sent, and the limit comes before any database work, so they count.
-    ctx.cleanup(() => markInvoiceWindowUsed(ctx, 'email'));
+    // Unknown payments: nothing is sent, and the limit comes before any database work, so they count. With dashboard
+    // access the minute is a fresh landlord's (nobody else's traffic is in it); without, enterpriseLive's.
+    const key = await invoiceKey(ctx, 'email-limit');
+    ctx.cleanup(() => markInvoiceWindowUsed(ctx, 'email', key));
     for (let attempt = 1; ; attempt++) {
-      await waitForFreshInvoiceWindow(ctx, 'email');
+      await waitForFreshInvoiceWindow(ctx, 'email', key);
       const statuses: number[] = [];
       let early: HttpResponse | undefined;
       for (let i = 1; i <= INVOICE_EMAIL_PER_MINUTE; i++) {
-        const res = await ctx.http.request({ method: 'POST', path: emailPath(unknownId()), key: LIVE, json: {} });
+        const res = await ctx.http.request({ method: 'POST', path: emailPath(unknownId()), key, json: {} });
         statuses.push(res.status);
         if (res.status === 429) {
           early = res;
@@ -269,7 +277,7 @@ export const invoiceEmailLimitedTo10PerMinute = defineCheck({
         await ctx.sleep(Math.max(retryAfterMs(early), 61_000));
         continue;
       }
-      const over = await ctx.http.request({ method: 'POST', path: emailPath(unknownId()), key: LIVE, json: {} });
+      const over = await ctx.http.request({ method: 'POST', path: emailPath(unknownId()), key, json: {} });
       ctx.expect(over.status === 429, `request ${INVOICE_EMAIL_PER_MINUTE + 1} in the minute to answer 429 (the limit is enforced before the payment is looked up)`, () => describeResponse(over), over.exchange, { rules: ['RENT-EMAIL-7', 'LIMIT-2'] });
       ctx.expectErrorEnvelope(over, 429, 'RATE_LIMIT_EXCEEDED', { rules: ['ERR-RATE_LIMIT_EXCEEDED'] });
       ctx.expectHeader(over, 'Retry-After', (v) => v !== undefined && /^\d+$/.test(v.trim()), 'in seconds', { rules: ['ERR-RATE_LIMIT_EXCEEDED'] });

@@ -3,9 +3,21 @@
 
 import type { HttpResponse } from '../../http/client';
 import type { CheckContext } from '../../runner/check';
+import { provisionLandlord } from '../shared/provision';
 import { getList, isRecord, isSuiteData, type Json } from '../shared/util';
 
 export const LIVE = 'enterpriseLive';
+
+/**
+ * The live key an invoice check writes and sends with. With dashboard access: a live read_write key of a fresh
+ * Enterprise landlord of the check's own, so its per-landlord invoice minutes (PDF 20, email 10) are its alone
+ * and it never waits for the other checks' traffic; without: enterpriseLive, whose minutes every check shares
+ * (shared/invoice-budget books them).
+ */
+export async function invoiceKey(ctx: CheckContext, tag: string): Promise<string> {
+  if (!ctx.target.dashboard) return LIVE;
+  return (await provisionLandlord(ctx, tag)).live;
+}
 
 /** A rent payment of the target (read-only use: PDFs), first page, suite data left out. */
 export async function targetPayment(ctx: CheckContext, key = LIVE, predicate: (p: Json) => boolean = () => true): Promise<Json | undefined> {

@@ -6,8 +6,9 @@ import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
 import { INVOICE_PDF_PER_MINUTE } from '../../rules/limits';
 import { invoiceRequest, markInvoiceWindowUsed, retryAfterMs, waitForFreshInvoiceWindow } from '../shared/invoice-budget';
+import { createOwnChain, createOwnRent, suitePeriod } from '../shared/own-data';
 import { unknownId } from '../shared/util';
-import { errorCode, isPdf, LIVE, mentionsAmount, mentionsPeriod, pdfText, targetPayment } from './helpers';
+import { errorCode, invoiceKey, isPdf, LIVE, mentionsAmount, mentionsPeriod, pdfText, targetPayment } from './helpers';
 
 const GROUP = 'Endpoints > Rent';
 
@@ -86,17 +87,27 @@ export const invoicePdfLimitedTo20PerMinute = defineCheck({
   exclusive: true,
   timeoutMs: 6 * 60_000,
   async run(ctx: CheckContext) {
-    const payment = await targetPayment(ctx);
-    if (!payment) ctx.skip('the target has no rent payment to render');
-    const path = `/rent/${String(payment.id)}/invoice/pdf`;
+    // With dashboard access: a fresh landlord of the check's own and a rent payment of its own, so the minute is
+    // nobody else's; without: a payment of the target on enterpriseLive, after the other checks' PDFs left the minute.
+    const key = await invoiceKey(ctx, 'pdf-limit');
+    let paymentId: string;
+    if (key === LIVE) {
+      const payment = await targetPayment(ctx);
+      if (!payment) ctx.skip('the target has no rent payment to render');
+      paymentId = String(payment.id);
+    } else {
+      const chain = await createOwnChain(ctx, 'pdf-limit', { key });
+      paymentId = String((await createOwnRent(ctx, chain, { period: suitePeriod(ctx, 'pdf-limit invoice'), status: 'Pending' })).id);
+    }
+    const path = `/rent/${paymentId}/invoice/pdf`;
     // The landlord's minute is spent afterwards, whatever happens: later checks wait for a fresh one.
-    ctx.cleanup(() => markInvoiceWindowUsed(ctx, 'pdf'));
+    ctx.cleanup(() => markInvoiceWindowUsed(ctx, 'pdf', key));
     for (let attempt = 1; ; attempt++) {
-      await waitForFreshInvoiceWindow(ctx, 'pdf');
+      await waitForFreshInvoiceWindow(ctx, 'pdf', key);
       const statuses: number[] = [];
       let early: Awaited<ReturnType<typeof ctx.http.request>> | undefined;
       for (let i = 1; i <= INVOICE_PDF_PER_MINUTE; i++) {
-        const res = await ctx.http.request({ path, key: LIVE });
+        const res = await ctx.http.request({ path, key });
         statuses.push(res.status);
         if (res.status === 429) {
           early = res;
@@ -110,7 +121,7 @@ export const invoicePdfLimitedTo20PerMinute = defineCheck({
         await ctx.sleep(Math.max(retryAfterMs(early), 61_000));
         continue;
       }
-      const over = await ctx.http.request({ path, key: LIVE });
+      const over = await ctx.http.request({ path, key });
       ctx.expect(over.status === 429 && errorCode(over) === 'RATE_LIMIT_EXCEEDED', `request ${INVOICE_PDF_PER_MINUTE + 1} in the minute to answer 429 RATE_LIMIT_EXCEEDED`, () => describeResponse(over), over.exchange, { rules: ['RENT-PDF-5', 'LIMIT-1', 'ERR-RATE_LIMIT_EXCEEDED'] });
       ctx.expectErrorEnvelope(over, 429, 'RATE_LIMIT_EXCEEDED', { rules: ['ERR-RATE_LIMIT_EXCEEDED'] });
       ctx.expectHeader(over, 'Retry-After', (v) => v !== undefined && /^\d+$/.test(v.trim()), 'in seconds', { rules: ['ERR-RATE_LIMIT_EXCEEDED'] });

@@ -3,6 +3,10 @@
 // invoice requests here (one sliding 60-second window per target, landlord and route) and wait for room, and
 // a 429 from traffic the suite cannot see (other checks, other clients) is waited out with its Retry-After.
 //
+// The window is tracked per landlord: a key of a landlord the suite provisioned for one check (registered with
+// registerLandlordKey) books in that landlord's window, so checks on landlords of their own never wait for each
+// other; the target's configured keys book in their landlord's (main, or otherLandlord) shared window.
+//
 // A booking is dated when its request has been answered (the request may wait in the client's pacing first, and
 // the server counts it when it arrives), so the suite's view of the window never runs ahead of the server's.
 
@@ -27,14 +31,28 @@ export interface Ticket {
 }
 
 const history = new Map<string, Booking[]>();
-let queue: Promise<unknown> = Promise.resolve();
+/** Reservations are serialised per window (landlord and route), never across landlords. */
+const queues = new Map<string, Promise<unknown>>();
+/** Literal keys of landlords provisioned by the suite → their landlord id. */
+const provisioned = new Map<string, string>();
+
+/** Books the invoice requests of `key` (a literal key) in the window of landlord `landlordId` from now on. */
+export function registerLandlordKey(key: string, landlordId: string): void {
+  provisioned.set(key, landlordId);
+}
 
 function landlordOf(role: string | undefined): string {
+  const own = role === undefined ? undefined : provisioned.get(role);
+  if (own !== undefined) return `landlord:${own}`;
   return role === 'otherLandlord' || role === 'otherLandlordSandbox' ? 'other' : 'main';
 }
 
+function windowId(ctx: CheckContext, route: InvoiceRoute, role: string | undefined): string {
+  return `${ctx.target.baseUrl}\u0000${landlordOf(role)}\u0000${route}`;
+}
+
 function bucket(ctx: CheckContext, route: InvoiceRoute, role: string | undefined): Booking[] {
-  const key = `${ctx.target.baseUrl}\u0000${landlordOf(role)}\u0000${route}`;
+  const key = windowId(ctx, route, role);
   let list = history.get(key);
   if (!list) history.set(key, (list = []));
   return list;
@@ -48,7 +66,8 @@ function live(list: Booking[], now: number): number[] {
 
 /** Serialised: waits until `n` more requests fit in the landlord's window for `route`, then books them. */
 export function reserveInvoiceRequests(ctx: CheckContext, route: InvoiceRoute, n = 1, role?: string): Promise<Ticket> {
-  const run = queue.then(async () => {
+  const id = windowId(ctx, route, role);
+  const run = (queues.get(id) ?? Promise.resolve()).then(async () => {
     const list = bucket(ctx, route, role);
     // Requests beyond the limit are refused (429) and do not use the window.
     const wanted = Math.min(n, INVOICE_LIMITS[route]);
@@ -68,7 +87,7 @@ export function reserveInvoiceRequests(ctx: CheckContext, route: InvoiceRoute, n
       },
     };
   });
-  queue = run.catch(() => undefined);
+  queues.set(id, run.catch(() => undefined));
   return run;
 }
 

@@ -89,21 +89,21 @@ export function suiteEmail(ctx: CheckContext, tag: string): string {
 }
 
 /** Creates a tenant of the check's own (deleted in cleanup); skips when the deployment refuses the body. */
-export async function createOwnTenant(ctx: CheckContext, propertyId: string, tag: string): Promise<OwnTenant> {
+export async function createOwnTenant(ctx: CheckContext, propertyId: string, tag: string, key = LIVE): Promise<OwnTenant> {
   const sample = sampleItems(await ctx.http.request({ path: '/tenants', key: LIVE, query: { limit: 20 } }));
   const first = findKey(sample, /first/i, (v) => typeof v === 'string') ?? 'firstName';
   const last = findKey(sample, /last/i, (v) => typeof v === 'string') ?? 'lastName';
   const emailKey = findKey(sample, /email/i, (v) => v === null || typeof v === 'string') ?? 'email';
   const email = suiteEmail(ctx, tag);
   const body: Json = { [first]: 'Conformance', [last]: `${ctx.marker} ${tag}`, [emailKey]: email, propertyId };
-  const res = await ctx.http.request({ method: 'POST', path: '/tenants', key: LIVE, json: body });
+  const res = await ctx.http.request({ method: 'POST', path: '/tenants', key, json: body });
   if (res.status !== 200 && res.status !== 201) {
     ctx.skip(`could not create a tenant of the suite's own (tenant write bodies are not shown, OTHER-6): POST /tenants ${describeValue(body)} answered ${describeResponse(res)}`);
   }
   const data = successData(ctx, res, [200, 201]);
   ctx.expect(isRecord(data) && typeof data.id === 'string', 'the created tenant with an "id"', () => describeValue(data), res.exchange);
   const id = data.id as string;
-  ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/tenants/${id}`, key: LIVE }));
+  ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/tenants/${id}`, key }));
   return { id, email, data };
 }
 
@@ -119,6 +119,8 @@ export interface ContractOptions {
   readonly end?: string | null;
   readonly status?: string;
   readonly tag: string;
+  /** The key the contract is written with (default: enterpriseLive). */
+  readonly key?: string;
 }
 
 export function contractBody(ctx: CheckContext, fields: ContractFields, o: ContractOptions): Json {
@@ -139,7 +141,8 @@ export function contractBody(ctx: CheckContext, fields: ContractFields, o: Contr
 export async function createOwnContract(ctx: CheckContext, o: ContractOptions): Promise<Json> {
   const fields = await contractFields(ctx);
   const body = contractBody(ctx, fields, o);
-  const res = await ctx.http.request({ method: 'POST', path: '/contracts', key: LIVE, json: body });
+  const key = o.key ?? LIVE;
+  const res = await ctx.http.request({ method: 'POST', path: '/contracts', key, json: body });
   if (res.status === 400 || res.status === 422) {
     ctx.skip(
       `could not create a contract of the suite's own (contract body field names are not shown, CONTRACT-23; tried names ${fields.discovered ? 'read from GET /contracts' : 'of the spec'}): POST /contracts ${describeValue(body)} answered ${describeResponse(res)}`,
@@ -148,7 +151,7 @@ export async function createOwnContract(ctx: CheckContext, o: ContractOptions): 
   const data = successData(ctx, res, [201], { rules: ['CONTRACT-7'] });
   ctx.expect(isRecord(data) && typeof data.id === 'string', 'the created contract with an "id"', () => describeValue(data), res.exchange, { rules: ['CONTRACT-7', 'RES-CONTRACT-1'] });
   const id = data.id as string;
-  ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/contracts/${id}`, key: LIVE }));
+  ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/contracts/${id}`, key }));
   return data;
 }
 
@@ -160,6 +163,8 @@ export interface OwnChain {
   readonly contract: Json;
   readonly contractId: string;
   readonly fields: ContractFields;
+  /** The key the chain was written with (its landlord's): later writes for it use the same. */
+  readonly key: string;
 }
 
 export interface ChainOptions {
@@ -167,15 +172,18 @@ export interface ChainOptions {
   readonly end?: string | null;
   readonly status?: string;
   readonly additionalTenants?: number;
+  /** The key to write with (default: enterpriseLive), e.g. one of a landlord of the check's own. */
+  readonly key?: string;
 }
 
 /** A property, a tenant (with a mail address of the run) and a contract between them, all the check's own. */
 export async function createOwnChain(ctx: CheckContext, tag: string, options: ChainOptions = {}): Promise<OwnChain> {
-  const property = await createOwnProperty(ctx, LIVE, tag);
+  const key = options.key ?? LIVE;
+  const property = await createOwnProperty(ctx, key, tag);
   const propertyId = String(property.id);
-  const tenant = await createOwnTenant(ctx, propertyId, `${tag}-main`);
+  const tenant = await createOwnTenant(ctx, propertyId, `${tag}-main`, key);
   const additional: OwnTenant[] = [];
-  for (let i = 0; i < (options.additionalTenants ?? 0); i++) additional.push(await createOwnTenant(ctx, propertyId, `${tag}-extra${i + 1}`));
+  for (let i = 0; i < (options.additionalTenants ?? 0); i++) additional.push(await createOwnTenant(ctx, propertyId, `${tag}-extra${i + 1}`, key));
   const contract = await createOwnContract(ctx, {
     propertyId,
     mainTenantId: tenant.id,
@@ -184,8 +192,9 @@ export async function createOwnChain(ctx: CheckContext, tag: string, options: Ch
     end: options.end,
     status: options.status,
     tag,
+    key,
   });
-  return { property, propertyId, tenant, additional, contract, contractId: String(contract.id), fields: await contractFields(ctx) };
+  return { property, propertyId, tenant, additional, contract, contractId: String(contract.id), fields: await contractFields(ctx), key };
 }
 
 // ---- rent payments --------------------------------------------------------------------------------------------
@@ -254,7 +263,7 @@ export function suitePeriod(ctx: CheckContext, label: string): string {
 export async function createOwnRent(ctx: CheckContext, chain: OwnChain, o: RentOptions): Promise<Json> {
   const fields = await rentFields(ctx);
   const body = rentBody(chain, fields, o);
-  const res = await ctx.http.request({ method: 'POST', path: '/rent', key: LIVE, json: body });
+  const res = await ctx.http.request({ method: 'POST', path: '/rent', key: chain.key, json: body });
   if (res.status === 400 || res.status === 422) {
     ctx.skip(`could not create a rent payment of the suite's own (body field names beyond those named are not shown, RENT-POST-8): POST /rent ${describeValue(body)} answered ${describeResponse(res)}`);
   }

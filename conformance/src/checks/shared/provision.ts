@@ -2,6 +2,7 @@
 // API of this project (POST /landlords, POST /landlords/{id}/keys, POST /keys/{id}/revoke).
 
 import type { CheckContext } from '../../runner/check';
+import { registerLandlordKey } from './invoice-budget';
 import { isRecord } from './util';
 
 /** A landlord and keys of the suite's own, provisioned through the dashboard (created once per run). */
@@ -38,8 +39,11 @@ export function suiteLandlord(ctx: CheckContext, plan = 'Enterprise'): Promise<s
 }
 
 /** A fresh key of the suite's landlord with the plan's default limits; revoked again in cleanup. */
-export async function provisionKey(ctx: CheckContext, options: { readonly mode?: 'live' | 'sandbox'; readonly scope?: 'read_only' | 'read_write'; readonly plan?: string; readonly revokeInCleanup?: boolean } = {}): Promise<ProvisionedKey> {
-  const landlordId = await suiteLandlord(ctx, options.plan);
+export async function provisionKey(
+  ctx: CheckContext,
+  options: { readonly mode?: 'live' | 'sandbox'; readonly scope?: 'read_only' | 'read_write'; readonly plan?: string; readonly revokeInCleanup?: boolean; readonly landlordId?: string } = {},
+): Promise<ProvisionedKey> {
+  const landlordId = options.landlordId ?? (await suiteLandlord(ctx, options.plan));
   const res = await ctx.dashboard.request({
     method: 'POST',
     path: `/landlords/${landlordId}/keys`,
@@ -54,3 +58,37 @@ export async function provisionKey(ctx: CheckContext, options: { readonly mode?:
   return provisioned;
 }
 
+
+/** A landlord of one check's own: its per-landlord budgets (invoice PDF and email minutes) are the check's alone. */
+export interface OwnLandlord {
+  readonly landlordId: string;
+  /** A live read_write key of the landlord. */
+  readonly live: string;
+  /** A sandbox read_write key of the landlord, when asked for. */
+  readonly sandbox?: string;
+}
+
+/**
+ * A fresh Enterprise landlord (the dashboard cannot delete landlords: its name and address carry the run's
+ * marker) with a live read_write key, and a sandbox one when asked; the keys are revoked in cleanup. Skips the
+ * check when the target has no dashboard.
+ */
+export async function provisionLandlord(ctx: CheckContext, tag: string, options: { readonly sandbox?: boolean } = {}): Promise<OwnLandlord> {
+  if (!ctx.target.dashboard) ctx.skip('needs dashboard access: the target has no "dashboard" section');
+  const local = `${ctx.marker}.${tag}`.toLowerCase().replace(/[^a-z0-9.-]/g, '-');
+  const res = await ctx.dashboard.request({
+    method: 'POST',
+    path: '/landlords',
+    json: { name: `${ctx.marker} ${tag} landlord`, email: `${local}@conformance.example`, plan: 'Enterprise' },
+  });
+  const body = isRecord(res.json) ? res.json.data : undefined;
+  if (res.status !== 201 && res.status !== 200) throw new Error(`dashboard POST /landlords answered ${res.status} ${res.text.slice(0, 200)}`);
+  if (!isRecord(body) || typeof body.id !== 'string') throw new Error(`dashboard POST /landlords gave no id: ${res.text.slice(0, 200)}`);
+  const landlordId = body.id;
+  const live = await provisionKey(ctx, { landlordId, mode: 'live', scope: 'read_write' });
+  const sandbox = options.sandbox ? await provisionKey(ctx, { landlordId, mode: 'sandbox', scope: 'read_write' }) : undefined;
+  // Their invoice requests are booked in this landlord's windows, not the shared ones of the target's keys.
+  registerLandlordKey(live.key, landlordId);
+  if (sandbox) registerLandlordKey(sandbox.key, landlordId);
+  return { landlordId, live: live.key, ...(sandbox ? { sandbox: sandbox.key } : {}) };
+}

@@ -178,7 +178,7 @@ export async function createChain(ctx: CheckContext, landlord: OwnLandlord, tag:
   ctx.expect(isRecord(contract) && typeof contract.id === 'string', 'the created contract with an "id"', () => describeValue(contract), contractRes.exchange);
   const contractId = contract.id as string;
   ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/contracts/${contractId}`, key: landlord.key }));
-  return { property, propertyId, tenant: { id: tenantId, email, data: tenant }, additional: [], contract, contractId, fields };
+  return { property, propertyId, tenant: { id: tenantId, email, data: tenant }, additional: [], contract, contractId, fields, key: landlord.key };
 }
 
 /** POST /rent for the chain's contract with the landlord's key; 201 expected (400: the body's names are not the deployment's, skip). */
