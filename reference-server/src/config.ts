@@ -23,8 +23,6 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** Load the fixture portfolio into an empty database on start. */
   readonly seedFixtures: boolean;
-  /** Fault switches for conformance self-tests: each breaks one rule on purpose. Never set in production. */
-  readonly faults: ReadonlySet<string>;
   readonly webhookUrl?: string;
   readonly webhookSecret?: string;
   /** Seconds; jitter applies in proportion. Attempts in total = delays + 1 (3 by default). */
@@ -73,7 +71,6 @@ const schema = Joi.object({
   PUBLIC_URL: Joi.string().uri().empty(''),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   SEED_FIXTURES: Joi.boolean().truthy('1').falsy('0').default(true),
-  FAULTS: Joi.string().allow('').default(''),
   WEBHOOK_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty(''),
   WEBHOOK_SECRET: Joi.string().empty(''),
   WEBHOOK_RETRY_DELAYS: Joi.string().pattern(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/).default('900,3600'),
@@ -126,7 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: v.PUBLIC_URL as string | undefined,
     logLevel: String(v.LOG_LEVEL),
     seedFixtures: Boolean(v.SEED_FIXTURES),
-    faults: new Set(list(String(v.FAULTS))),
     webhookUrl: v.WEBHOOK_URL as string | undefined,
     webhookSecret: v.WEBHOOK_SECRET as string | undefined,
     webhookRetryDelays: list(String(v.WEBHOOK_RETRY_DELAYS)).map(Number),

@@ -92,3 +92,13 @@ export async function provisionLandlord(ctx: CheckContext, tag: string, options:
   if (sandbox) registerLandlordKey(sandbox.key, landlordId);
   return { landlordId, live: live.key, ...(sandbox ? { sandbox: sandbox.key } : {}) };
 }
+
+/**
+ * The live key a heavy writer writes with: with dashboard access, a live read_write key of a fresh landlord of
+ * the check's own (a literal key: not paced against the target's enterpriseLive budget, and its data cannot meet
+ * another check's); without, `fallback` (enterpriseLive).
+ */
+export async function ownWriteKey(ctx: CheckContext, tag: string, fallback = 'enterpriseLive'): Promise<string> {
+  if (!ctx.target.dashboard) return fallback;
+  return (await provisionLandlord(ctx, tag)).live;
+}
