@@ -76,7 +76,18 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
   const agent = new Agent({ keepAlive: true, maxSockets: 32 });
   const state = new Map<string, unknown>();
 
-  const upstream = (req: ProxyRequest): Promise<ProxyResponse> =>
+  // A pooled keep-alive socket the upstream has just closed fails at once with ECONNRESET ("socket hang up");
+  // the request never reached the upstream, so it is sent once more on a fresh socket (Node's documented remedy).
+  const upstream = async (req: ProxyRequest): Promise<ProxyResponse> => {
+    try {
+      return await upstreamOnce(req);
+    } catch (error) {
+      if ((error as { staleSocket?: boolean }).staleSocket) return upstreamOnce(req);
+      throw error;
+    }
+  };
+
+  const upstreamOnce = (req: ProxyRequest): Promise<ProxyResponse> =>
     new Promise((resolveResponse, reject) => {
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
@@ -92,8 +103,10 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
         },
       );
       // The upstream may answer and close before reading the body (a refused write): keep the answer.
-      out.on('error', (error) => {
-        if (!answered) reject(error);
+      out.on('error', (error: NodeJS.ErrnoException) => {
+        if (answered) return;
+        if (out.reusedSocket && error.code === 'ECONNRESET') Object.assign(error, { staleSocket: true });
+        reject(error);
       });
       out.end(req.body);
     });

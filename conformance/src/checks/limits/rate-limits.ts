@@ -27,19 +27,17 @@ interface LimitKey {
   readonly provisioned: boolean;
 }
 
-/** Two fresh keys of the suite's landlord on `plan`; revoked after the check unless shared by the run's checks. */
-async function provisioned(ctx: CheckContext, plan: ApiPlan, revokeInCleanup = true): Promise<LimitKey> {
-  const main = await provisionKey(ctx, { plan, revokeInCleanup });
-  const control = await provisionKey(ctx, { plan, revokeInCleanup });
+/** Two fresh keys of the suite's landlord on `plan` (one to spend, one to show the limit is per key); revoked after the check. */
+async function provisioned(ctx: CheckContext, plan: ApiPlan): Promise<LimitKey> {
+  const main = await provisionKey(ctx, { plan });
+  const control = await provisionKey(ctx, { plan });
   return { key: main.key, label: `a fresh ${plan} key provisioned through the dashboard`, plan, control: control.key, provisioned: true };
 }
 
-/** Keys provisioned for the minute checks, one per dashboard and run: they share it as they would the rateLimit key. */
-const runKeys = new Map<string, Promise<LimitKey>>();
-
 /**
- * The target's rateLimit key, else an Enterprise key from the dashboard (one per run, shared by the per-minute
- * checks like the rateLimit key would be; a fresh one when `fresh`), else skip.
+ * The target's rateLimit key (shared by the limit checks in their order: reads spent, then a write, then the
+ * write budget), else fresh Enterprise keys from the dashboard, revoked after the check (each check then spends
+ * what it needs itself), else skip. `fresh`: a fresh key even when the target has a rateLimit key.
  */
 async function limitKey(ctx: CheckContext, fresh = false): Promise<LimitKey> {
   if (ctx.hasKey('rateLimit') && !(fresh && ctx.target.dashboard)) {
@@ -47,17 +45,8 @@ async function limitKey(ctx: CheckContext, fresh = false): Promise<LimitKey> {
     const plan = declared === 'enterprise' ? 'Enterprise' : declared === 'portfolio' ? 'Portfolio' : undefined;
     return { key: 'rateLimit', label: 'the target\'s rateLimit key', ...(plan ? { plan } : {}), control: 'enterpriseLive', provisioned: false };
   }
-  const dashboard = ctx.target.dashboard;
-  if (!dashboard) ctx.skip('needs a dedicated key: the target has no extraKeys.rateLimit and no dashboard to provision one (exhausting a shared key would break other checks)');
-  if (fresh) return provisioned(ctx, 'Enterprise');
-  const cacheKey = `${dashboard.url}\u0000${ctx.runId}`;
-  let key = runKeys.get(cacheKey);
-  if (!key) {
-    key = provisioned(ctx, 'Enterprise', false);
-    runKeys.set(cacheKey, key);
-    key.catch(() => runKeys.delete(cacheKey));
-  }
-  return key;
+  if (ctx.target.dashboard) return provisioned(ctx, 'Enterprise');
+  ctx.skip('needs a dedicated key: the target has no extraKeys.rateLimit and no dashboard to provision one (exhausting a shared key would break other checks)');
 }
 
 const read = (ctx: CheckContext, key: string): Promise<HttpResponse> => ctx.http.request({ path: '/properties', key, query: { limit: 1 } });

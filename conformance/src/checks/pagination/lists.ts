@@ -156,7 +156,7 @@ function identity(item: Json): string {
 }
 
 /** At most this many pages are walked per endpoint (the page size grows with the list). */
-const MAX_PAGES = 8;
+const MAX_PAGES = 6;
 
 export const pagesPartitionEveryList = defineCheck({
   id: 'pagination.pagesPartitionEveryList',
@@ -212,7 +212,7 @@ export const pagesPartitionEveryList = defineCheck({
         if (problem) ctx.fail(problem.expected, problem.got, problem.page.res.exchange);
         walked++;
       },
-      { numRuns: 12 },
+      { numRuns: 10 },
     );
     ctx.note(`${walked} walks over ${endpoints.length} list endpoints: the pages partition each list`);
   },
