@@ -115,7 +115,8 @@ export const keyRevokedInDashboardAnswers401RevokedKey = defineCheck({
   rules: ['AUTH-6', 'ERR-REVOKED_KEY'],
   needs: ['dashboard'],
   async run(ctx: CheckContext) {
-    const provisioned = await provisionKey(ctx, { revokeInCleanup: false });
+    // Revoked below; the cleanup revokes it again in case the check stops before that (a second revoke is harmless).
+    const provisioned = await provisionKey(ctx);
     const before = await ctx.http.request({ path: '/properties', key: provisioned.key, query: { limit: 1 } });
     ctx.expectSuccessEnvelope(before, 200);
     const revoke = await ctx.dashboard.request({ method: 'POST', path: `/keys/${provisioned.id}/revoke` });
