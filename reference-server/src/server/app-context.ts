@@ -11,7 +11,7 @@ import type { IdempotencyStore } from '../platform/idempotency/store';
 import type { RateLimitStore } from '../platform/limits/store';
 import type { Mailer } from '../mail/mailer';
 import type { CaptureMailer } from '../mail/capture-mailer';
-import { runWrite, type WriteContext } from '../platform/sandbox/unit-of-work';
+import { markSandbox, runWrite, type WriteContext } from '../platform/sandbox/unit-of-work';
 import { localDate } from '../platform/time/dates';
 import { serviceModeOf } from '../platform/transport/service-mode';
 
@@ -52,8 +52,12 @@ export function todayFor(request: Request): string {
 
 export const isSandbox = (request: Request): boolean => serviceModeOf(request) === 'sandbox';
 
-/** Runs a write in one transaction scoped to the landlord; in sandbox mode it is rolled back. */
-export function write<T>(request: Request, work: (ctx: WriteContext) => Promise<T>): Promise<T> {
-  const deps = depsOf(request);
-  return runWrite(deps, requireApiCredentials(request).landlordId, isSandbox(request), work);
+/**
+ * Runs a write in one transaction scoped to the landlord. In sandbox mode it is rolled back and the answer is
+ * marked `sandbox: true` here, once, for every write route.
+ */
+export async function write<T extends object>(request: Request, work: (ctx: WriteContext) => Promise<T>): Promise<T & { sandbox?: boolean }> {
+  const sandbox = isSandbox(request);
+  const data = await runWrite(depsOf(request), requireApiCredentials(request).landlordId, sandbox, work);
+  return markSandbox(data, sandbox);
 }

@@ -1,10 +1,9 @@
 // Chat: list messages, send one (multipart text and/or file, as the account owner), download an attachment.
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { isSandbox, readScope, todayFor, write } from '../../server/app-context';
+import { readScope, todayFor, write } from '../../server/app-context';
 import { listMeta, type PageRequest } from '../../platform/http/pagination';
 import { idParams } from '../../platform/http/schemas';
-import { markSandbox } from '../../platform/sandbox/unit-of-work';
 import { storageOf } from '../../storage';
 import { publicBaseUrl } from '../../storage/public-url';
 import { assertFileSize, readUpload, uploadPayload } from '../../storage/upload';
@@ -45,7 +44,7 @@ async function sendHandler(request: Request, h: ResponseToolkit) {
   }
   const env: chat.SendEnv = { today: todayFor(request), storage: storageOf(request), attachmentUrl: attachmentUrls(request) };
   const data = await write(request, (ctx) => chat.send(ctx, env, input, attachment));
-  return h.response({ data: markSandbox(data, isSandbox(request)) }).code(201);
+  return h.response({ data }).code(201);
 }
 
 async function downloadHandler(request: Request, h: ResponseToolkit) {

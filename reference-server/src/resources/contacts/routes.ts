@@ -1,9 +1,8 @@
 // Contacts: thin routes over the service; validation and response shapes are the Joi schemas.
 import type { Plugin, ServerRoute } from '@hapi/hapi';
-import { isSandbox, readScope, write } from '../../server/app-context';
+import { readScope, write } from '../../server/app-context';
 import { listMeta, type PageRequest } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
-import { markSandbox } from '../../platform/sandbox/unit-of-work';
 import type { ContactFilter } from './repository';
 import { contactDetailEnvelope, contactEnvelope, contactList, createBody, detailQuery, listQuery, patchBody } from './schemas';
 import * as contacts from './service';
@@ -36,7 +35,7 @@ const routes: ServerRoute[] = [
       response: { status: { 201: contactEnvelope } },
       handler: async (request, h) => {
         const data = await write(request, (ctx) => contacts.create(ctx, request.payload as contacts.ContactInput));
-        return h.response({ data: markSandbox(data, isSandbox(request)) }).code(201);
+        return h.response({ data }).code(201);
       },
     },
   },
@@ -63,7 +62,7 @@ const routes: ServerRoute[] = [
       response: { schema: contactEnvelope },
       handler: async (request) => {
         const data = await write(request, (ctx) => contacts.update(ctx, request.params.id as string, request.payload as contacts.ContactInput));
-        return { data: markSandbox(data, isSandbox(request)) };
+        return { data };
       },
     },
   },
@@ -77,7 +76,7 @@ const routes: ServerRoute[] = [
       response: { schema: deletedBody },
       handler: async (request) => {
         const data = await write(request, (ctx) => contacts.remove(ctx, request.params.id as string));
-        return { data: markSandbox(data, isSandbox(request)) };
+        return { data };
       },
     },
   },

@@ -1,9 +1,8 @@
 // Contracts: thin routes over the service. Contract documents (/contracts/{id}/documents) live elsewhere.
 import type { Plugin, Request, ServerRoute } from '@hapi/hapi';
-import { depsOf, isSandbox, readScope, todayFor, write } from '../../server/app-context';
+import { depsOf, readScope, todayFor, write } from '../../server/app-context';
 import { listMeta, type PageRequest } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
-import { markSandbox } from '../../platform/sandbox/unit-of-work';
 import type { ContractFilter } from './repository';
 import { contractEnvelope, contractList, createBody, listQuery, patchBody } from './schemas';
 import * as contracts from './service';
@@ -37,7 +36,7 @@ const routes: ServerRoute[] = [
       response: { status: { 201: contractEnvelope } },
       handler: async (request, h) => {
         const data = await write(request, (ctx) => contracts.create(ctx, writeEnv(request), request.payload as contracts.ContractInput));
-        return h.response({ data: markSandbox(data, isSandbox(request)) }).code(201);
+        return h.response({ data }).code(201);
       },
     },
   },
@@ -62,7 +61,7 @@ const routes: ServerRoute[] = [
       response: { schema: contractEnvelope },
       handler: async (request) => {
         const data = await write(request, (ctx) => contracts.update(ctx, writeEnv(request), request.params.id as string, request.payload as contracts.ContractInput));
-        return { data: markSandbox(data, isSandbox(request)) };
+        return { data };
       },
     },
   },
@@ -76,7 +75,7 @@ const routes: ServerRoute[] = [
       response: { schema: deletedBody },
       handler: async (request) => {
         const data = await write(request, (ctx) => contracts.remove(ctx, request.params.id as string));
-        return { data: markSandbox(data, isSandbox(request)) };
+        return { data };
       },
     },
   },

@@ -1,10 +1,9 @@
 // Property documents and contract documents: list (with signed download links), multipart upload, soft delete.
 import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { depsOf, isSandbox, readScope, write } from '../../server/app-context';
+import { depsOf, readScope, write } from '../../server/app-context';
 import { listMeta } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
-import { markSandbox } from '../../platform/sandbox/unit-of-work';
 import { utcDate } from '../../platform/clock';
 import { storageOf } from '../../storage';
 import { MEDIA_PREFIX } from '../../storage/public-url';
@@ -33,12 +32,12 @@ const uploadHandler = (kind: DocumentKind) => async (request: Request, h: Respon
   const links = downloadLinks(request);
   const input = { name: fields.name, type: fields.type, expiryDate: fields.expiryDate };
   const data = await write(request, (ctx) => documents.upload(ctx, storage, kind, request.params.id as string, input, file, links));
-  return h.response({ data: markSandbox(data, isSandbox(request)) }).code(201);
+  return h.response({ data }).code(201);
 };
 
 const deleteHandler = (kind: DocumentKind) => async (request: Request) => {
   const data = await write(request, (ctx) => documents.remove(ctx, kind, request.params.id as string, request.params.docId as string));
-  return { data: markSandbox(data, isSandbox(request)) };
+  return { data };
 };
 
 function routesFor(kind: DocumentKind): ServerRoute[] {

@@ -1,9 +1,8 @@
 // POST /properties/{id}/image (multipart `file`), and the public route that serves the uploaded images.
 import type { Plugin, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { isSandbox, write } from '../../server/app-context';
+import { write } from '../../server/app-context';
 import { idParams } from '../../platform/http/schemas';
-import { markSandbox } from '../../platform/sandbox/unit-of-work';
 import { storageOf } from '../../storage';
 import { MEDIA_PREFIX } from '../../storage/public-url';
 import { filePart, readUpload, uploadPayload } from '../../storage/upload';
@@ -29,7 +28,7 @@ const routes: ServerRoute[] = [
         const storage = storageOf(request);
         const present = presentContext(request);
         const data = await write(request, (ctx) => upload(ctx, storage, present, request.params.id as string, file));
-        return { data: markSandbox(data, isSandbox(request)) };
+        return { data };
       },
     },
   },

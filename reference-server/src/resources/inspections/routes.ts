@@ -1,9 +1,8 @@
 // Inspections (under /maintenance/inspections): thin routes over the service.
 import type { Plugin, ServerRoute } from '@hapi/hapi';
-import { isSandbox, readScope, write } from '../../server/app-context';
+import { readScope, write } from '../../server/app-context';
 import { listMeta, type PageRequest } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
-import { markSandbox } from '../../platform/sandbox/unit-of-work';
 import type { InspectionFilter } from './repository';
 import { createBody, inspectionEnvelope, inspectionList, listQuery, patchBody } from './schemas';
 import * as inspections from './service';
@@ -36,7 +35,7 @@ const routes: ServerRoute[] = [
       response: { status: { 201: inspectionEnvelope } },
       handler: async (request, h) => {
         const data = await write(request, (ctx) => inspections.create(ctx, request.payload as inspections.InspectionInput));
-        return h.response({ data: markSandbox(data, isSandbox(request)) }).code(201);
+        return h.response({ data }).code(201);
       },
     },
   },
@@ -61,7 +60,7 @@ const routes: ServerRoute[] = [
       response: { schema: inspectionEnvelope },
       handler: async (request) => {
         const data = await write(request, (ctx) => inspections.update(ctx, request.params.id as string, request.payload as inspections.InspectionInput));
-        return { data: markSandbox(data, isSandbox(request)) };
+        return { data };
       },
     },
   },
@@ -75,7 +74,7 @@ const routes: ServerRoute[] = [
       response: { schema: deletedBody },
       handler: async (request) => {
         const data = await write(request, (ctx) => inspections.remove(ctx, request.params.id as string));
-        return { data: markSandbox(data, isSandbox(request)) };
+        return { data };
       },
     },
   },

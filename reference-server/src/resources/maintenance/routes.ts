@@ -1,10 +1,9 @@
 // Maintenance issues and their notes: thin routes over the service. The removed PATCH /maintenance/{id} (410)
 // is served by the platform's removed-routes table, not here.
 import type { Plugin, ServerRoute } from '@hapi/hapi';
-import { isSandbox, readScope, write } from '../../server/app-context';
+import { readScope, write } from '../../server/app-context';
 import { listMeta, type PageRequest } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
-import { markSandbox } from '../../platform/sandbox/unit-of-work';
 import type { IssueFilter } from './repository';
 import { createBody, issueEnvelope, issueList, listQuery, noteBody, noteEnvelope, noteList, notesQuery, patchBody } from './schemas';
 import * as issues from './service';
@@ -37,7 +36,7 @@ const routes: ServerRoute[] = [
       response: { status: { 201: issueEnvelope } },
       handler: async (request, h) => {
         const data = await write(request, (ctx) => issues.create(ctx, request.payload as issues.IssueInput));
-        return h.response({ data: markSandbox(data, isSandbox(request)) }).code(201);
+        return h.response({ data }).code(201);
       },
     },
   },
@@ -62,7 +61,7 @@ const routes: ServerRoute[] = [
       response: { schema: issueEnvelope },
       handler: async (request) => {
         const data = await write(request, (ctx) => issues.update(ctx, request.params.id as string, request.payload as issues.IssueInput));
-        return { data: markSandbox(data, isSandbox(request)) };
+        return { data };
       },
     },
   },
@@ -76,7 +75,7 @@ const routes: ServerRoute[] = [
       response: { schema: deletedBody },
       handler: async (request) => {
         const data = await write(request, (ctx) => issues.remove(ctx, request.params.id as string));
-        return { data: markSandbox(data, isSandbox(request)) };
+        return { data };
       },
     },
   },
@@ -106,7 +105,7 @@ const routes: ServerRoute[] = [
       handler: async (request, h) => {
         const { text } = request.payload as { text: string };
         const data = await write(request, (ctx) => issues.addNote(ctx, request.params.id as string, text));
-        return h.response({ data: markSandbox(data, isSandbox(request)) }).code(201);
+        return h.response({ data }).code(201);
       },
     },
   },

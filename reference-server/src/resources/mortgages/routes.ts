@@ -1,9 +1,8 @@
 // Mortgages: thin routes over the service; validation and response shapes are the Joi schemas.
 import type { Plugin, ServerRoute } from '@hapi/hapi';
-import { isSandbox, readScope, write } from '../../server/app-context';
+import { readScope, write } from '../../server/app-context';
 import { listMeta, type PageRequest } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
-import { markSandbox } from '../../platform/sandbox/unit-of-work';
 import type { MortgageFilter } from './repository';
 import { createBody, listQuery, mortgageEnvelope, mortgageList, patchBody } from './schemas';
 import * as mortgages from './service';
@@ -36,7 +35,7 @@ const routes: ServerRoute[] = [
       response: { status: { 201: mortgageEnvelope } },
       handler: async (request, h) => {
         const data = await write(request, (ctx) => mortgages.create(ctx, request.payload as mortgages.MortgageInput));
-        return h.response({ data: markSandbox(data, isSandbox(request)) }).code(201);
+        return h.response({ data }).code(201);
       },
     },
   },
@@ -61,7 +60,7 @@ const routes: ServerRoute[] = [
       response: { schema: mortgageEnvelope },
       handler: async (request) => {
         const data = await write(request, (ctx) => mortgages.update(ctx, request.params.id as string, request.payload as mortgages.MortgageInput));
-        return { data: markSandbox(data, isSandbox(request)) };
+        return { data };
       },
     },
   },
@@ -75,7 +74,7 @@ const routes: ServerRoute[] = [
       response: { schema: deletedBody },
       handler: async (request) => {
         const data = await write(request, (ctx) => mortgages.remove(ctx, request.params.id as string));
-        return { data: markSandbox(data, isSandbox(request)) };
+        return { data };
       },
     },
   },

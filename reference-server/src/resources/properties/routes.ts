@@ -1,9 +1,8 @@
 // Properties: thin routes over the service; validation and response shapes are the Joi schemas.
 import type { Plugin, Request, ServerRoute } from '@hapi/hapi';
-import { isSandbox, readScope, todayFor, write } from '../../server/app-context';
+import { readScope, todayFor, write } from '../../server/app-context';
 import { listMeta, type PageRequest } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
-import { markSandbox } from '../../platform/sandbox/unit-of-work';
 import { imageUrl } from '../../storage/public-url';
 import { createBody, listQuery, patchBody, propertyEnvelope, propertyList } from './schemas';
 import * as properties from './service';
@@ -37,7 +36,7 @@ const routes: ServerRoute[] = [
       response: { status: { 201: propertyEnvelope } },
       handler: async (request, h) => {
         const data = await write(request, (ctx) => properties.create(ctx, presentContext(request), request.payload as properties.PropertyInput));
-        return h.response({ data: markSandbox(data, isSandbox(request)) }).code(201);
+        return h.response({ data }).code(201);
       },
     },
   },
@@ -62,7 +61,7 @@ const routes: ServerRoute[] = [
       response: { schema: propertyEnvelope },
       handler: async (request) => {
         const data = await write(request, (ctx) => properties.update(ctx, presentContext(request), request.params.id as string, request.payload as properties.PropertyInput));
-        return { data: markSandbox(data, isSandbox(request)) };
+        return { data };
       },
     },
   },
@@ -76,7 +75,7 @@ const routes: ServerRoute[] = [
       response: { schema: deletedBody },
       handler: async (request) => {
         const data = await write(request, (ctx) => properties.remove(ctx, request.params.id as string, todayFor(request)));
-        return { data: markSandbox(data, isSandbox(request)) };
+        return { data };
       },
     },
   },

@@ -1,10 +1,9 @@
 // Rent: thin routes over the service, plus the invoice routes (src/invoices). The PDF service (and its cache)
 // is one per server, created when the plugin registers.
 import type { Plugin, Request, Server, ServerRoute } from '@hapi/hapi';
-import { depsOf, isSandbox, readScope, todayFor, write } from '../../server/app-context';
+import { depsOf, readScope, todayFor, write } from '../../server/app-context';
 import { listMeta, type PageRequest } from '../../platform/http/pagination';
 import { idParams } from '../../platform/http/schemas';
-import { markSandbox } from '../../platform/sandbox/unit-of-work';
 import { InvoicePdfService } from '../../invoices/pdf/service';
 import { invoiceRoutes } from '../../invoices/routes';
 import type { RentFilter } from './repository';
@@ -47,7 +46,7 @@ const routes: ServerRoute[] = [
       response: { status: { 201: rentEnvelope } },
       handler: async (request, h) => {
         const data = await write(request, (ctx) => rent.create(ctx, todayFor(request), request.payload as rent.RentCreateInput));
-        return h.response({ data: markSandbox(data, isSandbox(request)) }).code(201);
+        return h.response({ data }).code(201);
       },
     },
   },
@@ -77,7 +76,7 @@ const routes: ServerRoute[] = [
       response: { schema: rentEnvelope },
       handler: async (request: Request) => {
         const data = await write(request, (ctx) => rent.update(ctx, todayFor(request), request.params.id as string, request.payload as rent.RentPatchInput));
-        return { data: markSandbox(data, isSandbox(request)) };
+        return { data };
       },
     },
   },

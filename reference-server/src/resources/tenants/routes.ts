@@ -1,9 +1,8 @@
 // Tenants: thin routes over the service; validation and response shapes are the Joi schemas.
 import type { Plugin, Request, ServerRoute } from '@hapi/hapi';
-import { depsOf, isSandbox, readScope, todayFor, write } from '../../server/app-context';
+import { depsOf, readScope, todayFor, write } from '../../server/app-context';
 import { listMeta, type PageRequest } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
-import { markSandbox } from '../../platform/sandbox/unit-of-work';
 import type { TenantFilter } from './repository';
 import { createBody, listQuery, patchBody, tenantEnvelope, tenantList } from './schemas';
 import * as tenants from './service';
@@ -37,7 +36,7 @@ const routes: ServerRoute[] = [
       response: { status: { 201: tenantEnvelope } },
       handler: async (request, h) => {
         const data = await write(request, (ctx) => tenants.create(ctx, writeEnv(request), request.payload as tenants.TenantInput));
-        return h.response({ data: markSandbox(data, isSandbox(request)) }).code(201);
+        return h.response({ data }).code(201);
       },
     },
   },
@@ -62,7 +61,7 @@ const routes: ServerRoute[] = [
       response: { schema: tenantEnvelope },
       handler: async (request) => {
         const data = await write(request, (ctx) => tenants.update(ctx, writeEnv(request), request.params.id as string, request.payload as tenants.TenantInput));
-        return { data: markSandbox(data, isSandbox(request)) };
+        return { data };
       },
     },
   },
@@ -76,7 +75,7 @@ const routes: ServerRoute[] = [
       response: { schema: deletedBody },
       handler: async (request) => {
         const data = await write(request, (ctx) => tenants.remove(ctx, writeEnv(request), request.params.id as string));
-        return { data: markSandbox(data, isSandbox(request)) };
+        return { data };
       },
     },
   },
