@@ -13,6 +13,7 @@ import { createServer, type Server as NetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import { freshPostgres } from './helpers/fresh-postgres';
 import { clearFailed, INVOICE_EMAIL_LEASE_MS } from '../src/invoices/email/dedup';
 import { IN_PROGRESS_LEASE_MS } from '../src/platform/idempotency/store';
 import type { Mailer } from '../src/mail/mailer';
@@ -155,21 +156,14 @@ interface DrillDatabase {
 async function drillDatabase(): Promise<DrillDatabase> {
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl) {
-    const name = `test_drill_${randomBytes(5).toString('hex')}`;
-    const admin = knexFactory({ client: 'pg', connection: baseUrl, pool: { min: 0, max: 1 } });
-    await admin.raw(`create database ${name}`);
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
+    const fresh = await freshPostgres(baseUrl, 'test_drill');
     return {
-      env: { DATABASE_URL: url.toString() },
+      env: { DATABASE_URL: fresh.url },
       async use(work) {
-        const knex = knexFactory({ client: 'pg', connection: url.toString(), pool: { min: 0, max: 1 } });
+        const knex = knexFactory({ client: 'pg', connection: fresh.url, pool: { min: 0, max: 1 } });
         try { return await work(knex); } finally { await knex.destroy(); }
       },
-      async drop() {
-        await admin.raw(`drop database if exists ${name} with (force)`);
-        await admin.destroy();
-      },
+      drop: fresh.drop,
     };
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'invoice-drill-'));

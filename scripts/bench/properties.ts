@@ -2,7 +2,7 @@
 // The limiter runs on every request: the benchmark key's limits are raised through the dashboard, not bypassed.
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import knexFactory from 'knex';
+import { freshPostgres } from '../../reference-server/test/helpers/fresh-postgres';
 import { RedisRateLimitStore } from '../../reference-server/src/platform/limits/redis-store';
 import { freePort, startChild, type Services } from './processes';
 import { median, percentile, type BenchFigure, type BenchSuite } from './types';
@@ -18,24 +18,15 @@ async function load(url: string, headers: Record<string, string>): Promise<LoadR
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
 }
 
-async function freshDatabase(baseUrl: string): Promise<string> {
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = knexFactory({ client: 'pg', connection: baseUrl });
-  await admin.raw(`create database ${name}`);
-  await admin.destroy();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 export function propertiesBench(services: () => Services): BenchSuite {
   return {
     name: 'properties-list',
     async run(): Promise<BenchFigure[]> {
       const { databaseUrl, redisUrl } = services();
       const adminToken = randomBytes(16).toString('hex');
+      const database = await freshPostgres(databaseUrl, 'bench');
       const reference = await startChild('scripts/reference.ts', {
-        PORT: String(await freePort()), DATABASE_URL: await freshDatabase(databaseUrl), REDIS_URL: redisUrl, ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn',
+        PORT: String(await freePort()), DATABASE_URL: database.url, REDIS_URL: redisUrl, ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn',
       });
       const bare = await startChild('scripts/bench/bare-hapi.ts', { PORT: String(await freePort()) });
       try {
@@ -77,6 +68,7 @@ export function propertiesBench(services: () => Services): BenchSuite {
       } finally {
         await reference.stop();
         await bare.stop();
+        await database.drop();
       }
     },
   };

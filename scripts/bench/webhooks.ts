@@ -5,7 +5,7 @@
 // its own concurrency); several share the database (and the BullMQ queue) exactly as worker processes do.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import knexFactory from 'knex';
+import { freshPostgres } from '../../reference-server/test/helpers/fresh-postgres';
 import pino from 'pino';
 import { loadConfig } from '../../reference-server/src/config';
 import { createLandlord, createSubscription } from '../../reference-server/src/dashboard/service';
@@ -96,21 +96,12 @@ async function startReceiver(): Promise<Receiver> {
   };
 }
 
-async function freshDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bench_wh_${randomBytes(4).toString('hex')}`;
-  const admin = knexFactory({ client: 'pg', connection: baseUrl, pool: { min: 0, max: 1 } });
-  await admin.raw(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: async () => { await admin.raw(`drop database if exists ${name} with (force)`); await admin.destroy(); } };
-}
-
 interface Setup { deps: OpenedDeps; landlordId: string; receiver: Receiver; close(): Promise<void> }
 
 async function setUp(env: NodeJS.ProcessEnv): Promise<Setup> {
   let drop: (() => Promise<void>) | undefined;
   if (env.DATABASE_URL) {
-    const fresh = await freshDatabase(env.DATABASE_URL);
+    const fresh = await freshPostgres(env.DATABASE_URL);
     env = { ...env, DATABASE_URL: fresh.url };
     drop = fresh.drop;
   }

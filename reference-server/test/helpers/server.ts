@@ -2,10 +2,10 @@
 // (when DATABASE_URL is set) plus Redis (REDIS_URL) and SMTP (SMTP_URL), so the same tests run on both.
 import { randomBytes } from 'node:crypto';
 import type { Server, ServerInjectOptions, ServerInjectResponse } from '@hapi/hapi';
-import knexFactory from 'knex';
 import pino from 'pino';
 import { FIXTURE_KEYS } from '../../../fixtures/keys';
 import { loadConfig, type ServerConfig } from '../../src/config';
+import { freshPostgres } from './fresh-postgres';
 import { loadFixtures } from '../../src/fixtures/load';
 import type { Clock } from '../../src/platform/clock';
 import { buildServer } from '../../src/server/build';
@@ -34,26 +34,11 @@ export interface TestServerOptions {
   readonly strictResponses?: boolean;
 }
 
-/** On PostgreSQL, each test file gets a database of its own, dropped afterwards. */
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = knexFactory({ client: 'pg', connection: baseUrl, pool: { min: 0, max: 1 } });
-  await admin.raw(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.raw(`drop database if exists ${name} with (force)`);
-      await admin.destroy();
-    },
-  };
-}
-
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const env: NodeJS.ProcessEnv = { ...process.env, ADMIN_TOKEN, PORT: '0', LOG_LEVEL: 'silent', ...options.env };
   let dropDatabase: (() => Promise<void>) | undefined;
   if (env.DATABASE_URL) {
+    // On PostgreSQL, each test file gets a database of its own, dropped afterwards.
     const fresh = await freshPostgres(env.DATABASE_URL);
     env.DATABASE_URL = fresh.url;
     dropDatabase = fresh.drop;
