@@ -136,7 +136,7 @@ export async function up(knex: Knex): Promise<void> {
   // Concurrent creates of the same (contract, period) cannot both succeed: the database decides.
   await knex.raw('create unique index rent_payments_contract_period_unique on rent_payments (contract_id, period) where deleted_at is null');
 
-  for (const [table, parent] of [['property_documents', 'properties'], ['contract_documents', 'contracts']] as const) {
+  for (const table of ['property_documents', 'contract_documents'] as const) {
     await knex.schema.createTable(table, (t) => {
       owned(t);
       if (table === 'contract_documents') t.uuid('contract_id').notNullable().references('id').inTable('contracts').index();
@@ -149,7 +149,6 @@ export async function up(knex: Knex): Promise<void> {
       t.bigInteger('size_bytes').notNullable();
       timestamps(t, knex);
       t.timestamp('deleted_at', { useTz: true });
-      void parent;
     });
   }
 

@@ -17,10 +17,9 @@ export function describeValidationError(source: string, error: ValidationError):
 const isJoiError = (err: unknown): err is ValidationError =>
   typeof err === 'object' && err !== null && Array.isArray((err as { details?: unknown }).details);
 
-export const validationFailAction: Lifecycle.Method = (request: Request, _h: ResponseToolkit, err?: Error) => {
+export const validationFailAction: Lifecycle.Method = (_request: Request, _h: ResponseToolkit, err?: Error) => {
   // Hapi passes the Joi error (or a Boom wrapping it) and names the source in `output.payload.validation`.
   const source = (err as { output?: { payload?: { validation?: { source?: string } } } } | undefined)?.output?.payload?.validation?.source ?? 'request';
-  const joiError = (err as { details?: unknown } | undefined) && isJoiError(err) ? err : undefined;
-  void request;
+  const joiError = isJoiError(err) ? err : undefined;
   throw apiError('VALIDATION_ERROR', joiError ? describeValidationError(source, joiError) : 'Invalid request');
 };
