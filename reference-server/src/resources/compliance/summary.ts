@@ -55,7 +55,7 @@ export async function complianceSummary(scope: Scope, today: string, now: Date):
 
   const properties = rows.map((p): PropertyCompliance => {
     const certs = certificates.get(p.id);
-    const items = complianceItems(p, certs, today);
+    const items = complianceItems(p, (type) => certs?.get(type)?.expiry_date, today);
     const epcCertificate = certs?.get('EPC');
     const epc = epcView({
       rating: epcCertificate?.epc_rating ?? null,

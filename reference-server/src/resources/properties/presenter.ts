@@ -1,7 +1,7 @@
 // Property rows → the API shape (list items and detail are identical).
 import type { Certificate, Property } from '../../persistence/models';
 import { complianceItem, type ComplianceItem, type ItemCode } from '../compliance/severity';
-import type { CurrentContract, PropertyStatus } from './repository';
+import type { PropertyPageRow, PropertyStatus } from './repository';
 
 export interface PropertyView {
   id: string;
@@ -33,26 +33,25 @@ const RENEWAL_OF: Record<ItemCode, keyof Pick<Property, 'gsc_renewal' | 'eicr_re
 };
 const CERT_OF: Record<ItemCode, Certificate['type']> = { GAS_SAFETY: 'GSC', EICR: 'EICR', EPC: 'EPC', LANDLORD_LICENCE: 'LANDLORD_LICENCE' };
 
-export function complianceItems(p: Property, certificates: Map<Certificate['type'], Certificate> | undefined, today: string): ComplianceItem[] {
+/** `expiryOf(type)`: the expiry date of the property's latest certificate of that type, if any. */
+export function complianceItems(p: Property, expiryOf: (type: Certificate['type']) => string | null | undefined, today: string): ComplianceItem[] {
   const codes: ItemCode[] = ['GAS_SAFETY', 'EICR', 'EPC', ...(p.licence_required ? (['LANDLORD_LICENCE'] as const) : [])];
-  return codes.map((code) =>
-    complianceItem({ code, required: true, certificateExpiry: certificates?.get(CERT_OF[code])?.expiry_date ?? null, renewalDate: p[RENEWAL_OF[code]] }, today),
-  );
+  return codes.map((code) => complianceItem({ code, required: true, certificateExpiry: expiryOf(CERT_OF[code]) ?? null, renewalDate: p[RENEWAL_OF[code]] }, today));
 }
 
 export interface PresentOptions {
   readonly today: string;
-  readonly current?: CurrentContract;
-  readonly certificates?: Map<Certificate['type'], Certificate>;
   readonly imageUrl?: (key: string) => string;
 }
 
-export function statusOf(p: Property, current: CurrentContract | undefined): PropertyStatus {
+/** Occupied when a contract is in effect today (the row carries its tenant), unless under maintenance. */
+export function statusOf(p: PropertyPageRow): PropertyStatus {
   if (p.maintenance) return 'Maintenance';
-  return current ? 'Occupied' : 'Vacant';
+  return p.current_first_name !== null ? 'Occupied' : 'Vacant';
 }
 
-export function presentProperty(p: Property, options: PresentOptions): PropertyView {
+export function presentProperty(p: PropertyPageRow, options: PresentOptions): PropertyView {
+  const occupied = p.current_first_name !== null;
   const view: PropertyView = {
     id: p.id,
     address: fullAddress(p),
@@ -64,10 +63,10 @@ export function presentProperty(p: Property, options: PresentOptions): PropertyV
     propertyType: p.property_type,
     bedrooms: p.bedrooms,
     bathrooms: p.bathrooms,
-    status: statusOf(p, options.current),
-    rentAmount: options.current ? Number(options.current.rent_amount) : 0,
-    tenantName: options.current ? `${options.current.first_name} ${options.current.last_name}` : '',
-    compliance: { items: complianceItems(p, options.certificates, options.today) },
+    status: statusOf(p),
+    rentAmount: occupied ? Number(p.current_rent_amount) : 0,
+    tenantName: occupied ? `${p.current_first_name} ${p.current_last_name}` : '',
+    compliance: { items: complianceItems(p, (type) => p.certificate_expiries?.[type], options.today) },
     gscRenewal: p.gsc_renewal,
     eicrRenewal: p.eicr_renewal,
     epcRenewal: p.epc_renewal,

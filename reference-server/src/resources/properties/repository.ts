@@ -23,44 +23,77 @@ export interface PropertyFilter {
   readonly search?: string;
 }
 
-export async function listProperties(scope: Scope, today: string, filter: PropertyFilter, page: PageRequest): Promise<{ rows: Property[]; total: number }> {
-  const knex = scope.db;
-  const base = Property.scoped(scope);
-  if (filter.status) base.whereRaw(`(${propertyStatusSql(knex as Knex, today).toQuery()}) = ?`, [filter.status]);
-  if (filter.search) {
-    base.whereRaw(`concat_ws(', ', properties.address_line1, properties.address_line2, properties.city, properties.postcode) ilike ? escape '\\'`, [containsPattern(filter.search)]);
-  }
-  const [countRow, rows] = await Promise.all([
-    base.clone().clearSelect().clearOrder().count('* as total').first() as unknown as Promise<{ total: number | string }>,
-    // Plain rows, not model instances: this is the hot path of every list request.
-    base.clone().orderBy('properties.created_at').orderBy('properties.id').offset(offsetOf(page)).limit(page.limit).toKnexQuery() as unknown as Promise<Property[]>,
-  ]);
-  return { rows, total: Number(countRow.total) };
+/** A property row with what its view needs: the contract in effect today and the latest certificate expiries. */
+export interface PropertyPageRow extends Property {
+  total_count?: number | string;
+  current_rent_amount: number | string | null;
+  current_first_name: string | null;
+  current_last_name: string | null;
+  /** Certificate type → expiry date of the latest certificate of that type. */
+  certificate_expiries: Partial<Record<Certificate['type'], string>> | null;
 }
 
-export const findProperty = async (scope: Scope, id: string): Promise<Property | undefined> => Property.scoped(scope).findById(id);
-
-export interface CurrentContract {
-  property_id: string;
-  rent_amount: number;
-  first_name: string;
-  last_name: string;
-}
-
-/** For each property, the contract in effect today with its main tenant's name. */
-export async function currentContracts(scope: Scope, propertyIds: readonly string[], today: string): Promise<Map<string, CurrentContract>> {
-  if (propertyIds.length === 0) return new Map();
-  const rows = (await Contract.scoped(scope)
+/**
+ * One round trip for a page of property views: the scoped, filtered page with its total (`count(*) over ()`),
+ * the contract in effect today and the latest certificate of each type joined laterally. Each part is built from
+ * a scoped model query, so the landlord filter still comes from `TenantModel.scoped` alone.
+ */
+function propertyViewRows(scope: Scope, today: string, page: Knex.QueryBuilder): Knex.QueryBuilder {
+  const knex = scope.db as Knex;
+  const current = Contract.scoped(scope)
     .join('tenants', 'tenants.id', 'contracts.main_tenant_id')
-    .whereIn('contracts.property_id', propertyIds)
+    .whereRaw('contracts.property_id = page.id')
     .where('contracts.start_date', '<=', today)
     .where((q) => q.whereNull('contracts.end_date').orWhere('contracts.end_date', '>=', today))
     .orderBy('contracts.start_date', 'desc')
-    .select('contracts.property_id', 'contracts.rent_amount', 'tenants.first_name', 'tenants.last_name')) as unknown as CurrentContract[];
-  const byProperty = new Map<string, CurrentContract>();
-  for (const row of rows) if (!byProperty.has(row.property_id)) byProperty.set(row.property_id, row);
-  return byProperty;
+    .limit(1)
+    .select('contracts.rent_amount as current_rent_amount', 'tenants.first_name as current_first_name', 'tenants.last_name as current_last_name')
+    .toKnexQuery();
+  // Latest per type: distinct on (type) ordered by expiry descending, then folded into one JSON object.
+  const latest = Certificate.scoped(scope)
+    .whereRaw('certificates.property_id = page.id')
+    .distinctOn('certificates.type')
+    .orderBy('certificates.type')
+    .orderBy('certificates.expiry_date', 'desc')
+    .select('certificates.type', 'certificates.expiry_date')
+    .toKnexQuery();
+  return knex
+    .with('page', page)
+    .from('page')
+    .select('page.*', 'cur.*', knex.raw('(select json_object_agg(l.type, l.expiry_date) from (?) l) as certificate_expiries', [latest]))
+    .joinRaw('left join lateral ? cur on true', [knex.raw('(?)', [current])])
+    .orderBy('page.created_at')
+    .orderBy('page.id');
 }
+
+export async function listPropertyPage(scope: Scope, today: string, filter: PropertyFilter, page: PageRequest): Promise<{ rows: PropertyPageRow[]; total: number }> {
+  const knex = scope.db as Knex;
+  const base = Property.scoped(scope);
+  if (filter.status) base.whereRaw(`(${propertyStatusSql(knex, today).toQuery()}) = ?`, [filter.status]);
+  if (filter.search) {
+    base.whereRaw(`concat_ws(', ', properties.address_line1, properties.address_line2, properties.city, properties.postcode) ilike ? escape '\\'`, [containsPattern(filter.search)]);
+  }
+  const pageQuery = base
+    .clone()
+    .select('properties.*', knex.raw('count(*) over () as total_count'))
+    .orderBy('properties.created_at')
+    .orderBy('properties.id')
+    .offset(offsetOf(page))
+    .limit(page.limit)
+    .toKnexQuery();
+  const rows = (await propertyViewRows(scope, today, pageQuery)) as PropertyPageRow[];
+  if (rows.length > 0) return { rows, total: Number(rows[0]!.total_count) };
+  // A page past the end has no row to carry the total: count apart (rare).
+  const countRow = (await base.clone().clearSelect().clearOrder().count('* as total').first()) as unknown as { total: number | string };
+  return { rows, total: Number(countRow.total) };
+}
+
+/** One property with what its view needs, or undefined. */
+export async function findPropertyView(scope: Scope, today: string, id: string): Promise<PropertyPageRow | undefined> {
+  const rows = (await propertyViewRows(scope, today, Property.scoped(scope).where('properties.id', id).select('properties.*').toKnexQuery())) as PropertyPageRow[];
+  return rows[0];
+}
+
 
 /** The latest certificate of each type per property. */
 export async function latestCertificates(scope: Scope, propertyIds: readonly string[]): Promise<Map<string, Map<Certificate['type'], Certificate>>> {

@@ -9,7 +9,7 @@ import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import { recordEvent } from '../../webhooks/outbox/record';
 import { propertyDeletedData, propertyEventData } from './events';
 import { presentProperty, type PropertyView } from './presenter';
-import { currentContracts, findProperty, hasBlockingContract, latestCertificates, listProperties, type PropertyFilter } from './repository';
+import { findPropertyView, hasBlockingContract, latestCertificates, listPropertyPage, type PropertyFilter } from './repository';
 
 export const RENEWAL_FIELDS = {
   gscRenewal: { column: 'gsc_renewal', certificate: 'GSC' },
@@ -41,21 +41,15 @@ export interface PresentContext {
   readonly imageUrl?: (key: string) => string;
 }
 
-async function present(scope: Scope, rows: Property[], ctx: PresentContext): Promise<PropertyView[]> {
-  const ids = rows.map((r) => r.id);
-  const [contracts, certificates] = await Promise.all([currentContracts(scope, ids, ctx.today), latestCertificates(scope, ids)]);
-  return rows.map((p) => presentProperty(p, { today: ctx.today, current: contracts.get(p.id), certificates: certificates.get(p.id), imageUrl: ctx.imageUrl }));
-}
-
 export async function list(scope: Scope, ctx: PresentContext, filter: PropertyFilter, page: PageRequest): Promise<{ data: PropertyView[]; total: number }> {
-  const { rows, total } = await listProperties(scope, ctx.today, filter, page);
-  return { data: await present(scope, rows, ctx), total };
+  const { rows, total } = await listPropertyPage(scope, ctx.today, filter, page);
+  return { data: rows.map((row) => presentProperty(row, ctx)), total };
 }
 
 export async function get(scope: Scope, ctx: PresentContext, id: string): Promise<PropertyView> {
-  const row = await findProperty(scope, id);
+  const row = await findPropertyView(scope, ctx.today, id);
   if (!row) throw notFound('Property');
-  return (await present(scope, [row], ctx))[0]!;
+  return presentProperty(row, ctx);
 }
 
 function columnsOf(input: PropertyInput): Partial<Property> {
