@@ -51,6 +51,10 @@ export interface ServerConfig {
   readonly landlordLimits?: Readonly<Partial<Record<LandlordLimitName, number>>>;
   /** How long a key lookup is reused in process (revocations elsewhere take effect within it). */
   readonly credentialCacheMs: number;
+  /** Read answers kept per process, keyed by the landlord's data version (0 turns the cache off). */
+  readonly readCacheEntries: number;
+  /** How long a cached read answer lives at most; writes through the API invalidate it at once. */
+  readonly readCacheTtlMs: number;
   /** Prefix of every Redis key and queue name (several deployments, or test servers, sharing one Redis). */
   readonly redisPrefix?: string;
   /** Folder of stored objects (images, documents): STORAGE_DIR, else `${DATA_DIR}/objects`; unset: a per-process temp folder. */
@@ -86,6 +90,8 @@ const schema = Joi.object({
   URL_SIGNING_SECRET: Joi.string().min(16).empty(''),
   LANDLORD_LIMITS: Joi.string().pattern(/^[a-z_.]+=\d+(,[a-z_.]+=\d+)*$/).empty(''),
   CREDENTIAL_CACHE_MS: Joi.number().integer().min(0).max(60_000).default(5000),
+  READ_CACHE_ENTRIES: Joi.number().integer().min(0).max(1_000_000).default(500),
+  READ_CACHE_TTL_MS: Joi.number().integer().min(0).max(3_600_000).default(30_000),
   REDIS_PREFIX: Joi.string().pattern(/^[A-Za-z0-9_.:-]{1,64}$/).empty(''),
   STORAGE_DIR: Joi.string().empty(''),
 }).unknown(true);
@@ -138,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     urlSigningSecret: v.URL_SIGNING_SECRET as string | undefined,
     landlordLimits: landlordLimitsOf(v.LANDLORD_LIMITS as string | undefined),
     credentialCacheMs: Number(v.CREDENTIAL_CACHE_MS),
+    readCacheEntries: Number(v.READ_CACHE_ENTRIES),
+    readCacheTtlMs: Number(v.READ_CACHE_TTL_MS),
     redisPrefix: v.REDIS_PREFIX as string | undefined,
     storageDir: (v.STORAGE_DIR as string | undefined) ?? (v.DATA_DIR !== undefined ? `${String(v.DATA_DIR).replace(/\/+$/, '')}/objects` : undefined),
   };

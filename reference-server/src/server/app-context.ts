@@ -13,6 +13,9 @@ import type { Mailer } from '../mail/mailer';
 import type { CaptureMailer } from '../mail/capture-mailer';
 import { markSandbox, runWrite, type WriteContext } from '../platform/sandbox/unit-of-work';
 import { localDate } from '../platform/time/dates';
+import type { DataVersions } from '../platform/read-cache/data-versions';
+import type { ResponseCache } from '../platform/read-cache/response-cache';
+import { noteCachedAnswer } from '../platform/read-cache/plugin';
 import { serviceModeOf } from '../platform/transport/service-mode';
 
 export interface AppDeps {
@@ -25,6 +28,8 @@ export interface AppDeps {
   readonly mailer: Mailer;
   /** Set when mail is captured in process (no SMTP_URL): the dashboard exposes it. */
   readonly mailCapture?: CaptureMailer;
+  readonly dataVersions: DataVersions;
+  readonly responseCache: ResponseCache;
 }
 
 const DEPS = Symbol('app-deps');
@@ -60,4 +65,22 @@ export async function write<T extends object>(request: Request, work: (ctx: Writ
   const sandbox = isSandbox(request);
   const data = await runWrite(depsOf(request), requireApiCredentials(request).landlordId, sandbox, work);
   return markSandbox(data, sandbox);
+}
+
+/**
+ * A read answer served from the response cache when the landlord's data has not changed since it was computed.
+ * The key is the route, its params and validated query, the landlord, their data version and "today" (derived
+ * fields such as status and compliance move with the date); `variant` adds what else the answer depends on
+ * (the public base URL of links, say). When the version store cannot answer, the read is simply not cached.
+ */
+export async function cachedRead<T extends object>(request: Request, variant: readonly string[], compute: () => Promise<T>): Promise<T> {
+  const { responseCache, dataVersions } = depsOf(request);
+  if (!responseCache.enabled) return compute();
+  const { landlordId } = requireApiCredentials(request);
+  const version = await dataVersions.current(landlordId).catch(() => undefined);
+  if (version === undefined) return compute();
+  const key = JSON.stringify([landlordId, version, todayFor(request), request.route.path, request.params, request.query, variant]);
+  const answer = responseCache.get(key) ?? responseCache.set(key, await compute());
+  noteCachedAnswer(request, answer);
+  return answer.value as T;
 }

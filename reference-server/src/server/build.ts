@@ -7,6 +7,7 @@ import { errorResponderPlugin } from '../platform/errors/responder';
 import { validationFailAction } from '../platform/errors/validation';
 import { notFound } from '../platform/errors/api-error';
 import { rateLimitPlugin } from '../platform/limits/plugin';
+import { readCachePlugin } from '../platform/read-cache/plugin';
 import { requestLogPlugin } from '../platform/logging';
 import { transportPlugin } from '../platform/transport/plugin';
 import { attachDeps, type AppDeps } from './app-context';
@@ -36,6 +37,7 @@ export async function buildServer(deps: AppDeps, options: BuildOptions = {}): Pr
   await server.register({ plugin: requestLogPlugin, options: { logger: deps.logger } });
   await server.register({ plugin: transportPlugin, options: { production: deps.config.production, trustedProxies: deps.config.trustedProxies } });
   await server.register({ plugin: errorResponderPlugin, options: { logger: deps.logger } });
+  await server.register({ plugin: readCachePlugin });
   await server.register({ plugin: rateLimitPlugin, options: { store: deps.rateLimits, landlordLimits: deps.config.landlordLimits } });
   await server.register(publicApiPlugin, { routes: { prefix: PUBLIC_PREFIX } });
   await server.register(dashboardPlugin, { routes: { prefix: DASHBOARD_PREFIX } });

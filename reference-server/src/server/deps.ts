@@ -9,6 +9,8 @@ import { IdempotencyStore } from '../platform/idempotency/store';
 import { MemoryRateLimitStore } from '../platform/limits/memory-store';
 import { RedisRateLimitStore } from '../platform/limits/redis-store';
 import type { RateLimitStore } from '../platform/limits/store';
+import { MemoryDataVersions, RedisDataVersions, type DataVersions } from '../platform/read-cache/data-versions';
+import { ResponseCache } from '../platform/read-cache/response-cache';
 import type { AppDeps } from './app-context';
 import { CaptureMailer } from '../mail/capture-mailer';
 import { SmtpMailer } from '../mail/smtp-mailer';
@@ -34,13 +36,19 @@ export async function openDeps(config: ServerConfig, logger: Logger, options: Op
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateLatest(database.knex);
   let rateLimits: RateLimitStore;
+  let dataVersions: DataVersions;
   if (config.redisUrl) {
     const redis = new RedisRateLimitStore(config.redisUrl, options.redisPrefix);
     await redis.connect();
     rateLimits = redis;
+    const versions = new RedisDataVersions(config.redisUrl, `${options.redisPrefix ?? 'ppapi:'}dv:`);
+    await versions.connect();
+    dataVersions = versions;
   } else {
     rateLimits = new MemoryRateLimitStore(clock);
+    dataVersions = new MemoryDataVersions();
   }
+  const responseCache = new ResponseCache(config.readCacheEntries, config.readCacheTtlMs, clock);
   const mailCapture = config.smtpUrl ? undefined : new CaptureMailer(clock);
   const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : mailCapture!;
   setStrictEventRecording(config.webhookStrictEvents);
@@ -48,11 +56,12 @@ export async function openDeps(config: ServerConfig, logger: Logger, options: Op
   const queuePrefix = options.redisPrefix ? `${config.webhookQueuePrefix}-${options.redisPrefix.replace(/[^A-Za-z0-9_.-]/g, '')}` : undefined;
   const webhooks = new WebhookRuntime({ config, knex: database.knex, clock, logger, databaseKind: database.kind }, { queuePrefix });
   return {
-    config, logger, clock, database, knex: database.knex, rateLimits, mailer, mailCapture, webhooks,
+    config, logger, clock, database, knex: database.knex, rateLimits, mailer, mailCapture, webhooks, dataVersions, responseCache,
     idempotency: new IdempotencyStore(database.knex, clock),
     async close() {
       await webhooks.stop();
       await rateLimits.close();
+      await dataVersions.close();
       await mailer.close();
       await database.close();
     },

@@ -20,6 +20,9 @@ export interface TestServer {
   readonly deps: OpenedDeps;
   /** Base URL when started with `listen: true`. */
   readonly url: string;
+  /** The database and Redis prefix this server runs on (another server can share them: `shareWith`). */
+  readonly databaseUrl?: string;
+  readonly redisPrefix: string;
   inject(options: ServerInjectOptions): Promise<ServerInjectResponse>;
   /** GET/POST/... on the public API with a fixture key (role) or a raw key. */
   api(method: string, path: string, key: string | null, payload?: unknown, headers?: Record<string, string>): Promise<ServerInjectResponse>;
@@ -32,20 +35,26 @@ export interface TestServerOptions {
   readonly seed?: boolean;
   readonly listen?: boolean;
   readonly strictResponses?: boolean;
+  /** A second process of the same deployment: this server's database and Redis prefix, not fresh ones. */
+  readonly shareWith?: TestServer;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const env: NodeJS.ProcessEnv = { ...process.env, ADMIN_TOKEN, PORT: '0', LOG_LEVEL: 'silent', ...options.env };
   let dropDatabase: (() => Promise<void>) | undefined;
-  if (env.DATABASE_URL) {
+  if (options.shareWith) {
+    if (!options.shareWith.databaseUrl) throw new Error('shareWith needs a server on PostgreSQL (DATABASE_URL)');
+    env.DATABASE_URL = options.shareWith.databaseUrl;
+  } else if (env.DATABASE_URL) {
     // On PostgreSQL, each test file gets a database of its own, dropped afterwards.
     const fresh = await freshPostgres(env.DATABASE_URL);
     env.DATABASE_URL = fresh.url;
     dropDatabase = fresh.drop;
   }
   const config: ServerConfig = loadConfig(env);
-  const deps = await openDeps(config, pino({ level: 'silent' }), { clock: options.clock, redisPrefix: `test:${randomBytes(4).toString('hex')}:` });
-  if (options.seed !== false) await loadFixtures(deps.knex, deps.clock);
+  const redisPrefix = options.shareWith?.redisPrefix ?? `test:${randomBytes(4).toString('hex')}:`;
+  const deps = await openDeps(config, pino({ level: 'silent' }), { clock: options.clock, redisPrefix });
+  if (options.seed !== false && !options.shareWith) await loadFixtures(deps.knex, deps.clock);
   const server = await buildServer(deps, { strictResponses: options.strictResponses ?? true });
   if (options.listen) await server.start();
   else await server.initialize();
@@ -53,6 +62,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return {
     server, deps, inject,
     url: options.listen ? server.info.uri : '',
+    databaseUrl: env.DATABASE_URL,
+    redisPrefix,
     api: (method, path, key, payload, headers = {}) =>
       inject({ method, url: `${API}${path}`, payload: payload as object | undefined, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } }),
     async stop() {

@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Scope } from '../../persistence/models';
 import type { Clock } from '../clock';
+import type { DataVersions } from '../read-cache/data-versions';
 
 export interface WriteContext extends Scope {
   readonly db: Knex.Transaction;
@@ -18,6 +19,8 @@ export interface UnitOfWorkDeps {
   readonly knex: Knex;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Bumped after every live commit, so cached reads of the landlord's data are not served again. */
+  readonly dataVersions?: DataVersions;
 }
 
 export async function runWrite<T>(deps: UnitOfWorkDeps, landlordId: string, sandbox: boolean, work: (ctx: WriteContext) => Promise<T>): Promise<T> {
@@ -35,6 +38,10 @@ export async function runWrite<T>(deps: UnitOfWorkDeps, landlordId: string, sand
     return result;
   }
   await trx.commit();
+  if (deps.dataVersions) {
+    // Before the answer goes out: the caller's next read must miss the cache. A failure leaves entries to their TTL.
+    await deps.dataVersions.bump(landlordId).catch((err: unknown) => deps.logger.error({ err }, 'data version bump failed'));
+  }
   for (const effect of effects) {
     // A failed side effect must not turn a committed write into an error answer.
     await effect().catch((err: unknown) => deps.logger.error({ err }, 'after-commit effect failed'));

@@ -1,9 +1,9 @@
 // Properties: thin routes over the service; validation and response shapes are the Joi schemas.
 import type { Plugin, Request, ServerRoute } from '@hapi/hapi';
-import { readScope, todayFor, write } from '../../server/app-context';
+import { cachedRead, readScope, todayFor, write } from '../../server/app-context';
 import { listMeta, type PageRequest } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
-import { imageUrl } from '../../storage/public-url';
+import { imageUrl, publicBaseUrl } from '../../storage/public-url';
 import { createBody, listQuery, patchBody, propertyEnvelope, propertyList } from './schemas';
 import * as properties from './service';
 import type { PropertyFilter } from './repository';
@@ -21,8 +21,11 @@ const routes: ServerRoute[] = [
       response: { schema: propertyList },
       handler: async (request) => {
         const query = request.query as unknown as PageRequest & PropertyFilter;
-        const { data, total } = await properties.list(readScope(request), presentContext(request), query, query);
-        return { data, meta: listMeta(query, total) };
+        // Image links carry the public base URL, so it is part of the cache key.
+        return cachedRead(request, [publicBaseUrl(request)], async () => {
+          const { data, total } = await properties.list(readScope(request), presentContext(request), query, query);
+          return { data, meta: listMeta(query, total) };
+        });
       },
     },
   },
@@ -48,7 +51,8 @@ const routes: ServerRoute[] = [
       description: 'Get one property',
       validate: { params: idParams },
       response: { schema: propertyEnvelope },
-      handler: async (request) => ({ data: await properties.get(readScope(request), presentContext(request), request.params.id as string) }),
+      handler: async (request) =>
+        cachedRead(request, [publicBaseUrl(request)], async () => ({ data: await properties.get(readScope(request), presentContext(request), request.params.id as string) })),
     },
   },
   {

@@ -1,0 +1,58 @@
+// A per-landlord data version: every committed live write bumps it, and cached reads are keyed by it, so a read
+// after a write (on any server process sharing the store) never sees the cached answer from before the write.
+import Redis from 'ioredis';
+
+export interface DataVersions {
+  /** The landlord's current version; throws when the store cannot answer (the caller then reads uncached). */
+  current(landlordId: string): Promise<string>;
+  bump(landlordId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One process: the embedded default. */
+export class MemoryDataVersions implements DataVersions {
+  private readonly versions = new Map<string, number>();
+
+  async current(landlordId: string): Promise<string> {
+    return String(this.versions.get(landlordId) ?? 0);
+  }
+
+  async bump(landlordId: string): Promise<void> {
+    this.versions.set(landlordId, (this.versions.get(landlordId) ?? 0) + 1);
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** Shared by every process on one Redis: a GET per cached read, an INCR per committed write. */
+export class RedisDataVersions implements DataVersions {
+  private readonly redis: Redis;
+
+  constructor(url: string, private readonly prefix: string) {
+    this.redis = new Redis(url, {
+      // Fail fast: an unanswered version means an uncached read, never a stale one.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: 1000,
+      lazyConnect: true,
+      retryStrategy: (times) => Math.min(times * 250, 2000),
+    });
+    this.redis.on('error', () => undefined);
+  }
+
+  async connect(): Promise<void> {
+    await this.redis.connect().catch(() => undefined);
+  }
+
+  async current(landlordId: string): Promise<string> {
+    return (await this.redis.get(`${this.prefix}${landlordId}`)) ?? '0';
+  }
+
+  async bump(landlordId: string): Promise<void> {
+    await this.redis.incr(`${this.prefix}${landlordId}`);
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}
