@@ -2,15 +2,27 @@
 // of the reference server) applies the fault, and the check must FAIL against it; against the reference server
 // itself it must pass. Faults are functions of the self-test target, so they can name its keys.
 
+import { randomUUID } from 'node:crypto';
 import type { Profile } from '../../src/runner';
 import { allRoleKeys } from '../../src/targets/roles';
 import type { Target } from '../../src/targets';
 import type { Fault, ProxyResponse } from '../support/broken';
 import {
+  fieldsRewritten,
+  ignoredBody,
+  isByIdRead,
+  onMalformedJson,
+  onNonUuidPathParam,
+  servedAlsoUnder,
+  subscriptionEvents,
+  withEvents,
+} from '../support/cross-cutting-faults';
+import {
   apiPath,
   codeOf,
   count,
   errorResponse,
+  jsonResponse,
   isListAnswer,
   isRec,
   isWrite,
@@ -30,6 +42,8 @@ export interface SelfTest {
   readonly upstream?: 'reference' | 'production';
   /** Full-profile checks are run with --profile full against their fault. */
   readonly profile?: Profile;
+  /** The dashboard is reached through the broken deployment too (faults of the dashboard API); default: directly. */
+  readonly proxyDashboard?: boolean;
 }
 
 export type SelfTestTable = Readonly<Record<string, readonly SelfTest[]>>;
@@ -346,5 +360,65 @@ export const PLATFORM_SELF_TESTS: SelfTestTable = {
   ],
   'limits.writesPerDayEnforced': [
     { profile: 'full', fault: () => ({ description: 'the daily write limit hits after 20 writes', request: (req, ctx) => (isWrite(req) && count(ctx, `day:${keyOf(req)}`) > 20 ? limited('3600') : undefined) }) },
+  ],
+  'limits.portfolioReadsPerDayEnforced': [
+    { profile: 'full', fault: () => ({ description: 'the daily read limit hits after 20 reads', request: (req, ctx) => (req.method === 'GET' && count(ctx, `day:${keyOf(req)}`) > 20 ? limited('3600') : undefined) }) },
+  ],
+
+  // ---- Cross-cutting checks (checks/cross-cutting.ts) ------------------------------------------------------------
+  'versioning.apiAnswersUnderV1PrefixOnly': [
+    { fault: () => servedAlsoUnder('the API also answers under /api/public/v2', '/api/public/v2') },
+    { fault: () => servedAlsoUnder('the API also answers at the host root, without /api/public/v1', '') },
+    {
+      fault: () => ({
+        description: 'the API moved to /api/public/v2: /api/public/v1 answers 404',
+        request: (req) =>
+          req.path.startsWith('/api/public/v1/') ? errorResponse(404, 'NOT_FOUND', 'Route not found') : req.path.startsWith('/api/public/v2/') ? { ...req, path: req.path.replace('/api/public/v2/', '/api/public/v1/') } : undefined,
+      }),
+    },
+  ],
+  'envelope.idsDatesAndTimestampsFollowTheConventions': [
+    { fault: () => fieldsRewritten('rent payments carry tenantId as "tnt_<hex>" (not a UUID)', (q) => apiPath(q) === '/rent', /^tenantId$/, (v) => `tnt_${String(v).replace(/-/g, '').slice(0, 16)}`) },
+    { fault: () => fieldsRewritten('rent due dates are DD/MM/YYYY', (q) => apiPath(q) === '/rent', /^dueDate$/, (v) => String(v).split('-').reverse().join('/')) },
+    { fault: () => fieldsRewritten('the compliance summary gives generatedAt in epoch milliseconds', (q) => apiPath(q) === '/compliance/summary', /^generatedAt$/, (v) => Date.parse(String(v))) },
+    { fault: () => fieldsRewritten('reads by id give timestamps without a time zone ("2025-10-17 09:00:09")', isByIdRead, /At$/, (v) => String(v).replace('T', ' ').replace(/(\.\d+)?Z$/, '')) },
+  ],
+  'auth.everyRouteRefusesARequestWithoutAKey': [
+    { fault: (t) => ({ description: 'GET /compliance/summary answers without a key, as the Enterprise landlord', request: (req) => (apiPath(req) === '/compliance/summary' && keyOf(req) === undefined ? withKey(req, live(t)) : undefined) }) },
+    { fault: () => ({ description: 'a DELETE without a key answers 404 (the resource is looked up before the key)', request: (req) => (req.method === 'DELETE' && apiPath(req) !== undefined && keyOf(req) === undefined ? errorResponse(404, 'NOT_FOUND', 'Contract not found') : undefined) }) },
+    { fault: (t) => swapKey("the landlord's read-only key reads another landlord's portfolio", key(t, 'enterpriseReadOnly'), key(t, 'otherLandlord'), (q) => !isWrite(q)) },
+  ],
+  'errors.malformedJsonBodiesAnswer400': [
+    { fault: () => onMalformedJson('malformed JSON answers 500 SERVER_ERROR', () => errorResponse(500, 'SERVER_ERROR', 'Unexpected token } in JSON at position 12')) },
+    { fault: () => onMalformedJson('malformed JSON answers 400 with a code outside the Errors table (INVALID_JSON)', () => errorResponse(400, 'INVALID_JSON', 'Body is not valid JSON')) },
+    { fault: () => onMalformedJson('malformed JSON answers 422 UNPROCESSABLE_ENTITY', () => errorResponse(422, 'UNPROCESSABLE_ENTITY', 'Body is not valid JSON')) },
+    { fault: () => onMalformedJson('a malformed body is ignored and the write answered as a success', ignoredBody) },
+  ],
+  'errors.nonUuidPathIdsAnswer400Or404': [
+    { fault: () => onNonUuidPathParam('a non-UUID path id answers 500 SERVER_ERROR', () => errorResponse(500, 'SERVER_ERROR', 'invalid input syntax for type uuid')) },
+    { fault: () => onNonUuidPathParam('a non-UUID path id answers 200 with data', () => jsonResponse(200, { data: { id: 'not-a-uuid' } })) },
+    { fault: () => onNonUuidPathParam('a non-UUID path id answers 422 UNPROCESSABLE_ENTITY', () => errorResponse(422, 'UNPROCESSABLE_ENTITY', 'id must be a UUID')) },
+  ],
+  'webhooks.dashboardSubscriptionsTakeAtMost32EventTypesNotTheApi': [
+    { proxyDashboard: true, fault: () => ({ description: 'the dashboard accepts a subscription to 33 event types', request: (req) => ((subscriptionEvents(req)?.length ?? 0) > 32 ? withEvents(req, 32) : undefined) }) },
+    { proxyDashboard: true, fault: () => ({ description: 'the dashboard refuses 32 event types (its limit is 31)', request: (req) => ((subscriptionEvents(req)?.length ?? 0) >= 32 ? errorResponse(400, 'VALIDATION_ERROR', '"events" must contain at most 31 items') : undefined) }) },
+    {
+      proxyDashboard: true,
+      fault: () => ({
+        description: 'a refused 33-type subscription is stored anyway (with 32 types) and answered 400',
+        request: async (req, ctx) => {
+          if ((subscriptionEvents(req)?.length ?? 0) <= 32) return undefined;
+          await ctx.upstream(withEvents(req, 32));
+          return errorResponse(400, 'VALIDATION_ERROR', '"events" must contain at most 32 items');
+        },
+      }),
+    },
+    {
+      proxyDashboard: true,
+      fault: () => ({
+        description: 'the public API lists and creates webhook subscriptions (GET/POST /webhooks)',
+        request: (req) => (apiPath(req) === '/webhooks' ? jsonResponse(req.method === 'POST' ? 201 : 200, { data: req.method === 'POST' ? { id: randomUUID() } : [] }) : undefined),
+      }),
+    },
   ],
 };

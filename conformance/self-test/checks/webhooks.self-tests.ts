@@ -56,6 +56,17 @@ function forgedOverdue(landlordId: string): Rec {
 }
 
 const DASH = '/dashboard/api';
+const DOCUMENT = /^\/api\/public\/v1\/(properties|contracts)\/[^/]+\/documents\/[^/]+$/;
+
+/** Rewrites the status of every delivery the dashboard's history lists (GET …/webhooks/{id}/deliveries). */
+function historyStatuses(map: Readonly<Record<string, string>>): NonNullable<Fault['response']> {
+  return (res, req) => {
+    if (req.method !== 'GET' || !/^\/dashboard\/api\/webhooks\/[^/]+\/deliveries$/.test(req.path)) return undefined;
+    const body = readJson(res);
+    if (!isRec(body) || !Array.isArray(body.data)) return undefined;
+    return withJson(res, { ...body, data: body.data.map((d) => (isRec(d) && typeof d.status === 'string' && map[d.status] ? { ...d, status: map[d.status] } : d)) });
+  };
+}
 const INVOICE_EMAIL = /^\/api\/public\/v1\/rent\/([^/]+)\/invoice\/email$/;
 
 /** The key of the landlord's live key, as the dashboard issued it. */
@@ -65,6 +76,11 @@ function liveKeyOf(shared: WebhookShared, landlordId: string): string | undefine
 }
 
 // ---- faults shared by several checks ----------------------------------------------------------------------------
+
+/** Deliveries of `event` report another status (re-signed, so only the value is wrong). */
+function statusSays(event: string, status: string): WebhookSelfTest {
+  return broken(`${event} deliveries report status "${status}"`, (s) => sender(rewrite(s, (e) => e.event === event, (e) => ({ ...e, data: { ...data(e), status } }))));
+}
 
 const wrongSecret = broken('deliveries are signed with a secret other than the subscription\'s', () =>
   sender((req) => ({ ...req, headers: { ...req.headers, 'x-service-signature-256': signature('whsec_not_the_subscription_secret', req.body) } })),
@@ -304,6 +320,58 @@ export const WEBHOOK_SELF_TESTS: Readonly<Record<string, readonly WebhookSelfTes
         return e && s.plans.get(String(e.landlord_id)) === 'Portfolio' ? accepted() : undefined;
       }),
     ),
+  ],
+
+  'webhooks.liveDeletesFireTheMatchingDeletedEvents': [
+    broken('a contract delete fires no contract.deleted (the deliveries are dropped)', () => sender((req) => (envelopeOf(req)?.event === 'contract.deleted' ? accepted() : undefined))),
+    broken('contract.deleted reports the deleted contract as status "Ended"', (s) => sender(rewrite(s, (e) => e.event === 'contract.deleted', (e) => ({ ...e, data: { ...data(e), status: 'Ended' } })))),
+    broken('document deletes fire no event (property_document.deleted and contract_document.deleted dropped)', () =>
+      sender((req) => (/_document\.deleted$/.test(String(envelopeOf(req)?.event)) ? accepted() : undefined)),
+    ),
+    broken('a sandbox document delete really deletes (and fires property_document.deleted), answered as a mock', (s) =>
+      api({
+        request: (req) => {
+          const key = keyOf(req);
+          const k = key ? s.keys.get(key) : undefined;
+          if (req.method !== 'DELETE' || !DOCUMENT.test(req.path) || k?.mode !== 'sandbox') return undefined;
+          const live = liveKeyOf(s, k.landlordId);
+          return live ? withKey(req, live) : undefined;
+        },
+        response: (res, req) => {
+          const key = keyOf(req);
+          if (req.method !== 'DELETE' || !DOCUMENT.test(req.path) || (key ? s.keys.get(key)?.mode : undefined) !== 'sandbox' || res.status !== 200) return undefined;
+          const body = readJson(res);
+          const d = isRec(body) && isRec(body.data) ? body.data : {};
+          return { ...withJson(res, { data: { ...d, sandbox: true } }), headers: { 'content-type': 'application/json; charset=utf-8', 'x-service-mode': 'sandbox' } };
+        },
+      }),
+    ),
+  ],
+
+  'webhooks.deletedAndCompletedStatusesAreTheCatalogueValues': [
+    statusSays('maintenance.deleted', 'Removed'),
+    statusSays('inspection.deleted', 'Deleted'),
+    statusSays('inspection.completed', 'done'),
+    statusSays('tenant.deleted', 'INACTIVE'),
+    statusSays('contract.deleted', 'Ended'),
+  ],
+
+  'webhooks.deliveryHistoryShowsPendingRetryScheduledSucceeded': [
+    broken('the delivery history never shows a delivery pending (retry_scheduled from the start)', () => api({ response: historyStatuses({ pending: 'retry_scheduled' }) })),
+    broken('a failed attempt leaves the delivery "pending" in the history (never retry_scheduled)', () => api({ response: historyStatuses({ retry_scheduled: 'pending' }) })),
+    broken('a network error counts as a success: the delivery is never retried', () => ({
+      sender: {
+        description: 'sender',
+        async request(req, ctx) {
+          try {
+            return await ctx.upstream(req);
+          } catch {
+            return accepted();
+          }
+        },
+      },
+    })),
+    broken('a 2xx answer does not end the delivery: the sender counts it a failure and retries', () => sender(undefined, (res) => (is2xx(res.status) ? errorResponse(500, 'SENDER_FAULT', 'the fake sender ignores 2xx') : undefined))),
   ],
 };
 

@@ -63,7 +63,9 @@ export function describeCheckSelfTests(title: string, checks: readonly Check[], 
           const base = test.upstream === 'production' ? upstream.target : target;
           const broken = await startBrokenDeployment(upstream.origin, test.fault(base));
           try {
-            const result = await runOne(check, { ...base, baseUrl: broken.baseUrl }, test.profile ?? 'quick');
+            // Faults of the dashboard API need it behind the proxy as well (same path on the proxy's origin).
+            const dashboard = test.proxyDashboard && base.dashboard ? { dashboard: { ...base.dashboard, url: `${broken.origin}${new URL(base.dashboard.url).pathname}` } } : {};
+            const result = await runOne(check, { ...base, baseUrl: broken.baseUrl, ...dashboard }, test.profile ?? 'quick');
             if (process.env.SELFTEST_VERBOSE) process.stdout.write(`${explain(result)}\n\n`);
             expect({ status: result.status, message: explain(result) }).toMatchObject({ status: 'failed' });
             // Failing for the fault, not because the proxy or the connection broke.

@@ -26,6 +26,7 @@ import { foreignIdsOnGetByIdAnswer404NeverData, foreignIdsOnWritesAnswer404AndCh
 import {
   minuteWindowSlides,
   portfolioReadsPerMinuteEnforced,
+  portfolioReadsPerDayEnforced,
   readsPerDayEnforced,
   readsPerMinuteEnforcedWithRetryAfter,
   writesCountedApartFromReads,
@@ -99,6 +100,7 @@ export const LIMIT_CHECKS: readonly Check[] = [
   minuteWindowSlides,
   readsPerDayEnforced,
   writesPerDayEnforced,
+  portfolioReadsPerDayEnforced,
 ];
 
 export const PLATFORM_CHECKS: readonly Check[] = [

@@ -234,8 +234,8 @@ export const minuteWindowSlides = defineCheck({
   },
 });
 
-async function perDay(ctx: CheckContext, kind: 'read' | 'write'): Promise<void> {
-  const k = await limitKey(ctx, true);
+async function perDay(ctx: CheckContext, kind: 'read' | 'write', key?: LimitKey): Promise<void> {
+  const k = key ?? (await limitKey(ctx, true));
   const plan = k.plan ?? 'Enterprise';
   const dayLimit = kind === 'read' ? RATE_LIMITS[plan].readsPerDay : RATE_LIMITS[plan].writesPerDay;
   const send = kind === 'read' ? () => read(ctx, k.key) : () => write(ctx, k.key);
@@ -277,4 +277,17 @@ export const writesPerDayEnforced = defineCheck({
   profile: 'full',
   timeoutMs: 4 * 60 * 60_000,
   run: (ctx: CheckContext) => perDay(ctx, 'write'),
+});
+
+export const portfolioReadsPerDayEnforced = defineCheck({
+  id: 'limits.portfolioReadsPerDayEnforced',
+  title: 'Reads beyond the Portfolio plan\'s daily limit (10000) answer 429 with a Retry-After beyond the minute',
+  group: GROUP,
+  rules: ['LIMIT-RATE-3', 'LIMIT-RATE-10'],
+  exclusive: true,
+  profile: 'full',
+  needs: ['dashboard'],
+  timeoutMs: 4 * 60 * 60_000,
+  // A fresh Portfolio key of the suite's own: its day budget is spent by this check alone (about 100 minutes at 100 a minute).
+  run: async (ctx: CheckContext) => perDay(ctx, 'read', await provisioned(ctx, 'Portfolio')),
 });

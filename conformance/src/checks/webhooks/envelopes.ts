@@ -11,7 +11,7 @@ import { createProperty, GROUP, ownLandlord, subscribe, type Subscription } from
 
 const NEEDS = ['webhook', 'dashboard'] as const;
 /** Rules every fully checked delivery proves (expectDelivery). */
-const PER_DELIVERY = ['EVT-REQ-1', 'EVT-REQ-2', 'EVT-REQ-3', 'EVT-REQ-4', 'EVT-REQ-5', 'EVT-REQ-6', 'EVT-ENV-1', 'EVT-ENV-3', 'EVT-ENV-4', 'EVT-ENV-5', 'EVT-ENV-6', 'EVT-ENV-9', 'AUTH-9'];
+export const PER_DELIVERY = ['EVT-REQ-1', 'EVT-REQ-2', 'EVT-REQ-3', 'EVT-REQ-4', 'EVT-REQ-5', 'EVT-REQ-6', 'EVT-ENV-1', 'EVT-ENV-3', 'EVT-ENV-4', 'EVT-ENV-5', 'EVT-ENV-6', 'EVT-ENV-9', 'AUTH-9'];
 const PROPERTY_EVENTS = ['property.created', 'property.updated', 'property.deleted'] as const;
 
 /** The first attempt of each event about one resource, once all `events` arrived or `timeoutMs` passed. */
@@ -35,7 +35,7 @@ export const liveWritesDeliverSignedCatalogueEnvelopes = defineCheck({
   id: 'webhooks.liveWritesDeliverSignedCatalogueEnvelopes',
   title: "Creating, updating and deleting a property delivers signed property.* events to a dashboard subscription: POST, JSON, HMAC over the raw body, X-Service-Event/-Delivery, the envelope without _test, the catalogue's data fields",
   group: GROUP,
-  rules: [...PER_DELIVERY, 'EVT-ENV-8', 'EVT-DELIVERY-9', 'EVT-CAT-property.created', 'EVT-CAT-property.updated', 'EVT-CAT-property.deleted', 'AUTH-2'],
+  rules: [...PER_DELIVERY, 'EVT-ENV-8', 'EVT-DELIVERY-9', 'EVT-CAT-property.created', 'EVT-CAT-property.updated', 'EVT-CAT-property.deleted', 'AUTH-2', 'OVERVIEW-6'],
   needs: [...NEEDS],
   async run(ctx: CheckContext) {
     const receiver = new Receiver(ctx);

@@ -2,9 +2,12 @@
 // target's webhook receiver and dashboard; a check creates a landlord, keys and subscriptions of its own.
 import type { Check } from '../../runner/check';
 import { liveWritesDeliverSignedCatalogueEnvelopes, oneEventFansOutWithOneIdAndPerSubscriptionSecrets, testDeliveriesOfEveryEventType } from './envelopes';
+import { deliveryStatesInTheDashboardHistory } from './delivery-states';
+import { liveDeletesFireTheMatchingDeletedEvents } from './deletes';
 import { invoiceSentAfterLiveEmailOnlyAndAsynchronously } from './invoice';
 import { scheduledEventsReachPortfolioButNotProfessional } from './plans';
 import { permanentFailureThenManualRetry, retriesReuseIdOnScheduledDelays, slowAnswersTimeOutAndAreRetried } from './retries';
+import { fixedStatusValuesInWebhooks } from './status-values';
 
 export const WEBHOOK_CHECKS: readonly Check[] = [
   liveWritesDeliverSignedCatalogueEnvelopes,
@@ -15,4 +18,7 @@ export const WEBHOOK_CHECKS: readonly Check[] = [
   permanentFailureThenManualRetry,
   slowAnswersTimeOutAndAreRetried,
   scheduledEventsReachPortfolioButNotProfessional,
+  liveDeletesFireTheMatchingDeletedEvents,
+  deliveryStatesInTheDashboardHistory,
+  fixedStatusValuesInWebhooks,
 ];

@@ -43,20 +43,20 @@ export function retryDelays(ctx: Ctx): readonly number[] {
 }
 
 /** The window a retry `delaySeconds` after a failed attempt must fall in (receiver arrival to arrival). */
-function window(delaySeconds: number, extraMs = 0): [number, number] {
+export function window(delaySeconds: number, extraMs = 0): [number, number] {
   return [delaySeconds * 1000 * (1 - JITTER) + extraMs * 0.95, delaySeconds * 1000 * (1 + JITTER) + SLACK_MS + extraMs];
 }
 
-function describeWindow([low, high]: [number, number]): string {
+export function describeWindow([low, high]: [number, number]): string {
   return `${(low / 1000).toFixed(1)}–${(high / 1000).toFixed(1)} s`;
 }
 
-function spacingMs(a: Attempt, b: Attempt): number {
+export function spacingMs(a: Attempt, b: Attempt): number {
   return Date.parse(b.receivedAt) - Date.parse(a.receivedAt);
 }
 
 /** Waits until `count` attempts of the resource's event arrived (or the bound passed); returns them, oldest first. */
-async function attemptsOf(ctx: Ctx, receiver: Receiver, sub: Subscription, event: string, field: string, value: string, count: number, timeoutMs: number): Promise<Attempt[]> {
+export async function attemptsOf(ctx: Ctx, receiver: Receiver, sub: Subscription, event: string, field: string, value: string, count: number, timeoutMs: number): Promise<Attempt[]> {
   const { value: found, attempts } = await receiver.waitFor(sub.landlordId, (all) => {
     const mine = about(all, sub, event, field, value);
     return mine.length >= count ? mine : undefined;
@@ -81,7 +81,7 @@ export const retriesReuseIdOnScheduledDelays = defineCheck({
   id: 'webhooks.failedDeliveriesAreRetriedTwiceWithTheSameId',
   title: 'A delivery answered 503 twice is retried twice, with the same id, after about the declared retry delays; the third attempt succeeds',
   group: GROUP,
-  rules: ['EVT-DELIVERY-1', 'EVT-DELIVERY-2', 'EVT-DELIVERY-3', 'EVT-ENV-2', 'EVT-CAT-property_document.created'],
+  rules: ['EVT-DELIVERY-1', 'EVT-DELIVERY-2', 'EVT-DELIVERY-3', 'EVT-ENV-2', 'EVT-CAT-property_document.created', 'STATE-23', 'STATE-24', 'STATE-26'],
   needs: [...NEEDS],
   timeoutMs: RETRY_CHECK_TIMEOUT_MS,
   async run(ctx: CheckContext) {
@@ -103,16 +103,16 @@ export const retriesReuseIdOnScheduledDelays = defineCheck({
     for (const [n, [a, b, delay]] of ([[first, second, delays[0]!], [second, third, delays[1]!]] as const).entries()) {
       const w = window(delay);
       const gap = spacingMs(a, b);
-      ctx.expect(gap >= w[0] && gap <= w[1], `retry ${n + 1} about ${delay} s after attempt ${n + 1} (${describeWindow(w)})`, () => `${(gap / 1000).toFixed(1)} s`, undefined, { rules: ['EVT-DELIVERY-2'] });
+      ctx.expect(gap >= w[0] && gap <= w[1], `retry ${n + 1} about ${delay} s after attempt ${n + 1} (${describeWindow(w)})`, () => `${(gap / 1000).toFixed(1)} s`, undefined, { rules: ['EVT-DELIVERY-2', n === 0 ? 'STATE-23' : 'STATE-24'] });
     }
     // A success ends the delivery: no fourth attempt shows up while the check reads the receiver once more.
     const after = about(await receiver.deliveries(landlord.id), sub, 'property_document.created', 'document_id', docId);
-    ctx.expect(after.length === 3, 'no attempt after the successful third one', () => describeAttempts(after), undefined, { rules: ['EVT-DELIVERY-1'] });
+    ctx.expect(after.length === 3, 'no attempt after the successful third one', () => describeAttempts(after), undefined, { rules: ['EVT-DELIVERY-1', 'STATE-26'] });
     ctx.note(`${id}: 503, 503, ${third.status}; retries after ${(spacingMs(first, second) / 1000).toFixed(1)} s and ${(spacingMs(second, third) / 1000).toFixed(1)} s (declared ${delays.join(', ')} s)`);
   },
 });
 
-interface DashboardDelivery {
+export interface DashboardDelivery {
   readonly id: string;
   readonly status: unknown;
   readonly attempts: readonly Json[];
@@ -120,7 +120,7 @@ interface DashboardDelivery {
 }
 
 /** The subscription's delivery of event id `eventId` in the dashboard's history (GET /webhooks/{id}/deliveries). */
-async function historyEntry(ctx: Ctx, sub: Subscription, eventId: string): Promise<DashboardDelivery | undefined> {
+export async function historyEntry(ctx: Ctx, sub: Subscription, eventId: string): Promise<DashboardDelivery | undefined> {
   const res = await ctx.dashboard.request({ path: `/webhooks/${sub.id}/deliveries`, query: { limit: 100 } });
   ctx.expect(res.status === 200 && isRecord(res.json) && Array.isArray(res.json.data), "the subscription's delivery history (GET /webhooks/{id}/deliveries → 200 { data: [...] })", () => describeResponse(res), res.exchange, { rules: ['EVT-DELIVERY-4'] });
   const entry = (res.json.data as unknown[]).filter(isRecord).find((d) => d.eventId === eventId || d.id === eventId);
@@ -129,7 +129,7 @@ async function historyEntry(ctx: Ctx, sub: Subscription, eventId: string): Promi
 }
 
 /** Polls the history until `done` holds for the entry (bounded). */
-async function waitForHistory(ctx: Ctx, sub: Subscription, eventId: string, done: (d: DashboardDelivery) => boolean, timeoutMs = 10_000): Promise<DashboardDelivery | undefined> {
+export async function waitForHistory(ctx: Ctx, sub: Subscription, eventId: string, done: (d: DashboardDelivery) => boolean, timeoutMs = 10_000): Promise<DashboardDelivery | undefined> {
   const deadline = ctx.clock.now() + timeoutMs;
   let last: DashboardDelivery | undefined;
   for (;;) {
@@ -146,7 +146,7 @@ export const permanentFailureThenManualRetry = defineCheck({
   id: 'webhooks.threeFailuresArePermanentAndAManualRetryDelivers',
   title: 'A delivery failing three times gets no fourth automatic attempt, shows in the dashboard history as permanently failed with response codes and latencies, and a manual retry from the dashboard delivers it with the same id',
   group: GROUP,
-  rules: ['EVT-DELIVERY-2', 'EVT-DELIVERY-3', 'EVT-DELIVERY-4', 'EVT-ENV-2', 'EVT-CAT-property_document.deleted'],
+  rules: ['EVT-DELIVERY-2', 'EVT-DELIVERY-3', 'EVT-DELIVERY-4', 'EVT-ENV-2', 'EVT-CAT-property_document.deleted', 'STATE-9', 'STATE-25', 'LIMIT-16'],
   needs: [...NEEDS],
   timeoutMs: RETRY_CHECK_TIMEOUT_MS,
   async run(ctx: CheckContext) {
@@ -169,7 +169,7 @@ export const permanentFailureThenManualRetry = defineCheck({
     // Permanently failed: in the history, with each attempt's response code and latency.
     const failed = await waitForHistory(ctx, sub, id, (d) => d.status === 'permanently_failed' || d.attempts.length >= 3);
     ctx.expect(failed !== undefined, `delivery ${id} in the subscription's dashboard history`, () => 'not listed', undefined, { rules: ['EVT-DELIVERY-4'] });
-    ctx.expect(failed.status === 'permanently_failed', 'its status "permanently_failed" after the third failed attempt', () => describeValue(failed.status), undefined, { rules: ['EVT-DELIVERY-2', 'EVT-DELIVERY-4'] });
+    ctx.expect(failed.status === 'permanently_failed', 'its status "permanently_failed" after the third failed attempt', () => describeValue(failed.status), undefined, { rules: ['EVT-DELIVERY-2', 'EVT-DELIVERY-4', 'STATE-9', 'STATE-25'] });
     ctx.expect(
       failed.attempts.length === 3 && failed.attempts.every((a) => a.statusCode === 500 && isNumber(a.latencyMs) && a.latencyMs >= 0),
       'three attempts in the history, each with its response code (500) and latency (ms)',
@@ -181,7 +181,7 @@ export const permanentFailureThenManualRetry = defineCheck({
     // No fourth automatic attempt: watched for longer than the last delay would allow (bounded for long delays).
     const quiet = Math.min(window(delays[delays.length - 1]!)[1], 120_000);
     const { value: fourth } = await receiver.waitFor(landlord.id, (all) => about(all, sub, event, 'document_id', docId)[3], quiet);
-    ctx.expect(fourth === undefined, `no fourth automatic attempt within ${Math.round(quiet / 1000)} s of the third (the third failed attempt is the last)`, () => describeAttempts(about([fourth as Attempt], sub, event, 'document_id', docId)), undefined, { rules: ['EVT-DELIVERY-2'] });
+    ctx.expect(fourth === undefined, `no fourth automatic attempt within ${Math.round(quiet / 1000)} s of the third (the third failed attempt is the last)`, () => describeAttempts(about([fourth as Attempt], sub, event, 'document_id', docId)), undefined, { rules: ['EVT-DELIVERY-2', 'STATE-25', 'LIMIT-16'] });
 
     // A manual retry from the dashboard: one more attempt, same id; the receiver's three failures are spent.
     const retry = await ctx.dashboard.request({ method: 'POST', path: `/deliveries/${failed.id}/retry` });
@@ -192,7 +192,7 @@ export const permanentFailureThenManualRetry = defineCheck({
     ctx.expect(idOf(manual) === id, 'the manual retry to reuse the event id', () => describeValue(idOf(manual)), undefined, { rules: ['EVT-DELIVERY-3', 'EVT-ENV-2'] });
     ctx.expect(manual.status !== null && manual.status >= 200 && manual.status < 300, 'the manual retry to be delivered (answered 2xx)', () => describeAttempts(all), undefined, { rules: ['EVT-DELIVERY-4'] });
     const done = await waitForHistory(ctx, sub, id, (d) => d.attempts.length >= 4 && d.status !== 'permanently_failed');
-    ctx.expect(done !== undefined && done.attempts.length === 4 && done.status === 'succeeded', 'the history to show the fourth (manual) attempt and the delivery succeeded', () => describeValue(done?.raw), undefined, { rules: ['EVT-DELIVERY-4'] });
+    ctx.expect(done !== undefined && done.attempts.length === 4 && done.status === 'succeeded', 'the history to show the fourth (manual) attempt and the delivery succeeded', () => describeValue(done?.raw), undefined, { rules: ['EVT-DELIVERY-4', 'STATE-9'] });
     ctx.note(`${id}: 3 × 500 (retries after ${(spacingMs(all[0]!, all[1]!) / 1000).toFixed(1)} s, ${(spacingMs(all[1]!, all[2]!) / 1000).toFixed(1)} s), none for ${Math.round(quiet / 1000)} s, permanently failed in the history; the manual retry was answered ${manual.status}`);
   },
 });
@@ -201,7 +201,7 @@ export const slowAnswersTimeOutAndAreRetried = defineCheck({
   id: 'webhooks.answersSlowerThan10SecondsCountAsFailures',
   title: 'A receiver that holds its answer for 12 s is timed out after about 10 s and the delivery is retried with the same id',
   group: GROUP,
-  rules: ['EVT-DELIVERY-1', 'EVT-DELIVERY-2', 'EVT-DELIVERY-3', 'EVT-CAT-property.updated'],
+  rules: ['EVT-DELIVERY-1', 'EVT-DELIVERY-2', 'EVT-DELIVERY-3', 'EVT-CAT-property.updated', 'LIMIT-15', 'STATE-23'],
   needs: [...NEEDS],
   profile: 'full',
   timeoutMs: RETRY_CHECK_TIMEOUT_MS,
@@ -224,9 +224,9 @@ export const slowAnswersTimeOutAndAreRetried = defineCheck({
     const [first, second] = attempts as [Attempt, Attempt];
     expectDelivery(ctx, first, { event: 'property.updated', sub, test: false });
     sameId(ctx, [first, second], 'the timed-out attempt and its retry');
-    ctx.expect(first.senderClosedEarly, 'the sender to give up on the held attempt before the answer came', () => describeAttempts([first]), undefined, { rules: ['EVT-DELIVERY-1'] });
+    ctx.expect(first.senderClosedEarly, 'the sender to give up on the held attempt before the answer came', () => describeAttempts([first]), undefined, { rules: ['EVT-DELIVERY-1', 'LIMIT-15'] });
     const gap = spacingMs(first, second);
-    ctx.expect(gap >= w[0] && gap <= w[1], `the retry about 10 s (timeout) + ${delays[0]} s (first retry delay) after the held attempt (${describeWindow(w)})`, () => `${(gap / 1000).toFixed(1)} s`, undefined, { rules: ['EVT-DELIVERY-1', 'EVT-DELIVERY-2'] });
+    ctx.expect(gap >= w[0] && gap <= w[1], `the retry about 10 s (timeout) + ${delays[0]} s (first retry delay) after the held attempt (${describeWindow(w)})`, () => `${(gap / 1000).toFixed(1)} s`, undefined, { rules: ['EVT-DELIVERY-1', 'EVT-DELIVERY-2', 'LIMIT-15', 'STATE-23'] });
     ctx.note(`held attempt abandoned by the sender; retried ${(gap / 1000).toFixed(1)} s later with the same id`);
   },
 });

@@ -146,9 +146,9 @@ function keyLike(items: readonly Json[], name: RegExp, fallback: string): string
 /**
  * A property, a tenant with a mail address of the run, and an active contract between them, all of the
  * landlord (the write-body names of tenants and contracts are not shown: read from the target's own lists, as the
- * resource checks do; a deployment that refuses the body makes the check skip).
+ * resource checks do; a deployment that refuses the body makes the check skip). Open-ended unless `end` is given.
  */
-export async function createChain(ctx: CheckContext, landlord: OwnLandlord, tag: string): Promise<OwnChain> {
+export async function createChain(ctx: CheckContext, landlord: OwnLandlord, tag: string, options: { readonly end?: string } = {}): Promise<OwnChain> {
   const property = await createProperty(ctx, landlord, tag);
   const propertyId = String(property.id);
   const tenantSample = samples(await ctx.http.request({ path: '/tenants', key: 'enterpriseLive', query: { limit: 20 } }));
@@ -169,7 +169,7 @@ export async function createChain(ctx: CheckContext, landlord: OwnLandlord, tag:
   ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/tenants/${tenantId}`, key: landlord.key }));
 
   const fields = await contractFields(ctx);
-  const body = contractBody(ctx, fields, { propertyId, mainTenantId: tenantId, tag });
+  const body = contractBody(ctx, fields, { propertyId, mainTenantId: tenantId, tag, ...(options.end !== undefined ? { end: options.end } : {}) });
   const contractRes = await ctx.http.request({ method: 'POST', path: '/contracts', key: landlord.key, json: body });
   if (contractRes.status === 400 || contractRes.status === 422) {
     ctx.skip(`could not create a contract of the suite's own (contract body field names are not shown, CONTRACT-23): POST /contracts answered ${describeResponse(contractRes)}`);

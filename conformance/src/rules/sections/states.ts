@@ -55,11 +55,10 @@ export const STATE_RULES: readonly Rule[] = [
     'STATE-16',
     'From any contract state, `PATCH /contracts/{id}` with no `Notice Served` in the body: status recalculated from dates.',
   ),
-  moves.needs(
-    'needs-mail',
+  moves.notObservable(
     'STATE-17',
     '`PATCH /contracts/{id}`: changing tenants may trigger assignment emails.',
-    '"May": a deployment that sends none does not fail.',
+    'A permission ("may"): a deployment that sends assignment emails on a tenant change and one that sends none both conform, and the spec says nothing of whom or what they would carry, so no observation can fail a deployment. The PATCH itself is STATE-16.',
   ),
   moves.needs(
     'needs-webhook',
