@@ -66,7 +66,7 @@ export function presentProperty(p: PropertyPageRow, options: PresentOptions): Pr
     status: statusOf(p),
     rentAmount: occupied ? Number(p.current_rent_amount) : 0,
     tenantName: occupied ? `${p.current_first_name} ${p.current_last_name}` : '',
-    compliance: { items: complianceItems(p, (type) => p.certificate_expiries?.[type], options.today) },
+    compliance: { items: complianceItems(p, (type) => p.certificate_expiries[type], options.today) },
     gscRenewal: p.gsc_renewal,
     eicrRenewal: p.eicr_renewal,
     epcRenewal: p.epc_renewal,

@@ -4,6 +4,8 @@ import { Certificate, Contract, Property, Tenant, type Scope } from '../../persi
 import { offsetOf, type PageRequest } from '../../platform/http/pagination';
 import { containsPattern } from '../../persistence/like';
 
+const CERTIFICATE_TYPES: ReadonlyArray<Certificate['type']> = ['GSC', 'EICR', 'EPC', 'LANDLORD_LICENCE'];
+
 export type PropertyStatus = 'Occupied' | 'Vacant' | 'Maintenance';
 
 /** A contract "in effect" today (Active or Notice Served) makes its property Occupied. */
@@ -30,7 +32,7 @@ export interface PropertyPageRow extends Property {
   current_first_name: string | null;
   current_last_name: string | null;
   /** Certificate type → expiry date of the latest certificate of that type. */
-  certificate_expiries: Partial<Record<Certificate['type'], string>> | null;
+  certificate_expiries: Partial<Record<Certificate['type'], string>>;
 }
 
 /**
@@ -49,21 +51,34 @@ function propertyViewRows(scope: Scope, today: string, page: Knex.QueryBuilder):
     .limit(1)
     .select('contracts.rent_amount as current_rent_amount', 'tenants.first_name as current_first_name', 'tenants.last_name as current_last_name')
     .toKnexQuery();
-  // Latest per type: distinct on (type) ordered by expiry descending, then folded into one JSON object.
+  // The latest certificate of a type is the one expiring last: one aggregate per type, no sort, no JSON.
   const latest = Certificate.scoped(scope)
     .whereRaw('certificates.property_id = page.id')
-    .distinctOn('certificates.type')
-    .orderBy('certificates.type')
-    .orderBy('certificates.expiry_date', 'desc')
-    .select('certificates.type', 'certificates.expiry_date')
+    .select(CERTIFICATE_TYPES.map((type) => knex.raw('max(certificates.expiry_date) filter (where certificates.type = ?) as ??', [type, `expiry_${type}`])))
     .toKnexQuery();
   return knex
     .with('page', page)
     .from('page')
-    .select('page.*', 'cur.*', knex.raw('(select json_object_agg(l.type, l.expiry_date) from (?) l) as certificate_expiries', [latest]))
+    .select('page.*', 'cur.*', 'certs.*')
     .joinRaw('left join lateral ? cur on true', [knex.raw('(?)', [current])])
+    .joinRaw('left join lateral ? certs on true', [knex.raw('(?)', [latest])])
     .orderBy('page.created_at')
     .orderBy('page.id');
+}
+
+type RawPageRow = Omit<PropertyPageRow, 'certificate_expiries'> & Partial<Record<`expiry_${Certificate['type']}`, string | null>>;
+
+function withCertificateExpiries(row: RawPageRow): PropertyPageRow {
+  const expiries: Partial<Record<Certificate['type'], string>> = {};
+  for (const type of CERTIFICATE_TYPES) {
+    const expiry = row[`expiry_${type}`];
+    if (expiry) expiries[type] = expiry;
+  }
+  return { ...row, certificate_expiries: expiries };
+}
+
+async function viewRows(scope: Scope, today: string, page: Knex.QueryBuilder): Promise<PropertyPageRow[]> {
+  return ((await propertyViewRows(scope, today, page)) as RawPageRow[]).map(withCertificateExpiries);
 }
 
 export async function listPropertyPage(scope: Scope, today: string, filter: PropertyFilter, page: PageRequest): Promise<{ rows: PropertyPageRow[]; total: number }> {
@@ -81,7 +96,7 @@ export async function listPropertyPage(scope: Scope, today: string, filter: Prop
     .offset(offsetOf(page))
     .limit(page.limit)
     .toKnexQuery();
-  const rows = (await propertyViewRows(scope, today, pageQuery)) as PropertyPageRow[];
+  const rows = await viewRows(scope, today, pageQuery);
   if (rows.length > 0) return { rows, total: Number(rows[0]!.total_count) };
   // A page past the end has no row to carry the total: count apart (rare).
   const countRow = (await base.clone().clearSelect().clearOrder().count('* as total').first()) as unknown as { total: number | string };
@@ -90,7 +105,7 @@ export async function listPropertyPage(scope: Scope, today: string, filter: Prop
 
 /** One property with what its view needs, or undefined. */
 export async function findPropertyView(scope: Scope, today: string, id: string): Promise<PropertyPageRow | undefined> {
-  const rows = (await propertyViewRows(scope, today, Property.scoped(scope).where('properties.id', id).select('properties.*').toKnexQuery())) as PropertyPageRow[];
+  const rows = await viewRows(scope, today, Property.scoped(scope).where('properties.id', id).select('properties.*').toKnexQuery());
   return rows[0];
 }
 
