@@ -2,6 +2,7 @@
 // compliance, calendar, team, named endpoints): for each check, one or more faults that break exactly the rule the
 // check proves. Same table structure as platform.self-tests.ts; merged in registry.ts.
 
+import { CONCURRENT_SENDS } from '../../src/checks/invoices/email';
 import type { ProxyRequest, ProxyResponse } from '../support/broken';
 import { apiPath, codeOf, count, errorResponse, isListAnswer, isRec, jsonResponse, keyOf, mapJson, readJson, sandboxThatWrites, withJson } from '../support/faults';
 import type { SelfTestTable } from './platform.self-tests';
@@ -461,7 +462,8 @@ export const RESOURCE_SELF_TESTS: SelfTestTable = {
   'invoices.emailInSandboxSendsNothing': [{ fault: (t) => sandboxThatWrites(t) }],
   'invoices.emailConcurrentAndRepeatedSendsShareOnePayload': [
     { fault: () => mapJson('every invoice email answer is a fresh payload (its own sentAt)', (q, r) => EMAIL.test(path(q)) && r.status === 200, (b) => ({ ...b, data: { ...(b.data as Rec), sentAt: new Date(Date.now() + Math.floor(Math.random() * 1e6)).toISOString() } })) },
-    { fault: () => ({ description: 'a repeated invoice email answers 409 INVOICE_EMAIL_FAILED', request: (req, ctx) => (EMAIL.test(path(req)) && count(ctx, path(req)) > 20 ? errorResponse(409, 'INVOICE_EMAIL_FAILED', 'An earlier send failed') : undefined) }) },
+    // The repeat is the request after the check's concurrent ones.
+    { fault: () => ({ description: 'a repeated invoice email answers 409 INVOICE_EMAIL_FAILED', request: (req, ctx) => (EMAIL.test(path(req)) && count(ctx, path(req)) > CONCURRENT_SENDS ? errorResponse(409, 'INVOICE_EMAIL_FAILED', 'An earlier send failed') : undefined) }) },
   ],
   'invoices.emailSentExactlyOnceWithThePdf': [
     { fault: () => ({ description: 'the email override is ignored (the invoice goes to the tenant)', request: (req) => (EMAIL.test(path(req)) && typeof bodyOf(req).email === 'string' ? withBody(req, {}) : undefined) }) },

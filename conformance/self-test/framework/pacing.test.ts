@@ -128,4 +128,18 @@ describe('runChecks pacing and scheduling', () => {
     expect(pacedWait).toBeGreaterThanOrEqual(29 * 6_000 - 100); // 29 waits of ~6 s for the ordinary 30 reads
     expect(clock.sleeps.length).toBe(29); // the exclusive check's 10 reads added none
   });
+
+  it('starts long checks first, then the rest in registry order, and reports results in registry order', async () => {
+    const started: string[] = [];
+    const check = (id: string, long: boolean) =>
+      defineCheck({ id, title: id, group: 'G', rules: ['R-1'], long, run: async () => {
+        started.push(id);
+      } });
+    const target = targetFor(api.baseUrl);
+    const checks = [check('a', false), check('b.long', true), check('c', false), check('d.long', true), check('e', false)];
+    const results = await runChecks({ target, checks, seed: 1, concurrency: 1 });
+
+    expect(started).toEqual(['b.long', 'd.long', 'a', 'c', 'e']);
+    expect(results.map((r) => r.id)).toEqual(['a', 'b.long', 'c', 'd.long', 'e']);
+  });
 });

@@ -22,7 +22,7 @@ More options:
   --list                  print the checks and their rules, then exit
   --coverage-md PATH      write rule coverage as a Markdown table
   --requirements-csv PATH write the requirements CSV (rule, section, class, checks, reason, text)
-  --concurrency N         checks run at once (default 4; exclusive checks always run alone, last)
+  --concurrency N         checks run at once (default 6; exclusive checks always run alone, last)
   --timeout MS            per-request timeout (default 15000)
   --plain                 plain PASS/FAIL/SKIP lines even in a terminal
   --help                  this text

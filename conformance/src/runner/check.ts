@@ -102,6 +102,11 @@ export interface CheckDefinition {
   readonly needs?: readonly CheckNeed[];
   /** Rate-limit checks: run last, one at a time, without client pacing, on a key of their own. */
   readonly exclusive?: boolean;
+  /**
+   * Takes long whatever the target: many requests on a paced key of the target's, or waits on deliveries. Such
+   * checks are started first, so the run does not end with one of them running alone. Start order only.
+   */
+  readonly long?: boolean;
   /** Default 5 minutes. */
   readonly timeoutMs?: number;
   run(ctx: CheckContext): Promise<void>;

@@ -8,6 +8,7 @@ import { describeResponse, describeValue } from '../../runner/describe';
 import { addDays, isIsoDate, utcDate } from '../shared/dates';
 import { pdfBytes } from '../shared/files';
 import { createOwnChain, expect400 } from '../shared/own-data';
+import { ownWriteKey } from '../shared/provision';
 import { expectShape } from '../shared/shape';
 import { createOwnProperty, isRecord, successData, unknownId, type Json } from '../shared/util';
 import { targetProperties } from '../properties/fields';
@@ -76,8 +77,10 @@ export const documentsExpiringWithinDaysFilter = defineCheck({
   group: GROUP,
   rules: ['PROP-42', 'PROP-28', 'LIMIT-8'],
   async run(ctx: CheckContext) {
-    const own = await createOwnProperty(ctx, LIVE, 'doc-expiring');
-    const owner: DocOwner = { kind: 'property', id: String(own.id) };
+    // A landlord of the check's own when the dashboard allows (its writes and reads are not paced against enterpriseLive's).
+    const key = await ownWriteKey(ctx, 'doc-expiring');
+    const own = await createOwnProperty(ctx, key, 'doc-expiring');
+    const owner: DocOwner = { kind: 'property', id: String(own.id), key };
     const today = utcDate();
     const offsets: Array<number | null> = [-5, 0, 10, 400, 4000, null];
     for (const offset of offsets) {
@@ -143,8 +146,10 @@ export const documentUploadThenSoftDelete = defineCheck({
   group: GROUP,
   rules: ['PROP-30', 'PROP-35', 'PROP-37', 'STATE-27', 'RES-DOC-6'],
   async run(ctx: CheckContext) {
-    const own = await createOwnProperty(ctx, LIVE, 'doc-delete');
-    const owner: DocOwner = { kind: 'property', id: String(own.id) };
+    // A landlord of the check's own when the dashboard allows (its writes are not paced against enterpriseLive's).
+    const key = await ownWriteKey(ctx, 'doc-delete');
+    const own = await createOwnProperty(ctx, key, 'doc-delete');
+    const owner: DocOwner = { kind: 'property', id: String(own.id), key };
     const name = `${ctx.marker} tenancy pack.pdf`;
     const expiryDate = addDays(utcDate(), 45);
     const doc = await uploadDocument(ctx, owner, { name, type: 'GSC_Certificate', expiryDate }, ['PROP-30']);
@@ -153,12 +158,12 @@ export const documentUploadThenSoftDelete = defineCheck({
     const listed = await listDocuments(ctx, owner);
     ctx.expect(listed.items.some((d) => sameDoc(d, doc)), 'the new document in the property\'s list', () => describeValue(listed.items), listed.res.exchange, { rules: ['PROP-30', 'RES-DOC-6'] });
 
-    const res = await ctx.http.request({ method: 'DELETE', path: `${docsPath(owner)}/${docId}`, key: LIVE });
+    const res = await ctx.http.request({ method: 'DELETE', path: `${docsPath(owner)}/${docId}`, key });
     const data = successData(ctx, res, [200], { rules: ['PROP-35'] });
     ctx.expect(isRecord(data) && data.deleted === true && data.id === docId && data.sandbox !== true, `{ deleted: true, id: "${docId}" }`, () => describeValue(data), res.exchange, { rules: ['PROP-35'] });
     const after = await listDocuments(ctx, owner);
     ctx.expect(!after.items.some((d) => sameDoc(d, doc)), 'the deleted document gone from the list', 'it is still listed', after.res.exchange, { rules: ['PROP-35', 'STATE-27'] });
-    const again = await ctx.http.request({ method: 'DELETE', path: `${docsPath(owner)}/${docId}`, key: LIVE });
+    const again = await ctx.http.request({ method: 'DELETE', path: `${docsPath(owner)}/${docId}`, key });
     ctx.expectErrorEnvelope(again, 404, 'NOT_FOUND', { rules: ['PROP-37'] });
     ctx.note('uploaded, listed, soft-deleted, gone; a second DELETE answered 404');
   },
@@ -170,8 +175,10 @@ export const documentNameBoundsAndRequiredParts = defineCheck({
   group: GROUP,
   rules: ['PROP-31', 'LIMIT-7', 'RES-DOC-1', 'PROP-30'],
   async run(ctx: CheckContext) {
-    const own = await createOwnProperty(ctx, LIVE, 'doc-names');
-    const owner: DocOwner = { kind: 'property', id: String(own.id) };
+    // A landlord of the check's own when the dashboard allows (its writes are not paced against enterpriseLive's).
+    const key = await ownWriteKey(ctx, 'doc-names');
+    const own = await createOwnProperty(ctx, key, 'doc-names');
+    const owner: DocOwner = { kind: 'property', id: String(own.id), key };
     const prefix = `${ctx.marker} `;
     const longest = prefix + 'n'.repeat(500 - prefix.length);
     const doc = await uploadDocument(ctx, owner, { name: longest }, ['PROP-30', 'LIMIT-7']);
@@ -201,8 +208,10 @@ export const documentOversizeUploadCarriesFileTooLarge = defineCheck({
   group: GROUP,
   rules: ['PROP-33', 'ERR-FILE_TOO_LARGE'],
   async run(ctx: CheckContext) {
-    const own = await createOwnProperty(ctx, LIVE, 'doc-oversize');
-    const owner: DocOwner = { kind: 'property', id: String(own.id) };
+    // A landlord of the check's own when the dashboard allows (its writes are not paced against enterpriseLive's).
+    const key = await ownWriteKey(ctx, 'doc-oversize');
+    const own = await createOwnProperty(ctx, key, 'doc-oversize');
+    const owner: DocOwner = { kind: 'property', id: String(own.id), key };
     const res = await uploadRaw(ctx, owner, uploadForm({ name: `${ctx.marker} oversize.pdf`, content: pdfBytes(30 * 1024 * 1024) }));
     if (res.status === 201) {
       ctx.note('a 30 MB document was accepted: the size limit is not shown (LIMIT-19) and lies above that');
@@ -219,9 +228,11 @@ export const contractDocumentsAreApartFromPropertyDocuments = defineCheck({
   group: 'Endpoints > Contracts',
   rules: ['RES-DOC-6', 'RES-DOC-7', 'CONTRACT-17', 'CONTRACT-18', 'CONTRACT-19', 'CONTRACT-20', 'CONTRACT-21', 'CONTRACT-22', 'STATE-27'],
   async run(ctx: CheckContext) {
-    const chain = await createOwnChain(ctx, 'contract-docs');
-    const property: DocOwner = { kind: 'property', id: chain.propertyId };
-    const contract: DocOwner = { kind: 'contract', id: chain.contractId };
+    // A landlord of the check's own when the dashboard allows (its writes and reads are not paced against enterpriseLive's).
+    const key = await ownWriteKey(ctx, 'contract-docs');
+    const chain = await createOwnChain(ctx, 'contract-docs', { key });
+    const property: DocOwner = { kind: 'property', id: chain.propertyId, key };
+    const contract: DocOwner = { kind: 'contract', id: chain.contractId, key };
     const content = pdfBytes(1800, 3);
     const propertyDoc = await uploadDocument(ctx, property, { name: `${ctx.marker} property doc.pdf` }, ['PROP-30']);
     const contractDoc = await uploadDocument(ctx, contract, { name: `${ctx.marker} tenancy agreement.pdf`, type: 'Contract', content }, ['CONTRACT-19']);
@@ -239,17 +250,17 @@ export const contractDocumentsAreApartFromPropertyDocuments = defineCheck({
 
     const tooLong = await uploadRaw(ctx, contract, uploadForm({ name: 'n'.repeat(501), type: 'Contract' }));
     expect400(ctx, tooLong, 'a contract document named with 501 characters', ['CONTRACT-20', 'LIMIT-7'], ['VALIDATION_ERROR', 'BAD_REQUEST']);
-    const unknownContract: DocOwner = { kind: 'contract', id: unknownId() };
-    ctx.expectErrorEnvelope(await ctx.http.request({ path: docsPath(unknownContract), key: LIVE }), 404, 'NOT_FOUND', { rules: ['CONTRACT-18'] });
+    const unknownContract: DocOwner = { kind: 'contract', id: unknownId(), key };
+    ctx.expectErrorEnvelope(await ctx.http.request({ path: docsPath(unknownContract), key }), 404, 'NOT_FOUND', { rules: ['CONTRACT-18'] });
     ctx.expectErrorEnvelope(await uploadRaw(ctx, unknownContract, uploadForm({ name: `${ctx.marker} nowhere`, type: 'Contract' })), 404, 'NOT_FOUND', { rules: ['CONTRACT-20'] });
 
     const docId = docIdOf(ctx, contractDoc);
-    const res = await ctx.http.request({ method: 'DELETE', path: `${docsPath(contract)}/${docId}`, key: LIVE });
+    const res = await ctx.http.request({ method: 'DELETE', path: `${docsPath(contract)}/${docId}`, key });
     const data = successData(ctx, res, [200], { rules: ['CONTRACT-21'] });
     ctx.expect(isRecord(data) && data.deleted === true && data.id === docId, `{ deleted: true, id: "${docId}" }`, () => describeValue(data), res.exchange, { rules: ['CONTRACT-21'] });
     const after = await listDocuments(ctx, contract, {}, ['CONTRACT-17']);
     ctx.expect(!after.items.some((d) => sameDoc(d, contractDoc)), 'the deleted contract document gone from its list', 'it is still listed', after.res.exchange, { rules: ['CONTRACT-21', 'STATE-27'] });
-    ctx.expectErrorEnvelope(await ctx.http.request({ method: 'DELETE', path: `${docsPath(contract)}/${docId}`, key: LIVE }), 404, 'NOT_FOUND', { rules: ['CONTRACT-22'] });
+    ctx.expectErrorEnvelope(await ctx.http.request({ method: 'DELETE', path: `${docsPath(contract)}/${docId}`, key }), 404, 'NOT_FOUND', { rules: ['CONTRACT-22'] });
     ctx.note('contract and property documents listed apart; contract document downloaded, soft-deleted, then 404');
   },
 });

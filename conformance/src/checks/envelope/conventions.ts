@@ -110,6 +110,7 @@ export const idsDatesAndTimestampsFollowTheConventions = defineCheck({
   title: 'On every GET endpoint, every field named like an id is a UUID string, every date field is YYYY-MM-DD and every timestamp field an ISO 8601 date-time',
   group: 'Resources > Conventions',
   rules: ['ENVELOPE-1', 'ENVELOPE-2', 'ENVELOPE-3'],
+  long: true, // many paced reads of the target's resources
   async run(ctx: CheckContext) {
     const tally = { fields: 0 };
     // Every item of every collection and singleton (lists in one page of the maximum size).

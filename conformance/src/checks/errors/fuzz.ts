@@ -140,6 +140,7 @@ export const fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped = defineCheck({
   title: 'Fuzzed requests (routes, methods, keys, headers, queries, bodies) never get a 5xx; every error is exactly { error, code } with a catalogued code',
   group: GROUP,
   rules: ['ERR-1', 'ENVELOPE-6', 'ENVELOPE-4', 'ENDPOINTS-13'],
+  long: true, // requests on many keys paced as Portfolio
   async run(ctx: CheckContext) {
     const statuses = new Map<number, number>();
     await ctx.property(
@@ -238,6 +239,7 @@ export const serverErrorsCarryNoStackTraces = defineCheck({
   title: 'A 5xx answer (when one occurs) carries the error envelope and no stack trace',
   group: GROUP,
   rules: ['ERR-5'],
+  long: true, // requests on many keys paced as Portfolio
   async run(ctx: CheckContext) {
     let seen = 0;
     await ctx.property(

@@ -115,6 +115,7 @@ export const queryValuesValidatedOnEveryListEndpoint = defineCheck({
   title: 'On every list endpoint, valid page/limit/filter values answer 200 with meta, invalid ones 400 VALIDATION_ERROR, never a 5xx (property-based)',
   group: GROUP,
   rules: ['ENDPOINTS-5', 'ENDPOINTS-6', 'LIMIT-3', 'LIMIT-4', 'ERR-VALIDATION_ERROR', 'PROP-4', 'CONTRACT-6', 'RENT-GET-4', 'CAL-3', 'CAL-10', 'OTHER-11'],
+  long: true, // many paced reads of the target's lists
   async run(ctx: CheckContext) {
     const { endpoints } = await paginatedEndpoints(ctx);
     const arb = fc.constantFrom(...endpoints).chain((endpoint) => queryCaseArb(endpoint).map((c) => ({ endpoint, c })));
@@ -163,6 +164,7 @@ export const pagesPartitionEveryList = defineCheck({
   title: 'Walking any list page by page with a small limit yields the whole list once: no duplicates, nothing missing, total stable',
   group: GROUP,
   rules: ['ENDPOINTS-5', 'ENDPOINTS-7', 'ENVELOPE-5'],
+  long: true, // many paced reads of the target's lists
   async run(ctx: CheckContext) {
     const { endpoints } = await paginatedEndpoints(ctx);
     let walked = 0;
@@ -282,6 +284,7 @@ export const filtersHoldOnEveryItem = defineCheck({
   title: 'Every list filter of the spec (status, ids, search) returns exactly the items that satisfy it (property-based)',
   group: GROUP,
   rules: ['PROP-2', 'PROP-3', 'CONTRACT-2', 'CONTRACT-3', 'CONTRACT-4', 'CONTRACT-5', 'RENT-GET-2', 'RENT-GET-3', 'CAL-7', 'OVERVIEW-10', 'LIMIT-4'],
+  long: true, // many paced reads of the target's lists
   async run(ctx: CheckContext) {
     const { endpoints } = await paginatedEndpoints(ctx);
     const withFilters = endpoints.filter((e) => e.filters.length > 0);

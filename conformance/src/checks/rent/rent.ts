@@ -7,8 +7,8 @@ import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
 import type { HttpResponse } from '../../http/client';
 import { addDays, duringDates, utcDate } from '../shared/dates';
-import { createOwnChain, createOwnRent, expect400, LIVE, optionalPart, rentBody, rentFields, suitePeriod } from '../shared/own-data';
-import { ownWriteKey } from '../shared/provision';
+import { createOwnChain, createOwnRent, expect400, LIVE, optionalPart, rentBody, rentFields, suitePeriod, type OwnChain } from '../shared/own-data';
+import { ownWriteKey, provisionKey, provisionLandlord } from '../shared/provision';
 import { expectShape, type FieldRule } from '../shared/shape';
 import { getList, isRecord, isSuiteData, successData, unknownId, type Json } from '../shared/util';
 
@@ -102,7 +102,9 @@ export const rentCreateNormalisesPeriodAndDefaultsPaid = defineCheck({
   group: GROUP,
   rules: ['RENT-POST-3', 'RENT-POST-5', 'RENT-POST-6', 'RES-RENT-2', 'STATE-19', 'STATE-21', 'STATE-22'],
   async run(ctx: CheckContext) {
-    const chain = await createOwnChain(ctx, 'rent-create');
+    // A landlord of the check's own when the dashboard allows (its writes are not paced against enterpriseLive's).
+    const key = await ownWriteKey(ctx, 'rent-create');
+    const chain = await createOwnChain(ctx, 'rent-create', { key });
     const raw = `  ${ctx.marker}   November   2030 `;
     const created = await createOwnRent(ctx, chain, { period: raw, amount: 1234.5 });
     expectRentPayment(ctx, created, 'the created payment');
@@ -110,7 +112,7 @@ export const rentCreateNormalisesPeriodAndDefaultsPaid = defineCheck({
     ctx.expect(created.period === wanted, `period ${JSON.stringify(raw)} stored as ${JSON.stringify(wanted)}`, () => JSON.stringify(created.period), undefined, { rules: ['RENT-POST-3', 'RES-RENT-2'] });
     const tab = await createOwnRent(ctx, chain, { period: `${ctx.marker}\tDecember \t 2030\t` });
     ctx.expect(tab.period === `${ctx.marker} December 2030`, 'tabs collapsed like spaces', () => JSON.stringify(tab.period), undefined, { rules: ['RENT-POST-3'] });
-    const listed = await paymentsOf(ctx, chain.contractId);
+    const listed = await paymentsOf(ctx, chain.contractId, key);
     ctx.expect(listed.some((p) => p.id === created.id && p.period === wanted), `GET /rent?contractId to show the period as ${JSON.stringify(wanted)}`, () => describeValue(listed.map((p) => p.period)), undefined, { rules: ['RENT-POST-3'] });
 
     for (const status of ['Pending', 'Overdue'] as const) {
@@ -164,23 +166,38 @@ export const rentDuplicatePeriodAnswers409 = defineCheck({
   },
 });
 
+/**
+ * The ids of another contract of the landlord `key` writes as: one of the target's own for enterpriseLive, else a
+ * second chain of the check's own landlord (which has no other data).
+ */
+async function siblingContract(ctx: CheckContext, key: string, chain: OwnChain): Promise<{ propertyId: string; tenantId: string } | undefined> {
+  if (key === LIVE) {
+    const c = (await getList(ctx, '/contracts', LIVE, { limit: 20 })).items.find((x) => !isSuiteData(x) && x.propertyId !== chain.propertyId);
+    return c ? { propertyId: String(c.propertyId), tenantId: String(c.mainTenantId) } : undefined;
+  }
+  const other = await optionalPart(ctx, 'ids of another contract of the landlord', () => createOwnChain(ctx, 'rent-mismatch-other', { key }));
+  return other ? { propertyId: other.propertyId, tenantId: other.tenant.id } : undefined;
+}
+
 export const rentCreateRefusesMismatchedIds = defineCheck({
   id: 'rent.createRefusesMismatchedIds',
   title: 'POST /rent whose propertyId, tenantId and contractId are not one contract of the landlord is refused (4xx) and writes nothing',
   group: GROUP,
   rules: ['RENT-POST-2', 'RENT-POST-7'],
   async run(ctx: CheckContext) {
-    const chain = await createOwnChain(ctx, 'rent-mismatch');
+    // A landlord of the check's own when the dashboard allows (its writes are not paced against enterpriseLive's).
+    const key = await ownWriteKey(ctx, 'rent-mismatch');
+    const chain = await createOwnChain(ctx, 'rent-mismatch', { key });
     const fields = await rentFields(ctx);
-    const targetContract = (await getList(ctx, '/contracts', LIVE, { limit: 20 })).items.find((c) => !isSuiteData(c) && c.propertyId !== chain.propertyId);
+    const sibling = await siblingContract(ctx, key, chain);
     const probes: Array<[string, Json]> = [
       ['an unknown contractId', { contractId: unknownId() }],
       ['an unknown propertyId', { propertyId: unknownId() }],
       ['an unknown tenantId', { tenantId: unknownId() }],
     ];
-    if (targetContract) {
-      probes.push(['the propertyId of another contract', { propertyId: String(targetContract.propertyId) }]);
-      probes.push(['the tenantId of another contract', { tenantId: String(targetContract.mainTenantId) }]);
+    if (sibling) {
+      probes.push(['the propertyId of another contract', { propertyId: sibling.propertyId }]);
+      probes.push(['the tenantId of another contract', { tenantId: sibling.tenantId }]);
     }
     if (ctx.hasKey('otherLandlord')) {
       const foreign = (await getList(ctx, '/contracts', 'otherLandlord', { limit: 5 })).items[0];
@@ -190,7 +207,7 @@ export const rentCreateRefusesMismatchedIds = defineCheck({
     for (const [i, [what, override]] of probes.entries()) {
       const period = suitePeriod(ctx, `mismatch ${i}`);
       periods.push(period);
-      const res = await ctx.http.request({ method: 'POST', path: '/rent', key: LIVE, json: rentBody(chain, fields, { period, ...override }) });
+      const res = await ctx.http.request({ method: 'POST', path: '/rent', key, json: rentBody(chain, fields, { period, ...override }) });
       const code = isRecord(res.json) ? res.json.code : undefined;
       ctx.expect(res.status >= 400 && res.status < 500 && typeof code === 'string', `POST /rent with ${what} to be refused with a 4xx error`, () => describeResponse(res), res.exchange, { rules: ['RENT-POST-2'] });
     }
@@ -200,10 +217,10 @@ export const rentCreateRefusesMismatchedIds = defineCheck({
       ['no period', (() => { const b = rentBody(chain, fields, { period: 'x' }); delete b.period; return b; })()],
     ];
     for (const [what, json] of invalid) {
-      const res = await ctx.http.request({ method: 'POST', path: '/rent', key: LIVE, json });
+      const res = await ctx.http.request({ method: 'POST', path: '/rent', key, json });
       expect400(ctx, res, `POST /rent with ${what}`, ['RENT-POST-7']);
     }
-    const stored = await paymentsOf(ctx, chain.contractId);
+    const stored = await paymentsOf(ctx, chain.contractId, key);
     ctx.expect(stored.length === 0, 'no payment written for the suite\'s contract by the refused requests', () => describeValue(stored.map((p) => p.period)), undefined, { rules: ['RENT-POST-2', 'RENT-POST-7'] });
     ctx.note(`${probes.length} mismatched id sets and ${invalid.length} invalid bodies refused; nothing written`);
   },
@@ -250,38 +267,43 @@ export const rentPatchRules = defineCheck({
   group: GROUP,
   rules: ['RENT-PATCH-1', 'RENT-PATCH-2', 'RENT-PATCH-3', 'RENT-PATCH-4', 'RENT-PATCH-5', 'RES-RENT-5', 'STATE-20'],
   async run(ctx: CheckContext) {
-    const chain = await createOwnChain(ctx, 'rent-patch');
+    // With dashboard access a landlord of the check's own (writes not paced against enterpriseLive's) and a
+    // read_only key of that landlord for the scope probe; else the target's enterpriseLive and enterpriseReadOnly.
+    const own = ctx.target.dashboard ? await provisionLandlord(ctx, 'rent-patch') : undefined;
+    const key = own?.live ?? LIVE;
+    const readOnly = own ? (await provisionKey(ctx, { landlordId: own.landlordId, scope: 'read_only' })).key : ctx.hasKey('enterpriseReadOnly') ? 'enterpriseReadOnly' : undefined;
+    const chain = await createOwnChain(ctx, 'rent-patch', { key });
     const payment = await createOwnRent(ctx, chain, { period: suitePeriod(ctx, 'patch'), status: 'Pending', amount: 1100 });
     const id = String(payment.id);
     const path = `/rent/${id}`;
     const read = async (): Promise<Json> => {
-      const found = (await paymentsOf(ctx, chain.contractId)).find((p) => p.id === id);
+      const found = (await paymentsOf(ctx, chain.contractId, key)).find((p) => p.id === id);
       ctx.expect(found !== undefined, `payment ${id} listed for its contract`, 'missing', undefined, { rules: ['RENT-GET-3'] });
       return found;
     };
 
-    expect400(ctx, await ctx.http.request({ method: 'PATCH', path, key: LIVE, json: {} }), 'PATCH /rent/{id} with no field', ['RENT-PATCH-2']);
-    const other = await optionalPart(ctx, 'changing ids to another contract\'s', () => createOwnChain(ctx, 'rent-patch-other'));
+    expect400(ctx, await ctx.http.request({ method: 'PATCH', path, key, json: {} }), 'PATCH /rent/{id} with no field', ['RENT-PATCH-2']);
+    const other = await optionalPart(ctx, 'changing ids to another contract\'s', () => createOwnChain(ctx, 'rent-patch-other', { key }));
     const immutable: Array<[string, Json]> = [['amount', { amount: 1 }], ['contractId', { contractId: other?.contractId ?? unknownId() }], ['propertyId', { propertyId: other?.propertyId ?? unknownId() }], ['tenantId', { tenantId: other?.tenant.id ?? unknownId() }]];
     for (const [field, json] of immutable) {
-      const res = await ctx.http.request({ method: 'PATCH', path, key: LIVE, json });
+      const res = await ctx.http.request({ method: 'PATCH', path, key, json });
       const rules = field === 'amount' ? ['RENT-PATCH-3', 'RES-RENT-5'] : ['RENT-PATCH-3'];
       ctx.expect(res.status === 400 || res.status === 200, `PATCH { ${field} } to be refused (400) or ignored (200)`, () => describeResponse(res), res.exchange, { rules });
-      const now = field === 'amount' || field === 'contractId' ? await read() : (await paymentsOf(ctx, chain.contractId)).find((p) => p.id === id) ?? {};
+      const now = field === 'amount' || field === 'contractId' ? await read() : (await paymentsOf(ctx, chain.contractId, key)).find((p) => p.id === id) ?? {};
       ctx.expect(now[field] === payment[field], `${field} unchanged (${describeValue(payment[field])}) after PATCH { ${field} }`, () => describeValue(now[field]), res.exchange, { rules });
     }
 
     const paidOn = addDays(utcDate(), -1);
-    const res = await ctx.http.request({ method: 'PATCH', path, key: LIVE, json: { status: 'Paid', amountReceived: 1100, datePaid: paidOn } });
+    const res = await ctx.http.request({ method: 'PATCH', path, key, json: { status: 'Paid', amountReceived: 1100, datePaid: paidOn } });
     const data = successData(ctx, res, [200], { rules: ['RENT-PATCH-1'] });
     expectRentPayment(ctx, data, 'the reconciled payment', res.exchange);
     ctx.expect(isRecord(data) && data.status === 'Paid' && data.amountReceived === 1100 && data.datePaid === paidOn && data.amount === 1100, `Pending reconciled to Paid (amountReceived 1100, datePaid ${paidOn}), amount still 1100`, () => describeValue(data), res.exchange, { rules: ['STATE-20', 'RENT-PATCH-1'] });
     const after = await read();
     ctx.expect(after.status === 'Paid' && after.amount === 1100, 'GET to show the payment Paid with its amount', () => describeValue(after), undefined, { rules: ['STATE-20'] });
 
-    ctx.expectErrorEnvelope(await ctx.http.request({ method: 'PATCH', path: `/rent/${unknownId()}`, key: LIVE, json: { status: 'Paid' } }), 404, 'NOT_FOUND', { rules: ['RENT-PATCH-4'] });
-    if (ctx.hasKey('enterpriseReadOnly')) {
-      ctx.expectErrorEnvelope(await ctx.http.request({ method: 'PATCH', path, key: 'enterpriseReadOnly', json: { status: 'Pending' } }), 403, 'INSUFFICIENT_SCOPE', { rules: ['RENT-PATCH-5'] });
+    ctx.expectErrorEnvelope(await ctx.http.request({ method: 'PATCH', path: `/rent/${unknownId()}`, key, json: { status: 'Paid' } }), 404, 'NOT_FOUND', { rules: ['RENT-PATCH-4'] });
+    if (readOnly !== undefined) {
+      ctx.expectErrorEnvelope(await ctx.http.request({ method: 'PATCH', path, key: readOnly, json: { status: 'Pending' } }), 403, 'INSUFFICIENT_SCOPE', { rules: ['RENT-PATCH-5'] });
     }
     if (ctx.hasKey('portfolioLive')) {
       ctx.expectErrorEnvelope(await ctx.http.request({ method: 'PATCH', path, key: 'portfolioLive', json: { status: 'Pending' } }), 403, 'WRITE_REQUIRES_ENTERPRISE', { rules: ['RENT-PATCH-5'] });
