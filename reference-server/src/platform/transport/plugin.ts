@@ -2,6 +2,7 @@
 // and the rate-limit headers; and HTTPS_REQUIRED in production before anything else runs.
 import type { Plugin } from '@hapi/hapi';
 import { apiError } from '../errors/api-error';
+import { drainUnreadBody } from './drain';
 import { isEncrypted } from './https';
 import { serviceModeOf } from './service-mode';
 
@@ -10,6 +11,9 @@ export interface TransportOptions {
   readonly trustedProxies: readonly string[];
 }
 
+/** How long a refused request's body is read before the connection is closed on it instead. */
+const DRAIN_TIMEOUT_MS = 10_000;
+
 export const transportPlugin: Plugin<TransportOptions> = {
   name: 'transport',
   register(server, options) {
@@ -17,7 +21,9 @@ export const transportPlugin: Plugin<TransportOptions> = {
       if (options.production && !isEncrypted(request, options.trustedProxies)) throw apiError('HTTPS_REQUIRED');
       return h.continue;
     });
-    server.ext('onPreResponse', (request, h) => {
+    server.ext('onPreResponse', async (request, h) => {
+      // A body refused unread (auth, scope, limits) is drained first so the client can read the answer.
+      await drainUnreadBody(request, request.route.settings.payload?.maxBytes ?? 1024 * 1024, DRAIN_TIMEOUT_MS);
       const response = request.response;
       if ('isBoom' in response) return h.continue; // shaped by the error responder first
       response.header('x-service-mode', serviceModeOf(request));
