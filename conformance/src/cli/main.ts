@@ -156,6 +156,8 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDeps = {
     reporter.start({ target: target.baseUrl, seed, profile: options.profile });
     if (selection.note) io.stdout(`${selection.note}\n`);
 
+    // Notices about the run as a whole (e.g. a dashboard that cannot delete the suite's landlords): stderr and the report's meta.
+    const notices: string[] = [];
     const results = await runChecks({
       target,
       checks: selection.checks,
@@ -170,6 +172,10 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDeps = {
       ...(options.target !== undefined ? { targetFile: options.target } : {}),
       runId: newRunId(),
       onResult: (r) => reporter.result(applyBaseline(r, baseline)),
+      onNotice: (text) => {
+        notices.push(text);
+        warn(text);
+      },
     }).then((rs) => rs.map((r) => applyBaseline(r, baseline)));
 
     const coverage = computeCoverage({ rules: catalogue.rules, checks: all, results, isTestable: catalogue.isTestable });
@@ -186,6 +192,7 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDeps = {
       only: options.only,
       coverage,
       ...(removable.length ? { baselineRemovable: removable } : {}),
+      ...(notices.length ? { notices } : {}),
       ...(comparison ? { comparison } : {}),
     };
     await writeReports(results, reports, meta);

@@ -20,6 +20,8 @@ export interface ConformanceMeta extends RunMeta {
   /** Baseline entries whose check passed: "baseline entry can be removed". */
   readonly baselineRemovable?: readonly BaselineNote[];
   readonly comparison?: ComparisonNote;
+  /** Notices about the run as a whole (runChecks' onNotice), e.g. landlords the target's dashboard could not delete. */
+  readonly notices?: readonly string[];
 }
 
 export function coverageOf(meta: RunMeta): Coverage | undefined {

@@ -6,6 +6,7 @@ import type { CheckNeed, RecordedExchange } from '../model';
 import type { Clock } from '../http/clock';
 import type { HttpClient, HttpResponse } from '../http/client';
 import type { Target } from '../targets/types';
+import type { RunResources } from './run-scope';
 
 export type Profile = 'quick' | 'full';
 
@@ -71,6 +72,11 @@ export interface CheckContext {
   property<T>(name: string, arbitrary: Arbitrary<T>, predicate: (value: T) => Promise<boolean | void>, options?: PropertyOptions): Promise<void>;
   /** Runs after the check, last registered first, even when it failed: the suite deletes what it creates. */
   cleanup(fn: () => Promise<unknown> | unknown): void;
+  /**
+   * What the run shares across checks: values created once (`shared`), cleanups that wait until every check of the
+   * run is over (`cleanup`, e.g. deleting a landlord several checks used) and notices about the run (`notice`).
+   */
+  readonly run: RunResources;
   /** Waits on the injectable clock (rate-limit windows, webhook retries). */
   sleep(ms: number): Promise<void>;
 }

@@ -12,6 +12,7 @@ import type { AssertOptions, Check, CheckContext, Profile, PropertyOptions } fro
 import { describeResponse, describeValue } from './describe';
 import { CheckFailure, CheckSkip } from './outcomes';
 import { runProperty } from './property';
+import type { RunResources } from './run-scope';
 
 export interface ContextDeps {
   readonly target: Target;
@@ -24,6 +25,7 @@ export interface ContextDeps {
   readonly pacer?: Pacer;
   readonly requestTimeoutMs?: number;
   readonly fetch?: typeof fetch;
+  readonly run: RunResources;
 }
 
 function statusList(status: number | readonly number[]): readonly number[] {
@@ -179,6 +181,7 @@ export class RunningCheck {
       cleanup: (fn) => {
         self.cleanups.push(fn);
       },
+      run: deps.run,
       sleep: (ms) => deps.clock.sleep(ms, self.controller.signal),
     };
   }

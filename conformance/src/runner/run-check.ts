@@ -14,6 +14,7 @@ import type { Check, Profile } from './check';
 import { RunningCheck } from './context';
 import { maskResult } from './masking';
 import { CheckFailure, CheckSkip } from './outcomes';
+import { RunScope } from './run-scope';
 
 export interface RunCheckOptions {
   readonly seed: number;
@@ -32,6 +33,11 @@ export interface RunCheckOptions {
   readonly fetch?: typeof fetch;
   /** Put into `command` so the rerun line aims at the same target file. */
   readonly targetFile?: string;
+  /**
+   * The run's shared values and run-level cleanups (runChecks passes one scope to every check and closes it at
+   * the end). Absent: a scope of this check's own, closed right after the check's cleanups.
+   */
+  readonly run?: RunScope;
 }
 
 export function newRunId(): string {
@@ -71,6 +77,8 @@ export async function runCheck(check: Check, target: Target, options: RunCheckOp
   }
 
   const clock = options.clock ?? systemClock;
+  const run = options.run ?? new RunScope({ target, requestTimeoutMs: options.requestTimeoutMs, fetch: options.fetch, showSecrets: options.showSecrets });
+  const ownsRun = options.run === undefined;
   const running = new RunningCheck({
     target,
     check,
@@ -81,6 +89,7 @@ export async function runCheck(check: Check, target: Target, options: RunCheckOp
     pacer: check.exclusive ? undefined : (options.pacer ?? pacerFor(target, clock)),
     requestTimeoutMs: options.requestTimeoutMs,
     fetch: options.fetch,
+    run,
   });
 
   const limitMs = options.checkTimeoutMs ?? check.timeoutMs;
@@ -101,7 +110,10 @@ export async function runCheck(check: Check, target: Target, options: RunCheckOp
     clearTimeout(timer);
   }
   const cleanupProblems = await running.runCleanups();
-  const cleanupNote = cleanupProblems.length ? ` (cleanup failed: ${cleanupProblems.join('; ')})` : '';
+  // A lone check's run ends with it: its run-level cleanups are its own, reported like its other cleanups.
+  if (ownsRun) cleanupProblems.push(...(await run.close()));
+  const runNotes = ownsRun && run.notices.length ? ` (note: ${run.notices.join('; ')})` : '';
+  const cleanupNote = (cleanupProblems.length ? ` (cleanup failed: ${cleanupProblems.join('; ')})` : '') + runNotes;
 
   const usedSeed = running.usedSeed ? options.seed : undefined;
   const exchanges: readonly RecordedExchange[] = running.exchanges;

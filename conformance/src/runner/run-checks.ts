@@ -1,5 +1,6 @@
 // Runs a set of checks against one target: ordinary checks concurrently (small pool, shared per-key pacing),
-// then exclusive ones (rate limits) last and one at a time, so they measure limits nobody else is spending.
+// then exclusive ones (rate limits) last and one at a time, so they measure limits nobody else is spending, and
+// finally the run's own cleanups (what checks registered with ctx.run.cleanup), whatever the checks did.
 
 import type { CheckResult } from '../model';
 import { systemClock, type Clock } from '../http/clock';
@@ -7,6 +8,7 @@ import type { Target } from '../targets/types';
 import type { Check, Profile } from './check';
 import { mapPool } from './pool';
 import { newRunId, pacerFor, runCheck } from './run-check';
+import { RunScope } from './run-scope';
 import { selectChecks } from './select';
 
 export interface RunChecksOptions {
@@ -23,6 +25,11 @@ export interface RunChecksOptions {
   readonly seedOverrides?: ReadonlyMap<string, number>;
   /** Called as each check completes (progress output). */
   readonly onResult?: (result: CheckResult) => void;
+  /**
+   * Called once per notice about the run as a whole (ctx.run.notice), and for each failed run-level cleanup
+   * (`run cleanup failed: …`, after the last check).
+   */
+  readonly onNotice?: (message: string) => void;
   readonly runId?: string;
   readonly clock?: Clock;
   readonly requestTimeoutMs?: number;
@@ -44,6 +51,7 @@ export async function runChecks(options: RunChecksOptions): Promise<CheckResult[
   const clock = options.clock ?? systemClock;
   const pacer = pacerFor(options.target, clock);
   const runId = options.runId ?? newRunId();
+  const run = new RunScope({ target: options.target, requestTimeoutMs: options.requestTimeoutMs, fetch: options.fetch, showSecrets: options.showSecrets, onNotice: options.onNotice });
   const runOne = async (check: Check): Promise<CheckResult> => {
     const result = await runCheck(check, options.target, {
       seed: options.seedOverrides?.get(check.id) ?? options.seed,
@@ -56,6 +64,7 @@ export async function runChecks(options: RunChecksOptions): Promise<CheckResult[
       checkTimeoutMs: options.checkTimeoutMs,
       fetch: options.fetch,
       targetFile: options.targetFile,
+      run,
     });
     options.onResult?.(result);
     return result;
@@ -66,9 +75,14 @@ export async function runChecks(options: RunChecksOptions): Promise<CheckResult[
   // Long checks start first (registry order otherwise), so the pool's tail is short checks, not one long one.
   const startOrder = [...ordinary.filter((i) => selected[i]?.long === true), ...ordinary.filter((i) => selected[i]?.long !== true)];
   const exclusive = selected.flatMap((c, i) => (c.exclusive ? [i] : []));
-  await mapPool(startOrder, options.concurrency ?? DEFAULT_CONCURRENCY, async (i) => {
-    results[i] = await runOne(selected[i] as Check);
-  });
-  for (const i of exclusive) results[i] = await runOne(selected[i] as Check);
+  try {
+    await mapPool(startOrder, options.concurrency ?? DEFAULT_CONCURRENCY, async (i) => {
+      results[i] = await runOne(selected[i] as Check);
+    });
+    for (const i of exclusive) results[i] = await runOne(selected[i] as Check);
+  } finally {
+    // After every check, exclusive ones included: what several checks shared (the suite's landlord) goes last.
+    for (const problem of await run.close()) run.notice(`run cleanup failed: ${problem}`);
+  }
   return results;
 }

@@ -4,9 +4,11 @@ import type { Plugin, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { Landlord, PLANS } from '../persistence/models';
 import { apiError } from '../platform/errors/api-error';
-import { email, idParams, isoDate, uuid } from '../platform/http/schemas';
+import { deletedBody, email, idParams, isoDate, uuid } from '../platform/http/schemas';
 import { depsOf } from '../server/app-context';
+import { storageOf } from '../storage';
 import { EVENT_TYPES, MAX_EVENT_TYPES_PER_SUBSCRIPTION } from '../webhooks/event-types';
+import { deleteLandlord } from './landlord-deletion';
 import * as dashboard from './service';
 import { webhookDashboardRoutes } from './webhook-routes';
 
@@ -57,6 +59,17 @@ const routes: ServerRoute[] = [
     handler: async (request) => {
       const deps = depsOf(request);
       return { data: dashboard.presentLandlord(await dashboard.updateLandlord(deps.knex, deps.clock, request.params.id as string, request.payload as Partial<dashboard.LandlordInput>)) };
+    },
+  },
+  {
+    // The landlord and everything it owns (keys, subscriptions, deliveries, portfolio rows, stored objects).
+    // Fixture landlords too: the admin's choice; a server on PGlite in memory gets them back on its next start.
+    method: 'DELETE', path: '/landlords/{id}', options: { validate: { params: idParams }, response: { status: { 200: deletedBody } } },
+    handler: async (request) => {
+      const deps = depsOf(request);
+      const id = request.params.id as string;
+      await deleteLandlord({ knex: deps.knex, storage: storageOf(request), logger: deps.logger }, id);
+      return { data: { deleted: true, id } };
     },
   },
   {

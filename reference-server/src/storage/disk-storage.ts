@@ -1,7 +1,7 @@
 // Local-disk storage: `<root>/data/<key>` holds the bytes, `<root>/meta/<key>.json` the content type. Writes go
 // to a temp file first and are renamed into place, so a reader never sees half an object.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { assertValidKey, type ObjectStorage, type StoredObject } from './object-storage';
 
@@ -55,5 +55,12 @@ export class DiskStorage implements ObjectStorage {
       if (isMissing(err)) return false;
       throw err;
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    const { data, meta } = this.paths(key);
+    // Metadata first: the object stops "existing" before its bytes go (the reverse of put).
+    await rm(meta, { force: true });
+    await rm(data, { force: true });
   }
 }

@@ -18,6 +18,10 @@ export class MemoryStorage implements ObjectStorage {
     return this.objects.has(key);
   }
 
+  async delete(key: string): Promise<void> {
+    this.objects.delete(key);
+  }
+
   get size(): number {
     return this.objects.size;
   }

@@ -1,5 +1,6 @@
 // The one interface every stored object (property images, documents) goes through. Objects are immutable
-// once written and never deleted by the API: soft deletes hide the row and keep the bytes.
+// once written and never deleted by the public API: soft deletes hide the row and keep the bytes. Only the
+// dashboard's landlord deletion removes objects (those of the landlord it deletes).
 
 export interface StoredObject {
   readonly bytes: Buffer;
@@ -11,6 +12,8 @@ export interface ObjectStorage {
   /** The object, or null when nothing is stored under the key. */
   get(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;
+  /** Removes the object; nothing stored under the key is not an error. */
+  delete(key: string): Promise<void>;
 }
 
 /** Keys are relative slash-separated paths of safe characters; no `..`, no leading slash (they become file paths). */

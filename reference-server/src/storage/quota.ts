@@ -1,7 +1,8 @@
 // Storage quota per plan, counted on upload. Usage is what the landlord can see and manage: live documents
 // (property and contract), the current image of each live property and chat attachments. Soft-deleted documents
 // and replaced images stop counting, although their objects are retained.
-import type { Plan } from '../persistence/models';
+import type { Knex } from 'knex';
+import { ChatMessage, ContractDocument, Property, PropertyDocument, type Plan } from '../persistence/models';
 import { apiError } from '../platform/errors/api-error';
 import type { WriteContext } from '../platform/sandbox/unit-of-work';
 import type { Scope } from '../persistence/models';
@@ -13,17 +14,19 @@ export const STORAGE_QUOTA_BYTES: Readonly<Record<Plan, number>> = {
   Free: 0, Essential: 0, Professional: 0, Portfolio: 5 * GB, Enterprise: 50 * GB,
 };
 
-const sumOf = async (query: PromiseLike<unknown>): Promise<number> => Number(((await query) as { n: number | string | null } | undefined)?.n ?? 0);
-
+/** One round trip (a transaction's connection runs one query at a time), each sum from a landlord-scoped query. */
 export async function storageUsedBytes(scope: Scope): Promise<number> {
-  const db = scope.db;
-  const [propertyDocs, contractDocs, images, attachments] = await Promise.all([
-    sumOf(db('property_documents').where({ landlord_id: scope.landlordId }).whereNull('deleted_at').sum({ n: 'size_bytes' }).first()),
-    sumOf(db('contract_documents').where({ landlord_id: scope.landlordId }).whereNull('deleted_at').sum({ n: 'size_bytes' }).first()),
-    sumOf(db('properties').where({ landlord_id: scope.landlordId }).whereNull('deleted_at').sum({ n: 'image_size_bytes' }).first()),
-    sumOf(db('chat_messages').where({ landlord_id: scope.landlordId }).sum({ n: 'attachment_size' }).first()),
-  ]);
-  return propertyDocs + contractDocs + images + attachments;
+  const sum = (query: { toKnexQuery(): Knex.QueryBuilder }, column: string): Knex.QueryBuilder =>
+    query.toKnexQuery().clearSelect().sum(column);
+  const row = (await (scope.db as Knex)
+    .select({
+      propertyDocs: sum(PropertyDocument.scoped(scope), 'size_bytes'),
+      contractDocs: sum(ContractDocument.scoped(scope), 'size_bytes'),
+      images: sum(Property.scoped(scope), 'image_size_bytes'),
+      attachments: sum(ChatMessage.scoped(scope), 'attachment_size'),
+    })
+    .first()) as Record<'propertyDocs' | 'contractDocs' | 'images' | 'attachments', number | string | null>;
+  return Number(row.propertyDocs ?? 0) + Number(row.contractDocs ?? 0) + Number(row.images ?? 0) + Number(row.attachments ?? 0);
 }
 
 /**

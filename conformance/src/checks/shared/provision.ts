@@ -1,7 +1,11 @@
-// Keys of the suite's own, provisioned through the target's developer dashboard (`ctx.dashboard`): the dashboard
-// API of this project (POST /landlords, POST /landlords/{id}/keys, POST /keys/{id}/revoke).
+// Landlords and keys of the suite's own, provisioned through the target's developer dashboard (`ctx.dashboard`):
+// the dashboard API of this project (POST /landlords, POST /landlords/{id}/keys, POST /keys/{id}/revoke,
+// DELETE /landlords/{id}). Every landlord the suite creates is deleted again: a check's own in its cleanup, the
+// run's shared one after the run's last check.
 
+import type { HttpClient } from '../../http/client';
 import type { CheckContext } from '../../runner/check';
+import type { RunResources } from '../../runner/run-scope';
 import { registerLandlordKey } from './invoice-budget';
 import { isRecord } from './util';
 
@@ -12,30 +16,48 @@ export interface ProvisionedKey {
   readonly landlordId: string;
 }
 
-const landlords = new Map<string, Promise<string>>();
+/** Statuses of a dashboard without DELETE /landlords/{id}: no such route, method not allowed, not implemented. */
+const DELETION_UNSUPPORTED: readonly number[] = [404, 405, 501];
 
-/** The suite's own Enterprise landlord for this run (one per dashboard and run), created on first use. */
+/**
+ * Deletes a landlord of the suite's own (DELETE /landlords/{id}, with everything it owns). A dashboard that
+ * cannot delete landlords fails no check: the landlord stays, its name carrying the run's marker (its keys are
+ * revoked by their own cleanups), and the run says so once. Any other answer but 200/204 throws: a cleanup failure.
+ */
+export async function deleteOwnLandlord(dashboard: HttpClient, run: RunResources, landlordId: string, marker: string): Promise<void> {
+  const res = await dashboard.request({ method: 'DELETE', path: `/landlords/${landlordId}` });
+  if (res.status === 200 || res.status === 204) return;
+  if (!DELETION_UNSUPPORTED.includes(res.status)) throw new Error(`dashboard DELETE /landlords/${landlordId} answered ${res.status} ${res.text.slice(0, 200)}`);
+  // A dashboard that deletes also answers 404 for a landlord already gone: only one still there proves the route missing.
+  if (res.status === 404 && (await dashboard.request({ path: `/landlords/${landlordId}` })).status === 404) return;
+  run.notice(
+    `the dashboard does not delete landlords (DELETE /landlords/{id} answered ${res.status}): the landlords this run created stay on the target, ` +
+      `their keys revoked, their names carrying the marker ${marker}`,
+    'landlord-deletion-unsupported',
+  );
+}
+
+/** POST /landlords: the new landlord's id (the caller arranges its deletion). */
+async function createLandlord(ctx: CheckContext, json: { readonly name: string; readonly email: string; readonly plan: string }): Promise<string> {
+  const res = await ctx.dashboard.request({ method: 'POST', path: '/landlords', json });
+  const body = isRecord(res.json) ? res.json.data : undefined;
+  if (res.status !== 201 && res.status !== 200) throw new Error(`dashboard POST /landlords answered ${res.status} ${res.text.slice(0, 200)}`);
+  if (!isRecord(body) || typeof body.id !== 'string') throw new Error(`dashboard POST /landlords gave no id: ${res.text.slice(0, 200)}`);
+  return body.id;
+}
+
+/**
+ * The suite's own Enterprise (or `plan`) landlord of this run, created on first use and shared by the run's checks;
+ * deleted once the run's last check is over (a run-level cleanup), since any check may still be using it before.
+ */
 export function suiteLandlord(ctx: CheckContext, plan = 'Enterprise'): Promise<string> {
-  const dashboard = ctx.target.dashboard;
-  if (!dashboard) ctx.skip('needs dashboard access: the target has no "dashboard" section');
-  const cacheKey = `${dashboard.url}\u0000${ctx.runId}\u0000${plan}`;
-  let landlord = landlords.get(cacheKey);
-  if (!landlord) {
-    landlord = (async () => {
-      const res = await ctx.dashboard.request({
-        method: 'POST',
-        path: '/landlords',
-        json: { name: `${ctx.marker} ${plan} landlord`, email: `${ctx.marker}@conformance.example`, plan },
-      });
-      const body = isRecord(res.json) ? res.json.data : undefined;
-      if (res.status !== 201 && res.status !== 200) throw new Error(`dashboard POST /landlords answered ${res.status} ${res.text.slice(0, 200)}`);
-      if (!isRecord(body) || typeof body.id !== 'string') throw new Error(`dashboard POST /landlords gave no id: ${res.text.slice(0, 200)}`);
-      return body.id;
-    })();
-    landlords.set(cacheKey, landlord);
-    landlord.catch(() => landlords.delete(cacheKey));
-  }
-  return landlord;
+  if (!ctx.target.dashboard) ctx.skip('needs dashboard access: the target has no "dashboard" section');
+  const { run, marker } = ctx;
+  return run.shared(`suiteLandlord:${plan}`, async () => {
+    const id = await createLandlord(ctx, { name: `${marker} ${plan} landlord`, email: `${marker}@conformance.example`, plan });
+    run.cleanup(({ dashboard }) => deleteOwnLandlord(dashboard, run, id, marker));
+    return id;
+  });
 }
 
 /** A fresh key of the suite's landlord with the plan's default limits; revoked again in cleanup. */
@@ -69,22 +91,17 @@ export interface OwnLandlord {
 }
 
 /**
- * A fresh Enterprise landlord (the dashboard cannot delete landlords: its name and address carry the run's
- * marker) with a live read_write key, and a sandbox one when asked; the keys are revoked in cleanup. Skips the
+ * A fresh Enterprise landlord of the check's own (its name and address carry the run's marker) with a live
+ * read_write key, and a sandbox one when asked. In the check's cleanup the keys are revoked, then the landlord is
+ * deleted with everything it owns (left in place, marked, by a dashboard that cannot delete landlords). Skips the
  * check when the target has no dashboard.
  */
 export async function provisionLandlord(ctx: CheckContext, tag: string, options: { readonly sandbox?: boolean } = {}): Promise<OwnLandlord> {
   if (!ctx.target.dashboard) ctx.skip('needs dashboard access: the target has no "dashboard" section');
   const local = `${ctx.marker}.${tag}`.toLowerCase().replace(/[^a-z0-9.-]/g, '-');
-  const res = await ctx.dashboard.request({
-    method: 'POST',
-    path: '/landlords',
-    json: { name: `${ctx.marker} ${tag} landlord`, email: `${local}@conformance.example`, plan: 'Enterprise' },
-  });
-  const body = isRecord(res.json) ? res.json.data : undefined;
-  if (res.status !== 201 && res.status !== 200) throw new Error(`dashboard POST /landlords answered ${res.status} ${res.text.slice(0, 200)}`);
-  if (!isRecord(body) || typeof body.id !== 'string') throw new Error(`dashboard POST /landlords gave no id: ${res.text.slice(0, 200)}`);
-  const landlordId = body.id;
+  const landlordId = await createLandlord(ctx, { name: `${ctx.marker} ${tag} landlord`, email: `${local}@conformance.example`, plan: 'Enterprise' });
+  // Registered before the keys' revocations and the check's own data cleanups, so it runs after them (last first).
+  ctx.cleanup(() => deleteOwnLandlord(ctx.dashboard, ctx.run, landlordId, ctx.marker));
   const live = await provisionKey(ctx, { landlordId, mode: 'live', scope: 'read_write' });
   const sandbox = options.sandbox ? await provisionKey(ctx, { landlordId, mode: 'sandbox', scope: 'read_write' }) : undefined;
   // Their invoice requests are booked in this landlord's windows, not the shared ones of the target's keys.

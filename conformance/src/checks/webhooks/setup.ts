@@ -9,6 +9,7 @@ import { describeResponse, describeValue } from '../../runner/describe';
 import { uploadForm } from '../documents/helpers';
 import { addDays, utcDate } from '../shared/dates';
 import { contractBody, contractFields, rentBody, rentFields, suiteEmail, type OwnChain, type RentOptions } from '../shared/own-data';
+import { deleteOwnLandlord } from '../shared/provision';
 import { createOwnProperty, isRecord, successData, type Json } from '../shared/util';
 import { Receiver, subscriptionUrl } from './receiver';
 
@@ -42,7 +43,8 @@ async function issueKey(ctx: CheckContext, landlordId: string, mode: 'live' | 's
 
 /**
  * A landlord of the check's own on `plan` (default Enterprise), with a live read_write key (and a sandbox one on
- * request). Created through the dashboard (POST /landlords); a dashboard that cannot create landlords skips.
+ * request). Created through the dashboard (POST /landlords); a dashboard that cannot create landlords skips. Deleted
+ * in the check's cleanup, after its keys are revoked and its subscriptions deleted.
  */
 export async function ownLandlord(ctx: CheckContext, tag: string, options: { readonly plan?: Plan; readonly sandbox?: boolean } = {}): Promise<OwnLandlord> {
   const plan = options.plan ?? 'Enterprise';
@@ -56,6 +58,8 @@ export async function ownLandlord(ctx: CheckContext, tag: string, options: { rea
     ctx.skip(`the dashboard could not create a ${plan} landlord of the suite's own for the webhook checks (POST /landlords): ${describeResponse(res)}`);
   }
   const id = data.id;
+  // Registered first, so it runs last: after the key revocations and the check's other cleanups.
+  ctx.cleanup(() => deleteOwnLandlord(ctx.dashboard, ctx.run, id, ctx.marker));
   const key = await issueKey(ctx, id, 'live');
   const sandboxKey = options.sandbox ? await issueKey(ctx, id, 'sandbox') : undefined;
   return { id, plan, key, ...(sandboxKey ? { sandboxKey } : {}) };

@@ -7,7 +7,7 @@ import type { Clock } from '../../platform/clock';
 import { deliveryHeaders } from '../signer/sign';
 import type { Sender } from './http-sender';
 import { AttemptRecorder } from './recorder';
-import { abandon, targetsOf, type DeliveryRow, type DeliveryStatus, type Target } from './repository';
+import { abandon, findDelivery, targetsOf, type DeliveryRow, type DeliveryStatus, type Target } from './repository';
 import { retryDelayMs, type RetryPolicy } from './retry-policy';
 
 export interface ExecutorDeps {
@@ -19,7 +19,8 @@ export interface ExecutorDeps {
   readonly send: Sender;
 }
 
-export type AttemptResult = DeliveryStatus | 'lost' | 'abandoned' | 'interrupted';
+/** `vanished`: the delivery row was deleted meanwhile (its landlord was deleted from the dashboard). */
+export type AttemptResult = DeliveryStatus | 'lost' | 'abandoned' | 'interrupted' | 'vanished';
 
 export class DeliveryExecutor {
   private readonly recorder: AttemptRecorder;
@@ -68,6 +69,11 @@ export class DeliveryExecutor {
       lockedBy: options.lockedBy,
     });
     if (!recorded) {
+      // A deleted landlord takes its deliveries along: nothing to record, and nothing wrong.
+      if (!(await findDelivery(knex, row.id))) {
+        logger.debug({ deliveryId: row.id, attempt }, 'webhook attempt of a deleted delivery not recorded');
+        return 'vanished';
+      }
       logger.warn({ deliveryId: row.id, attempt }, 'webhook attempt already recorded by another worker');
       return 'lost';
     }

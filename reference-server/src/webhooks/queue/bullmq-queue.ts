@@ -97,7 +97,8 @@ export class BullDeliveryQueue implements DeliveryBackend {
   private async process(job: Job<JobData>): Promise<string> {
     const { deliveryId, attempt } = job.data;
     const found = await findDeliveryWithTarget(this.options.knex, deliveryId);
-    // Already recorded (a duplicate job, or a retry of a job whose worker recorded before dying): nothing to send.
+    // Already recorded (a duplicate job, or a retry of a job whose worker recorded before dying), or deleted with
+    // its landlord: nothing to send.
     if (!found || !OPEN_STATUSES.includes(found.row.status) || found.row.attempt_count >= attempt) return 'skipped';
     const result = await this.options.executor.execute(found.row, { target: found.target, shutdown: this.shutdown.signal });
     // Cut short by shutdown: fail the job so BullMQ hands it out again (completing it would drop the attempt).
@@ -151,9 +152,12 @@ export class BullDeliveryQueue implements DeliveryBackend {
       const rows = (await this.options.knex('webhook_deliveries').whereIn('id', [...waiting.keys()]).select('id', 'attempt_count', 'status')) as Array<{
         id: string; attempt_count: number; status: string;
       }>;
+      const found = new Set(rows.map((r) => r.id));
       for (const row of rows) {
         if (row.attempt_count >= waiting.get(row.id)! || !OPEN_STATUSES.includes(row.status as never)) waiting.delete(row.id);
       }
+      // A delivery deleted meanwhile (its landlord was deleted) has nothing left to wait for.
+      for (const id of [...waiting.keys()]) if (!found.has(id)) waiting.delete(id);
       if (waiting.size === 0) break;
       if (Date.now() > deadline) throw new Error(`webhook attempts not recorded in time: ${[...waiting.keys()].join(', ')}`);
       await new Promise((resolve) => setTimeout(resolve, 10));

@@ -19,6 +19,9 @@ export interface SchedulerDeps {
 
 export type SchedulerRun = Record<string, number>;
 
+/** PostgreSQL's foreign_key_violation: the row's landlord (or source) was deleted after the rule found it. */
+const FOREIGN_KEY_VIOLATION = '23503';
+
 /**
  * Inside a write: records the occurrence's event unless its key exists; true when recorded now. A service
  * that moves something into a scheduled state itself (e.g. a contract PATCHed to end yesterday, which is
@@ -54,6 +57,17 @@ export class EventScheduler {
     await this.running?.catch(() => undefined);
   }
 
+  /** emitOnce, except that a landlord deleted from the dashboard since the rule found its occurrence is skipped. */
+  private async emitUnlessGone(occurrence: Occurrence): Promise<boolean> {
+    try {
+      return await emitOnce(this.deps, occurrence);
+    } catch (err) {
+      if ((err as { code?: unknown } | null)?.code !== FOREIGN_KEY_VIOLATION) throw err;
+      this.deps.logger.debug({ landlordId: occurrence.landlordId, event: occurrence.type }, 'scheduled event of a deleted landlord skipped');
+      return false;
+    }
+  }
+
   private async pass(): Promise<SchedulerRun> {
     const { knex, clock, logger } = this.deps;
     const landlords = (await knex('landlords').whereIn('plan', [...WEBHOOK_PLANS]).where('subscription_status', 'active').select('id', 'timezone')) as Array<{ id: string; timezone: string }>;
@@ -66,7 +80,7 @@ export class EventScheduler {
       for (const rule of SCHEDULED_RULES) {
         try {
           for (const occurrence of await rule.find(knex, ids, today)) {
-            if (await emitOnce(this.deps, occurrence)) counts[rule.type] = (counts[rule.type] ?? 0) + 1;
+            if (await this.emitUnlessGone(occurrence)) counts[rule.type] = (counts[rule.type] ?? 0) + 1;
           }
         } catch (err) {
           logger.error({ err, rule: rule.type, zone }, 'scheduled webhook rule failed');
