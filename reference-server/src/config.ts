@@ -55,6 +55,8 @@ export interface ServerConfig {
   readonly readCacheEntries: number;
   /** How long a cached read answer lives at most; writes through the API invalidate it at once. */
   readonly readCacheTtlMs: number;
+  /** Serialized bytes of cached read answers kept per process. */
+  readonly readCacheMaxBytes: number;
   /** Prefix of every Redis key and queue name (several deployments, or test servers, sharing one Redis). */
   readonly redisPrefix?: string;
   /** Folder of stored objects (images, documents): STORAGE_DIR, else `${DATA_DIR}/objects`; unset: a per-process temp folder. */
@@ -92,6 +94,7 @@ const schema = Joi.object({
   CREDENTIAL_CACHE_MS: Joi.number().integer().min(0).max(60_000).default(5000),
   READ_CACHE_ENTRIES: Joi.number().integer().min(0).max(1_000_000).default(500),
   READ_CACHE_TTL_MS: Joi.number().integer().min(0).max(3_600_000).default(30_000),
+  READ_CACHE_MAX_BYTES: Joi.number().integer().min(0).max(4 * 1024 ** 3).default(32 * 1024 * 1024),
   REDIS_PREFIX: Joi.string().pattern(/^[A-Za-z0-9_.:-]{1,64}$/).empty(''),
   STORAGE_DIR: Joi.string().empty(''),
 }).unknown(true);
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     credentialCacheMs: Number(v.CREDENTIAL_CACHE_MS),
     readCacheEntries: Number(v.READ_CACHE_ENTRIES),
     readCacheTtlMs: Number(v.READ_CACHE_TTL_MS),
+    readCacheMaxBytes: Number(v.READ_CACHE_MAX_BYTES),
     redisPrefix: v.REDIS_PREFIX as string | undefined,
     storageDir: (v.STORAGE_DIR as string | undefined) ?? (v.DATA_DIR !== undefined ? `${String(v.DATA_DIR).replace(/\/+$/, '')}/objects` : undefined),
   };

@@ -34,6 +34,19 @@ describe('ResponseCache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
+  it('bounds the serialized bytes it holds, and keeps no answer bigger than an eighth of them', () => {
+    const cache = new ResponseCache(100, 60_000, new ManualClock(NOW), 800);
+    const of = (n: number) => ({ s: 'x'.repeat(n - 8) }); // serializes to n bytes
+    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) cache.set(key, of(100));
+    expect([cache.size, cache.heldBytes]).toEqual([8, 800]);
+    cache.set('i', of(100));
+    expect([cache.get('a'), cache.size, cache.heldBytes]).toEqual([undefined, 8, 800]);
+    expect(cache.set('big', of(101)).payload.length).toBe(101);
+    expect([cache.get('big'), cache.heldBytes]).toEqual([undefined, 800]);
+    cache.set('i', of(50)); // replacing an entry releases its bytes
+    expect(cache.heldBytes).toBe(750);
+  });
+
   it('keeps nothing when turned off, yet still serializes the answer it is given', () => {
     const cache = new ResponseCache(0, 1000, new ManualClock(NOW));
     expect(cache.enabled).toBe(false);

@@ -48,7 +48,7 @@ export async function openDeps(config: ServerConfig, logger: Logger, options: Op
     rateLimits = new MemoryRateLimitStore(clock);
     dataVersions = new MemoryDataVersions();
   }
-  const responseCache = new ResponseCache(config.readCacheEntries, config.readCacheTtlMs, clock);
+  const responseCache = new ResponseCache(config.readCacheEntries, config.readCacheTtlMs, clock, config.readCacheMaxBytes);
   const mailCapture = config.smtpUrl ? undefined : new CaptureMailer(clock);
   const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : mailCapture!;
   setStrictEventRecording(config.webhookStrictEvents);
