@@ -12,4 +12,5 @@ module.exports = {
   // PGlite costs ~750 MB and ~3 s per instance: one per worker, and two workers on a 2-core machine.
   maxWorkers: 2,
   testTimeout: 60000,
+  setupFilesAfterEnv: ['<rootDir>/jest.fast-check.ts'],
 };

@@ -1,5 +1,9 @@
 // One HTTP attempt: POST the exact body with its headers, give up after the timeout (AbortSignal.timeout),
-// and report what happened. Any 2xx is success; redirects are not followed (a 3xx is a failure).
+// and report what happened. Any 2xx is success; redirects are not followed (a 3xx is a failure). Plain
+// node:http rather than fetch: fetch turns some answers into errors (a 407 becomes "fetch failed"), and the
+// delivery history must show the status the receiver really gave.
+import http from 'node:http';
+import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 
 export interface SendRequest {
@@ -25,6 +29,38 @@ export interface SendResult {
 export type Sender = (request: SendRequest) => Promise<SendResult>;
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
+const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) } as const;
+
+/** POSTs the body; resolves with the status once (a bounded amount of) the answer has been read. */
+function post(url: URL, body: string, headers: Readonly<Record<string, string>>, signal: AbortSignal): Promise<number> {
+  const client = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined;
+  if (!client) return Promise.reject(new Error(`unsupported URL scheme ${url.protocol}`));
+  return new Promise((resolve, reject) => {
+    const req = client.request(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      agent: agents[url.protocol as keyof typeof agents],
+      signal,
+    }, (res) => {
+      // Drain (a bounded amount of) the answer so the connection can be reused; its content is not kept.
+      let read = 0;
+      let enough = false;
+      res.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read > MAX_RESPONSE_BYTES) {
+          enough = true;
+          res.destroy();
+        }
+      });
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      // Closed before the end: by us (enough was read), or by the timeout or the receiver (no whole answer).
+      res.on('close', () => (enough || res.complete ? resolve(res.statusCode ?? 0) : reject(new Error('connection closed before the answer was complete'))));
+      res.on('error', (err) => (enough ? undefined : reject(err)));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 function describe(err: unknown): string {
   if (err instanceof Error) {
@@ -55,17 +91,9 @@ export const httpSender: Sender = async (request) => {
   const started = performance.now();
   const elapsed = (): number => Math.max(0, Math.round(performance.now() - started));
   try {
-    const response = await fetch(request.url, { method: 'POST', body: request.body, headers: request.headers, redirect: 'manual', signal });
-    // Drain (a bounded amount of) the answer so the connection can be reused; its content is not kept.
-    let read = 0;
-    if (response.body) {
-      for await (const chunk of response.body) {
-        read += (chunk as Uint8Array).byteLength;
-        if (read > MAX_RESPONSE_BYTES) break;
-      }
-    }
-    const ok = response.status >= 200 && response.status < 300;
-    return { succeeded: ok, statusCode: response.status, latencyMs: elapsed(), error: null };
+    const status = await post(new URL(request.url), request.body, request.headers, signal);
+    const ok = status >= 200 && status < 300;
+    return { succeeded: ok, statusCode: status, latencyMs: elapsed(), error: null };
   } catch (err) {
     if (request.shutdown?.aborted) return { succeeded: false, statusCode: null, latencyMs: elapsed(), error: 'interrupted by shutdown', interrupted: true };
     if (timeout.aborted) return { succeeded: false, statusCode: null, latencyMs: elapsed(), error: `timeout after ${request.timeoutMs} ms` };
