@@ -7,10 +7,13 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j|mj)s$': ['@swc/jest'] },
   transformIgnorePatterns: [
-    '/node_modules/(?!(rettime|until-async|@open-draft|@mswjs|msw|headers-polyfill|outvariant|strict-event-emitter|is-node-process|tough-cookie|@bundled-es-modules)/)',
+    '/node_modules/(?!(@octokit/webhooks-methods|rettime|until-async|@open-draft|@mswjs|msw|headers-polyfill|outvariant|strict-event-emitter|is-node-process|tough-cookie|@bundled-es-modules)/)',
   ],
   // PGlite costs ~750 MB and ~3 s per instance: one per worker, and two workers on a 2-core machine.
   maxWorkers: 2,
   testTimeout: 60000,
   setupFilesAfterEnv: ['<rootDir>/jest.fast-check.ts'],
+  // The signature witness is ESM-only; jest's dynamic import of it under vm modules failed intermittently
+  // ("reading 'identifier'"), so it is transpiled to CommonJS like our own code and required.
+  moduleNameMapper: { '^@octokit/webhooks-methods$': '<rootDir>/node_modules/@octokit/webhooks-methods/dist-node/index.js' },
 };

@@ -19,7 +19,8 @@ const vectors = JSON.parse(readFileSync(join(__dirname, '../../fixtures/webhook-
 };
 
 type OctokitMethods = { verify(secret: string, payload: string, signature: string): Promise<boolean> };
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<OctokitMethods>;
+// ESM-only package, transpiled and required through jest.config.js's moduleNameMapper.
+const importEsm = async (specifier: string): Promise<OctokitMethods> => require(specifier) as OctokitMethods;
 
 const TODAY = '2026-03-02';
 const AT = new Date('2026-03-02T09:15:00.000Z');

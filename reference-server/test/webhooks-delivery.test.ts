@@ -25,8 +25,8 @@ import { ADMIN_TOKEN, KEYS, startTestServer, type TestServer } from './helpers/s
 import { startTestReceiver, type Hit, type TestReceiver } from './helpers/webhook-test-receiver';
 
 type OctokitMethods = { verify(secret: string, payload: string, signature: string): Promise<boolean> };
-// ESM-only package: a Function-built import() escapes jest's CommonJS transform (see webhook-receiver/test/octokit.ts).
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<OctokitMethods>;
+// ESM-only package, transpiled and required through jest.config.js's moduleNameMapper.
+const importEsm = async (specifier: string): Promise<OctokitMethods> => require(specifier) as OctokitMethods;
 
 const START = new Date('2026-03-02T09:00:00Z');
 const clock = new ManualClock(START);

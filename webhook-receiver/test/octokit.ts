@@ -1,10 +1,7 @@
-// @octokit/webhooks-methods is ESM-only and jest here transpiles to CommonJS, which turns `import()` into
-// `require()`. A Function-built import() escapes the transform; jest (with --experimental-vm-modules, as
-// `npm test` sets) then loads the package as a real ES module.
+// @octokit/webhooks-methods is ESM-only. jest.config.js maps it to its dist file and transpiles it to CommonJS
+// like our own code (a real ESM import under jest's vm modules failed intermittently), so it is required here.
 type OctokitWebhooksMethods = typeof import('@octokit/webhooks-methods', { with: { 'resolution-mode': 'import' } });
 
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<OctokitWebhooksMethods>;
-
-export function loadOctokit(): Promise<OctokitWebhooksMethods> {
-  return importEsm('@octokit/webhooks-methods');
+export async function loadOctokit(): Promise<OctokitWebhooksMethods> {
+  return require('@octokit/webhooks-methods') as OctokitWebhooksMethods;
 }
