@@ -1,7 +1,8 @@
 // Redis store: one Lua script checks and records all windows atomically, so several server processes sharing
 // one Redis never admit more than the limit. Time comes from Redis itself, so the processes' clocks don't matter.
 import { randomBytes } from 'node:crypto';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { failFastRedis } from '../redis-client';
 import type { WindowSpec } from './policy';
 import { RateLimitStoreUnavailable, type LimitDecision, type RateLimitStore } from './store';
 
@@ -48,15 +49,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: SlidingLogRedis;
 
   constructor(url: string, private readonly prefix = 'ppapi:rl:') {
-    this.redis = new Redis(url, {
-      // Fail fast instead of queueing: the limiter fails closed with 503 when Redis is down.
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: 1000,
-      lazyConnect: true,
-      retryStrategy: (times) => Math.min(times * 250, 2000),
-    }) as SlidingLogRedis;
-    this.redis.on('error', () => undefined); // reported per request as RATE_LIMIT_UNAVAILABLE
+    // Fail fast instead of queueing: the limiter fails closed with 503 RATE_LIMIT_UNAVAILABLE when Redis is down.
+    this.redis = failFastRedis(url) as SlidingLogRedis;
     this.redis.defineCommand('slidingLog', { lua: SLIDING_LOG });
   }
 

@@ -1,6 +1,7 @@
 // A per-landlord data version: every committed live write bumps it, and cached reads are keyed by it, so a read
 // after a write (on any server process sharing the store) never sees the cached answer from before the write.
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { failFastRedis } from '../redis-client';
 
 export interface DataVersions {
   /** The landlord's current version; throws when the store cannot answer (the caller then reads uncached). */
@@ -29,15 +30,8 @@ export class RedisDataVersions implements DataVersions {
   private readonly redis: Redis;
 
   constructor(url: string, private readonly prefix: string) {
-    this.redis = new Redis(url, {
-      // Fail fast: an unanswered version means an uncached read, never a stale one.
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: 1000,
-      lazyConnect: true,
-      retryStrategy: (times) => Math.min(times * 250, 2000),
-    });
-    this.redis.on('error', () => undefined);
+    // Fail fast: an unanswered version means an uncached read, never a stale one.
+    this.redis = failFastRedis(url);
   }
 
   async connect(): Promise<void> {
