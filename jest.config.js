@@ -3,7 +3,7 @@
 // One jest run for the whole repository; each package keeps its tests beside its code or in its test/ folder.
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/reference-server', '<rootDir>/conformance', '<rootDir>/webhook-receiver', '<rootDir>/fixtures', '<rootDir>/scripts'],
+  roots: ['<rootDir>/spec', '<rootDir>/reference-server', '<rootDir>/conformance', '<rootDir>/webhook-receiver', '<rootDir>/scripts', '<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j|mj)s$': ['@swc/jest'] },
   transformIgnorePatterns: [

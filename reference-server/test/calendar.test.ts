@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import Joi from 'joi';
-import { fixtureId } from '../../fixtures/ids';
+import { fixtureId } from '@ppapi/spec';
 import { ManualClock } from '../src/platform/clock';
 import { addDays, daysBetween } from '../src/platform/time/dates';
 import { CALENDAR_EVENT_TYPES, eventId } from '../src/resources/calendar/model';

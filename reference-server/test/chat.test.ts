@@ -3,9 +3,8 @@
 // the catalogue's fields, sandbox (mock message, nothing stored), tenant isolation.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { fixtureId } from '../../fixtures/ids';
+import { fixtureId } from '@ppapi/spec';
 import { MemoryStorage, useStorage } from '../src/storage';
 import { KEYS, startTestServer, type TestServer } from './helpers/server';
 
@@ -25,7 +24,7 @@ interface Message {
 type Body<T> = { data: T; meta?: { page: number; limit: number; total: number }; error?: string; code?: string };
 const json = <T = Message>(res: { payload: string }) => JSON.parse(res.payload) as Body<T>;
 
-const CATALOGUE = JSON.parse(readFileSync(join(__dirname, '../../fixtures/event-catalogue.json'), 'utf8')) as Array<{ event: string; fields: Array<{ name: string }> }>;
+const CATALOGUE = JSON.parse(readFileSync(require.resolve('@ppapi/spec/event-catalogue.json'), 'utf8')) as Array<{ event: string; fields: Array<{ name: string }> }>;
 const fieldsOf = (event: string): string[] => CATALOGUE.find((e) => e.event === event)!.fields.map((f) => f.name).sort();
 async function sentEvent(messageId: string): Promise<Record<string, unknown> | undefined> {
   const row = (await t.deps.knex('outbox_events').where({ event_type: 'chat.message_sent' }).whereRaw(`data->>'message_id' = ?`, [messageId]).first()) as { data: Record<string, unknown> | string } | undefined;

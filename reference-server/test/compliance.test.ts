@@ -1,6 +1,6 @@
 // GET /compliance/summary: every field of the spec, severities at their exact boundaries (fixture certificates
 // expire at -1, 0, 30, 31, 60, 61, 90, 91 days from today), agreement with the properties' compliance.items.
-import { fixtureId } from '../../fixtures/ids';
+import { fixtureId } from '@ppapi/spec';
 import { ManualClock } from '../src/platform/clock';
 import { addDays } from '../src/platform/time/dates';
 import { bandOf, epcView } from '../src/resources/compliance/epc';

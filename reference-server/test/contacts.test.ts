@@ -1,9 +1,8 @@
 // Contacts: list/search/category, detail with the paginated work history (includeHistory), create, update, soft
 // delete, contact.* events with the catalogue's fields, sandbox, tenant isolation.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { fixtureId } from '../../fixtures/ids';
+import { fixtureId } from '@ppapi/spec';
 import { KEYS, startTestServer, type TestServer } from './helpers/server';
 
 let t: TestServer;
@@ -19,7 +18,7 @@ interface Contact {
 type Body<T> = { data: T; meta?: { page: number; limit: number; total: number }; error?: string; code?: string };
 const json = <T = Contact>(res: { payload: string }) => JSON.parse(res.payload) as Body<T>;
 
-const CATALOGUE = JSON.parse(readFileSync(join(__dirname, '../../fixtures/event-catalogue.json'), 'utf8')) as Array<{ event: string; fields: Array<{ name: string }> }>;
+const CATALOGUE = JSON.parse(readFileSync(require.resolve('@ppapi/spec/event-catalogue.json'), 'utf8')) as Array<{ event: string; fields: Array<{ name: string }> }>;
 const fieldsOf = (event: string): string[] => CATALOGUE.find((e) => e.event === event)!.fields.map((f) => f.name).sort();
 async function eventsFor(type: string, contactId: string): Promise<Array<Record<string, unknown>>> {
   const rows = (await t.deps.knex('outbox_events').where({ event_type: type }).whereRaw(`data->>'contact_id' = ?`, [contactId])) as Array<{ data: Record<string, unknown> | string }>;

@@ -2,7 +2,7 @@
 // assignment emails after commit, contract.* events, sandbox, tenant isolation, and the current-occupants rule.
 import fc from 'fast-check';
 import Joi from 'joi';
-import { fixtureId } from '../../fixtures/ids';
+import { fixtureId } from '@ppapi/spec';
 import type { MailMessage } from '../src/mail/mailer';
 import { ManualClock } from '../src/platform/clock';
 import { addDays } from '../src/platform/time/dates';

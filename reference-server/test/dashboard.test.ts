@@ -2,7 +2,7 @@
 // deletable with everything they own.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { fixtureId } from '../../fixtures/ids';
+import { fixtureId } from '@ppapi/spec';
 import { MemoryStorage, useStorage } from '../src/storage';
 import { DeliveryExecutor } from '../src/webhooks/delivery/executor';
 import { findDelivery } from '../src/webhooks/delivery/repository';

@@ -3,7 +3,7 @@
 // tenant isolation. Time is a ManualClock, so link expiry is tested without waiting.
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { fixtureId } from '../../fixtures/ids';
+import { fixtureId } from '@ppapi/spec';
 import { ManualClock } from '../src/platform/clock';
 import { addDays } from '../src/platform/time/dates';
 import { DOCUMENT_TYPES } from '../src/resources/documents/schemas';

@@ -1,6 +1,6 @@
 // GET /properties/{id}/handbook: knowledge (null is a normal answer), completeness, meters in service with their
 // opening reading (latest check_in or changeover, never routine), suppliers without account numbers.
-import { fixtureId } from '../../fixtures/ids';
+import { fixtureId } from '@ppapi/spec';
 import { ManualClock } from '../src/platform/clock';
 import { addDays } from '../src/platform/time/dates';
 import { KNOWLEDGE_FIELDS } from '../src/resources/handbook/service';

@@ -2,7 +2,7 @@
 // storage quota, sandbox, tenant isolation, and the property.updated event.
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { fixtureId } from '../../fixtures/ids';
+import { fixtureId } from '@ppapi/spec';
 import { MemoryStorage, useStorage } from '../src/storage';
 import { storeFixtureDocuments } from '../src/fixtures/load';
 import { STORAGE_QUOTA_BYTES, storageUsedBytes } from '../src/storage/quota';

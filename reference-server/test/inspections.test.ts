@@ -1,9 +1,8 @@
 // Inspections (/maintenance/inspections): list with propertyId/status/type/from-to filters, detail, booking,
 // status moves (transitions.ts), soft delete, inspection.* events with the catalogue's fields, sandbox, isolation.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { fixtureId } from '../../fixtures/ids';
+import { fixtureId } from '@ppapi/spec';
 import { ManualClock } from '../src/platform/clock';
 import { addDays } from '../src/platform/time/dates';
 import { ALLOWED_MOVES, INSPECTION_STATUSES, assertChangeAllowed } from '../src/resources/inspections/transitions';
@@ -22,7 +21,7 @@ interface Inspection {
 type Body<T> = { data: T; meta?: { page: number; limit: number; total: number }; error?: string; code?: string };
 const json = <T = Inspection>(res: { payload: string }) => JSON.parse(res.payload) as Body<T>;
 
-const CATALOGUE = JSON.parse(readFileSync(join(__dirname, '../../fixtures/event-catalogue.json'), 'utf8')) as Array<{ event: string; fields: Array<{ name: string }> }>;
+const CATALOGUE = JSON.parse(readFileSync(require.resolve('@ppapi/spec/event-catalogue.json'), 'utf8')) as Array<{ event: string; fields: Array<{ name: string }> }>;
 const fieldsOf = (event: string): string[] => CATALOGUE.find((e) => e.event === event)!.fields.map((f) => f.name).sort();
 async function eventsFor(type: string, id: string): Promise<Array<Record<string, unknown>>> {
   const rows = (await t.deps.knex('outbox_events').where({ event_type: type }).whereRaw(`data->>'inspection_id' = ?`, [id]).orderBy('created_at')) as Array<{ data: Record<string, unknown> | string }>;

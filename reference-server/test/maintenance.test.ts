@@ -2,9 +2,8 @@
 // soft delete, notes, maintenance.* and note.created events with the catalogue's fields, sandbox, tenant
 // isolation, and the removed PATCH /maintenance/{id} (410) next to its successor.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { fixtureId } from '../../fixtures/ids';
+import { fixtureId } from '@ppapi/spec';
 import type { IssueStatus } from '../src/persistence/models';
 import { ManualClock } from '../src/platform/clock';
 import { ALLOWED_MOVES, ISSUE_STATUSES, assertChangeAllowed, resolvedAtAfter } from '../src/resources/maintenance/transitions';
@@ -23,7 +22,7 @@ interface Note { id: string; issueId: string; text: string; authorName: string; 
 type Body<T> = { data: T; meta?: { page: number; limit: number; total: number }; error?: string; code?: string };
 const json = <T = Issue>(res: { payload: string }) => JSON.parse(res.payload) as Body<T>;
 
-const CATALOGUE = JSON.parse(readFileSync(join(__dirname, '../../fixtures/event-catalogue.json'), 'utf8')) as Array<{ event: string; fields: Array<{ name: string }> }>;
+const CATALOGUE = JSON.parse(readFileSync(require.resolve('@ppapi/spec/event-catalogue.json'), 'utf8')) as Array<{ event: string; fields: Array<{ name: string }> }>;
 const fieldsOf = (event: string): string[] => CATALOGUE.find((e) => e.event === event)!.fields.map((f) => f.name).sort();
 async function eventsFor(type: string, field: string, id: string): Promise<Array<Record<string, unknown>>> {
   const rows = (await t.deps.knex('outbox_events').where({ event_type: type }).whereRaw(`data->>? = ?`, [field, id]).orderBy('created_at')) as Array<{ data: Record<string, unknown> | string }>;

@@ -1,9 +1,8 @@
 // Mortgages: list/filter, detail, create/update/delete with linked properties of the same landlord, mortgage.*
 // events with the catalogue's fields, sandbox, tenant isolation.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { fixtureId } from '../../fixtures/ids';
+import { fixtureId } from '@ppapi/spec';
 import { KEYS, startTestServer, type TestServer } from './helpers/server';
 
 let t: TestServer;
@@ -17,7 +16,7 @@ interface Mortgage {
 type Body<T> = { data: T; meta?: { page: number; limit: number; total: number }; error?: string; code?: string };
 const json = <T = Mortgage>(res: { payload: string }) => JSON.parse(res.payload) as Body<T>;
 
-const CATALOGUE = JSON.parse(readFileSync(join(__dirname, '../../fixtures/event-catalogue.json'), 'utf8')) as Array<{ event: string; fields: Array<{ name: string }> }>;
+const CATALOGUE = JSON.parse(readFileSync(require.resolve('@ppapi/spec/event-catalogue.json'), 'utf8')) as Array<{ event: string; fields: Array<{ name: string }> }>;
 const fieldsOf = (event: string): string[] => CATALOGUE.find((e) => e.event === event)!.fields.map((f) => f.name).sort();
 async function eventsFor(type: string, mortgageId: string): Promise<Array<Record<string, unknown>>> {
   const rows = (await t.deps.knex('outbox_events').where({ event_type: type }).whereRaw(`data->>'mortgage_id' = ?`, [mortgageId]).orderBy('created_at')) as Array<{ data: Record<string, unknown> | string }>;

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as PactModule from '@pact-foundation/pact';
-import { fixtureId } from '../../fixtures/ids';
+import { fixtureId } from '@ppapi/spec';
 import { KEYS, startTestServer, type TestServer } from './helpers/server';
 
 // Pact's verifier proxy requires https-proxy-agent 9 (ESM only), which jest cannot load here; the provider is

@@ -1,6 +1,6 @@
 // Property writes record their domain events (property.created / updated / deleted) with exactly the spec
 // catalogue's data fields, in the write's transaction: nothing in sandbox, nothing on a refused write.
-import { fixtureId } from '../../fixtures/ids';
+import { fixtureId } from '@ppapi/spec';
 import { ManualClock } from '../src/platform/clock';
 import { KEYS, startTestServer, type TestServer } from './helpers/server';
 

@@ -1,7 +1,7 @@
 // The read cache must never show an answer from before a write: every committed live write moves the landlord's
 // data version, on every process sharing the store; answers also move with "today", and are sent byte for byte
 // as the uncached answer would be.
-import { fixtureId } from '../../fixtures/ids';
+import { fixtureId } from '@ppapi/spec';
 import { ManualClock } from '../src/platform/clock';
 import { ResponseCache } from '../src/platform/read-cache/response-cache';
 import { KEYS, startTestServer, type TestServer } from './helpers/server';

@@ -1,7 +1,7 @@
 // An upload refused before its body is read (wrong scope, no key) still lets the client send the whole body and
 // read the refusal on a connection that stays open, instead of a reset halfway through the body.
 import http from 'node:http';
-import { fixtureId } from '../../fixtures/ids';
+import { fixtureId } from '@ppapi/spec';
 import { API, KEYS, startTestServer, type TestServer } from './helpers/server';
 
 let t: TestServer;

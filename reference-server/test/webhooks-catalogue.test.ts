@@ -1,8 +1,7 @@
-// The 43 payload builders against the project's machine-readable catalogue (fixtures/event-catalogue.json),
+// The 43 payload builders against the project's machine-readable catalogue (spec/event-catalogue.json),
 // the dispatcher's validator, the envelope and the signer (against the signature vectors and, as an outside
 // witness, @octokit/webhooks-methods).
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { buildEventData, EventDataError, eventDataProblems, isValidEventData } from '../src/webhooks/catalogue/build';
 import { CATALOGUE, fieldNamesOf, type Field } from '../src/webhooks/catalogue/fields';
@@ -12,8 +11,8 @@ import { EVENT_TYPES, MAX_EVENT_TYPES_PER_SUBSCRIPTION, type EventType } from '.
 import { deliveryHeaders, signBody } from '../src/webhooks/signer/sign';
 
 interface CatalogueField { name: string; type: string; nullable: boolean; values?: string[] }
-const catalogue = JSON.parse(readFileSync(join(__dirname, '../../fixtures/event-catalogue.json'), 'utf8')) as Array<{ event: string; fields: CatalogueField[] }>;
-const vectors = JSON.parse(readFileSync(join(__dirname, '../../fixtures/webhook-signature-vectors.json'), 'utf8')) as {
+const catalogue = JSON.parse(readFileSync(require.resolve('@ppapi/spec/event-catalogue.json'), 'utf8')) as Array<{ event: string; fields: CatalogueField[] }>;
+const vectors = JSON.parse(readFileSync(require.resolve('@ppapi/spec/webhook-signature-vectors.json'), 'utf8')) as {
   positive: Array<{ name: string; secret: string; body: string; header: string }>;
   negative: Array<{ name: string; secret: string; body: string; header: string | null }>;
 };

@@ -5,7 +5,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { ManualClock } from '../src/platform/clock';
 import { hashKey } from '../src/platform/auth/keys';
@@ -19,8 +18,7 @@ import { envSubscriptionParts, provisionEnvSubscriptions } from '../src/webhooks
 import { EVENT_TYPES, type EventType } from '../src/webhooks/event-types';
 import { recordEvent } from '../src/webhooks/outbox/record';
 import type { WebhookRuntime, WebhookRuntimeOptions } from '../src/webhooks/runtime';
-import { startReceiver } from '../../webhook-receiver/src/server';
-import { verifySignature } from '../../webhook-receiver/src/verify';
+import { startReceiver, verifySignature } from '@ppapi/webhook-receiver';
 import { ADMIN_TOKEN, KEYS, startTestServer, type TestServer } from './helpers/server';
 import { startTestReceiver, type Hit, type TestReceiver } from './helpers/webhook-test-receiver';
 
@@ -36,7 +34,7 @@ let octokit: OctokitMethods;
 const landlords: Record<string, string> = {};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const catalogue = JSON.parse(readFileSync(join(__dirname, '../../fixtures/event-catalogue.json'), 'utf8')) as Array<{ event: string; fields: Array<{ name: string }> }>;
+const catalogue = JSON.parse(readFileSync(require.resolve('@ppapi/spec/event-catalogue.json'), 'utf8')) as Array<{ event: string; fields: Array<{ name: string }> }>;
 const catalogueFields = (type: string): string[] => catalogue.find((e) => e.event === type)!.fields.map((f) => f.name).sort();
 
 const forks: WebhookRuntime[] = [];

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { FIXTURE_KEYS } from '../../fixtures/keys';
+import { FIXTURE_KEYS } from '@ppapi/spec';
 import { loadConfig } from '../src/config';
 import { createSubscription } from '../src/dashboard/service';
 import { loadFixtures } from '../src/fixtures/load';

@@ -8,8 +8,7 @@
 // forward between requests so each minute window holds no more than the limit. Nothing is disabled or raised.
 import { loadavg } from 'node:os';
 import pino from 'pino';
-import { fixtureId } from '../../fixtures/ids';
-import { FIXTURE_KEYS } from '../../fixtures/keys';
+import { FIXTURE_KEYS, fixtureId } from '@ppapi/spec';
 import { loadConfig } from '../../reference-server/src/config';
 import { loadFixtures } from '../../reference-server/src/fixtures/load';
 import { loadInvoiceDocument } from '../../reference-server/src/invoices/document';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { eventCatalogue, type FieldSpec, type ItemSpec } from '../src/catalogue/event-catalogue';
+import { eventCatalogue, type FieldSpec, type ItemSpec } from '@ppapi/spec';
 import { dataArbitrary } from '../src/tester/payload-arbitraries';
 import { DeliveryFactory } from '../src/tester/delivery-factory';
 import { verifySignature } from '../src/verify';

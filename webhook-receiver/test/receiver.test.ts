@@ -1,4 +1,4 @@
-import { signatureVectors } from '../src/catalogue/signature-vectors';
+import { signatureVectors } from '@ppapi/spec';
 import { startReceiver, type RunningReceiver } from '../src/server';
 import { manualClock, MIN_DEDUPE_TTL_MS, type DeliveryAttempt } from '../src/store';
 import { DeliveryFactory } from '../src/tester/delivery-factory';

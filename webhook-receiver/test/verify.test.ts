@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { signatureVectors } from '../src/catalogue/signature-vectors';
+import { signatureVectors } from '@ppapi/spec';
 import { sign, timingSafeEqual, verifySignature, verifySignatureWithAny } from '../src/verify';
 import { loadOctokit } from './octokit';
 

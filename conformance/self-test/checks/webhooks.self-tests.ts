@@ -4,7 +4,7 @@
 // webhooks.test.ts runs it (the generic suite.ts proxy alone cannot stand between the server and the receiver).
 
 import { randomUUID } from 'node:crypto';
-import { findEvent } from '../../../webhook-receiver/src/catalogue/event-catalogue';
+import { eventCatalogue } from '@ppapi/spec';
 import type { Profile } from '../../src/runner';
 import type { Fault, ProxyRequest } from '../support/broken';
 import { errorResponse, isRec, jsonResponse, keyOf, readJson, withJson, withKey } from '../support/faults';
@@ -51,7 +51,7 @@ function seen(shared: WebhookShared, id: string): number {
 /** A rent.overdue envelope with catalogue-shaped data, as a forger would make it. */
 function forgedOverdue(landlordId: string): Rec {
   const fields: Rec = {};
-  for (const f of findEvent('rent.overdue')?.fields ?? []) fields[f.name] = f.type === 'integer' ? 5 : f.type === 'number' ? 950 : f.type === 'date' ? '2026-01-01' : f.type === 'uuid' ? randomUUID() : 'forged';
+  for (const f of eventCatalogue.find((e) => e.event === 'rent.overdue')?.fields ?? []) fields[f.name] = f.type === 'integer' ? 5 : f.type === 'number' ? 950 : f.type === 'date' ? '2026-01-01' : f.type === 'uuid' ? randomUUID() : 'forged';
   return { id: `evt_${randomUUID()}`, event: 'rent.overdue', created_at: new Date().toISOString(), landlord_id: landlordId, data: fields };
 }
 

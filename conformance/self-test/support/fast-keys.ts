@@ -4,7 +4,7 @@
 // fixture landlords, so every role keeps its meaning (landlord, plan, mode, scope). The rate-limit checks never
 // get them: their target has no rateLimit key, so each run provisions a fresh key with the plan's default limits.
 
-import { fixtureId } from '../../../fixtures/ids';
+import { fixtureId } from '@ppapi/spec';
 import type { Target } from '../../src/targets';
 
 const RAISED = { readsPerMinute: 1_000_000, writesPerMinute: 1_000_000, readsPerDay: 100_000_000, writesPerDay: 100_000_000 };

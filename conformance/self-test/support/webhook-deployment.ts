@@ -5,7 +5,7 @@
 // sender can sign a forged or rewritten delivery with the right secret.
 
 import { createHmac, randomBytes } from 'node:crypto';
-import { startReceiver, type RunningReceiver } from '../../../webhook-receiver/src/server';
+import { startReceiver, type RunningReceiver } from '@ppapi/webhook-receiver';
 import type { Target, WebhooksConfig } from '../../src/targets';
 import { startBrokenDeployment, type BrokenDeployment, type Fault, type ProxyRequest, type ProxyResponse } from './broken';
 import { both, isRec, readJson } from './faults';

@@ -4,7 +4,7 @@
 // delays the server really uses are declared in the target's `webhooks` section, which the checks read.
 
 import { randomBytes } from 'node:crypto';
-import { startReceiver } from '../../../webhook-receiver/src/server';
+import { startReceiver } from '@ppapi/webhook-receiver';
 import type { WebhooksConfig } from './types';
 
 /** Retry delays of the embedded reference server (WEBHOOK_RETRY_DELAYS), unless the environment sets its own. */

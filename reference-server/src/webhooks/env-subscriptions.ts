@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { FIXTURE_KEYS } from '../../../fixtures/keys';
+import { FIXTURE_KEYS } from '@ppapi/spec';
 import { hashKey } from '../platform/auth/keys';
 import type { Clock } from '../platform/clock';
 import { EVENT_TYPES, MAX_EVENT_TYPES_PER_SUBSCRIPTION } from './event-types';

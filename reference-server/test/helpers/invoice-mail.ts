@@ -2,7 +2,7 @@
 // reader for delivered mail, whether captured in process (no SMTP_URL) or delivered to maildev over real SMTP
 // (MAIL_API_URL). maildev is shared by every test run on the machine, so mail is only ever looked up by
 // recipient or Message-ID, never cleared wholesale.
-import { fixtureId } from '../../../fixtures/ids';
+import { fixtureId } from '@ppapi/spec';
 import type { TestServer } from './server';
 
 export const harbour = {

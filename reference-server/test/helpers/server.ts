@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server, ServerInjectOptions, ServerInjectResponse } from '@hapi/hapi';
 import pino from 'pino';
-import { FIXTURE_KEYS } from '../../../fixtures/keys';
+import { FIXTURE_KEYS } from '@ppapi/spec';
 import { loadConfig, type ServerConfig } from '../../src/config';
 import { freshPostgres } from './fresh-postgres';
 import { loadFixtures } from '../../src/fixtures/load';

@@ -1,4 +1,4 @@
-import type { CheckResult } from '../../../conformance/src/model';
+import type { CheckResult } from '@ppapi/spec';
 import type { DeliveryFactory, OutgoingDelivery } from './delivery-factory';
 import type { DeliveryExchange } from './send-delivery';
 

@@ -1,4 +1,4 @@
-import type { ReportFormat, ReportSpec } from '../../../conformance/src/model';
+import type { ReportFormat, ReportSpec } from '@ppapi/spec';
 
 export interface CliOptions {
   readonly url: string;

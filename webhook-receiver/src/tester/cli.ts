@@ -1,4 +1,4 @@
-import type { WriteReports } from '../../../conformance/src/model';
+import type { WriteReports } from '@ppapi/spec';
 import { parseCliOptions, UsageError, USAGE } from './cli-options';
 import { consoleLine, summaryLine } from './console-output';
 import { ReceiverUnreachableError } from './reachability';

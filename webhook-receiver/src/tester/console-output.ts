@@ -1,4 +1,4 @@
-import type { CheckResult } from '../../../conformance/src/model';
+import type { CheckResult } from '@ppapi/spec';
 
 /** `PASS id`, `FAIL id expected ...; got ...`, `SKIP id why`: one plain line per check, grep-friendly. */
 export function consoleLine(result: CheckResult): string {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { eventCatalogue, findEvent } from '../catalogue/event-catalogue';
+import { eventCatalogue } from '@ppapi/spec';
 import { deliveryHeaderValue, type Envelope } from '../envelope/envelope';
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, sign } from '../verify';
 import { envelopeArbitrary } from './payload-arbitraries';
@@ -37,7 +37,7 @@ export class DeliveryFactory {
 
   /** A delivery of `event`; `key` names the purpose so the same (seed, key) gives the same envelope. */
   envelope(event: string, key: string): Envelope {
-    const spec = findEvent(event);
+    const spec = eventCatalogue.find((e) => e.event === event);
     if (!spec) throw new Error(`unknown event type ${event}`);
     return this.sample(envelopeArbitrary(spec, this.landlordId), `${key}:${event}`);
   }

@@ -4,7 +4,7 @@ import type { VerifyFailureReason } from '../verify';
 
 /**
  * Headers a correct verifier must reject without even computing the HMAC. The same table produces the
- * negative vectors in fixtures/webhook-signature-vectors.json and the tester's malformed-signature checks.
+ * negative vectors in spec/webhook-signature-vectors.json and the tester's malformed-signature checks.
  */
 export interface MalformedSignatureShape {
   readonly name: string;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import type { EventSpec, FieldSpec, ItemSpec } from '../catalogue/event-catalogue';
+import type { EventSpec, FieldSpec, ItemSpec } from '@ppapi/spec';
 import { DELIVERY_ID_PREFIX, type Envelope } from '../envelope/envelope';
 
 // Generators follow the catalogue's conventions: ids UUID strings, dates YYYY-MM-DD, timestamps ISO 8601,

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 
-import type { CheckResult } from '../../../conformance/src/model';
+import type { CheckResult } from '@ppapi/spec';
 import type { CaseContext } from './case-context';
 import { curlReproduction } from './curl-reproduction';
 import type { OutgoingDelivery } from './delivery-factory';

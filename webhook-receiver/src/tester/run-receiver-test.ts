@@ -1,4 +1,4 @@
-import type { CheckResult, RunMeta } from '../../../conformance/src/model';
+import type { CheckResult, RunMeta } from '@ppapi/spec';
 import type { CaseContext, ReceiverCase } from './case-context';
 import { receiverCases } from './cases';
 import { concurrencyLimit } from './concurrency-limit';

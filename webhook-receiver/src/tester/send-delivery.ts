@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { performance } from 'node:perf_hooks';
 
-import type { RecordedExchange } from '../../../conformance/src/model';
+import type { RecordedExchange } from '@ppapi/spec';
 
 export interface OutgoingRequest {
   readonly url: string;

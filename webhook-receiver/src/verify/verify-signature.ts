@@ -1,9 +1,11 @@
+import type { VerifyFailureReason } from '@ppapi/spec';
+
 import { hmacSha256 } from './sign';
 import { SIGNATURE_PATTERN, SIGNATURE_PREFIX } from './signature-header';
 import { timingSafeEqual } from './timing-safe-equal';
 
-/** Why a delivery could not be verified. Stable strings: receivers log them and tests assert them. */
-export type VerifyFailureReason = 'missing' | 'malformed' | 'mismatch';
+/** Why a delivery could not be verified (defined with the signature vectors). Stable strings: receivers log them and tests assert them. */
+export type { VerifyFailureReason };
 
 export type VerifyResult = { readonly ok: true } | { readonly ok: false; readonly reason: VerifyFailureReason };
 

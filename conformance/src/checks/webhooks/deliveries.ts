@@ -1,9 +1,9 @@
 // What every delivery must look like (Events > Envelope, Request, Event catalog), checked on the attempt as the
 // receiver recorded it: the raw body as received (the signature is computed over those bytes), the headers, the
-// envelope and the `data` fields of the catalogue (fixtures/event-catalogue.json, as webhook-receiver/ loads it).
+// envelope and the `data` fields of the catalogue (spec/event-catalogue.json, as webhook-receiver/ loads it).
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { findEvent, type FieldSpec } from '../../../../webhook-receiver/src/catalogue/event-catalogue';
+import { eventCatalogue, type FieldSpec } from '@ppapi/spec';
 import type { CheckContext } from '../../runner/check';
 import { describeValue, oneLine } from '../../runner/describe';
 import { isDateTime, isIsoDate } from '../shared/dates';
@@ -110,7 +110,7 @@ function typeProblem(field: FieldSpec, value: unknown): string | undefined {
 
 /** Problems of `data` against the catalogue row of `event`: missing and extra fields, then value types. */
 export function catalogueProblems(event: string, data: Json, test: boolean): { fields?: string; types: string[] } {
-  const spec = findEvent(event);
+  const spec = eventCatalogue.find((e) => e.event === event);
   if (!spec) return { fields: `"${event}" is not a catalogue event type`, types: [] };
   const names = spec.fields.map((f) => f.name);
   const keys = Object.keys(data).filter((k) => !(test && k === '_test'));

@@ -1,4 +1,4 @@
-import { eventCatalogue } from '../../catalogue/event-catalogue';
+import { eventCatalogue } from '@ppapi/spec';
 import type { ReceiverCase } from '../case-context';
 import { catalogueRule, RULES } from '../rules';
 import { runCheck } from '../run-check';

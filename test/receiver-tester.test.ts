@@ -2,14 +2,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { CheckResult } from '../../conformance/src/model';
-import { writeReports } from '../../conformance/src/reporters';
-import { eventTypes } from '../src/catalogue/event-catalogue';
-import { startReceiver, type RunningReceiver } from '../src/server';
-import { receiverTestCli } from '../src/tester/cli';
-import { malformedSignatureShapes } from '../src/tester/malformed-signature-shapes';
-import { ReceiverUnreachableError } from '../src/tester/reachability';
-import { runReceiverTest } from '../src/tester/run-receiver-test';
+import { eventCatalogue, type CheckResult } from '@ppapi/spec';
+import { ReceiverUnreachableError, malformedSignatureShapes, receiverTestCli, runReceiverTest, startReceiver, type RunningReceiver } from '@ppapi/webhook-receiver';
+import { writeReports } from '../conformance/src/reporters';
 import { startFaultyReceiver, type FaultKind } from './faulty-receivers';
 
 const SECRET = 'whsec_tester_test';
@@ -48,8 +43,8 @@ describe('against the mock receiver', () => {
 
   test('sends a signed delivery of every one of the 43 event types', () => {
     const perEvent = results.filter((r) => r.id.startsWith('receiver.accepts-event.'));
-    expect(perEvent.map((r) => r.id.slice('receiver.accepts-event.'.length)).sort()).toEqual(eventTypes().sort());
-    expect(new Set(receiver.store.deliveries({ verified: true }).map((d) => d.event))).toEqual(new Set(eventTypes()));
+    expect(perEvent.map((r) => r.id.slice('receiver.accepts-event.'.length)).sort()).toEqual(eventCatalogue.map((e) => e.event).sort());
+    expect(new Set(receiver.store.deliveries({ verified: true }).map((d) => d.event))).toEqual(new Set(eventCatalogue.map((e) => e.event)));
   });
 
   test('covers forged, malformed, changed, re-serialised, duplicate, retry and test deliveries', () => {

@@ -1,7 +1,7 @@
 // The offline stub documented in docs/api-notes/openapi-and-pact.md (scripts/pact-stub.ts) serves the committed
 // contract: the suite's own client gets the recorded answers for any key of the right shape and any id.
-import { createHttpClient } from '../src/http';
-import { startPactStub } from '../../scripts/pact-stub';
+import { createHttpClient } from '../conformance/src/http';
+import { startPactStub } from './pact-stub';
 
 process.env.PACT_DO_NOT_TRACK = 'true';
 

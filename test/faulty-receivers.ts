@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { sign, verifySignature } from '../src/verify';
+import { sign, verifySignature } from '@ppapi/webhook-receiver';
 
 export type FaultKind = 'accepts-everything' | 'rejects-duplicates-with-409' | 'compares-hex-case-sensitively' | 'reserialises-json-before-verifying' | 'slower-than-timeout';
 

@@ -1,38 +1,22 @@
-// fixtures/webhook-signature-vectors.json, typed. Integrators read the same file from their own test suites.
-import vectorsJson from '../../../fixtures/webhook-signature-vectors.json';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-import type { VerifyFailureReason } from '../verify';
+import { VERIFY_FAILURE_REASONS, signatureVectors, type SignatureVectors } from '../signature-vectors';
 
-export interface PositiveVector {
-  readonly name: string;
-  readonly description: string;
-  readonly secret: string;
-  /** The exact raw body; its UTF-8 bytes are what was signed. */
-  readonly body: string;
-  readonly header: string;
-}
+const raw: unknown = JSON.parse(readFileSync(join(__dirname, '..', 'webhook-signature-vectors.json'), 'utf8'));
 
-export interface NegativeVector {
-  readonly name: string;
-  readonly description: string;
-  readonly secret: string;
-  readonly body: string;
-  /** null: the header is absent. */
-  readonly header: string | null;
-  /** What verifySignature answers; other verifiers only need to reject. */
-  readonly reason: VerifyFailureReason;
-}
+describe('spec/webhook-signature-vectors.json', () => {
+  test('every vector has the typed shape (strings, header null only on negatives, a known reason)', () => {
+    expect(parseVectors(raw)).toEqual({ positive: signatureVectors.positive, negative: signatureVectors.negative });
+  });
 
-export interface SignatureVectors {
-  readonly positive: readonly PositiveVector[];
-  readonly negative: readonly NegativeVector[];
-}
+  test('a vector with an unknown reason or a missing field is refused by the shape check', () => {
+    expect(() => parseVectors({ positive: [], negative: [{ name: 'n', description: 'd', secret: 's', body: 'b', header: null, reason: 'other' }] })).toThrow(/reason/);
+    expect(() => parseVectors({ positive: [{ name: 'n' }], negative: [] })).toThrow(/description/);
+  });
+});
 
-const REASONS: readonly VerifyFailureReason[] = ['missing', 'malformed', 'mismatch'];
-
-export const signatureVectors: SignatureVectors = parseVectors(vectorsJson);
-
-export function parseVectors(input: unknown): SignatureVectors {
+function parseVectors(input: unknown): SignatureVectors {
   const o = record(input, 'vectors');
   const list = (key: string): Record<string, unknown>[] => {
     const value = o[key];
@@ -48,8 +32,8 @@ export function parseVectors(input: unknown): SignatureVectors {
       header: text(v.header, `positive[${i}].header`),
     })),
     negative: list('negative').map((v, i) => {
-      const reason = REASONS.find((r) => r === v.reason);
-      if (!reason) throw new Error(`negative[${i}].reason: expected one of ${REASONS.join(', ')}`);
+      const reason = VERIFY_FAILURE_REASONS.find((r) => r === v.reason);
+      if (!reason) throw new Error(`negative[${i}].reason: expected one of ${VERIFY_FAILURE_REASONS.join(', ')}`);
       if (v.header !== null && typeof v.header !== 'string') throw new Error(`negative[${i}].header: expected a string or null`);
       return {
         name: text(v.name, `negative[${i}].name`),

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { EVENT_TYPE_COUNT, eventCatalogue, findEvent, parseCatalogue } from '../src/catalogue/event-catalogue';
+import { EVENT_TYPE_COUNT, FIELD_TYPES, eventCatalogue, type EventSpec, type FieldSpec, type FieldType, type ItemSpec } from '../event-catalogue';
 
-const raw: unknown = JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'event-catalogue.json'), 'utf8'));
+const raw: unknown = JSON.parse(readFileSync(join(__dirname, '..', 'event-catalogue.json'), 'utf8'));
+const findEvent = (event: string): EventSpec | undefined => eventCatalogue.find((e) => e.event === event);
 
-describe('fixtures/event-catalogue.json', () => {
+describe('spec/event-catalogue.json', () => {
   test('has exactly 43 event types', () => {
     expect(EVENT_TYPE_COUNT).toBe(43);
     expect(eventCatalogue).toHaveLength(43);
@@ -17,7 +18,9 @@ describe('fixtures/event-catalogue.json', () => {
   });
 
   test('every entry parses against the catalogue schema (types, nullable, values, items)', () => {
-    expect(() => parseCatalogue(raw)).not.toThrow();
+    expect(parseCatalogue(raw)).toEqual(eventCatalogue);
+    expect(() => parseCatalogue([{ event: 'x.y', firedWhen: 'z', fields: [{ name: 'a', type: 'text', nullable: false }] }])).toThrow(/type/);
+    expect(() => parseCatalogue([{ event: 'x.y', firedWhen: 'z', fields: [{ name: 'a', type: 'string' }] }])).toThrow(/nullable/);
   });
 
   test('field names are unique within each event', () => {
@@ -88,3 +91,60 @@ describe('fixtures/event-catalogue.json', () => {
     }
   });
 });
+
+// The catalogue's schema, checked here rather than on load: the package is data, the proof is this test.
+/** Throws with the path of the first problem; the fixture is project data, so a bad edit should fail loudly. */
+function parseCatalogue(input: unknown): EventSpec[] {
+  if (!Array.isArray(input)) throw new Error('event catalogue: expected an array');
+  return input.map((entry: unknown, i) => {
+    const at = `event catalogue[${i}]`;
+    const o = asObject(entry, at);
+    return {
+      event: asString(o.event, `${at}.event`),
+      firedWhen: asString(o.firedWhen, `${at}.firedWhen`),
+      fields: asArray(o.fields, `${at}.fields`).map((f, j) => parseField(f, `${at}.fields[${j}]`)),
+    };
+  });
+}
+
+function parseField(input: unknown, at: string): FieldSpec {
+  const o = asObject(input, at);
+  const type = parseType(o.type, `${at}.type`);
+  if (typeof o.nullable !== 'boolean') throw new Error(`${at}.nullable: expected a boolean`);
+  const field: { -readonly [K in keyof FieldSpec]: FieldSpec[K] } = { name: asString(o.name, `${at}.name`), type, nullable: o.nullable };
+  if (o.values !== undefined) field.values = asArray(o.values, `${at}.values`).map((v, k) => asString(v, `${at}.values[${k}]`));
+  if (o.items !== undefined) {
+    if (type !== 'array') throw new Error(`${at}.items: only array fields have items`);
+    field.items = parseItem(o.items, `${at}.items`);
+  }
+  return field;
+}
+
+function parseItem(input: unknown, at: string): ItemSpec {
+  const o = asObject(input, at);
+  const item: { -readonly [K in keyof ItemSpec]: ItemSpec[K] } = { type: parseType(o.type, `${at}.type`) };
+  if (o.values !== undefined) item.values = asArray(o.values, `${at}.values`).map((v, k) => asString(v, `${at}.values[${k}]`));
+  if (o.fields !== undefined) item.fields = asArray(o.fields, `${at}.fields`).map((f, j) => parseField(f, `${at}.fields[${j}]`));
+  return item;
+}
+
+function parseType(input: unknown, at: string): FieldType {
+  const found = FIELD_TYPES.find((t) => t === input);
+  if (!found) throw new Error(`${at}: expected one of ${FIELD_TYPES.join(', ')}, got ${JSON.stringify(input)}`);
+  return found;
+}
+
+function asObject(input: unknown, at: string): Record<string, unknown> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new Error(`${at}: expected an object`);
+  return input as Record<string, unknown>;
+}
+
+function asArray(input: unknown, at: string): unknown[] {
+  if (!Array.isArray(input)) throw new Error(`${at}: expected an array`);
+  return input;
+}
+
+function asString(input: unknown, at: string): string {
+  if (typeof input !== 'string' || input.length === 0) throw new Error(`${at}: expected a non-empty string`);
+  return input;
+}

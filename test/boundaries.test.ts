@@ -1,0 +1,187 @@
+// The architecture, enforced rather than remembered: which package may import which, that no relative import
+// leaves its package, that every bare import is a declared dependency of the package that makes it, and which
+// layers of the reference server may import which. A new edge fails here until it is added to a table below,
+// where a reviewer sees it.
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+const ROOT = resolve(__dirname, '..');
+
+/** Workspace packages (folder → what it may import of the others). */
+const PACKAGES: Readonly<Record<string, { readonly name: string; readonly mayImport: readonly string[]; readonly mayImportInTests?: readonly string[] }>> = {
+  // Data only: the event catalogue, signature vectors, fixture keys and ids, report model types.
+  spec: { name: '@ppapi/spec', mayImport: [] },
+  // The mock receiver reads the spec on its own.
+  'webhook-receiver': { name: '@ppapi/webhook-receiver', mayImport: ['@ppapi/spec'] },
+  // The suite reads the spec on its own; its embedded mode runs the mock receiver as a peer over HTTP.
+  conformance: { name: '@ppapi/conformance', mayImport: ['@ppapi/spec', '@ppapi/webhook-receiver'] },
+  // The server reads the spec on its own; its tests use the mock receiver as an outside witness of deliveries.
+  'reference-server': { name: '@ppapi/reference-server', mayImport: ['@ppapi/spec'], mayImportInTests: ['@ppapi/webhook-receiver'] },
+};
+
+/**
+ * Layers of reference-server/src (a top-level folder or file) and the layers each may import. `server` holds the
+ * composition root and the request context type every layer is handed, hence the edges towards it.
+ */
+const SERVER_LAYERS: Readonly<Record<string, readonly string[]>> = {
+  config: ['platform'],
+  platform: ['persistence'],
+  persistence: [],
+  storage: ['config', 'persistence', 'platform', 'server'],
+  mail: ['platform'],
+  webhooks: ['config', 'platform'],
+  fixtures: ['dashboard', 'platform', 'storage'],
+  invoices: ['mail', 'persistence', 'platform', 'resources', 'server', 'webhooks'],
+  resources: ['config', 'fixtures', 'invoices', 'mail', 'persistence', 'platform', 'server', 'storage', 'webhooks'],
+  dashboard: ['persistence', 'platform', 'server', 'storage', 'webhooks'],
+  openapi: ['platform', 'server', 'storage'],
+  api: ['openapi', 'platform', 'resources', 'server'],
+  server: ['api', 'config', 'dashboard', 'fixtures', 'mail', 'persistence', 'platform', 'webhooks'],
+};
+
+interface SourceImport {
+  readonly file: string;
+  readonly specifier: string;
+}
+
+const IMPORT = /(?:^|[^\w.])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[^\w.])require(?:\.resolve)?\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (/\.(ts|js)$/.test(entry) && !entry.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+function importsOf(file: string): SourceImport[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(IMPORT)].map((m) => ({ file, specifier: (m[1] ?? m[2] ?? m[3] ?? m[4]) as string }));
+}
+
+/** The package name of a bare specifier (`@scope/name/deep` → `@scope/name`), or undefined for builtins. */
+function packageOf(specifier: string): string | undefined {
+  if (specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0] ?? '')) return undefined;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+}
+
+function isTestFile(pkgDir: string, file: string): boolean {
+  const rel = relative(join(ROOT, pkgDir), file);
+  return /\.test\.ts$|\.faults\.ts$/.test(rel) || /^(test|self-test|pact|tools)\//.test(rel.split(sep).join('/'));
+}
+
+function manifest(pkgDir: string): { dependencies: Record<string, string>; devDependencies: Record<string, string> } {
+  const json = JSON.parse(readFileSync(join(ROOT, pkgDir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  return { dependencies: json.dependencies ?? {}, devDependencies: json.devDependencies ?? {} };
+}
+
+/** Problems of one package: relative imports leaving it, undeclared or forbidden bare imports. */
+export function packageProblems(pkgDir: string, files: readonly string[] = sourceFiles(join(ROOT, pkgDir))): string[] {
+  const rules = PACKAGES[pkgDir];
+  if (!rules) throw new Error(`unknown package folder ${pkgDir}`);
+  const { dependencies, devDependencies } = manifest(pkgDir);
+  const home = join(ROOT, pkgDir) + sep;
+  const problems: string[] = [];
+  for (const file of files) {
+    const test = isTestFile(pkgDir, file);
+    for (const { specifier } of importsOf(file)) {
+      const where = `${relative(ROOT, file)} imports '${specifier}'`;
+      if (specifier.startsWith('.')) {
+        if (!resolve(dirname(file), specifier).startsWith(home)) problems.push(`${where}: a relative import leaves ${pkgDir}/ (import the package by name)`);
+        continue;
+      }
+      const name = packageOf(specifier);
+      if (name === undefined) continue;
+      if (name.startsWith('@ppapi/')) {
+        const allowed = [...rules.mayImport, ...(test ? (rules.mayImportInTests ?? []) : [])];
+        if (name !== rules.name && !allowed.includes(name)) problems.push(`${where}: ${rules.name} may not depend on ${name}`);
+      }
+      const declared = name === rules.name || name in dependencies || (test && name in devDependencies);
+      if (!declared) problems.push(`${where}: ${name} is not in ${pkgDir}/package.json ${test ? 'dependencies or devDependencies' : 'dependencies'}`);
+    }
+  }
+  return problems;
+}
+
+function layerOf(file: string): string {
+  const rel = relative(join(ROOT, 'reference-server', 'src'), file).split(sep);
+  return rel.length === 1 ? (rel[0] as string).replace(/\.ts$/, '') : (rel[0] as string);
+}
+
+export function layerProblems(files: readonly string[] = sourceFiles(join(ROOT, 'reference-server', 'src'))): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    const from = layerOf(file);
+    const allowed = SERVER_LAYERS[from];
+    if (!allowed) {
+      problems.push(`${relative(ROOT, file)}: layer '${from}' is not in the layer table`);
+      continue;
+    }
+    for (const { specifier } of importsOf(file)) {
+      if (!specifier.startsWith('.')) continue;
+      const to = layerOf(resolve(dirname(file), specifier));
+      if (to !== from && !allowed.includes(to)) problems.push(`${relative(ROOT, file)} imports '${specifier}': layer ${from} may not import layer ${to}`);
+    }
+  }
+  return problems;
+}
+
+describe('package boundaries', () => {
+  it.each(Object.keys(PACKAGES))('%s imports only what it may, each declared in its package.json', (pkgDir) => {
+    expect(packageProblems(pkgDir)).toEqual([]);
+  });
+
+  it('the reference server layers import only the layers the table allows', () => {
+    expect(layerProblems()).toEqual([]);
+  });
+
+  it('every package folder has a package.json named as the table says, and a README', () => {
+    for (const [dir, rules] of Object.entries(PACKAGES)) {
+      const json = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as { name: string };
+      expect(json.name).toBe(rules.name);
+      expect(statSync(join(ROOT, dir, 'README.md')).isFile()).toBe(true);
+    }
+  });
+
+  describe('each check can fail', () => {
+    // Probe files written inside the real package folders (so paths resolve as for real code), removed after.
+    const probes: string[] = [];
+    const probe = (relPath: string, text: string): string => {
+      const path = join(ROOT, relPath);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+      probes.push(dirname(path));
+      return path;
+    };
+    afterAll(() => {
+      for (const dir of probes) rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('flags the suite importing the reference server by a relative path, and by name', () => {
+      const file = probe('conformance/src/.boundary-probe/a.ts', "import { loadConfig } from '../../../reference-server/src/config';\nimport { x } from '@ppapi/reference-server';\n");
+      expect(packageProblems('conformance', [file])).toEqual([
+        expect.stringContaining('a relative import leaves conformance/'),
+        expect.stringContaining('@ppapi/conformance may not depend on @ppapi/reference-server'),
+        expect.stringContaining('@ppapi/reference-server is not in conformance/package.json dependencies'),
+      ]);
+    });
+
+    it('flags an undeclared dependency, and a dev dependency used outside tests', () => {
+      const file = probe('webhook-receiver/src/.boundary-probe/b.ts', "import Joi from 'joi';\nimport { fc } from '@octokit/webhooks-methods';\nimport { createHash } from 'node:crypto';\n");
+      expect(packageProblems('webhook-receiver', [file])).toEqual([
+        expect.stringContaining('joi is not in webhook-receiver/package.json dependencies'),
+        expect.stringContaining('@octokit/webhooks-methods is not in webhook-receiver/package.json dependencies'),
+      ]);
+    });
+
+    it('flags a layer of the reference server importing one it may not', () => {
+      const file = probe('reference-server/src/platform/.boundary-probe/c.ts', "import { plugin } from '../../resources/properties/routes';\n");
+      expect(layerProblems([file])).toEqual([expect.stringContaining('layer platform may not import layer resources')]);
+    });
+  });
+});
