@@ -43,7 +43,7 @@ start() {
   redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --daemonize yes --save '' --appendonly no \
     --pidfile "$dir/redis.pid" --logfile "$dir/redis.log" --dir "$dir" >&2
   # maildev: a real SMTP server with an HTTP API, from npm.
-  nohup "$here/node_modules/.bin/maildev" --smtp "$SMTP_PORT" --web "$MAIL_API_PORT" --ip 127.0.0.1 \
+  nohup "$here/node_modules/.bin/maildev" --smtp "$SMTP_PORT" --web "$MAIL_API_PORT" --ip 127.0.0.1 --web-ip 127.0.0.1 \
     --silent >"$dir/maildev.log" 2>&1 &
   echo $! >"$dir/maildev.pid"
   for _ in $(seq 1 100); do

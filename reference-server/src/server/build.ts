@@ -6,7 +6,6 @@ import { dashboardPlugin, DASHBOARD_PREFIX } from '../dashboard/routes';
 import { errorResponderPlugin } from '../platform/errors/responder';
 import { validationFailAction } from '../platform/errors/validation';
 import { notFound } from '../platform/errors/api-error';
-import { rateLimitPlugin } from '../platform/limits/plugin';
 import { readCachePlugin } from '../platform/read-cache/plugin';
 import { requestLogPlugin } from '../platform/logging';
 import { transportPlugin } from '../platform/transport/plugin';
@@ -38,7 +37,6 @@ export async function buildServer(deps: AppDeps, options: BuildOptions = {}): Pr
   await server.register({ plugin: transportPlugin, options: { production: deps.config.production, trustedProxies: deps.config.trustedProxies } });
   await server.register({ plugin: errorResponderPlugin, options: { logger: deps.logger } });
   await server.register({ plugin: readCachePlugin });
-  await server.register({ plugin: rateLimitPlugin, options: { store: deps.rateLimits, landlordLimits: deps.config.landlordLimits } });
   await server.register(publicApiPlugin, { routes: { prefix: PUBLIC_PREFIX } });
   await server.register(dashboardPlugin, { routes: { prefix: DASHBOARD_PREFIX } });
 
