@@ -30,10 +30,12 @@ export interface DatabaseOptions {
  */
 export function isDatabaseTimeout(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
-  const code = (err as { code?: unknown }).code;
+  const { code, nativeError } = err as { code?: unknown; nativeError?: unknown };
+  if (nativeError !== undefined && nativeError !== err && isDatabaseTimeout(nativeError)) return true; // objection's DBError
   return err.name === 'KnexTimeoutError'
     || code === '57014' // query_canceled: statement_timeout
-    || /^(Query read timeout|timeout expired|Connection terminated due to connection timeout)$/.test(err.message);
+    // knex prefixes the driver's message with the query ("select … - Query read timeout").
+    || /(^| - )(Query read timeout|timeout expired|Connection terminated due to connection timeout)$/.test(err.message);
 }
 
 export interface Database {
