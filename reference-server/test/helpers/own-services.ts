@@ -1,6 +1,6 @@
 // PostgreSQL, Redis and maildev of a test's own (scripts/services.sh in a folder of its own, on free loopback
 // ports), so a drill can stop, restart or freeze them without touching services other tests share.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -30,10 +30,10 @@ async function freePort(): Promise<number> {
 }
 
 /** Why the drills cannot run here, or undefined when they can (real services configured, binaries present). */
-export async function ownServicesUnavailable(): Promise<string | undefined> {
+export function ownServicesUnavailable(): string | undefined {
   if (!process.env.DATABASE_URL || !process.env.REDIS_URL) return 'no real services in the environment (DATABASE_URL and REDIS_URL unset)';
   try {
-    await run('sh', ['-c', 'ls /usr/lib/postgresql/*/bin/initdb >/dev/null && command -v redis-server >/dev/null']);
+    execFileSync('sh', ['-c', 'ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && command -v redis-server >/dev/null'], { stdio: 'ignore' });
     return undefined;
   } catch {
     return 'PostgreSQL or Redis binaries not installed';
