@@ -59,6 +59,14 @@ export interface ServerConfig {
   readonly readCacheMaxBytes: number;
   /** Prefix of every Redis key and queue name (several deployments, or test servers, sharing one Redis). */
   readonly redisPrefix?: string;
+  /** A request (headers and body) not received in full within this many ms answers 408 REQUEST_TIMEOUT and is closed. */
+  readonly requestTimeoutMs: number;
+  /** Request headers not received in full within this many ms: 408 REQUEST_TIMEOUT, connection closed (≤ requestTimeoutMs). */
+  readonly headersTimeoutMs: number;
+  /** PostgreSQL: a query not answered within this many ms fails (client side, so a frozen server is bounded too). */
+  readonly dbQueryTimeoutMs: number;
+  /** PostgreSQL: waiting this long for a pooled (or new) connection fails the request. */
+  readonly dbAcquireTimeoutMs: number;
   /** Folder of stored objects (images, documents): STORAGE_DIR, else `${DATA_DIR}/objects`; unset: a per-process temp folder. */
   readonly storageDir?: string;
 }
@@ -97,6 +105,10 @@ const schema = Joi.object({
   READ_CACHE_MAX_BYTES: Joi.number().integer().min(0).max(4 * 1024 ** 3).default(32 * 1024 * 1024),
   REDIS_PREFIX: Joi.string().pattern(/^[A-Za-z0-9_.:-]{1,64}$/).empty(''),
   STORAGE_DIR: Joi.string().empty(''),
+  REQUEST_TIMEOUT_MS: Joi.number().integer().min(100).max(3_600_000).default(30_000),
+  HEADERS_TIMEOUT_MS: Joi.number().integer().min(100).max(Joi.ref('REQUEST_TIMEOUT_MS')).default(Joi.ref('REQUEST_TIMEOUT_MS')),
+  DB_QUERY_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(5_000),
+  DB_ACQUIRE_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(3_000),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -151,6 +163,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     readCacheTtlMs: Number(v.READ_CACHE_TTL_MS),
     readCacheMaxBytes: Number(v.READ_CACHE_MAX_BYTES),
     redisPrefix: v.REDIS_PREFIX as string | undefined,
+    requestTimeoutMs: Number(v.REQUEST_TIMEOUT_MS),
+    headersTimeoutMs: Number(v.HEADERS_TIMEOUT_MS),
+    dbQueryTimeoutMs: Number(v.DB_QUERY_TIMEOUT_MS),
+    dbAcquireTimeoutMs: Number(v.DB_ACQUIRE_TIMEOUT_MS),
     storageDir: (v.STORAGE_DIR as string | undefined) ?? (v.DATA_DIR !== undefined ? `${String(v.DATA_DIR).replace(/\/+$/, '')}/objects` : undefined),
   };
 }

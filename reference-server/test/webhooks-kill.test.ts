@@ -3,7 +3,6 @@
 // the same id: at least once, nothing lost. On PGlite kept on disk (DATA_DIR) with the embedded queue always;
 // on PostgreSQL with the embedded queue and with BullMQ when DATABASE_URL / REDIS_URL are set. With several
 // worker processes on one database, no attempt is sent twice.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,33 +19,11 @@ import { sampleEventData } from '../src/webhooks/catalogue/samples';
 import { recordEvent } from '../src/webhooks/outbox/record';
 import { startTestServer, type TestServer } from './helpers/server';
 import { startTestReceiver, waitFor, type TestReceiver } from './helpers/webhook-test-receiver';
+import { kill, spawnWorker, type Worker } from './helpers/worker-process';
 
 jest.setTimeout(180_000);
 
-const ROOT = join(__dirname, '../..');
 const SECRET = 'whsec_kill_drill_secret';
-
-interface Worker { child: ChildProcess; output: string[]; exited: Promise<number | null> }
-
-function spawnWorker(env: NodeJS.ProcessEnv): Worker {
-  const { NODE_OPTIONS: _jestOptions, ...base } = process.env;
-  // `node --import tsx`: one process, so SIGKILL reaches the worker itself (the tsx CLI would fork a child).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
-    cwd: ROOT,
-    env: { ...base, LOG_LEVEL: 'info', WEBHOOK_POLL_MS: '50', WEBHOOK_RETRY_DELAYS: '900,3600', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output, exited };
-}
-
-async function kill(worker: Worker, signal: NodeJS.Signals): Promise<void> {
-  if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill(signal);
-  await worker.exited;
-}
 
 const landlordOf = async (deps: OpenedDeps): Promise<string> =>
   ((await deps.knex('api_keys').where('key_hash', hashKey(FIXTURE_KEYS.enterpriseLive)).first('landlord_id')) as { landlord_id: string }).landlord_id;

@@ -12,7 +12,11 @@ export const publicApiPlugin: Plugin<void> = {
   name: 'public-api',
   async register(server) {
     const deps = depsOf(server);
-    registerApiKeyScheme(server, { knex: deps.knex, cacheTtlMs: deps.config.credentialCacheMs });
+    registerApiKeyScheme(server, {
+      knex: deps.knex,
+      cacheTtlMs: deps.config.credentialCacheMs,
+      limits: { store: deps.rateLimits, landlordLimits: deps.config.landlordLimits },
+    });
     server.auth.default('api-key');
     for (const plugin of RESOURCE_PLUGINS) await server.register(plugin);
     server.route(removedRoutes(PUBLIC_PREFIX));

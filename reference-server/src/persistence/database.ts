@@ -17,6 +17,25 @@ export interface DatabaseOptions {
   readonly databaseUrl?: string;
   /** PGlite only: keep data on disk instead of in memory. */
   readonly dataDir?: string;
+  /** PostgreSQL: a query not answered within this many ms fails (also when the server is frozen). */
+  readonly queryTimeoutMs?: number;
+  /** PostgreSQL: waiting this long for a connection (pooled or new) fails. */
+  readonly acquireTimeoutMs?: number;
+}
+
+/**
+ * A database call that did not complete in time: no connection within the acquire timeout, a connection not
+ * established in time, or a query not answered (client-side read timeout, or PostgreSQL's statement_timeout).
+ * The responder answers these 503 DATABASE_UNAVAILABLE instead of 500: retrying later can succeed.
+ */
+export function isDatabaseTimeout(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const { code, nativeError } = err as { code?: unknown; nativeError?: unknown };
+  if (nativeError !== undefined && nativeError !== err && isDatabaseTimeout(nativeError)) return true; // objection's DBError
+  return err.name === 'KnexTimeoutError'
+    || code === '57014' // query_canceled: statement_timeout
+    // knex prefixes the driver's message with the query ("select … - Query read timeout").
+    || /(^| - )(Query read timeout|timeout expired|Connection terminated due to connection timeout)$/.test(err.message);
 }
 
 export interface Database {
@@ -28,7 +47,20 @@ export interface Database {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     for (const [oid, parse] of Object.entries(parsers)) pg.types.setTypeParser(Number(oid), parse);
-    const knex = knexFactory({ client: 'pg', connection: options.databaseUrl, pool: { min: 0, max: 10 } });
+    const queryTimeoutMs = options.queryTimeoutMs ?? 5000;
+    const acquireTimeoutMs = options.acquireTimeoutMs ?? 3000;
+    const knex = knexFactory({
+      client: 'pg',
+      connection: {
+        connectionString: options.databaseUrl,
+        // Server side for slow queries; client side (query_timeout) for a server that does not answer at all.
+        statement_timeout: queryTimeoutMs,
+        query_timeout: queryTimeoutMs + 500,
+        connectionTimeoutMillis: acquireTimeoutMs,
+      },
+      pool: { min: 0, max: 10, createTimeoutMillis: acquireTimeoutMs },
+      acquireConnectionTimeout: acquireTimeoutMs,
+    });
     await knex.raw('select 1');
     return { knex, kind: 'postgres', close: () => knex.destroy() };
   }

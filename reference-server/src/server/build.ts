@@ -6,10 +6,11 @@ import { dashboardPlugin, DASHBOARD_PREFIX } from '../dashboard/routes';
 import { errorResponderPlugin } from '../platform/errors/responder';
 import { validationFailAction } from '../platform/errors/validation';
 import { notFound } from '../platform/errors/api-error';
-import { rateLimitPlugin } from '../platform/limits/plugin';
 import { readCachePlugin } from '../platform/read-cache/plugin';
+import { storableTextPlugin } from '../platform/http/storable-text';
 import { requestLogPlugin } from '../platform/logging';
 import { transportPlugin } from '../platform/transport/plugin';
+import { answerClientErrors, createListener } from '../platform/transport/listener';
 import { attachDeps, type AppDeps } from './app-context';
 
 export interface BuildOptions {
@@ -21,24 +22,28 @@ export interface BuildOptions {
 
 export async function buildServer(deps: AppDeps, options: BuildOptions = {}): Promise<Server> {
   const server = Hapi.server({
+    listener: createListener({ requestTimeoutMs: deps.config.requestTimeoutMs, headersTimeoutMs: deps.config.headersTimeoutMs }),
     port: deps.config.port,
     host: deps.config.host,
     routes: {
       validate: { failAction: validationFailAction, options: { abortEarly: false, errors: { wrap: { label: '"' } } } },
       response: options.strictResponses ? { failAction: 'error', sample: 100 } : { failAction: 'log', sample: 0 },
       // JSON only by default: upload routes opt into multipart themselves.
-      payload: { maxBytes: options.maxJsonBytes ?? 1024 * 1024, allow: ['application/json'] },
+      // No Hapi payload timeout: Node's requestTimeout (REQUEST_TIMEOUT_MS) answers 408 and closes the connection,
+      // where Hapi's would answer and then wait for the rest of a body that never comes.
+      payload: { maxBytes: options.maxJsonBytes ?? 1024 * 1024, allow: ['application/json'], timeout: false },
     },
     router: { stripTrailingSlash: true },
   });
   server.validator(Joi);
   attachDeps(server, deps);
+  answerClientErrors(server);
 
   await server.register({ plugin: requestLogPlugin, options: { logger: deps.logger } });
   await server.register({ plugin: transportPlugin, options: { production: deps.config.production, trustedProxies: deps.config.trustedProxies } });
   await server.register({ plugin: errorResponderPlugin, options: { logger: deps.logger } });
   await server.register({ plugin: readCachePlugin });
-  await server.register({ plugin: rateLimitPlugin, options: { store: deps.rateLimits, landlordLimits: deps.config.landlordLimits } });
+  await server.register({ plugin: storableTextPlugin });
   await server.register(publicApiPlugin, { routes: { prefix: PUBLIC_PREFIX } });
   await server.register(dashboardPlugin, { routes: { prefix: DASHBOARD_PREFIX } });
 

@@ -33,7 +33,9 @@ export interface OpenOptions {
 
 export async function openDeps(config: ServerConfig, logger: Logger, options: OpenOptions = {}): Promise<OpenedDeps> {
   const clock = options.clock ?? systemClock;
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl, dataDir: config.dataDir, queryTimeoutMs: config.dbQueryTimeoutMs, acquireTimeoutMs: config.dbAcquireTimeoutMs,
+  });
   await migrateLatest(database.knex);
   let rateLimits: RateLimitStore;
   let dataVersions: DataVersions;

@@ -1,4 +1,5 @@
-// Plan and scope gates (Authentication rules 4 and 5). Checked after the key is known, before rate limits.
+// Plan and scope gates (Authentication rules 4 and 5). Checked after the key is known and counted
+// against the rate limits, so a 403 carries X-RateLimit-* like every other answer.
 import { apiError } from '../errors/api-error';
 import type { ApiCredentials } from './credentials';
 

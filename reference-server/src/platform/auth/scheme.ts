@@ -1,4 +1,5 @@
-// The `api-key` auth scheme: Authentication rules 1, 2, 4, 5 and 6.
+// The `api-key` auth scheme: Authentication rules 1, 2, 4, 5 and 6, and the rate limits between the key and
+// the plan/scope gates (the order is documented in ../limits/plugin.ts).
 import type { Server, ServerAuthSchemeObject } from '@hapi/hapi';
 import type { Knex } from 'knex';
 import { ApiKey, Landlord } from '../../persistence/models';
@@ -7,11 +8,13 @@ import { assertAccess } from './access';
 import { headersOf, type ApiCredentials } from './credentials';
 import { hashKey, keyModeOf, presentedKey } from './keys';
 import { CredentialCache } from './credential-cache';
+import { enforceRateLimits, type RateLimitOptions } from '../limits/plugin';
 
 export interface ApiKeySchemeOptions {
   readonly knex: Knex;
   /** Milliseconds a key lookup is reused; 0 disables the cache. */
   readonly cacheTtlMs: number;
+  readonly limits: RateLimitOptions;
 }
 
 interface KeyRow {
@@ -66,6 +69,8 @@ export function registerApiKeyScheme(server: Server, options: ApiKeySchemeOption
         rateLimits: row.rate_limits,
         timezone: row.timezone,
       };
+      // Limits before the plan/scope gates and before the body is parsed: every such answer counts and carries the headers.
+      await enforceRateLimits(request, api, options.limits);
       assertAccess(api, request.method);
       return h.authenticated({ credentials: { api } as never });
     },

@@ -33,6 +33,10 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body exceeds the size limit', extension: true },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported Content-Type', extension: true },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed', extension: true },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request was not received in full in time; the connection is closed', extension: true },
+  URI_TOO_LONG: { status: 414, message: 'The request URL is too long', extension: true },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large', extension: true },
+  DATABASE_UNAVAILABLE: { status: 503, message: 'The database did not answer in time; retry later', extension: true },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

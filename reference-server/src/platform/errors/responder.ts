@@ -5,6 +5,7 @@ import type Boom from '@hapi/boom';
 import type { Logger } from 'pino';
 import { ERRORS, isErrorCode, type ErrorCode } from './catalogue';
 import type { ApiErrorData } from './api-error';
+import { isDatabaseTimeout } from '../../persistence/database';
 
 declare module '@hapi/hapi' {
   interface PluginSpecificConfiguration {
@@ -29,6 +30,7 @@ function classify(request: Request, err: Boom.Boom): Rendered {
   if (data && isErrorCode(data.code) && status < 500) return { status, code: data.code, message: err.message };
   if (status >= 500) {
     if (data && isErrorCode(data.code)) return { status, code: data.code, message: ERRORS[data.code].message };
+    if (isDatabaseTimeout(err)) return { status: 503, code: 'DATABASE_UNAVAILABLE', message: ERRORS.DATABASE_UNAVAILABLE.message };
     return { status: 500, code: 'SERVER_ERROR', message: ERRORS.SERVER_ERROR.message };
   }
   const routeErrors = request.route.settings.plugins?.errors;
@@ -47,6 +49,8 @@ function classify(request: Request, err: Boom.Boom): Rendered {
       return { status, code: 'NOT_FOUND', message: request.route.path === '/{p*}' ? 'Route not found' : err.message };
     case 405:
       return { status, code: 'METHOD_NOT_ALLOWED', message: ERRORS.METHOD_NOT_ALLOWED.message };
+    case 408:
+      return { status, code: 'REQUEST_TIMEOUT', message: ERRORS.REQUEST_TIMEOUT.message };
     case 409:
       return { status, code: 'CONFLICT', message: err.message };
     case 413:
@@ -75,6 +79,7 @@ export const errorResponderPlugin: Plugin<{ logger: Logger }> = {
       }
       const out: ResponseObject = h.response({ error: rendered.message, code: rendered.code }).code(rendered.status);
       const data = err.data as Partial<ApiErrorData> | null;
+      if (rendered.code === 'DATABASE_UNAVAILABLE') out.header('retry-after', '5');
       for (const [name, value] of Object.entries(data?.headers ?? {})) out.header(name, value);
       // Hapi's own headers on the error (e.g. Allow on 405) are kept; WWW-Authenticate too.
       for (const [name, value] of Object.entries(err.output.headers)) {

@@ -1,9 +1,12 @@
-// Rate limiting in the request lifecycle: after authentication (the key is known), before validation and
-// handlers (so limited requests cost nothing else). Per key, reads and writes apart; plus per-landlord limits
-// declared by routes (the invoice endpoints) through `plugins.limits.landlord`.
-import type { Plugin, Request } from '@hapi/hapi';
+// Rate limiting in the request lifecycle. The order is the same on every route of the public API:
+// authentication (who is calling: 401), then limits (429/503), then plan and scope (403), then body parsing
+// (400/413/415), then validation and the handler. So every request that reaches a limited route counts, also
+// those refused while parsing, and every answer after the key is known carries X-RateLimit-*.
+// Per key, reads and writes apart; plus per-landlord limits declared by routes (the invoice endpoints) through
+// `plugins.limits.landlord`. The api-key scheme calls `enforceRateLimits` once the key is known.
+import type { Request } from '@hapi/hapi';
 import { isWriteMethod } from '../auth/access';
-import { apiCredentials } from '../auth/credentials';
+import type { ApiCredentials } from '../auth/credentials';
 import { apiError } from '../errors/api-error';
 import { LANDLORD_LIMITS, windowsFor, type LandlordLimitName } from './policy';
 import { rateLimitHeaders } from './headers';
@@ -43,26 +46,26 @@ export interface RateLimitOptions {
   readonly landlordLimits?: Readonly<Partial<Record<LandlordLimitName, number>>>;
 }
 
-export const rateLimitPlugin: Plugin<RateLimitOptions> = {
-  name: 'rate-limits',
-  register(server, { store, landlordLimits }) {
-    server.ext('onPostAuth', async (request, h) => {
-      const api = apiCredentials(request);
-      if (!api) return h.continue;
-      const requestClass = isWriteMethod(request.method) ? 'write' : 'read';
-      const keyDecision = await decide(store, `key:${api.keyId}:${requestClass}`, windowsFor(api.plan, requestClass, api.rateLimits));
-      if (!keyDecision.allowed) {
-        refuse(request, keyDecision, `Rate limit exceeded: ${keyDecision.blocked!.spec.limit} ${requestClass}s per ${keyDecision.blocked!.spec.name} for this key`);
-      }
-      request.app.rateLimitHeaders = rateLimitHeaders(keyDecision);
-      const landlordLimit = request.route.settings.plugins?.limits?.landlord;
-      if (landlordLimit) {
-        const override = landlordLimits?.[landlordLimit];
-        const spec = override ? { ...LANDLORD_LIMITS[landlordLimit], limit: override } : LANDLORD_LIMITS[landlordLimit];
-        const decision = await decide(store, `landlord:${api.landlordId}:${landlordLimit}`, [spec]);
-        if (!decision.allowed) refuse(request, decision, `Rate limit exceeded: ${spec.limit} requests per minute per landlord (${landlordLimit})`);
-      }
-      return h.continue;
-    });
-  },
-};
+/**
+ * Counts the request against the key's windows and the route's per-landlord window, refuses it with 429 when
+ * one is full, and leaves the X-RateLimit-* headers for the answer on `request.app` (the transport plugin sets
+ * them on every answer, errors included). The headers describe whichever window, key or landlord, has the
+ * least room left, so Remaining reaches 0 on the answer before the 429.
+ */
+export async function enforceRateLimits(request: Request, api: ApiCredentials, { store, landlordLimits }: RateLimitOptions): Promise<void> {
+  const requestClass = isWriteMethod(request.method) ? 'write' : 'read';
+  const keyDecision = await decide(store, `key:${api.keyId}:${requestClass}`, windowsFor(api.plan, requestClass, api.rateLimits));
+  if (!keyDecision.allowed) {
+    refuse(request, keyDecision, `Rate limit exceeded: ${keyDecision.blocked!.spec.limit} ${requestClass}s per ${keyDecision.blocked!.spec.name} for this key`);
+  }
+  request.app.rateLimitHeaders = rateLimitHeaders(keyDecision);
+  const landlordLimit = request.route.settings.plugins?.limits?.landlord;
+  if (!landlordLimit) return;
+  const override = landlordLimits?.[landlordLimit];
+  const spec = override ? { ...LANDLORD_LIMITS[landlordLimit], limit: override } : LANDLORD_LIMITS[landlordLimit];
+  const landlordDecision = await decide(store, `landlord:${api.landlordId}:${landlordLimit}`, [spec]);
+  // One decision over both: the key's windows and the landlord's window, for the headers.
+  const combined: LimitDecision = { ...landlordDecision, windows: [...keyDecision.windows, ...landlordDecision.windows] };
+  if (!landlordDecision.allowed) refuse(request, combined, `Rate limit exceeded: ${spec.limit} requests per minute per landlord (${landlordLimit})`);
+  request.app.rateLimitHeaders = rateLimitHeaders(combined);
+}

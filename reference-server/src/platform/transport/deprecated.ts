@@ -14,6 +14,12 @@ export const REMOVED_ROUTES: readonly RemovedRoute[] = [
   { method: 'PATCH', path: '/maintenance/{id}', successor: '/maintenance/issues/{id}', successorMethod: 'PATCH' },
 ];
 
+function gone(removed: RemovedRoute, basePath: string, request: Request): never {
+  const successor = removed.successor.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(request.params[name] ?? '')));
+  const message = `${removed.method} ${removed.path} has been removed; use ${removed.successorMethod} ${removed.successor} instead`;
+  throw apiError('ENDPOINT_DEPRECATED', message, { link: `<${basePath}${successor}>; rel="successor-version"` });
+}
+
 export function removedRoutes(basePath: string): ServerRoute[] {
   return REMOVED_ROUTES.map((removed): ServerRoute => ({
     method: removed.method,
@@ -23,11 +29,9 @@ export function removedRoutes(basePath: string): ServerRoute[] {
       auth: false,
       tags: ['api', 'Deprecated'],
       description: `Removed: use ${removed.successorMethod} ${removed.successor}`,
-      handler: (request: Request): never => {
-        const successor = removed.successor.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(request.params[name] ?? '')));
-        const message = `${removed.method} ${removed.path} has been removed; use ${removed.successorMethod} ${removed.successor} instead`;
-        throw apiError('ENDPOINT_DEPRECATED', message, { link: `<${basePath}${successor}>; rel="successor-version"` });
-      },
+      // Answered before the body is parsed, so no body, content type or size changes the answer.
+      ext: { onPreAuth: { method: (request: Request): never => gone(removed, basePath, request) } },
+      handler: (request: Request): never => gone(removed, basePath, request),
     },
   }));
 }
