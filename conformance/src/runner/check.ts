@@ -139,7 +139,7 @@ export function defineCheck(definition: CheckDefinition): Check {
   if (new Set(definition.rules).size !== definition.rules.length) throw new Error(`${where}: rules repeat`);
   for (const need of definition.needs ?? []) if (!NEEDS.includes(need)) throw new Error(`${where}: unknown need "${need}"`);
   if (definition.timeoutMs !== undefined && !(definition.timeoutMs > 0)) throw new Error(`${where}: timeoutMs must be positive`);
-  return Object.freeze({
+  const check: Check = Object.freeze({
     ...definition,
     rules: Object.freeze([...definition.rules]),
     profile: definition.profile ?? 'quick',
@@ -147,4 +147,19 @@ export function defineCheck(definition: CheckDefinition): Check {
     exclusive: definition.exclusive ?? false,
     timeoutMs: definition.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS,
   });
+  DEFINED.set(check, DEFINED.size);
+  return check;
+}
+
+/** Every check defineCheck made, with its definition order (the registry runs a module's checks in it). */
+const DEFINED = new Map<Check, number>();
+
+/** True for a value defineCheck returned: what the registry collects from a check module's exports. */
+export function isCheck(value: unknown): value is Check {
+  return typeof value === 'object' && value !== null && DEFINED.has(value as Check);
+}
+
+/** The order in which `check` was defined (modules in load order, checks in source order). */
+export function definitionOrder(check: Check): number {
+  return DEFINED.get(check) ?? Number.MAX_SAFE_INTEGER;
 }
