@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { registryProblems } from '../../src/runner';
 import { discoverCheckModules } from '../../src/runner/discover';
-import { ALL_CHECKS, CHECK_MODULES } from '../../src/registry';
+import { ALL_CHECKS, CHECK_MODULES, RECEIVER_CHECKS } from '../../src/registry';
 import { RULES } from '../../src/rules';
 import { collectSelfTests, SELF_TESTS } from '../support/fault-registry';
 import { SHARD_COUNT, shardFileText, shardOf } from '../support/shards';
@@ -20,11 +20,17 @@ describe('check registry and self-test completeness', () => {
     expect(registryProblems(ALL_CHECKS, RULES)).toEqual([]);
   });
 
+  it('the receiver checks (checks/receiver/) are registered beside them, with unique ids and catalogue rule ids', () => {
+    expect(RECEIVER_CHECKS.length).toBeGreaterThan(60);
+    expect(RECEIVER_CHECKS.every((c) => c.id.startsWith('receiver.'))).toBe(true);
+    expect(registryProblems([...ALL_CHECKS, ...RECEIVER_CHECKS], RULES)).toEqual([]);
+  });
+
   it('every check has a fault in the faults file beside its module, or is marked unbreakable with its reason', () => {
-    const tested = SELF_TESTS.tests.filter((t) => t.faults.length > 0).length;
-    process.stdout.write(`self-tested checks: ${tested}/${ALL_CHECKS.length} (${SELF_TESTS.tests.filter((t) => t.unbreakable !== undefined).length} marked unbreakable)\n`);
+    const tested = SELF_TESTS.tests.filter((t) => t.faults.length + t.receiverFaults.length > 0).length;
+    process.stdout.write(`self-tested checks: ${tested}/${SELF_TESTS.tests.length} (${SELF_TESTS.tests.filter((t) => t.unbreakable !== undefined).length} marked unbreakable)\n`);
     expect(SELF_TESTS.problems).toEqual([]);
-    expect(SELF_TESTS.tests.map((t) => t.check.id)).toEqual(ALL_CHECKS.map((c) => c.id));
+    expect(SELF_TESTS.tests.map((t) => t.check.id).sort()).toEqual([...ALL_CHECKS, ...RECEIVER_CHECKS].map((c) => c.id).sort());
   });
 
   it('every faults file sits beside a check module', () => {
@@ -39,9 +45,9 @@ describe('check registry and self-test completeness', () => {
     const expected = Array.from({ length: SHARD_COUNT }, (_, i) => `shard-${i + 1}.test.ts`).sort();
     expect(files).toEqual(expected);
     for (let n = 1; n <= SHARD_COUNT; n++) expect(readFileSync(join(__dirname, `shard-${n}.test.ts`), 'utf8')).toBe(shardFileText(n));
-    const perShard = Array.from({ length: SHARD_COUNT }, (_, i) => [...checksOfShard(i + 1, 'reference'), ...checksOfShard(i + 1, 'fresh'), ...checksOfShard(i + 1, 'webhook')].map((c) => c.id));
+    const perShard = Array.from({ length: SHARD_COUNT }, (_, i) => (['reference', 'fresh', 'webhook', 'receiver'] as const).flatMap((h) => checksOfShard(i + 1, h)).map((c) => c.id));
     expect(perShard.filter((ids) => ids.length === 0)).toEqual([]);
-    expect(perShard.flat().sort()).toEqual(ALL_CHECKS.map((c) => c.id).sort());
+    expect(perShard.flat().sort()).toEqual([...ALL_CHECKS, ...RECEIVER_CHECKS].map((c) => c.id).sort());
     for (const t of SELF_TESTS.tests) expect(shardOf(t.check.id, t.harness)).toBeGreaterThanOrEqual(1);
   });
 

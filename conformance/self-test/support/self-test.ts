@@ -5,6 +5,7 @@
 import type { Profile } from '../../src/runner';
 import type { Target } from '../../src/targets';
 import type { Fault } from './broken';
+import type { FaultKind } from './faulty-receivers';
 import type { WebhookFaultPair, WebhookShared } from './webhook-deployment';
 
 export interface SelfTest {
@@ -25,3 +26,10 @@ export interface WebhookSelfTest extends SelfTest {
 }
 
 export type WebhookFaultTable = Readonly<Record<string, readonly WebhookSelfTest[]>>;
+
+/** A receiver check's fault: a receiver broken in one way (support/faulty-receivers.ts) it must FAIL against. */
+export interface ReceiverSelfTest {
+  readonly receiver: FaultKind;
+}
+
+export type ReceiverFaultTable = Readonly<Record<string, readonly ReceiverSelfTest[]>>;

@@ -6,7 +6,9 @@ import type { Harness } from './fault-registry';
 
 export const REFERENCE_SHARDS = 10;
 export const WEBHOOK_SHARDS = 2;
-export const SHARD_COUNT = REFERENCE_SHARDS + WEBHOOK_SHARDS;
+/** Receiver checks need no reference server: one shard, a mock receiver and the faulty ones. */
+export const RECEIVER_SHARDS = 1;
+export const SHARD_COUNT = REFERENCE_SHARDS + WEBHOOK_SHARDS + RECEIVER_SHARDS;
 
 function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
@@ -16,7 +18,9 @@ function fnv1a(text: string): number {
 
 /** 1-based shard number of a check. */
 export function shardOf(checkId: string, harness: Harness): number {
-  return harness === 'webhook' ? REFERENCE_SHARDS + 1 + (fnv1a(checkId) % WEBHOOK_SHARDS) : 1 + (fnv1a(checkId) % REFERENCE_SHARDS);
+  if (harness === 'receiver') return REFERENCE_SHARDS + WEBHOOK_SHARDS + 1 + (fnv1a(checkId) % RECEIVER_SHARDS);
+  if (harness === 'webhook') return REFERENCE_SHARDS + 1 + (fnv1a(checkId) % WEBHOOK_SHARDS);
+  return 1 + (fnv1a(checkId) % REFERENCE_SHARDS);
 }
 
 /** The exact text of shard file n (the completeness test holds the files to it). */

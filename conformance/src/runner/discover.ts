@@ -12,7 +12,7 @@ export interface CheckModule {
   /** Absolute path without extension (require resolves `.ts` or `.js`). */
   readonly base: string;
   /** The checks it exports, in definition order. */
-  readonly checks: readonly Check[];
+  readonly checks: readonly Check<unknown>[];
 }
 
 const SOURCE = /^(?!.*\.d\.ts$)(?!.*\.(faults|test)\.[cm]?[jt]s$).*\.[cm]?[jt]s$/;
@@ -31,11 +31,14 @@ function moduleFiles(dir: string): string[] {
 /** Every check module under `dir`, in path order; throws when two modules export the same check. */
 export function discoverCheckModules(dir: string, load: (base: string) => unknown = (base) => require(base) as unknown): CheckModule[] {
   const bases = [...new Set(moduleFiles(dir).map((file) => file.replace(/\.[cm]?[jt]s$/, '')))];
-  const owner = new Map<Check, string>();
+  const owner = new Map<Check<unknown>, string>();
   return bases.map((base) => {
     const name = relative(dir, base).split(sep).join('/');
     const exports = load(base);
-    const checks = Object.values(typeof exports === 'object' && exports !== null ? exports : {}).filter(isCheck);
+    // A module may export a check or a list of them (one per variant: per event type, per header shape).
+    const checks = Object.values(typeof exports === 'object' && exports !== null ? exports : {})
+      .flatMap((value: unknown) => (Array.isArray(value) ? (value as unknown[]) : [value]))
+      .filter(isCheck);
     for (const check of checks) {
       const other = owner.get(check);
       if (other !== undefined) throw new Error(`check ${check.id} is exported by both ${other} and ${name}: export it from the module that defines it only`);

@@ -1,30 +1,23 @@
+// The receiver checks' runner and the receiver-test command, against the mock receiver (and one faulty receiver for
+// what a failure carries). Each check's own faults run in the self-test shards (support/receiver-suite.ts).
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { eventCatalogue, type CheckResult } from '@ppapi/spec';
-import { ReceiverUnreachableError, malformedSignatureShapes, receiverTestCli, runReceiverTest, startReceiver, type RunningReceiver } from '@ppapi/webhook-receiver';
-import { writeReports } from '../conformance/src/reporters';
-import { startFaultyReceiver, type FaultKind } from './faulty-receivers';
+import { startReceiver, type RunningReceiver } from '@ppapi/webhook-receiver';
+import { malformedSignatureShapes, ReceiverUnreachableError, receiverTestCli, runReceiverChecks, type ReceiverTestOptions } from '../../src/receiver';
+import { camel } from '../../src/receiver/ids';
+import { RECEIVER_CHECKS } from '../../src/registry';
+import { startFaultyReceiver } from '../support/faulty-receivers';
 
 const SECRET = 'whsec_tester_test';
 const SEED = 20250304;
-// Generous where a receiver should answer (jest workers and spawned processes share the CPU); small only
-// against the slow receiver, which must be slower than it, so no test waits longer than this.
+// Generous: jest workers and spawned processes share the CPU.
 const TIMEOUT_MS = 5000;
-const SLOW_TEST_TIMEOUT_MS = 300;
 
 const failedIds = (results: readonly CheckResult[]): string[] => results.filter((r) => r.status === 'failed').map((r) => r.id).sort();
-const acceptIds = (ids: readonly string[]): string[] => ids.filter((id) => id.startsWith('receiver.accepts-'));
-
-async function runAgainst(kind: FaultKind, timeoutMs = TIMEOUT_MS): Promise<CheckResult[]> {
-  const faulty = await startFaultyReceiver(kind, SECRET, SLOW_TEST_TIMEOUT_MS * 3);
-  try {
-    return (await runReceiverTest({ url: faulty.url, secret: SECRET, seed: SEED, timeoutMs, concurrency: 16 })).results;
-  } finally {
-    await faulty.close();
-  }
-}
+const run = (options: Omit<ReceiverTestOptions, 'checks'>) => runReceiverChecks({ ...options, checks: RECEIVER_CHECKS });
 
 describe('against the mock receiver', () => {
   let receiver: RunningReceiver;
@@ -32,7 +25,7 @@ describe('against the mock receiver', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver({ secret: SECRET });
-    results = (await runReceiverTest({ url: `${receiver.url}/webhooks`, secret: SECRET, seed: SEED, timeoutMs: TIMEOUT_MS })).results;
+    results = (await run({ url: `${receiver.url}/webhooks`, secret: SECRET, seed: SEED, timeoutMs: TIMEOUT_MS })).results;
   });
   afterAll(() => receiver.close());
 
@@ -42,8 +35,8 @@ describe('against the mock receiver', () => {
   });
 
   test('sends a signed delivery of every one of the 43 event types', () => {
-    const perEvent = results.filter((r) => r.id.startsWith('receiver.accepts-event.'));
-    expect(perEvent.map((r) => r.id.slice('receiver.accepts-event.'.length)).sort()).toEqual(eventCatalogue.map((e) => e.event).sort());
+    const perEvent = results.filter((r) => r.id.startsWith('receiver.acceptsEvent.'));
+    expect(perEvent.map((r) => r.id.slice('receiver.acceptsEvent.'.length)).sort()).toEqual(eventCatalogue.map((e) => e.event).sort());
     expect(new Set(receiver.store.deliveries({ verified: true }).map((d) => d.event))).toEqual(new Set(eventCatalogue.map((e) => e.event)));
   });
 
@@ -51,13 +44,13 @@ describe('against the mock receiver', () => {
     const ids = results.map((r) => r.id);
     expect(ids).toEqual(
       expect.arrayContaining([
-        'receiver.rejects-forged-signature',
-        ...malformedSignatureShapes.map((s) => `receiver.rejects-malformed-signature.${s.name}`),
-        'receiver.rejects-changed-body',
-        'receiver.rejects-reserialised-body.whitespace',
-        'receiver.accepts-duplicate',
-        'receiver.accepts-retry',
-        'receiver.accepts-test-delivery',
+        'receiver.rejectsForgedSignature',
+        ...malformedSignatureShapes.map((s) => `receiver.rejectsMalformedSignature.${camel(s.name)}`),
+        'receiver.rejectsChangedBody',
+        'receiver.rejectsReserialisedBody.whitespace',
+        'receiver.acceptsDuplicate',
+        'receiver.acceptsRetry',
+        'receiver.acceptsTestDelivery',
       ]),
     );
     expect(receiver.store.deliveries().filter((d) => d.test)).toHaveLength(1);
@@ -72,13 +65,13 @@ describe('against the mock receiver', () => {
       expect(r.reproduction).not.toContain(SECRET);
       expect(r.seed).toBe(SEED);
     }
-    expect(results.find((r) => r.id === 'receiver.accepts-event.rent.overdue')?.rules).toContain('EVT-CAT-rent.overdue');
+    expect(results.find((r) => r.id === 'receiver.acceptsEvent.rent.overdue')?.rules).toContain('EVT-CAT-rent.overdue');
   });
 
   test('the same seed sends the same deliveries', async () => {
     const again = await startReceiver({ secret: SECRET });
     try {
-      await runReceiverTest({ url: again.url, secret: SECRET, seed: SEED, timeoutMs: 5000 });
+      await run({ url: again.url, secret: SECRET, seed: SEED, timeoutMs: 5000 });
       const bodies = (r: RunningReceiver): string[] => r.store.deliveries().map((d) => d.rawBody).sort();
       expect(bodies(again)).toEqual(bodies(receiver));
     } finally {
@@ -87,52 +80,11 @@ describe('against the mock receiver', () => {
   });
 });
 
-describe('against deliberately faulty receivers', () => {
-  test('a receiver that accepts everything fails every rejection check', async () => {
-    const failed = failedIds(await runAgainst('accepts-everything'));
-    expect(failed).toEqual(
-      [
-        'receiver.rejects-forged-signature',
-        ...malformedSignatureShapes.map((s) => `receiver.rejects-malformed-signature.${s.name}`),
-        'receiver.rejects-changed-body',
-        'receiver.rejects-reserialised-body.whitespace',
-        'receiver.rejects-reserialised-body.key-order',
-        'receiver.rejects-reserialised-body.unicode-escapes',
-        'receiver.rejects-forged-replay-of-seen-id',
-      ].sort(),
-    );
-  });
-
-  test('a receiver that rejects duplicates with 409 fails the duplicate and retry checks', async () => {
-    const results = await runAgainst('rejects-duplicates-with-409');
-    expect(failedIds(results)).toEqual(['receiver.accepts-duplicate', 'receiver.accepts-retry']);
-    expect(results.find((r) => r.id === 'receiver.accepts-duplicate')?.message).toMatch(/^expected 2xx within 5000 ms to the same delivery again \(a duplicate\); got 409/);
-  });
-
-  test('a receiver that compares hex case-sensitively fails the hex-case checks', async () => {
-    expect(failedIds(await runAgainst('compares-hex-case-sensitively'))).toEqual(['receiver.accepts-hex-in-any-case.mixed-case', 'receiver.accepts-hex-in-any-case.uppercase']);
-  });
-
-  test('a receiver that re-serialises JSON before verifying fails the raw-bytes checks', async () => {
-    expect(failedIds(await runAgainst('reserialises-json-before-verifying'))).toEqual([
-      'receiver.accepts-signature-over-raw-bytes.pretty-json',
-      'receiver.accepts-signature-over-raw-bytes.unicode-escaped-json',
-      'receiver.rejects-reserialised-body.unicode-escapes',
-      'receiver.rejects-reserialised-body.whitespace',
-    ]);
-  });
-
-  test('a receiver slower than the timeout fails every check that expects an answer', async () => {
-    const results = await runAgainst('slower-than-timeout', SLOW_TEST_TIMEOUT_MS);
-    const failed = failedIds(results);
-    expect(acceptIds(failed)).toEqual(acceptIds(results.map((r) => r.id)).sort());
-    expect(failed).toHaveLength(results.length);
-    expect(results.find((r) => r.id === 'receiver.accepts-event.rent.overdue')?.message).toBe('expected 2xx within 300 ms to a signed rent.overdue delivery; got no answer within 300 ms');
-  });
-
+describe('against a faulty receiver', () => {
   test('a failed check carries the exchanges and a reproduction for each request', async () => {
-    const results = await runAgainst('rejects-duplicates-with-409');
-    const duplicate = results.find((r) => r.id === 'receiver.accepts-duplicate');
+    const faulty = await startFaultyReceiver('rejects-duplicates-with-409', SECRET);
+    const results = await run({ url: faulty.url, secret: SECRET, seed: SEED, timeoutMs: TIMEOUT_MS, concurrency: 16 }).then((r) => r.results).finally(() => faulty.close());
+    const duplicate = results.find((r) => r.id === 'receiver.acceptsDuplicate');
     expect(duplicate?.exchanges).toHaveLength(2);
     expect(duplicate?.exchanges?.[1]?.response?.status).toBe(409);
     const commands = duplicate?.reproduction?.split('\n') ?? [];
@@ -148,14 +100,14 @@ describe('runReceiverTest', () => {
     const r = await startReceiver({ secret: SECRET });
     const url = r.url;
     await r.close();
-    await expect(runReceiverTest({ url, secret: SECRET, timeoutMs: 500 })).rejects.toBeInstanceOf(ReceiverUnreachableError);
+    await expect(run({ url, secret: SECRET, timeoutMs: 500 })).rejects.toBeInstanceOf(ReceiverUnreachableError);
   });
 
-  test('--only runs just the matching checks', async () => {
+  test('--only runs just the matching checks (case-insensitive, as the conformance run)', async () => {
     const r = await startReceiver({ secret: SECRET });
     try {
-      const { results } = await runReceiverTest({ url: r.url, secret: SECRET, seed: SEED, only: 'receiver.rejects-malformed-*' });
-      expect(results.map((x) => x.id)).toEqual(malformedSignatureShapes.map((s) => `receiver.rejects-malformed-signature.${s.name}`));
+      const { results } = await run({ url: r.url, secret: SECRET, seed: SEED, only: 'RECEIVER.rejectsmalformed*' });
+      expect(results.map((x) => x.id)).toEqual(malformedSignatureShapes.map((s) => `receiver.rejectsMalformedSignature.${camel(s.name)}`));
       expect(r.store.deliveries()).toHaveLength(malformedSignatureShapes.length);
     } finally {
       await r.close();
@@ -165,8 +117,8 @@ describe('runReceiverTest', () => {
   test('--only matches rule ids too', async () => {
     const r = await startReceiver({ secret: SECRET });
     try {
-      const { results } = await runReceiverTest({ url: r.url, secret: SECRET, seed: SEED, only: 'EVT-CAT-meter*' });
-      expect(results.map((x) => x.id)).toEqual(['receiver.accepts-event.meter.registered', 'receiver.accepts-event.meter.updated', 'receiver.accepts-event.meter.removed', 'receiver.accepts-event.meter_reading.recorded']);
+      const { results } = await run({ url: r.url, secret: SECRET, seed: SEED, only: 'EVT-CAT-meter*' });
+      expect(results.map((x) => x.id)).toEqual(['receiver.acceptsEvent.meter.registered', 'receiver.acceptsEvent.meter.updated', 'receiver.acceptsEvent.meter.removed', 'receiver.acceptsEvent.meter_reading.recorded']);
     } finally {
       await r.close();
     }
@@ -177,7 +129,7 @@ describe('receiver-test command', () => {
   const io = () => {
     const out: string[] = [];
     const err: string[] = [];
-    return { out, err, io: { stdout: (l: string) => out.push(l), stderr: (l: string) => err.push(l), env: {}, writeReports } };
+    return { out, err, io: { stdout: (l: string) => out.push(l), stderr: (l: string) => err.push(l), env: {} } };
   };
 
   test('exit 0, PASS lines and a summary line against the mock receiver; reports written', async () => {
@@ -192,9 +144,10 @@ describe('receiver-test command', () => {
       expect(t.out.at(-1)).toBe('65 passed, 0 failed, 0 skipped');
       const report = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')) as { summary: { passed: number; failed: number; skipped: number }; checks: Array<{ id: string; rules: string[]; status: string }> };
       expect(report.summary).toMatchObject({ passed: 65, failed: 0, skipped: 0 });
-      expect(report.checks[0]).toMatchObject({ id: 'receiver.accepts-event.rent.overdue', status: 'passed' });
+      expect(report.checks.map((c) => c.id)).toEqual(RECEIVER_CHECKS.map((c) => c.id));
+      expect(report.checks.find((c) => c.id === 'receiver.acceptsEvent.rent.overdue')).toMatchObject({ status: 'passed', rules: expect.arrayContaining(['EVT-CAT-rent.overdue']) });
       expect(readFileSync(join(dir, 'r.xml'), 'utf8')).toContain('<testsuite');
-      expect(readFileSync(join(dir, 'r.html'), 'utf8')).toContain('receiver.accepts-duplicate');
+      expect(readFileSync(join(dir, 'r.html'), 'utf8')).toContain('receiver.acceptsDuplicate');
       expect(t.err).toEqual([]);
     } finally {
       await r.close();
@@ -206,7 +159,7 @@ describe('receiver-test command', () => {
     try {
       const t = io();
       expect(await receiverTestCli(['--url', faulty.url, '--secret', SECRET, '--seed', String(SEED)], t.io)).toBe(1);
-      expect(t.out).toContainEqual(expect.stringMatching(/^FAIL receiver\.accepts-duplicate expected 2xx within 10000 ms to the same delivery again \(a duplicate\); got 409/));
+      expect(t.out).toContainEqual(expect.stringMatching(/^FAIL receiver\.acceptsDuplicate expected 2xx within 10000 ms to the same delivery again \(a duplicate\); got 409/));
       expect(t.out.at(-1)).toBe('63 passed, 2 failed, 0 skipped');
       expect(t.out.join('\n')).not.toContain(SECRET);
     } finally {
@@ -236,8 +189,8 @@ describe('receiver-test command', () => {
     const r = await startReceiver({ secret: SECRET });
     try {
       const t = io();
-      expect(await receiverTestCli(['--url', r.url, '--only', 'receiver.rejects-forged-signature'], { ...t.io, env: { WEBHOOK_SECRET: SECRET } })).toBe(0);
-      expect(t.out).toContain('PASS receiver.rejects-forged-signature');
+      expect(await receiverTestCli(['--url', r.url, '--only', 'receiver.rejectsForgedSignature'], { ...t.io, env: { WEBHOOK_SECRET: SECRET } })).toBe(0);
+      expect(t.out).toContain('PASS receiver.rejectsForgedSignature');
     } finally {
       await r.close();
     }
