@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 import type { EventSpec, FieldSpec, ItemSpec } from '@ppapi/spec';
-import { DELIVERY_ID_PREFIX, type Envelope } from '../envelope/envelope';
+import { DELIVERY_ID_PREFIX, type Envelope } from '../../src/envelope/envelope';
 
 // Generators follow the catalogue's conventions: ids UUID strings, dates YYYY-MM-DD, timestamps ISO 8601,
 // amounts numbers. Free text is any Unicode, so receivers see multi-byte UTF-8 in every run.

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 
-import type { VerifyFailureReason } from '../verify';
+import type { VerifyFailureReason } from '../src/verify';
 
 /**
  * Headers a correct verifier must reject without even computing the HMAC. The same table produces the
- * negative vectors in spec/webhook-signature-vectors.json and the tester's malformed-signature checks.
+ * negative vectors in spec/webhook-signature-vectors.json (the conformance suite's receiver checks keep their own copy).
  */
 export interface MalformedSignatureShape {
   readonly name: string;

@@ -1,10 +1,10 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 
-import { startReceiver, type RunningReceiver } from '../src/server';
-import { curlCommand, shellQuote } from '../src/tester/curl-reproduction';
-import { DeliveryFactory } from '../src/tester/delivery-factory';
-import { prettyJson, withUnicodeText } from '../src/tester/json-variants';
+import { startReceiver, type RunningReceiver } from '@ppapi/webhook-receiver';
+import { curlCommand, shellQuote } from '../../src/receiver/curl-reproduction';
+import { DeliveryFactory } from '../../src/receiver/delivery-factory';
+import { prettyJson, withUnicodeText } from '../../src/receiver/json-variants';
 
 const SECRET = 'whsec_curl_test';
 // Async: the receiver runs in this process, so a synchronous curl would block the very server it calls.
