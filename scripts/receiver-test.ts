@@ -1,9 +1,8 @@
 // npm run receiver-test -- --url URL --secret SECRET [--report FORMAT:PATH]... [--seed N] [--timeout-ms 10000]
-// Sends signed, forged, malformed, duplicate and test deliveries to an integrator's receiver (see webhook-receiver/README.md).
-import { writeReports } from '../conformance/src/reporters';
-import { receiverTestCli } from '../webhook-receiver/src/tester/cli';
+// The conformance package's receiver checks against an integrator's receiver (see conformance/README.md).
+import { receiverTestCli } from '../conformance/src/receiver';
 
-receiverTestCli(process.argv.slice(2), { stdout: (l) => console.log(l), stderr: (l) => console.error(l), env: process.env, writeReports }).then(
+receiverTestCli(process.argv.slice(2), { stdout: (l) => console.log(l), stderr: (l) => console.error(l), env: process.env }).then(
   (code) => process.exit(code),
   (err: unknown) => {
     console.error(`receiver-test: ${err instanceof Error ? err.message : String(err)}`);

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
-import { DeliveryFactory } from '../src/tester/delivery-factory';
+import { DeliveryFactory } from './support/delivery-factory';
 import { post } from './http-client';
 
 const ROOT = join(__dirname, '..', '..');

@@ -1,7 +1,7 @@
-// Small helpers for talking to receivers in tests: deliveries go through the tester's own sender (exact bytes,
+// Small helpers for talking to receivers in tests: deliveries go through test/support/send-delivery.ts (exact bytes,
 // optional headers), admin calls through fetch.
-import type { OutgoingDelivery } from '../src/tester/delivery-factory';
-import { sendDelivery, type DeliveryExchange } from '../src/tester/send-delivery';
+import type { OutgoingDelivery } from './support/delivery-factory';
+import { sendDelivery, type DeliveryExchange } from './support/send-delivery';
 
 export function post(url: string, delivery: Pick<OutgoingDelivery, 'body' | 'headers'>, timeoutMs = 5000): Promise<DeliveryExchange> {
   return sendDelivery({ url, body: delivery.body, headers: delivery.headers }, timeoutMs);

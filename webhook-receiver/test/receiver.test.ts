@@ -1,7 +1,7 @@
 import { signatureVectors } from '@ppapi/spec';
 import { startReceiver, type RunningReceiver } from '../src/server';
 import { manualClock, MIN_DEDUPE_TTL_MS, type DeliveryAttempt } from '../src/store';
-import { DeliveryFactory } from '../src/tester/delivery-factory';
+import { DeliveryFactory } from './support/delivery-factory';
 import { getJson, post, sendJson } from './http-client';
 
 const SECRET = 'whsec_receiver_test';

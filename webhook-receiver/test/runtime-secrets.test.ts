@@ -1,7 +1,7 @@
 // Secrets added while the receiver runs (a dashboard shows each subscription's secret once, so whoever creates
 // subscriptions at run time hands the secret over), and removing one failure script by its id.
 import { startReceiver, type RunningReceiver } from '../src/server';
-import { DeliveryFactory } from '../src/tester/delivery-factory';
+import { DeliveryFactory } from './support/delivery-factory';
 import { post, sendJson } from './http-client';
 
 const SECRET = 'whsec_start_up';

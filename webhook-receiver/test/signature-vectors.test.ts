@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 import { signatureVectors } from '@ppapi/spec';
-import { malformedSignatureShapes } from '../src/tester/malformed-signature-shapes';
+import { malformedSignatureShapes } from '../tools/malformed-signature-shapes';
 
 // Recomputes the fixture independently of src/verify, so a bug there cannot hide behind a matching bug here.
 const hmacHex = (secret: string, body: string): string => createHmac('sha256', secret).update(Buffer.from(body, 'utf8')).digest('hex');
@@ -60,7 +60,7 @@ describe('spec/webhook-signature-vectors.json', () => {
     }
   });
 
-  test('malformed vectors are the tester shapes applied to a correct signature', () => {
+  test('malformed vectors are the table shapes applied to a correct signature', () => {
     for (const shape of malformedSignatureShapes) {
       const vector = signatureVectors.negative.find((v) => v.name === shape.name);
       expect(vector?.reason).toBe(shape.reason);

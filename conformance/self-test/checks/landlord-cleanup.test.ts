@@ -2,7 +2,7 @@
 // are deleted in their cleanups, the run's shared ones after the last check. Observed from outside, like a QA run
 // on staging: the dashboard's landlord list before and after, and the dashboard calls the run made.
 
-import { ALL_CHECKS } from '../../src/checks';
+import { ALL_CHECKS } from '../../src/registry';
 import { runChecks } from '../../src/runner';
 import type { Target } from '../../src/targets';
 import { withFastKeys } from '../support/fast-keys';

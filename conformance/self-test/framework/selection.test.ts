@@ -1,6 +1,6 @@
 // --only globs (check id or rule id), result order, the concurrency pool, and the real registry's health.
 
-import { ALL_CHECKS } from '../../src/checks';
+import { ALL_CHECKS } from '../../src/registry';
 import { RULES } from '../../src/rules';
 import { defineCheck, globToRegExp, mapPool, registryProblems, selectChecks } from '../../src/runner';
 

@@ -1,5 +1,5 @@
 // Faults of the cross-cutting checks (versioned root, conventions, requests without a key, malformed JSON,
-// non-UUID path ids, where subscriptions are managed), used by platform.self-tests.ts.
+// non-UUID path ids, where subscriptions are managed), used by the faults files of those checks.
 
 import { randomUUID } from 'node:crypto';
 import { ID_ROUTES } from '../../src/checks/errors/path-ids';

@@ -1,14 +1,15 @@
-// The shape of every check self-test file: one reference server per file (a second, production one when the
-// HTTPS check is in the set); every check must pass against the reference server, and fail against each broken
-// deployment of its SELF_TESTS entry.
+// The shared-reference-server self-tests of a set of checks: one reference server (a second, production one when
+// the HTTPS check is in the set); every check must pass against the reference server, and fail against each
+// broken deployment of its faults (`faults` in `<module>.faults.ts`).
 
 import type { Check } from '../../src/runner';
 import { loadTargetFile, type Target } from '../../src/targets';
-import { SELF_TESTS, type SelfTest } from '../checks/registry';
 import { startBrokenDeployment } from './broken';
 import { withFastKeys } from './fast-keys';
 import { FIXTURE_TARGET, startReferenceServer, type ReferenceDeployment } from './reference';
+import { faultsOf } from './fault-registry';
 import { explain, runAll, runOne } from './run';
+import type { SelfTest } from './self-test';
 
 export const HTTPS_CHECK = 'auth.plainHttpInProductionAnswers403HttpsRequired';
 
@@ -24,14 +25,16 @@ function faultName(test: SelfTest): string {
   return test.fault(loadTargetFile(FIXTURE_TARGET).target).description;
 }
 
+/** `production` (default: when a check is the HTTPS one or a fault fronts the production server) starts the second server. */
 export function describeCheckSelfTests(title: string, checks: readonly Check[], options: { readonly production?: boolean } = {}): void {
+  const withProduction = options.production ?? checks.some((c) => c.id === HTTPS_CHECK || faultsOf(c).some((f) => f.upstream === 'production'));
   describe(title, () => {
     let reference: ReferenceDeployment | undefined;
     let production: ReferenceDeployment | undefined;
     let target: Target;
 
     beforeAll(async () => {
-      const started = await Promise.all([startReferenceServer(), options.production ? startReferenceServer({ production: true }) : Promise.resolve(undefined)]);
+      const started = await Promise.all([startReferenceServer(), withProduction ? startReferenceServer({ production: true }) : Promise.resolve(undefined)]);
       [reference, production] = started;
       target = await withFastKeys(reference.target);
     }, 300_000);
@@ -49,7 +52,7 @@ export function describeCheckSelfTests(title: string, checks: readonly Check[], 
       for (const r of results.filter((x) => x.status === 'skipped')) expect(r.message.length).toBeGreaterThan(10);
     }, 900_000);
 
-    if (options.production && checks.some((c) => c.id === HTTPS_CHECK)) {
+    if (withProduction && checks.some((c) => c.id === HTTPS_CHECK)) {
       it(`${HTTPS_CHECK} passes against a production reference server (REQUIRE_HTTPS=1, "production": true)`, async () => {
         const result = await runOne(checks.find((c) => c.id === HTTPS_CHECK) as Check, (production as ReferenceDeployment).target);
         expect({ status: result.status, message: result.message }).toMatchObject({ status: 'passed' });
@@ -57,7 +60,7 @@ export function describeCheckSelfTests(title: string, checks: readonly Check[], 
     }
 
     for (const check of checks) {
-      for (const test of SELF_TESTS[check.id] ?? []) {
+      for (const test of faultsOf(check)) {
         it(`${check.id} fails against a deployment where ${faultName(test)}`, async () => {
           const upstream = test.upstream === 'production' ? (production as ReferenceDeployment) : (reference as ReferenceDeployment);
           const base = test.upstream === 'production' ? upstream.target : target;

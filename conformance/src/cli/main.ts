@@ -3,7 +3,7 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { ALL_CHECKS } from '../checks';
+import { ALL_CHECKS } from '../registry';
 import type { CheckResult, ReportSpec } from '../model';
 import type { Clock } from '../http/clock';
 import { ConsoleReporter, planOf, renderCoverageMarkdown, writeReports, type ConformanceMeta } from '../reporters';

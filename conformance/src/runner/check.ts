@@ -96,7 +96,10 @@ export function assertThat(
   ctx.expect(condition, expected, got, exchange, options);
 }
 
-export interface CheckDefinition {
+/** What a check is aimed at: a deployment (a target file) or a webhook receiver (a URL and its secret). */
+export type CheckContextKind = 'target' | 'receiver';
+
+export interface CheckDefinition<C = CheckContext> {
   /** Stable, e.g. `auth.revokedKeyIsRejected`. Letters, digits, `.`, `_`, `-`. */
   readonly id: string;
   readonly title: string;
@@ -115,10 +118,12 @@ export interface CheckDefinition {
   readonly long?: boolean;
   /** Default 5 minutes. */
   readonly timeoutMs?: number;
-  run(ctx: CheckContext): Promise<void>;
+  run(ctx: C): Promise<void>;
 }
 
-export interface Check extends CheckDefinition {
+export interface Check<C = CheckContext> extends CheckDefinition<C> {
+  /** `target` for defineCheck, `receiver` for defineReceiverCheck (src/receiver). */
+  readonly context: CheckContextKind;
   readonly profile: Profile;
   readonly needs: readonly CheckNeed[];
   readonly exclusive: boolean;
@@ -131,6 +136,11 @@ const NEEDS: readonly CheckNeed[] = ['dashboard', 'mail', 'webhook', 'otherLandl
 
 /** Validates eagerly (at import time) so a malformed check breaks the build, not a nightly run. */
 export function defineCheck(definition: CheckDefinition): Check {
+  return registerCheck(definition, 'target');
+}
+
+/** The validation and registration every check kind shares (defineCheck, defineReceiverCheck). */
+export function registerCheck<C>(definition: CheckDefinition<C>, context: CheckContextKind): Check<C> {
   const where = `defineCheck(${JSON.stringify(definition.id)})`;
   if (!CHECK_ID.test(definition.id)) throw new Error(`${where}: id must match ${CHECK_ID}`);
   if (definition.title.trim().length === 0) throw new Error(`${where}: title is empty`);
@@ -139,12 +149,33 @@ export function defineCheck(definition: CheckDefinition): Check {
   if (new Set(definition.rules).size !== definition.rules.length) throw new Error(`${where}: rules repeat`);
   for (const need of definition.needs ?? []) if (!NEEDS.includes(need)) throw new Error(`${where}: unknown need "${need}"`);
   if (definition.timeoutMs !== undefined && !(definition.timeoutMs > 0)) throw new Error(`${where}: timeoutMs must be positive`);
-  return Object.freeze({
+  const check: Check<C> = Object.freeze({
     ...definition,
+    context,
     rules: Object.freeze([...definition.rules]),
     profile: definition.profile ?? 'quick',
     needs: Object.freeze([...(definition.needs ?? [])]),
     exclusive: definition.exclusive ?? false,
     timeoutMs: definition.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS,
   });
+  DEFINED.set(check, DEFINED.size);
+  return check;
+}
+
+/** Every check defineCheck made, with its definition order (the registry runs a module's checks in it). */
+const DEFINED = new Map<object, number>();
+
+/** True for a value defineCheck returned: what the registry collects from a check module's exports. */
+export function isCheck(value: unknown): value is Check<unknown> {
+  return typeof value === 'object' && value !== null && DEFINED.has(value);
+}
+
+/** A check aimed at a deployment (defineCheck), as the target runner takes it. */
+export function isTargetCheck(check: Check<unknown>): check is Check {
+  return check.context === 'target';
+}
+
+/** The order in which `check` was defined (modules in load order, checks in source order). */
+export function definitionOrder(check: Check<unknown>): number {
+  return DEFINED.get(check) ?? Number.MAX_SAFE_INTEGER;
 }

@@ -138,18 +138,6 @@ export const readsPerMinuteEnforcedWithRetryAfter = defineCheck({
   },
 });
 
-export const portfolioReadsPerMinuteEnforced = defineCheck({
-  id: 'limits.portfolioReadsPerMinuteEnforced',
-  title: 'A Portfolio key is refused with 429 RATE_LIMIT_EXCEEDED after 100 reads in a minute',
-  group: GROUP,
-  rules: ['LIMIT-RATE-8', 'LIMIT-RATE-5', 'ERR-RATE_LIMIT_EXCEEDED'],
-  exclusive: true,
-  needs: ['dashboard'],
-  async run(ctx: CheckContext) {
-    await readsPerMinute(ctx, await provisioned(ctx, 'Portfolio'), () => 'LIMIT-RATE-8');
-  },
-});
-
 /** Spends the key's read budget unless it is refused already; returns the 429. */
 async function exhaustReads(ctx: CheckContext, k: LimitKey): Promise<HttpResponse> {
   const probe = await read(ctx, k.key);
@@ -202,6 +190,18 @@ export const writesPerMinuteEnforced = defineCheck({
     ctx.expect(spent.accepted >= low && spent.accepted <= allowed + SLACK, `${allowed} writes accepted before the first 429 (${plan}: ${expected} per minute)`, `${spent.accepted} accepted`, spent.refused.exchange, { rules: [plan === 'Enterprise' ? 'LIMIT-RATE-13' : 'LIMIT-RATE-9'] });
     const retryAfter = expect429(ctx, spent.refused, RATE_WINDOW_MINUTE_SECONDS, []);
     ctx.note(`${k.label}: ${spent.accepted} writes accepted, then 429 with Retry-After ${retryAfter}`);
+  },
+});
+
+export const portfolioReadsPerMinuteEnforced = defineCheck({
+  id: 'limits.portfolioReadsPerMinuteEnforced',
+  title: 'A Portfolio key is refused with 429 RATE_LIMIT_EXCEEDED after 100 reads in a minute',
+  group: GROUP,
+  rules: ['LIMIT-RATE-8', 'LIMIT-RATE-5', 'ERR-RATE_LIMIT_EXCEEDED'],
+  exclusive: true,
+  needs: ['dashboard'],
+  async run(ctx: CheckContext) {
+    await readsPerMinute(ctx, await provisioned(ctx, 'Portfolio'), () => 'LIMIT-RATE-8');
   },
 });
 

@@ -1,0 +1,4 @@
+// Generated from the registry (support/shards.ts): the self-tests of the checks in shard 8.
+import { describeShard } from '../support/shard-suite';
+
+describeShard(8);

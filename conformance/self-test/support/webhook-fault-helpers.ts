@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { eventCatalogue } from '@ppapi/spec';
+import type { Profile } from '../../src/runner';
+import type { WebhookSelfTest } from './self-test';
+import type { Fault, ProxyRequest } from './broken';
+import { isRec, readJson, withJson } from './faults';
+import { rewrite, signature, type WebhookFaultPair, type WebhookShared } from './webhook-deployment';
+
+export type Rec = Record<string, unknown>;
+
+export function broken(description: string, build: (shared: WebhookShared) => WebhookFaultPair, profile?: Profile): WebhookSelfTest {
+  return { fault: () => ({ description }), broken: build, ...(profile ? { profile } : {}) };
+}
+
+export const sender = (request: Fault['request'], response?: Fault['response']): WebhookFaultPair => ({ sender: { description: 'sender', request, ...(response ? { response } : {}) } });
+
+export const api = (fault: Omit<Fault, 'description'>): WebhookFaultPair => ({ api: { description: 'api', ...fault } });
+
+export const data = (e: Rec): Rec => (isRec(e.data) ? e.data : {});
+
+export const is2xx = (status: number): boolean => status >= 200 && status < 300;
+
+/** Forwards the delivery to the receiver in the background (the sender is answered 202 at once). */
+export function forwardLater(req: ProxyRequest, upstream: (r: ProxyRequest) => Promise<unknown>, delayMs = 0): void {
+  setTimeout(() => void upstream(req).catch(() => undefined), delayMs).unref();
+}
+
+/** How many times the fake sender has seen this delivery id. */
+export function seen(shared: WebhookShared, id: string): number {
+  const n = ((shared.state.get(`seen:${id}`) as number | undefined) ?? 0) + 1;
+  shared.state.set(`seen:${id}`, n);
+  return n;
+}
+
+/** A rent.overdue envelope with catalogue-shaped data, as a forger would make it. */
+export function forgedOverdue(landlordId: string): Rec {
+  const fields: Rec = {};
+  for (const f of eventCatalogue.find((e) => e.event === 'rent.overdue')?.fields ?? []) fields[f.name] = f.type === 'integer' ? 5 : f.type === 'number' ? 950 : f.type === 'date' ? '2026-01-01' : f.type === 'uuid' ? randomUUID() : 'forged';
+  return { id: `evt_${randomUUID()}`, event: 'rent.overdue', created_at: new Date().toISOString(), landlord_id: landlordId, data: fields };
+}
+
+export const DASH = '/dashboard/api';
+
+export const DOCUMENT = /^\/api\/public\/v1\/(properties|contracts)\/[^/]+\/documents\/[^/]+$/;
+
+/** Rewrites the status of every delivery the dashboard's history lists (GET …/webhooks/{id}/deliveries). */
+export function historyStatuses(map: Readonly<Record<string, string>>): NonNullable<Fault['response']> {
+  return (res, req) => {
+    if (req.method !== 'GET' || !/^\/dashboard\/api\/webhooks\/[^/]+\/deliveries$/.test(req.path)) return undefined;
+    const body = readJson(res);
+    if (!isRec(body) || !Array.isArray(body.data)) return undefined;
+    return withJson(res, { ...body, data: body.data.map((d) => (isRec(d) && typeof d.status === 'string' && map[d.status] ? { ...d, status: map[d.status] } : d)) });
+  };
+}
+
+export const INVOICE_EMAIL = /^\/api\/public\/v1\/rent\/([^/]+)\/invoice\/email$/;
+
+/** The key of the landlord's live key, as the dashboard issued it. */
+export function liveKeyOf(shared: WebhookShared, landlordId: string): string | undefined {
+  for (const [key, k] of shared.keys) if (k.landlordId === landlordId && k.mode === 'live') return key;
+  return undefined;
+}
+
+// ---- faults shared by several checks ----------------------------------------------------------------------------
+
+/** Deliveries of `event` report another status (re-signed, so only the value is wrong). */
+export function statusSays(event: string, status: string): WebhookSelfTest {
+  return broken(`${event} deliveries report status "${status}"`, (s) => sender(rewrite(s, (e) => e.event === event, (e) => ({ ...e, data: { ...data(e), status } }))));
+}
+
+export const wrongSecret = broken('deliveries are signed with a secret other than the subscription\'s', () =>
+  sender((req) => ({ ...req, headers: { ...req.headers, 'x-service-signature-256': signature('whsec_not_the_subscription_secret', req.body) } })),
+);

@@ -1,0 +1,23 @@
+// The faults of the checks in fuzz.ts: each must make its check FAIL (a broken deployment per fault).
+import { codeOf, mapJson } from '../../../self-test/support/faults';
+import { STACK } from '../../../self-test/support/platform-fault-helpers';
+import type { FaultTable } from '../../../self-test/support/self-test';
+
+/** Run against the shared reference server (raised rate limits). */
+export const faults: FaultTable = {
+  // ---- Errors -------------------------------------------------------------------------------------------
+  'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped': [
+    { fault: () => mapJson('404 answers become 500 SERVER_ERROR', (_q, r) => r.status === 404, () => [{ error: 'Internal error', code: 'SERVER_ERROR' }, 500]) },
+    { fault: () => mapJson('error bodies carry an extra "details" member', (_q, r) => r.status >= 400, (b) => ({ ...b, details: [] })) },
+    { fault: () => mapJson('VALIDATION_ERROR renamed to an uncatalogued INVALID_INPUT', (_q, r) => codeOf(r) === 'VALIDATION_ERROR', (b) => ({ ...b, code: 'INVALID_INPUT' })) },
+  ],
+  'errors.serverErrorsCarryNoStackTraces': [
+    { fault: () => mapJson('4xx answers become 500s leaking a stack trace', (_q, r) => r.status === 400 || r.status === 404, () => [{ error: STACK, code: 'SERVER_ERROR' }, 500]) },
+    {
+      fault: () => ({
+        description: '400 answers become 500 HTML pages with a stack trace',
+        response: (res) => (res.status === 400 ? { status: 500, headers: { 'content-type': 'text/html', 'x-service-mode': 'live' }, body: Buffer.from('<pre>Error: boom\n    at Object.<anonymous> (/app/server.js:10:11)</pre>') } : undefined),
+      }),
+    },
+  ],
+};

@@ -1,0 +1,84 @@
+// The faults of the checks in retries.ts: each must make its check FAIL (a broken deployment per fault).
+import { randomUUID } from 'node:crypto';
+import { errorResponse, isRec, jsonResponse, readJson, withJson } from '../../../self-test/support/faults';
+import { accepted, envelopeOf, subscriptionOf, withEnvelope } from '../../../self-test/support/webhook-deployment';
+import { broken, sender, api, is2xx, forwardLater, seen, DASH } from '../../../self-test/support/webhook-fault-helpers';
+import type { WebhookFaultTable } from '../../../self-test/support/self-test';
+
+/** Run with a mock receiver and a fake sender per run (support/webhook-deployment.ts), on the system clock. */
+export const webhookFaults: WebhookFaultTable = {
+  'webhooks.failedDeliveriesAreRetriedTwiceWithTheSameId': [
+    broken('failed deliveries are never retried (the sender takes any answer as success)', () =>
+      sender(undefined, (res) => (is2xx(res.status) ? undefined : accepted())),
+    ),
+    broken('each retry carries a new event id', (s) =>
+      sender((req) => {
+        const e = envelopeOf(req);
+        const sub = subscriptionOf(s, req);
+        if (!e || !sub || typeof e.id !== 'string' || seen(s, e.id) === 1) return undefined;
+        return withEnvelope(req, { ...e, id: `evt_${randomUUID()}` }, sub.secret);
+      }),
+    ),
+    broken('failed deliveries are retried at once, not after the retry delays', () => ({
+      sender: {
+        description: 'sender',
+        async request(req, ctx) {
+          let res = await ctx.upstream(req);
+          for (let i = 0; i < 2 && !is2xx(res.status); i++) res = await ctx.upstream(req);
+          return accepted();
+        },
+      },
+    })),
+    broken('a failed delivery is retried only once', (s) =>
+      sender((req) => {
+        const e = envelopeOf(req);
+        return e && typeof e.id === 'string' && seen(s, e.id) >= 3 ? errorResponse(503, 'GONE', 'dropped by the fake sender') : undefined;
+      }),
+    ),
+  ],
+  'webhooks.threeFailuresArePermanentAndAManualRetryDelivers': [
+    broken('a fourth automatic attempt follows the third failure', (s) => ({
+      sender: {
+        description: 'sender',
+        async request(req, ctx) {
+          const e = envelopeOf(req);
+          const res = await ctx.upstream(req);
+          if (e && typeof e.id === 'string' && seen(s, e.id) === 3 && !is2xx(res.status)) forwardLater(req, ctx.upstream, 500);
+          return res;
+        },
+      },
+    })),
+    broken('the manual retry answers 202 but sends nothing', () =>
+      api({ request: (req) => (req.method === 'POST' && /^\/dashboard\/api\/deliveries\/[^/]+\/retry$/.test(req.path) ? jsonResponse(202, { data: { status: 'pending' } }) : undefined) }),
+    ),
+    broken('the delivery history shows no latency', () =>
+      api({
+        response: (res, req) => {
+          if (req.method !== 'GET' || !req.path.startsWith(`${DASH}/webhooks/`)) return undefined;
+          const body = readJson(res);
+          if (!isRec(body) || !Array.isArray(body.data)) return undefined;
+          return withJson(res, { ...body, data: body.data.map((d) => (isRec(d) && Array.isArray(d.attempts) ? { ...d, attempts: d.attempts.map((a) => (isRec(a) ? { ...a, latencyMs: undefined } : a)) } : d)) });
+        },
+      }),
+    ),
+    broken('a manual retry gets a new event id', (s) =>
+      sender((req) => {
+        const e = envelopeOf(req);
+        const sub = subscriptionOf(s, req);
+        if (!e || !sub || typeof e.id !== 'string' || seen(s, e.id) < 4) return undefined;
+        return withEnvelope(req, { ...e, id: `evt_${randomUUID()}` }, sub.secret);
+      }),
+    ),
+  ],
+  'webhooks.answersSlowerThan10SecondsCountAsFailures': [
+    broken('the sender has no 10-second timeout (it waits for the slow answer: a success)', () => ({
+      sender: {
+        description: 'sender',
+        request(req, ctx) {
+          forwardLater(req, ctx.upstream);
+          return accepted(202);
+        },
+      },
+    }), 'full'),
+  ],
+};
