@@ -116,6 +116,12 @@ export interface CheckDefinition<C = CheckContext> {
    * checks are started first, so the run does not end with one of them running alone. Start order only.
    */
   readonly long?: boolean;
+  /**
+   * Waits on a per-minute budget it shares with the other `spread` checks (a landlord's 10 invoice emails a
+   * minute): the registry spreads such checks through the run order, so their waits overlap other checks'
+   * work instead of filling the pool at once. Start order only.
+   */
+  readonly spread?: boolean;
   /** Default 5 minutes. */
   readonly timeoutMs?: number;
   run(ctx: C): Promise<void>;

@@ -103,6 +103,7 @@ export const invoiceEmailValidation = defineCheck({
   title: 'POST /rent/{id}/invoice/email: empty body, invalid JSON, invalid email and an Idempotency-Key over 128 characters → 400 VALIDATION_ERROR',
   group: GROUP,
   rules: ['RENT-EMAIL-5', 'RENT-EMAIL-11', 'LIMIT-11', 'ERR-VALIDATION_ERROR'],
+  spread: true,
   async run(ctx: CheckContext) {
     const key = await invoiceKey(ctx, 'email-invalid');
     const payment = await ownPayment(ctx, 'email-invalid', undefined, key);
@@ -121,6 +122,7 @@ export const invoiceEmailTenantEmailMissing = defineCheck({
   title: 'POST /rent/{id}/invoice/email for a payment whose tenant has no email on file, without an email override, answers 400 TENANT_EMAIL_MISSING',
   group: GROUP,
   rules: ['RENT-EMAIL-4', 'ERR-TENANT_EMAIL_MISSING'],
+  spread: true,
   async run(ctx: CheckContext) {
     // Tenants cannot be created without an address in every deployment: look for one in the target's data.
     const checked = new Map<string, boolean>();
@@ -154,6 +156,7 @@ export const invoiceEmailSandboxSendsNothing = defineCheck({
   title: 'A sandbox invoice email answers { sent: false, sandbox: true }, sends nothing and leaves the payment free for a real send',
   group: GROUP,
   rules: ['RENT-EMAIL-8', 'RENT-EMAIL-10'],
+  spread: true,
   needs: ['sandbox'],
   async run(ctx: CheckContext) {
     const payment = await ownPayment(ctx, 'email-sandbox');
@@ -179,6 +182,7 @@ export const invoiceEmailDedupUnderConcurrency = defineCheck({
   title: `${CONCURRENT_SENDS} concurrent invoice emails for one payment (with the repeat, the landlord's ${INVOICE_EMAIL_PER_MINUTE} a minute) answer the one stored payload (200) or 409 INVOICE_EMAIL_IN_PROGRESS; a repeat answers the same 200`,
   group: GROUP,
   rules: ['RENT-EMAIL-2', 'RENT-EMAIL-10', 'STATE-31', 'STATE-33', 'ERR-INVOICE_EMAIL_IN_PROGRESS'],
+  spread: true,
   async run(ctx: CheckContext) {
     const key = await invoiceKey(ctx, 'email-dedup');
     const payment = await ownPayment(ctx, 'email-dedup', undefined, key);
@@ -199,6 +203,7 @@ export const invoiceEmailSentExactlyOnce = defineCheck({
   title: 'The invoice email goes to the tenant (or the email override) with the PDF attached, exactly once per payment even under concurrent and repeated sends',
   group: GROUP,
   rules: ['RENT-EMAIL-1', 'RENT-EMAIL-2', 'STATE-34'],
+  spread: true,
   needs: ['mail'],
   async run(ctx: CheckContext) {
     const capture = mailCapture(ctx);
@@ -243,6 +248,7 @@ export const invoiceEmailIdempotencyKeyReplays = defineCheck({
   title: 'An Idempotency-Key of 128 characters is accepted; concurrent and repeated requests with it answer the identical 200 or 409 IDEMPOTENCY_IN_PROGRESS',
   group: GROUP,
   rules: ['RENT-EMAIL-3', 'RENT-EMAIL-11', 'LIMIT-11', 'LIMIT-12', 'ERR-IDEMPOTENCY_IN_PROGRESS'],
+  spread: true,
   async run(ctx: CheckContext) {
     const apiKey = await invoiceKey(ctx, 'email-idempotency');
     const payment = await ownPayment(ctx, 'email-idempotency', undefined, apiKey);
