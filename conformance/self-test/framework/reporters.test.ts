@@ -59,7 +59,7 @@ const meta: ConformanceMeta = {
 describe('JSON report', () => {
   it('has exactly the interfaces.md fields on every check, plus extras', () => {
     const report = toJsonReport(results, meta);
-    expect(report.summary).toEqual({ passed: 1, failed: 1, skipped: 1, expectedFailures: 1 });
+    expect(report.summary).toEqual({ passed: 1, failed: 1, skipped: 1, expectedFailures: 1, errored: 0, disabled: 0, warnings: 0, flaky: 0 });
     for (const c of report.checks) {
       expect(typeof c.id).toBe('string');
       expect(Array.isArray(c.rules)).toBe(true);
