@@ -18,9 +18,10 @@ import { probeTarget } from '../runner/probe';
 import { registryProblems } from '../runner/registry';
 import { newRunId } from '../runner/run-check';
 import { runChecks } from '../runner/run-checks';
+import { disabledBy, isCore } from '../runner/profile';
 import { instabilityLine, unstableChecks, worstOf } from '../runner/repeat';
 import { randomSeed } from '../runner/seed';
-import { disabledCore, exitStatus, grade, levelIndex, notConformanceLine } from '../runner/verdict';
+import { exitStatus, grade, levelIndex, notConformanceLine } from '../runner/verdict';
 import { SPEC_VERSION } from '../reporters/meta';
 import { selectChecks } from '../runner/select';
 import { TargetError } from '../targets';
@@ -159,7 +160,10 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDeps = {
     const seed = options.seed ?? randomSeed();
     const startedAt = now().toISOString();
     const reporter = new ConsoleReporter({ write: io.stdout, tty: io.isTTY && !options.plain, color: io.color && io.isTTY && !options.plain }, planOf(selection.checks));
-    reporter.start({ target: target.baseUrl, seed, profile: options.profile });
+    // Known before any request: the console says it first, every report at its top.
+    const offCore = selection.checks.filter((c) => isCore(c) && disabledBy(c, target) !== undefined);
+    const notConformance = offCore.length ? notConformanceLine(offCore) : undefined;
+    reporter.start({ target: target.baseUrl, seed, profile: options.profile, ...(notConformance !== undefined ? { notConformance } : {}) });
     if (options.repeat > 1) io.stdout(`repeating the run ${options.repeat} times; progress shows the first\n`);
     if (selection.note) io.stdout(`${selection.note}\n`);
 
@@ -193,8 +197,6 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDeps = {
     const unstable = unstableChecks(runs).filter((u) => !flaky.has(u.check) && !listedFlaky.has(u.check));
     const stale = staleEntries(results, baseline);
     const runFailures = [...stale.map(staleMessage), ...unstable.map(instabilityLine)];
-    const offCore = disabledCore(results);
-    const notConformance = offCore.length ? notConformanceLine(offCore) : undefined;
 
     const coverage = computeCoverage({ rules: catalogue.rules, checks: all, results, isTestable: catalogue.isTestable });
     const comparison = previous && options.compare !== undefined ? { previous: options.compare, ...compareWithPrevious(previous, results) } : undefined;

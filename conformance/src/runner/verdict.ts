@@ -54,6 +54,6 @@ export function disabledCore(results: readonly CheckResult[]): CheckResult[] {
 
 export const NOT_A_CONFORMANCE_RESULT = 'NOT A CONFORMANCE RESULT';
 
-export function notConformanceLine(disabled: readonly CheckResult[]): string {
+export function notConformanceLine(disabled: ReadonlyArray<{ readonly id: string }>): string {
   return `${NOT_A_CONFORMANCE_RESULT}: the target file disables ${disabled.length} Core check${disabled.length === 1 ? '' : 's'} (${disabled.map((r) => r.id).join(', ')}); Core rules hold for every deployment`;
 }
