@@ -25,7 +25,7 @@ More options:
   --compare PREVIOUS.json print checks newly failing / newly passing and rules whose verdict changed
                           since that JSON report
   --rerun-failed REPORT.json
-                          run only the checks that failed in that JSON report, each with its seed
+                          run only the checks that failed or errored in that JSON report, each with its seed
   --show-secrets          print API keys and tokens in full (default: svc_live_****1234)
   --list                  print the checks and their rules, then exit
   --coverage-md PATH      write rule coverage as a Markdown table

@@ -99,9 +99,9 @@ export function compareWithPrevious(previous: PreviousReport, current: readonly 
   };
 }
 
-/** --rerun-failed: the failed check ids, each with the seed it failed with (else the report's run seed). */
+/** --rerun-failed: the failed (and errored) check ids, each with the seed it ran with (else the report's run seed). */
 export function failedFromReport(previous: PreviousReport): { readonly ids: readonly string[]; readonly seeds: ReadonlyMap<string, number> } {
-  const failed = previous.checks.filter((c) => c.status === 'failed');
+  const failed = previous.checks.filter((c) => c.status === 'failed' || c.status === 'error');
   const seeds = new Map<string, number>();
   for (const c of failed) {
     const seed = c.seed ?? previous.seed;
