@@ -177,13 +177,15 @@ describe('traces diff cleanly', () => {
 
 describe('runChecks retries an error once', () => {
   it('a check that errors once and then passes is reported passed, with the first error said', async () => {
-    let n = 0;
-    const once = defineCheck({ id: 't.once', title: 'once', group: 'Test', rules: ['R-MUST'], run: async () => {
-      n++;
-      if (n === 1) throw new Error('ECONNRESET');
+    const markers: string[] = [];
+    const once = defineCheck({ id: 't.once', title: 'once', group: 'Test', rules: ['R-MUST'], run: async (ctx) => {
+      markers.push(ctx.marker);
+      if (markers.length === 1) throw new Error('ECONNRESET');
     } });
-    const [result] = await runChecks({ target: targetFor('http://127.0.0.1:1/api/public/v1'), checks: [once], seed: 1, clock: new ManualClock() });
+    const [result] = await runChecks({ target: targetFor('http://127.0.0.1:1/api/public/v1'), checks: [once], seed: 1, clock: new ManualClock(), runId: 'r1' });
     expect(result).toMatchObject({ status: 'passed', attempts: 2 });
     expect(result?.message).toMatch(/first attempt errored/);
+    // The retry must not see what the first attempt left under its marker (e.g. an email already sent).
+    expect(markers).toEqual(['conformance-r1', 'conformance-r1-retry']);
   });
 });

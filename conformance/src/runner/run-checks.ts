@@ -52,12 +52,14 @@ export async function runChecks(options: RunChecksOptions): Promise<CheckResult[
   const pacer = pacerFor(options.target, clock);
   const runId = options.runId ?? newRunId();
   const run = new RunScope({ target: options.target, requestTimeoutMs: options.requestTimeoutMs, fetch: options.fetch, showSecrets: options.showSecrets, onNotice: options.onNotice });
-  const attempt = (check: Check): Promise<CheckResult> =>
+  const attempt = (check: Check, retry: boolean): Promise<CheckResult> =>
     runCheck(check, options.target, {
       seed: options.seedOverrides?.get(check.id) ?? options.seed,
       profile: options.profile,
       showSecrets: options.showSecrets,
-      runId,
+      // A retry gets a marker of its own: what the first attempt left behind (an email to the marker's address,
+      // a resource named with it) must not count in the second attempt's observations.
+      runId: retry ? `${runId}-retry` : runId,
       pacer,
       clock,
       requestTimeoutMs: options.requestTimeoutMs,
@@ -67,10 +69,10 @@ export async function runChecks(options: RunChecksOptions): Promise<CheckResult[
       run,
     });
   const runOne = async (check: Check): Promise<CheckResult> => {
-    let result = await attempt(check);
+    let result = await attempt(check, false);
     // An error is the suite's or the network's (a reset, a timeout, a crash): one more try before reporting it.
     if (result.status === 'error') {
-      const second = await attempt(check);
+      const second = await attempt(check, true);
       result = second.status === 'error' ? { ...second, attempts: 2 } : { ...second, attempts: 2, message: `${second.message} (after a retry: the first attempt errored: ${result.message})` };
     }
     options.onResult?.(result);
