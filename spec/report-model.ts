@@ -28,9 +28,29 @@ export interface Rule {
   readonly class: RuleClass;
   /** Why a rule of a class other than black-box is not (fully) tested; shown in the requirements export. */
   readonly notTestedReason?: string;
+  /** The requirement level the spec's wording gives the rule; a failed SHOULD is a warning unless `--strict`. */
+  readonly level: RuleLevel;
 }
 
-export type CheckStatus = 'passed' | 'failed' | 'skipped';
+/**
+ * MUST: the spec states a rule, a code or a limit. SHOULD: guidance ("receivers should...", "treat 5xx as
+ * transient"). MAY: a permission. `not-shown`: the spec leaves it to the deployment (nothing to fail).
+ */
+export type RuleLevel = 'MUST' | 'SHOULD' | 'MAY' | 'not-shown';
+
+/**
+ * `passed`, `failed` (the deployment broke the spec) and `skipped` (the target cannot offer what the check needs)
+ * are interfaces.md's; `error` (the suite or the network broke: never a failure of the deployment) and `disabled`
+ * (switched off in the target file) are its additive extensions.
+ */
+export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'error' | 'disabled';
+
+/** One exchange as a trace shows it: secrets redacted, volatile values replaced by stable placeholders. */
+export interface TraceExchange {
+  readonly request: { readonly method: string; readonly url: string; readonly headers: Readonly<Record<string, string>>; readonly body?: string };
+  readonly response?: { readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: string };
+  readonly error?: string;
+}
 
 /** What a check needs beyond the API keys. A check whose needs are not met is skipped with the reason. */
 export type CheckNeed = 'dashboard' | 'mail' | 'webhook' | 'otherLandlord' | 'portfolio' | 'professional' | 'revoked' | 'sandbox' | 'readOnly';
@@ -83,7 +103,23 @@ export interface CheckResult {
   readonly path?: string;
   readonly counterexample?: string;
   /** Set when a baseline file lists this check as a known failure. */
-  readonly expectedFailure?: { readonly reason: string };
+  readonly expectedFailure?: { readonly reason: string; readonly issue?: string };
+  /** Set when the baseline's known-flaky list names this check: its failure or error never fails the run. */
+  readonly knownFlaky?: { readonly reason: string; readonly issue?: string };
+  /** The strongest level among the rules the verdict is about (all the check's rules, or the failed assertion's). */
+  readonly level?: RuleLevel;
+  /** A failed check whose rules are SHOULD or weaker, without `--strict`: reported, not counted as failed. */
+  readonly warning?: boolean;
+  /** Failed: the rules the failing assertion proves (the check's rules unless the assertion named fewer). */
+  readonly failedRules?: readonly string[];
+  /** Error: how many times the check ran (an error is retried once before it is reported). */
+  readonly attempts?: number;
+  /** Disabled or skipped because of the target's capability profile: the capability or the target file entry. */
+  readonly disabledBy?: string;
+  /** Whether the check proves a Core rule (one the spec states for every deployment). */
+  readonly core?: boolean;
+  /** Every exchange, redacted and with volatile values replaced, so two runs' reports diff cleanly (bounded). */
+  readonly trace?: readonly TraceExchange[];
   readonly exchanges?: readonly RecordedExchange[];
   /** Failed: the two halves of `message`, kept apart so reports can lay them out (no rule ids in them). */
   readonly expected?: string;
@@ -96,7 +132,17 @@ export interface CheckResult {
 
 /** The JSON report of `../shared/interfaces.md`, extended with run metadata and coverage. */
 export interface SuiteReport {
-  readonly summary: { readonly passed: number; readonly failed: number; readonly skipped: number; readonly expectedFailures?: number };
+  readonly summary: {
+    readonly passed: number;
+    readonly failed: number;
+    readonly skipped: number;
+    readonly expectedFailures?: number;
+    readonly errored?: number;
+    readonly disabled?: number;
+    readonly warnings?: number;
+    /** Known-flaky checks that failed or errored (never counted against the run). */
+    readonly flaky?: number;
+  };
   readonly checks: ReadonlyArray<{
     readonly id: string;
     readonly rules: readonly string[];
@@ -108,7 +154,8 @@ export interface SuiteReport {
   readonly [extra: string]: unknown;
 }
 
-export type ReportFormat = 'json' | 'junit' | 'html';
+/** `summary` and `badge` are the publishable forms: a small verdict document and a shields.io endpoint JSON. */
+export type ReportFormat = 'json' | 'junit' | 'html' | 'summary' | 'badge';
 
 /** `--report FORMAT:PATH`, repeatable. */
 export interface ReportSpec {

@@ -53,7 +53,8 @@ describe('main exit statuses', () => {
   it.each([
     [['--bogus'], /Unknown option '--bogus'/],
     [['--profile', 'slow'], /--profile must be quick or full/],
-    [['--report', 'pdf:x.pdf'], /FORMAT must be json, junit or html/],
+    [['--report', 'pdf:x.pdf'], /FORMAT must be json, junit, html, summary, badge/],
+    [['--repeat', '0'], /--repeat must be an integer from 1 to 100/],
     [['--report', 'json'], /PATH is missing/],
     [['--seed', 'abc'], /--seed must be an integer/],
     [['--base-url', 'ftp://x'], /--base-url must be an http or https URL/],

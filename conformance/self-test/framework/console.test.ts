@@ -47,7 +47,7 @@ describe('console output', () => {
     expect(text).toContain('[##########--------------------] 1/3 checks');
     expect(visible).toContain('  ✘ Authentication                       1 passed, 1 failed');
     expect(visible).toContain('  ✔ Errors                               0 passed, 1 skipped');
-    expect(visible).toContain('Failures');
+    expect(visible).toContain('Failures, errors and warnings');
     expect(visible[visible.length - 1]).toBe('1 passed, 1 failed, 1 skipped');
   });
 });

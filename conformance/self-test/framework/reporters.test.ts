@@ -35,11 +35,11 @@ const results: CheckResult[] = [
 ];
 
 const rules: Rule[] = [
-  { id: 'AUTH-1', section: 'Authentication', text: 'Send the key as Bearer.', class: 'black-box' },
-  { id: 'AUTH-9', section: 'Authentication', text: 'Signing secret shown once.', class: 'needs-dashboard' },
-  { id: 'ERR-1', section: 'Errors', text: `Every error uses { error, code } ${HOSTILE}`, class: 'black-box' },
-  { id: 'ERR-2', section: 'Errors', text: 'Messages may change.', class: 'not-shown', notTestedReason: 'not shown' },
-  { id: 'STORE-1', section: 'Storage', text: 'Objects retained.', class: 'not-observable', notTestedReason: 'internal' },
+  { id: 'AUTH-1', section: 'Authentication', text: 'Send the key as Bearer.', class: 'black-box', level: 'MUST' },
+  { id: 'AUTH-9', section: 'Authentication', text: 'Signing secret shown once.', class: 'needs-dashboard', level: 'MUST' },
+  { id: 'ERR-1', section: 'Errors', text: `Every error uses { error, code } ${HOSTILE}`, class: 'black-box', level: 'MUST' },
+  { id: 'ERR-2', section: 'Errors', text: 'Messages may change.', class: 'not-shown', notTestedReason: 'not shown', level: 'not-shown' },
+  { id: 'STORE-1', section: 'Storage', text: 'Objects retained.', class: 'not-observable', notTestedReason: 'internal', level: 'MUST' },
 ];
 const checks = results.map((r) => ({ id: r.id, rules: r.rules }));
 const coverage = computeCoverage({ rules, checks, results, isTestable: (c) => c === 'black-box' || c.startsWith('needs-') });
@@ -59,7 +59,7 @@ const meta: ConformanceMeta = {
 describe('JSON report', () => {
   it('has exactly the interfaces.md fields on every check, plus extras', () => {
     const report = toJsonReport(results, meta);
-    expect(report.summary).toEqual({ passed: 1, failed: 1, skipped: 1, expectedFailures: 1 });
+    expect(report.summary).toEqual({ passed: 1, failed: 1, skipped: 1, expectedFailures: 1, errored: 0, disabled: 0, warnings: 0, flaky: 0 });
     for (const c of report.checks) {
       expect(typeof c.id).toBe('string');
       expect(Array.isArray(c.rules)).toBe(true);
@@ -159,7 +159,7 @@ describe('coverage', () => {
   });
 
   it('renders as a Markdown table with escaped pipes', () => {
-    const md = renderCoverageMarkdown(computeCoverage({ rules: [{ id: 'X-1', section: 'A | B', text: 'a|b', class: 'black-box' }], checks: [], isTestable: () => true }));
+    const md = renderCoverageMarkdown(computeCoverage({ rules: [{ id: 'X-1', section: 'A | B', text: 'a|b', class: 'black-box', level: 'MUST' }], checks: [], isTestable: () => true }));
     expect(md).toContain('0/1 testable rules have a check (0.0%)');
     expect(md).toContain('| X-1 | A \\| B | black-box | **none** | no check | a\\|b |');
   });

@@ -111,17 +111,18 @@ describe('runCheck', () => {
     expect(order).toEqual(['second registered', 'first registered']);
   });
 
-  it('an exception in the check itself fails it with the error', async () => {
+  it('an exception in the check itself is an error (the suite broke), with the exception', async () => {
     const result = await runCheck(check(async () => { throw new TypeError('boom'); }), targetFor(api.baseUrl), { seed: 1 });
-    expect(result).toMatchObject({ status: 'failed', got: 'TypeError: boom' });
+    expect(result).toMatchObject({ status: 'error', got: 'TypeError: boom' });
+    expect(result.message).toMatch(/^error: /);
   });
 
-  it('no response within the request timeout fails with the exchange as reproduction', async () => {
+  it('no response within the request timeout is an error with the exchange as reproduction', async () => {
     const silent = await startFakeApi(() => undefined);
     try {
       const c = check(async (ctx) => void (await ctx.http.request({ path: '/properties', key: 'enterpriseLive', timeoutMs: 50 })));
       const result = await runCheck(c, targetFor(silent.baseUrl), { seed: 1 });
-      expect(result.status).toBe('failed');
+      expect(result.status).toBe('error');
       expect(result.expected).toBe('a response');
       expect(result.got).toMatch(/no response within 50 ms/);
       expect(result.reproduction).toContain(`${silent.baseUrl}/properties`);
@@ -130,12 +131,12 @@ describe('runCheck', () => {
     }
   });
 
-  it('a check over its time limit is aborted and failed', async () => {
+  it('a check over its time limit is aborted and reported as an error', async () => {
     const c = check(async (ctx) => {
       await new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('aborted'))));
     });
     const result = await runCheck(c, targetFor(api.baseUrl), { seed: 1, checkTimeoutMs: 20 });
-    expect(result).toMatchObject({ status: 'failed', got: 'it was still running; aborted' });
+    expect(result).toMatchObject({ status: 'error', got: 'CheckTimeout: the check was still running after 0 s; aborted' });
   });
 
   it('marker is conformance-<runId> and notes become the passed message', async () => {

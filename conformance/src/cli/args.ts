@@ -29,6 +29,10 @@ export interface CliOptions {
   readonly timeoutMs?: number;
   readonly plain: boolean;
   readonly help: boolean;
+  /** A failed SHOULD counts as a failure (default: a warning). */
+  readonly strict: boolean;
+  /** Run the selected checks this many times and report any whose verdict changes (default 1). */
+  readonly repeat: number;
 }
 
 function positiveInt(text: string, option: string, max: number): number {
@@ -61,6 +65,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         concurrency: { type: 'string' },
         timeout: { type: 'string' },
         plain: { type: 'boolean' },
+        strict: { type: 'boolean' },
+        repeat: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -110,5 +116,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     ...(values.timeout !== undefined ? { timeoutMs: positiveInt(values.timeout, '--timeout', 600_000) } : {}),
     plain: values.plain ?? false,
     help: values.help ?? false,
+    strict: values.strict ?? false,
+    repeat: values.repeat !== undefined ? positiveInt(values.repeat, '--repeat', 100) : 1,
   };
 }

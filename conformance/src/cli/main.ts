@@ -1,5 +1,6 @@
 // `npm run conformance`: options → target → probe → run → reports → exit status.
-// 0 no (unexpected) failure; 1 at least one; 2 could not run, with a one-line reason on stderr.
+// 0 nothing failed or errored; 1 a check failed (or a stale baseline entry, or an unstable check under
+// --repeat); 2 could not run, with a one-line reason on stderr; 3 nothing failed but something errored.
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -9,7 +10,7 @@ import type { Clock } from '../http/clock';
 import { ConsoleReporter, planOf, renderCoverageMarkdown, writeReports, type ConformanceMeta } from '../reporters';
 import { CATALOGUE, type Catalogue } from '../runner/catalogue';
 import type { Check } from '../runner/check';
-import { applyBaseline, baselineIndex, loadBaseline, removableEntries, unexpectedFailures } from '../runner/baseline';
+import { applyBaseline, EMPTY_BASELINE, loadBaseline, staleEntries, staleMessage } from '../runner/baseline';
 import { checksByRule, computeCoverage } from '../runner/coverage';
 import { CannotRunError } from '../runner/outcomes';
 import { compareWithPrevious, failedFromReport, loadPreviousReport } from '../runner/previous-report';
@@ -17,7 +18,11 @@ import { probeTarget } from '../runner/probe';
 import { registryProblems } from '../runner/registry';
 import { newRunId } from '../runner/run-check';
 import { runChecks } from '../runner/run-checks';
+import { disabledBy, isCore } from '../runner/profile';
+import { instabilityLine, unstableChecks, worstOf } from '../runner/repeat';
 import { randomSeed } from '../runner/seed';
+import { exitStatus, grade, levelIndex, notConformanceLine } from '../runner/verdict';
+import { SPEC_VERSION } from '../reporters/meta';
 import { selectChecks } from '../runner/select';
 import { TargetError } from '../targets';
 import { parseCliArgs, UsageError, type CliOptions } from './args';
@@ -137,7 +142,9 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDeps = {
       return 0;
     }
 
-    const baseline = options.baseline !== undefined ? baselineIndex(loadBaseline(options.baseline)) : baselineIndex(undefined);
+    const baseline = options.baseline !== undefined ? loadBaseline(options.baseline) : EMPTY_BASELINE;
+    const levels = levelIndex(catalogue.rules);
+    const judge = (r: CheckResult): CheckResult => applyBaseline(grade(r, levels, options.strict), baseline);
     const previous = options.compare !== undefined ? loadPreviousReport(options.compare) : undefined;
     const selection = selectForRun(all, options, warn);
     const reports = options.reports.length > 0 ? options.reports : options.target === undefined ? DEFAULT_REPORTS : [];
@@ -153,12 +160,16 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDeps = {
     const seed = options.seed ?? randomSeed();
     const startedAt = now().toISOString();
     const reporter = new ConsoleReporter({ write: io.stdout, tty: io.isTTY && !options.plain, color: io.color && io.isTTY && !options.plain }, planOf(selection.checks));
-    reporter.start({ target: target.baseUrl, seed, profile: options.profile });
+    // Known before any request: the console says it first, every report at its top.
+    const offCore = selection.checks.filter((c) => isCore(c) && disabledBy(c, target) !== undefined);
+    const notConformance = offCore.length ? notConformanceLine(offCore) : undefined;
+    reporter.start({ target: target.baseUrl, seed, profile: options.profile, ...(notConformance !== undefined ? { notConformance } : {}) });
+    if (options.repeat > 1) io.stdout(`repeating the run ${options.repeat} times; progress shows the first\n`);
     if (selection.note) io.stdout(`${selection.note}\n`);
 
     // Notices about the run as a whole (e.g. a dashboard that cannot delete the suite's landlords): stderr and the report's meta.
     const notices: string[] = [];
-    const results = await runChecks({
+    const runOnce = (first: boolean): Promise<CheckResult[]> => runChecks({
       target,
       checks: selection.checks,
       seed,
@@ -171,15 +182,23 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDeps = {
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
       ...(options.target !== undefined ? { targetFile: options.target } : {}),
       runId: newRunId(),
-      onResult: (r) => reporter.result(applyBaseline(r, baseline)),
+      onResult: (r) => (first ? reporter.result(judge(r)) : undefined),
       onNotice: (text) => {
         notices.push(text);
         warn(text);
       },
-    }).then((rs) => rs.map((r) => applyBaseline(r, baseline)));
+    }).then((rs) => rs.map(judge));
+    const runs: CheckResult[][] = [];
+    for (let i = 0; i < options.repeat; i++) runs.push(await runOnce(i === 0));
+    // --repeat: the worst verdict of each check is reported, and a verdict that changed is a reason to fail.
+    const results = runs.length > 1 ? worstOf(runs) : (runs[0] ?? []);
+    const flaky = new Set(results.filter((r) => r.knownFlaky !== undefined).map((r) => r.id));
+    const listedFlaky = new Set(baseline.knownFlaky.map((e) => e.check));
+    const unstable = unstableChecks(runs).filter((u) => !flaky.has(u.check) && !listedFlaky.has(u.check));
+    const stale = staleEntries(results, baseline);
+    const runFailures = [...stale.map(staleMessage), ...unstable.map(instabilityLine)];
 
     const coverage = computeCoverage({ rules: catalogue.rules, checks: all, results, isTestable: catalogue.isTestable });
-    const removable = removableEntries(results, baseline);
     const comparison = previous && options.compare !== undefined ? { previous: options.compare, ...compareWithPrevious(previous, results) } : undefined;
     const meta: ConformanceMeta = {
       title: RUN_TITLE,
@@ -191,14 +210,20 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDeps = {
       profile: options.profile,
       only: options.only,
       coverage,
-      ...(removable.length ? { baselineRemovable: removable } : {}),
+      specVersion: SPEC_VERSION,
+      strict: options.strict,
+      ...(target.capabilities ? { capabilities: target.capabilities } : {}),
+      ...(target.implementation ? { implementation: target.implementation } : {}),
+      ...(notConformance !== undefined ? { notConformanceResult: notConformance } : {}),
+      ...(stale.length ? { baselineStale: stale.map(staleMessage) } : {}),
+      ...(options.repeat > 1 ? { repeat: options.repeat, unstable: unstable.map(instabilityLine) } : {}),
       ...(notices.length ? { notices } : {}),
       ...(comparison ? { comparison } : {}),
     };
     await writeReports(results, reports, meta);
     const written = [...reports.map((r) => `report ${r.format}: ${r.path}`), ...(await writeCatalogueExports(options, catalogue, all, results))];
-    reporter.finish({ results, coverage, written, baselineRemovable: removable, ...(comparison ? { comparison } : {}) });
-    return unexpectedFailures(results).length > 0 ? 1 : 0;
+    reporter.finish({ results, coverage, written, runFailures, ...(notConformance !== undefined ? { notConformance } : {}), ...(comparison ? { comparison } : {}) });
+    return exitStatus(results, runFailures.length);
   } catch (error) {
     if (isCannotRun(error)) return fail(error);
     return fail(`internal error: ${error instanceof Error ? (error.stack ?? error.message).split('\n').slice(0, 2).join(' ') : String(error)}`);

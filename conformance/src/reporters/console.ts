@@ -20,6 +20,8 @@ export interface RunPlan {
 }
 
 export interface RunStart {
+  /** Known before the run: the target file disables Core checks. */
+  readonly notConformance?: string;
   readonly target: string;
   readonly seed: number;
   readonly profile: string;
@@ -32,6 +34,10 @@ export interface RunEnd {
   readonly comparison?: ComparisonNote;
   /** "report json: reports/conformance.json" and the like, shown after the failures. */
   readonly written?: readonly string[];
+  /** Stale known-failing entries and unstable checks: each line is a reason the run fails. */
+  readonly runFailures?: readonly string[];
+  /** "NOT A CONFORMANCE RESULT: …" when the target disabled Core checks; printed first and last. */
+  readonly notConformance?: string;
 }
 
 const ANSI = { red: '\x1b[31m', green: '\x1b[32m', yellow: '\x1b[33m', magenta: '\x1b[35m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' };
@@ -46,7 +52,10 @@ export function planOf(checks: ReadonlyArray<{ readonly group: string }>): RunPl
 /** Indented detail lines of a failure: what QA needs to reproduce it. */
 export function failureDetails(r: CheckResult): string[] {
   const lines: string[] = [];
-  if (r.expectedFailure) lines.push(`baseline: ${r.expectedFailure.reason}`);
+  if (r.expectedFailure) lines.push(`baseline: ${r.expectedFailure.reason}${r.expectedFailure.issue ? ` (${r.expectedFailure.issue})` : ''}`);
+  if (r.knownFlaky) lines.push(`known flaky: ${r.knownFlaky.reason}${r.knownFlaky.issue ? ` (${r.knownFlaky.issue})` : ''}`);
+  if (r.warning) lines.push(`warning: a ${r.level ?? 'SHOULD'} rule; not counted as a failure (--strict counts it)`);
+  if (r.status === 'error') lines.push(`error: the suite or the network broke${r.attempts ? ` (retried; ${r.attempts} attempts)` : ''}; not a verdict on the deployment`);
   if (r.property !== undefined) lines.push(`property: ${r.property}`);
   if (r.counterexample !== undefined) lines.push(`seed: ${r.seed ?? '?'}  path: ${r.path ?? '?'}  counterexample: ${r.counterexample}`);
   if (r.reproduction) lines.push(`reproduction: ${r.reproduction}`);
@@ -54,15 +63,29 @@ export function failureDetails(r: CheckResult): string[] {
   return lines.map((l) => `    ${l}`);
 }
 
+function tagOf(r: CheckResult): string {
+  if (r.knownFlaky) return 'FLAKY';
+  if (r.status === 'error') return 'ERROR';
+  if (r.expectedFailure) return 'XFAIL';
+  if (r.warning) return 'WARN';
+  return 'FAIL';
+}
+
 function failLine(r: CheckResult): string {
-  const tag = r.expectedFailure ? 'XFAIL' : 'FAIL';
   const what = r.expected !== undefined ? `expected ${r.expected}; got ${r.got ?? ''}` : r.message;
-  return `${tag} ${r.id} [${r.rules.join(', ')}] ${what}`;
+  const level = r.level !== undefined && r.level !== 'MUST' ? ` ${r.level}` : '';
+  return `${tagOf(r)} ${r.id} [${r.rules.join(', ')}]${level} ${what}`;
+}
+
+/** Failed or errored: the results that get details. */
+function troubled(r: CheckResult): boolean {
+  return r.status === 'failed' || r.status === 'error';
 }
 
 export function plainLine(r: CheckResult): string {
   if (r.status === 'passed') return `PASS ${r.id}`;
   if (r.status === 'skipped') return `SKIP ${r.id} ${r.message}`;
+  if (r.status === 'disabled') return `OFF  ${r.id} ${r.message}`;
   return failLine(r);
 }
 
@@ -99,6 +122,7 @@ export class ConsoleReporter {
   }
 
   start(info: RunStart): void {
+    if (info.notConformance) this.line(info.notConformance);
     this.line(`Conformance run against ${info.target}`);
     this.line(`seed ${info.seed} (replay with --seed ${info.seed}), profile ${info.profile}, ${this.plan.total} check${this.plan.total === 1 ? '' : 's'}`);
     this.drawStatus();
@@ -108,16 +132,19 @@ export class ConsoleReporter {
     this.done++;
     if (!this.options.tty) {
       this.line(plainLine(r));
-      if (r.status === 'failed') for (const l of failureDetails(r)) this.line(l);
+      if (troubled(r)) for (const l of failureDetails(r)) this.line(l);
       return;
     }
     const group = [...(this.groupDone.get(r.group) ?? []), r];
     this.groupDone.set(r.group, group);
     if (group.length === this.plan.groups.get(r.group)) {
       const s = summarize(group);
-      const mark = s.failed ? this.paint('red', '✘') : this.paint('green', '✔');
+      const mark = s.failed || s.errored ? this.paint('red', '✘') : this.paint('green', '✔');
       const parts = [this.paint('green', `${s.passed} passed`)];
       if (s.failed) parts.push(this.paint('red', `${s.failed} failed`));
+      if (s.errored) parts.push(this.paint('red', `${s.errored} error${s.errored === 1 ? '' : 's'}`));
+      if (s.warnings) parts.push(this.paint('yellow', `${s.warnings} warning${s.warnings === 1 ? '' : 's'}`));
+      if (s.disabled) parts.push(this.paint('dim', `${s.disabled} disabled`));
       if (s.expectedFailures) parts.push(this.paint('magenta', `${s.expectedFailures} expected failure${s.expectedFailures === 1 ? '' : 's'}`));
       if (s.skipped) parts.push(this.paint('yellow', `${s.skipped} skipped`));
       this.line(`  ${mark} ${r.group.padEnd(36)} ${parts.join(', ')}`);
@@ -129,10 +156,10 @@ export class ConsoleReporter {
     this.clearStatus();
     const summary = summarize(end.results);
     if (this.options.tty) {
-      const failed = end.results.filter((r) => r.status === 'failed');
-      if (failed.length) this.line(`\n${this.paint('bold', 'Failures')}`);
+      const failed = end.results.filter(troubled);
+      if (failed.length) this.line(`\n${this.paint('bold', 'Failures, errors and warnings')}`);
       for (const r of failed) {
-        this.line(this.paint(r.expectedFailure ? 'magenta' : 'red', failLine(r)));
+        this.line(this.paint(r.expectedFailure || r.knownFlaky ? 'magenta' : r.warning ? 'yellow' : 'red', failLine(r)));
         for (const l of failureDetails(r)) this.line(this.paint('dim', l));
       }
       this.line('');
@@ -140,11 +167,17 @@ export class ConsoleReporter {
     for (const w of end.written ?? []) this.line(w);
     if (end.coverage) this.line(`coverage: ${formatCoverageFigure(end.coverage)}`);
     for (const e of end.baselineRemovable ?? []) this.line(`baseline entry can be removed: ${e.check} passes now (listed because: ${e.reason})`);
+    for (const f of end.runFailures ?? []) this.line(this.paint('red', `FAIL ${f}`));
     if (end.comparison) {
       this.line(`compared with ${end.comparison.previous}:`);
       this.line(`  newly failing: ${end.comparison.newlyFailing.join(', ') || 'none'}`);
       this.line(`  newly passing: ${end.comparison.newlyPassing.join(', ') || 'none'}`);
+      const changes = end.comparison.ruleChanges ?? [];
+      this.line(`  rules changed: ${changes.length === 0 ? 'none' : changes.map((c) => `${c.rule} ${c.before} → ${c.now}`).join(', ')}`);
     }
+    if (summary.warnings) this.line(`${summary.warnings} warning${summary.warnings === 1 ? '' : 's'} (failed SHOULD rules; --strict counts them as failures)`);
+    if (summary.errored) this.line(`${summary.errored} error${summary.errored === 1 ? '' : 's'} (the suite or the network broke, after one retry; exit status 3 when nothing failed)`);
+    if (end.notConformance) this.line(this.paint('bold', end.notConformance));
     if (summary.expectedFailures) this.line(`${summary.expectedFailures} expected failure${summary.expectedFailures === 1 ? '' : 's'} (listed in the baseline, not counted as failed)`);
     // Alone and uncoloured on the last line: CI parses it.
     this.line(summaryLine(summary));

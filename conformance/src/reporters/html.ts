@@ -3,7 +3,7 @@
 
 import type { CheckResult, RunMeta } from '../model';
 import type { Coverage, RuleCoverage } from '../runner/coverage';
-import { baselineRemovableOf, comparisonOf, coverageOf } from './meta';
+import { baselineRemovableOf, comparisonOf, coverageOf, notConformanceOf, stringsOf } from './meta';
 import { byGroup, failuresFirst, summarize } from './summary';
 
 export function escapeHtml(text: string): string {
@@ -33,11 +33,17 @@ details{border:1px solid var(--line);border-radius:6px;margin:8px 0;padding:6px 
 `;
 
 function statusClass(r: CheckResult): string {
-  return r.status === 'failed' && r.expectedFailure ? 'xfail' : r.status;
+  if (r.knownFlaky) return 'xfail';
+  if (r.status === 'failed' && r.expectedFailure) return 'xfail';
+  if (r.status === 'failed' && r.warning) return 'skipped';
+  return r.status === 'error' ? 'failed' : r.status;
 }
 
 function statusLabel(r: CheckResult): string {
-  return r.status === 'failed' && r.expectedFailure ? 'expected failure' : r.status;
+  if (r.knownFlaky) return `${r.status} (known flaky)`;
+  if (r.status === 'failed' && r.expectedFailure) return 'expected failure';
+  if (r.status === 'failed' && r.warning) return 'warning';
+  return r.status;
 }
 
 function failureArticle(r: CheckResult, ruleText: ReadonlyMap<string, string>): string {
@@ -47,6 +53,8 @@ function failureArticle(r: CheckResult, ruleText: ReadonlyMap<string, string>): 
     ['Expected', h(r.expected ?? r.message)],
     ['Got', h(r.got ?? '')],
   ];
+  if (r.level !== undefined) rows.push(['Level', h(r.warning ? `${r.level} (warning: not counted as a failure)` : r.level)]);
+  if (r.status === 'error') rows.push(['Outcome', 'error: the suite or the network broke; not a verdict on the deployment']);
   if (r.expectedFailure) rows.push(['Baseline reason', h(r.expectedFailure.reason)]);
   if (r.property !== undefined) rows.push(['Property', h(r.property)]);
   if (r.seed !== undefined) rows.push(['Seed', h(String(r.seed))]);
@@ -103,11 +111,11 @@ function allChecks(results: readonly CheckResult[]): string {
   return [...byGroup(results).entries()]
     .map(
       ([group, rs]) => `<h3>${h(group)}</h3>
-<table><thead><tr><th>Status</th><th>Check</th><th>Rules</th><th>Message</th><th class="num">ms</th></tr></thead><tbody>
+<table><thead><tr><th>Status</th><th>Level</th><th>Check</th><th>Rules</th><th>Message</th><th class="num">ms</th></tr></thead><tbody>
 ${rs
   .map(
     (r) =>
-      `<tr><td class="st-${statusClass(r)}">${h(statusLabel(r))}</td><td>${r.status === 'failed' ? `<a href="#check-${h(r.id)}">${h(r.id)}</a>` : h(r.id)}<div class="rules">${h(r.title)}</div></td><td class="rules">${h(r.rules.join(', '))}</td><td>${h(r.message)}</td><td class="num">${r.durationMs}</td></tr>`,
+      `<tr><td class="st-${statusClass(r)}">${h(statusLabel(r))}</td><td>${h(r.level ?? '')}</td><td>${r.status === 'failed' || r.status === 'error' ? `<a href="#check-${h(r.id)}">${h(r.id)}</a>` : h(r.id)}<div class="rules">${h(r.title)}</div></td><td class="rules">${h(r.rules.join(', '))}</td><td>${h(r.message)}</td><td class="num">${r.durationMs}</td></tr>`,
   )
   .join('\n')}
 </tbody></table>`,
@@ -133,20 +141,25 @@ export function renderHtml(results: readonly CheckResult[], meta: RunMeta): stri
   const card = (cls: string, n: string, label: string): string => `<div class="card ${cls}"><b>${h(n)}</b>${h(label)}</div>`;
   const notes: string[] = [];
   if (removable.length) notes.push(`<h3>Baseline entries that can be removed (the check passes now)</h3><ul>${removable.map((e) => `<li><b>${h(e.check)}</b> — ${h(e.reason)}</li>`).join('')}</ul>`);
+  const runFailures = [...stringsOf(meta, 'baselineStale'), ...stringsOf(meta, 'unstable')];
+  if (runFailures.length) notes.push(`<h3>Why the run fails besides its checks</h3><ul>${runFailures.map((f) => `<li>${h(f)}</li>`).join('')}</ul>`);
   if (comparison) {
+    const changes = comparison.ruleChanges ?? [];
     notes.push(`<h3>Compared with ${h(comparison.previous)}</h3>
 <p>Newly failing: ${comparison.newlyFailing.length ? h(comparison.newlyFailing.join(', ')) : 'none'}</p>
-<p>Newly passing: ${comparison.newlyPassing.length ? h(comparison.newlyPassing.join(', ')) : 'none'}</p>`);
+<p>Newly passing: ${comparison.newlyPassing.length ? h(comparison.newlyPassing.join(', ')) : 'none'}</p>
+<p>Rules changed: ${changes.length ? h(changes.map((c) => `${c.rule} ${c.before} → ${c.now}`).join(', ')) : 'none'}</p>`);
   }
+  const notConformance = notConformanceOf(meta);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${h(meta.title)}</title><style>${CSS}</style></head>
 <body>
-<header><h1>${h(meta.title)}</h1><p class="meta">${facts.map(h).join(' · ')}</p>
-<div class="cards">${card('passed', String(s.passed), 'passed')}${card('failed', String(s.failed), 'failed')}${card('skipped', String(s.skipped), 'skipped')}${s.expectedFailures ? card('xfail', String(s.expectedFailures), 'expected failures') : ''}${coverage ? card('', `${(coverage.figure * 100).toFixed(1)}%`, `rule coverage (${coverage.covered}/${coverage.testable})`) : ''}</div>
+<header>${notConformance !== undefined ? `<p class="not-conformance" role="alert"><b>${h(notConformance)}</b></p>` : ''}<h1>${h(meta.title)}</h1><p class="meta">${facts.map(h).join(' · ')}</p>
+<div class="cards">${card('passed', String(s.passed), 'passed')}${card('failed', String(s.failed), 'failed')}${card('skipped', String(s.skipped), 'skipped')}${s.expectedFailures ? card('xfail', String(s.expectedFailures), 'expected failures') : ''}${s.errored ? card('failed', String(s.errored), 'errors (suite or network)') : ''}${s.warnings ? card('skipped', String(s.warnings), 'warnings (SHOULD)') : ''}${s.disabled ? card('skipped', String(s.disabled), 'disabled') : ''}${coverage ? card('', `${(coverage.figure * 100).toFixed(1)}%`, `rule coverage (${coverage.covered}/${coverage.testable})`) : ''}</div>
 </header>
 <nav><p><a href="#failures">Failures</a>${coverage ? '<a href="#coverage">Coverage</a>' : ''}<a href="#checks">All checks</a></p></nav>
-<section id="failures"><h2>Failures (${failures.length})</h2>
+<section id="failures"><h2>Failures, errors and warnings (${failures.length})</h2>
 ${failures.length ? failures.map(article).join('\n') : '<p>No check failed.</p>'}
 ${expected.length ? `<h2>Expected failures (${expected.length})</h2>${expected.map(article).join('\n')}` : ''}
 ${notes.join('\n')}

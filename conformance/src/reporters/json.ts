@@ -2,7 +2,7 @@
 // plus extra fields, never fewer.
 
 import type { CheckResult, RunMeta, SuiteReport } from '../model';
-import { baselineRemovableOf, comparisonOf, coverageOf, plainMeta } from './meta';
+import { baselineRemovableOf, comparisonOf, coverageOf, notConformanceOf, plainMeta } from './meta';
 import { summarize } from './summary';
 
 function checkEntry(r: CheckResult): SuiteReport['checks'][number] {
@@ -12,7 +12,7 @@ function checkEntry(r: CheckResult): SuiteReport['checks'][number] {
     status: r.status,
     message: r.message,
     // interfaces.md: a command reproducing a failure; empty for checks that did not fail.
-    reproduction: r.status === 'failed' ? (r.reproduction ?? '') : '',
+    reproduction: r.status === 'failed' || r.status === 'error' ? (r.reproduction ?? '') : '',
     title: r.title,
     group: r.group,
     durationMs: r.durationMs,
@@ -24,8 +24,17 @@ function checkEntry(r: CheckResult): SuiteReport['checks'][number] {
     ...(r.expected !== undefined ? { expected: r.expected } : {}),
     ...(r.got !== undefined ? { got: r.got } : {}),
     ...(r.expectedFailure ? { expectedFailure: r.expectedFailure } : {}),
-    // Exchanges only where someone will read them: failures.
-    ...(r.status === 'failed' && r.exchanges?.length ? { exchanges: r.exchanges } : {}),
+    ...(r.knownFlaky ? { knownFlaky: r.knownFlaky } : {}),
+    ...(r.level !== undefined ? { level: r.level } : {}),
+    ...(r.warning ? { warning: true } : {}),
+    ...(r.failedRules !== undefined ? { failedRules: r.failedRules } : {}),
+    ...(r.attempts !== undefined ? { attempts: r.attempts } : {}),
+    ...(r.core !== undefined ? { core: r.core } : {}),
+    ...(r.disabledBy !== undefined ? { disabledBy: r.disabledBy } : {}),
+    // Exchanges with real values (masked keys) where someone reproduces a problem: failures and errors.
+    ...((r.status === 'failed' || r.status === 'error') && r.exchanges?.length ? { exchanges: r.exchanges } : {}),
+    // The diffable trace, for every check that made requests (passed ones too).
+    ...(r.trace?.length ? { trace: r.trace } : {}),
   };
 }
 
@@ -34,8 +43,20 @@ export function toJsonReport(results: readonly CheckResult[], meta: RunMeta): Su
   const coverage = coverageOf(meta);
   const removable = baselineRemovableOf(meta);
   const comparison = comparisonOf(meta);
+  const notConformance = notConformanceOf(meta);
   return {
-    summary: { passed: s.passed, failed: s.failed, skipped: s.skipped, expectedFailures: s.expectedFailures },
+    // First, so a reader sees it before any count.
+    ...(notConformance !== undefined ? { notAConformanceResult: notConformance } : {}),
+    summary: {
+      passed: s.passed,
+      failed: s.failed,
+      skipped: s.skipped,
+      expectedFailures: s.expectedFailures,
+      errored: s.errored,
+      disabled: s.disabled,
+      warnings: s.warnings,
+      flaky: s.flaky,
+    },
     checks: results.map(checkEntry),
     meta: plainMeta(meta),
     ...(meta.seed !== undefined ? { seed: meta.seed } : {}),

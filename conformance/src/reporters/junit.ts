@@ -23,9 +23,13 @@ function failureBody(r: CheckResult): string {
 
 function testcase(r: CheckResult): string {
   const open = `    <testcase classname="${a(r.group)}" name="${a(r.id)}" time="${seconds(r.durationMs)}">`;
-  const props = `\n      <properties><property name="title" value="${a(r.title)}"/><property name="rules" value="${a(r.rules.join(','))}"/></properties>`;
+  const level = r.level !== undefined ? `<property name="level" value="${a(r.level)}"/>` : '';
+  const props = `\n      <properties><property name="title" value="${a(r.title)}"/><property name="rules" value="${a(r.rules.join(','))}"/>${level}</properties>`;
   let inner = '';
-  if (r.status === 'skipped') inner = `\n      <skipped message="${a(r.message)}"/>`;
+  if (r.status === 'skipped' || r.status === 'disabled') inner = `\n      <skipped message="${a(r.status === 'disabled' ? `disabled: ${r.message}` : r.message)}"/>`;
+  else if (r.knownFlaky) inner = `\n      <skipped message="${a(`known flaky (baseline): ${r.knownFlaky.reason}; ${r.message}`)}"/>`;
+  else if (r.status === 'error') inner = `\n      <error message="${a(r.message)}" type="SuiteError">${x(failureBody(r))}</error>`;
+  else if (r.status === 'failed' && r.warning) inner = `\n      <system-out>${x(`warning (${r.level ?? 'SHOULD'}, not counted as a failure): ${r.message}`)}</system-out>`;
   else if (r.status === 'failed' && r.expectedFailure) inner = `\n      <skipped message="${a(`expected failure (baseline): ${r.expectedFailure.reason}; ${r.message}`)}"/>`;
   else if (r.status === 'failed') inner = `\n      <failure message="${a(r.message)}" type="CheckFailure">${x(failureBody(r))}</failure>`;
   else inner = `\n      <system-out>${x(r.message)}</system-out>`;
@@ -46,7 +50,7 @@ export function renderJUnit(results: readonly CheckResult[], meta: RunMeta): str
       .map(([k, v]) => `<property name="${a(String(k))}" value="${a(String(v))}"/>`)
       .join('');
     return [
-      `  <testsuite name="${a(group)}" tests="${rs.length}" failures="${s.failed}" errors="0" skipped="${s.skipped + s.expectedFailures}" time="${seconds(rs.reduce((t, r) => t + r.durationMs, 0))}" timestamp="${a(meta.startedAt)}">`,
+      `  <testsuite name="${a(group)}" tests="${rs.length}" failures="${s.failed}" errors="${s.errored}" skipped="${s.skipped + s.expectedFailures + s.disabled + s.flaky}" time="${seconds(rs.reduce((t, r) => t + r.durationMs, 0))}" timestamp="${a(meta.startedAt)}">`,
       `    <properties>${props}</properties>`,
       ...rs.map(testcase),
       '  </testsuite>',
@@ -54,7 +58,7 @@ export function renderJUnit(results: readonly CheckResult[], meta: RunMeta): str
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${a(meta.title)}" tests="${results.length}" failures="${total.failed}" errors="0" skipped="${total.skipped + total.expectedFailures}" time="${seconds(time)}">`,
+    `<testsuites name="${a(meta.title)}" tests="${results.length}" failures="${total.failed}" errors="${total.errored}" skipped="${total.skipped + total.expectedFailures + total.disabled + total.flaky}" time="${seconds(time)}">`,
     ...suites,
     '</testsuites>',
     '',

@@ -11,6 +11,8 @@ import {
   NO_API_ACCESS_PLANS,
   NO_CHECK_YET,
   NOT_SHOWN_REASON,
+  MAY_WORDING,
+  SHOULD_WORDING,
   RATE_LIMITS,
   RULES,
   UPLOAD_MAX_BYTES,
@@ -289,9 +291,10 @@ describe('toRequirementsCsv', () => {
     section: 'Errors > "Quoted", with comma',
     text: 'Line one, with "quotes"\r\nline two\nline three\rend',
     class: 'black-box',
+    level: 'MUST',
   };
-  const notShown: Rule = { id: 'TEST-2', section: 'Limits', text: 'Quota: not shown.', class: 'not-shown', notTestedReason: NOT_SHOWN_REASON };
-  const needsMail: Rule = { id: 'TEST-3', section: 'Rent', text: 'Sends mail.', class: 'needs-mail', notTestedReason: 'needs mail' };
+  const notShown: Rule = { id: 'TEST-2', section: 'Limits', text: 'Quota: not shown.', class: 'not-shown', notTestedReason: NOT_SHOWN_REASON, level: 'not-shown' };
+  const needsMail: Rule = { id: 'TEST-3', section: 'Rent', text: 'Sends mail.', class: 'needs-mail', notTestedReason: 'needs mail', level: 'MUST' };
 
   it('round-trips quotes, commas and line breaks', () => {
     const csv = toRequirementsCsv([tricky], new Map([['TEST-1', ['checkA', 'check,B']]]));
@@ -304,7 +307,7 @@ describe('toRequirementsCsv', () => {
   });
 
   it('quotes a field whose only special characters are line breaks', () => {
-    const multiline: Rule = { id: 'TEST-4', section: 'Limits', text: 'one\ntwo\r\nthree', class: 'black-box' };
+    const multiline: Rule = { id: 'TEST-4', section: 'Limits', text: 'one\ntwo\r\nthree', class: 'black-box', level: 'MUST' };
     const csv = toRequirementsCsv([multiline], new Map([['TEST-4', ['c1']]]));
     expect(csv.split('\r\n')[1]).toBe('TEST-4,Limits,black-box,c1,,"one\ntwo');
     expect(parseCsv(csv)[1]).toEqual(['TEST-4', 'Limits', 'black-box', 'c1', '', multiline.text]);
@@ -345,5 +348,29 @@ describe('limits data', () => {
 
   it('holds the other limits', () => {
     expect([LIMIT_MAX, IDEMPOTENCY_KEY_MAX, EVENT_TYPES_PER_ENDPOINT, UPLOAD_MAX_BYTES]).toEqual([500, 128, 32, 10485760]);
+  });
+});
+
+describe('requirement levels follow the spec\'s wording', () => {
+  const LEVELS = ['MUST', 'SHOULD', 'MAY', 'not-shown'];
+  it('every rule has a level', () => {
+    for (const rule of RULES) expect({ id: rule.id, level: LEVELS.includes(rule.level) }).toEqual({ id: rule.id, level: true });
+  });
+  it('a rule is SHOULD exactly when its text is guidance ("should", "guidance")', () => {
+    const mismatched = RULES.filter((r) => (r.level === 'SHOULD') !== SHOULD_WORDING.test(r.text)).map((r) => `${r.id} (${r.level}): ${r.text}`);
+    expect(mismatched).toEqual([]);
+    expect(RULES.filter((r) => r.level === 'SHOULD').map((r) => r.id)).toEqual(expect.arrayContaining(['EVT-DELIVERY-5', 'ERR-6']));
+  });
+  it('every MAY rule grants a permission in its text ("may")', () => {
+    const mays = RULES.filter((r) => r.level === 'MAY');
+    expect(mays.length).toBeGreaterThan(0);
+    expect(mays.filter((r) => !MAY_WORDING.test(r.text)).map((r) => r.id)).toEqual([]);
+  });
+  it('a rule is not-shown exactly when the spec leaves it to the deployment (class not-shown)', () => {
+    expect(RULES.filter((r) => (r.level === 'not-shown') !== (r.class === 'not-shown')).map((r) => r.id)).toEqual([]);
+  });
+  it('the wording tests can fail: a MUST rule with guidance wording, a SHOULD rule without it', () => {
+    expect(SHOULD_WORDING.test('Receivers should answer 2xx quickly')).toBe(true);
+    expect(SHOULD_WORDING.test('Every response carries X-Service-Mode')).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { RULES } from './catalogue';
 
 export { RULES } from './catalogue';
 export { isTestableClass, toRequirementsCsv, REQUIREMENTS_CSV_HEADER, NO_CHECK_YET } from './csv';
-export { NOT_SHOWN_REASON } from './define';
+export { NOT_SHOWN_REASON, SHOULD_WORDING, MAY_WORDING, should, may } from './define';
 export * from './errors';
 export * from './limits';
 export * from './event-types';

@@ -10,13 +10,20 @@ export { randomSeed, parseSeed } from './seed';
 export { DEFAULT_NUM_RUNS } from './property';
 export { describeResponse, describeValue, oneLine } from './describe';
 export { probeTarget } from './probe';
-export { loadBaseline, parseBaseline, applyBaseline, baselineIndex, removableEntries, unexpectedFailures, type Baseline, type BaselineEntry } from './baseline';
+export { loadBaseline, parseBaseline, applyBaseline, staleEntries, staleMessage, EMPTY_BASELINE, type Baseline, type BaselineEntry, type StaleEntry } from './baseline';
+export { grade, levelIndex, strongestLevel, countsAsFailure, countsAsError, exitStatus, disabledCore, notConformanceLine, NOT_A_CONFORMANCE_RESULT, EXIT } from './verdict';
+export { capabilitiesOf, isCore, disabledBy, CAPABILITY_DEFINITIONS } from './profile';
+export { buildTrace, MAX_TRACE_EXCHANGES, MAX_TRACE_BODY } from './trace';
+export { unstableChecks, worstOf, instabilityLine, type Instability } from './repeat';
 export {
   loadPreviousReport,
   parsePreviousReport,
   compareWithPrevious,
+  ruleVerdicts,
   failedFromReport,
   type Comparison,
+  type RuleChange,
+  type RuleVerdict,
   type PreviousReport,
 } from './previous-report';
 export { computeCoverage, checksByRule, formatCoverageFigure, isCoverage, type Coverage, type RuleCoverage, type SectionCoverage } from './coverage';

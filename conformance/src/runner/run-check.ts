@@ -1,5 +1,7 @@
-// Runs one check: needs and profile first (skip with a reason), then run() under a time limit, then its
-// cleanups whatever happened, and turns the outcome into a CheckResult.
+// Runs one check: the target file's switches first (disabled), needs and profile (skip with a reason), then run()
+// under a time limit, then its cleanups whatever happened, and turns the outcome into a CheckResult: a
+// CheckFailure is `failed` (the deployment broke the spec); a transport error, the time limit or any other throw
+// is `error` (the suite or the network broke; runChecks retries it once).
 
 import { randomBytes } from 'node:crypto';
 import type { CheckResult, RecordedExchange } from '../model';
@@ -13,6 +15,8 @@ import type { Target } from '../targets/types';
 import type { Check, Profile } from './check';
 import { RunningCheck } from './context';
 import { maskResult } from './masking';
+import { disabledBy, isCore } from './profile';
+import { buildTrace } from './trace';
 import { CheckFailure, CheckSkip } from './outcomes';
 import { RunScope } from './run-scope';
 
@@ -56,6 +60,11 @@ export function rerunCommand(check: Pick<Check, 'id'>, seed: number | undefined,
   return `npm run conformance --${target} --only ${check.id}${seed !== undefined ? ` --seed ${seed}` : ''}`;
 }
 
+/** The check's own time limit ran out: the suite cannot tell a slow deployment from a stuck check, so `error`. */
+class CheckTimeout extends Error {
+  override readonly name = 'CheckTimeout';
+}
+
 function describeError(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`;
   return String(error);
@@ -64,12 +73,14 @@ function describeError(error: unknown): string {
 export async function runCheck(check: Check, target: Target, options: RunCheckOptions): Promise<CheckResult> {
   const started = performance.now();
   const profile = options.profile ?? 'quick';
-  const base = { id: check.id, title: check.title, group: check.group, rules: check.rules };
+  const base = { id: check.id, title: check.title, group: check.group, rules: check.rules, core: isCore(check) };
   const secrets = targetSecrets(target);
   const masker = options.showSecrets ? NO_MASKING : new SecretMasker(secrets);
   const elapsed = (): number => Math.round(performance.now() - started);
   const skipped = (message: string): CheckResult => ({ ...base, status: 'skipped', message, durationMs: elapsed(), command: rerunCommand(check, undefined, options.targetFile) });
 
+  const off = disabledBy(check, target);
+  if (off) return { ...base, status: 'disabled', message: off.reason, disabledBy: off.by, durationMs: elapsed(), command: rerunCommand(check, undefined, options.targetFile) };
   if (check.profile === 'full' && profile === 'quick') return skipped('full-profile check (waits minutes); run with --profile full');
   for (const need of check.needs) {
     const reason = unmetNeed(target, need);
@@ -79,10 +90,11 @@ export async function runCheck(check: Check, target: Target, options: RunCheckOp
   const clock = options.clock ?? systemClock;
   const run = options.run ?? new RunScope({ target, requestTimeoutMs: options.requestTimeoutMs, fetch: options.fetch, showSecrets: options.showSecrets });
   const ownsRun = options.run === undefined;
+  const runId = options.runId ?? newRunId();
   const running = new RunningCheck({
     target,
     check,
-    runId: options.runId ?? newRunId(),
+    runId,
     seed: options.seed,
     profile,
     clock,
@@ -102,7 +114,7 @@ export async function runCheck(check: Check, target: Target, options: RunCheckOp
     const winner = await Promise.race([check.run(running.ctx).then(() => 'done' as const), timedOut]);
     if (winner === 'timeout') {
       running.abort(`check exceeded ${limitMs} ms`);
-      outcome = new CheckFailure({ expected: `the check to finish within ${Math.round(limitMs / 1000)} s`, got: 'it was still running; aborted' });
+      outcome = new CheckTimeout(`the check was still running after ${Math.round(limitMs / 1000)} s; aborted`);
     }
   } catch (error) {
     outcome = error;
@@ -126,6 +138,8 @@ export async function runCheck(check: Check, target: Target, options: RunCheckOp
   } else if (outcome instanceof CheckSkip) {
     result = { ...skipped(outcome.reason + cleanupNote), exchanges };
   } else {
+    // Only a CheckFailure is a verdict on the deployment; anything else means the suite could not judge.
+    const status = outcome instanceof CheckFailure ? 'failed' : 'error';
     let expected = 'the check to run to completion';
     let got = describeError(outcome);
     let exchange = exchanges[exchanges.length - 1];
@@ -150,8 +164,9 @@ export async function runCheck(check: Check, target: Target, options: RunCheckOp
     const seed = extra.seed ?? usedSeed;
     result = {
       ...base,
-      status: 'failed',
-      message: `expected: ${expected}; got: ${got} [${failedRules.join(', ')}]${cleanupNote}`,
+      status,
+      message: `${status === 'error' ? 'error: ' : ''}expected: ${expected}; got: ${got} [${failedRules.join(', ')}]${cleanupNote}`,
+      failedRules,
       expected,
       got,
       ...extra,
@@ -163,5 +178,6 @@ export async function runCheck(check: Check, target: Target, options: RunCheckOp
     };
   }
   if (result.status !== 'failed' && usedSeed !== undefined) result = { ...result, seed: usedSeed };
-  return maskResult(result, masker);
+  // The trace is built from the raw exchanges and always redacted: --show-secrets never reaches it.
+  return { ...maskResult(result, masker), trace: buildTrace(exchanges, target, { runId }) };
 }

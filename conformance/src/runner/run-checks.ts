@@ -52,12 +52,14 @@ export async function runChecks(options: RunChecksOptions): Promise<CheckResult[
   const pacer = pacerFor(options.target, clock);
   const runId = options.runId ?? newRunId();
   const run = new RunScope({ target: options.target, requestTimeoutMs: options.requestTimeoutMs, fetch: options.fetch, showSecrets: options.showSecrets, onNotice: options.onNotice });
-  const runOne = async (check: Check): Promise<CheckResult> => {
-    const result = await runCheck(check, options.target, {
+  const attempt = (check: Check, retry: boolean): Promise<CheckResult> =>
+    runCheck(check, options.target, {
       seed: options.seedOverrides?.get(check.id) ?? options.seed,
       profile: options.profile,
       showSecrets: options.showSecrets,
-      runId,
+      // A retry gets a marker of its own: what the first attempt left behind (an email to the marker's address,
+      // a resource named with it) must not count in the second attempt's observations.
+      runId: retry ? `${runId}-retry` : runId,
       pacer,
       clock,
       requestTimeoutMs: options.requestTimeoutMs,
@@ -66,6 +68,13 @@ export async function runChecks(options: RunChecksOptions): Promise<CheckResult[
       targetFile: options.targetFile,
       run,
     });
+  const runOne = async (check: Check): Promise<CheckResult> => {
+    let result = await attempt(check, false);
+    // An error is the suite's or the network's (a reset, a timeout, a crash): one more try before reporting it.
+    if (result.status === 'error') {
+      const second = await attempt(check, true);
+      result = second.status === 'error' ? { ...second, attempts: 2 } : { ...second, attempts: 2, message: `${second.message} (after a retry: the first attempt errored: ${result.message})` };
+    }
     options.onResult?.(result);
     return result;
   };

@@ -64,6 +64,26 @@ export interface WebhooksConfig {
   readonly schedulerIntervalSeconds?: number;
 }
 
+/**
+ * Optional features the spec allows a deployment not to offer. A target declares one it lacks with
+ * `"capabilities": { "<name>": false }`; the checks that need it are then `disabled`, and they prove no Core rule.
+ */
+export const CAPABILITIES = ['sandbox', 'dashboard', 'httpsProduction', 'mail', 'webhookReceiver'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+/** `disable` in the target file: a check id, rule id or glob of either, switched off with a reason. */
+export interface DisableEntry {
+  readonly match: string;
+  readonly reason: string;
+}
+
+/** `implementation` in the target file: what the publishable summary and badge name. */
+export interface ImplementationInfo {
+  readonly name: string;
+  readonly version: string;
+  readonly url?: string;
+}
+
 export interface Target {
   /** Always without a trailing slash. */
   readonly baseUrl: string;
@@ -75,6 +95,11 @@ export interface Target {
   readonly mail?: MailConfig;
   readonly webhooks?: WebhooksConfig;
   readonly pacing: PacingConfig;
+  /** Declared capabilities; absent or true: offered (the checks then need only their usual target sections). */
+  readonly capabilities?: Readonly<Partial<Record<Capability, boolean>>>;
+  /** Checks switched off in the target file (status `disabled`). Disabling a Core check makes the run no conformance result. */
+  readonly disable?: readonly DisableEntry[];
+  readonly implementation?: ImplementationInfo;
   /** Where the target came from (file path or "embedded reference server"), for reports. */
   readonly source: string;
 }

@@ -2,9 +2,12 @@
 // Hand-written rather than schema-driven: the messages must be one readable line each (exit status 2).
 
 import {
+  CAPABILITIES,
   DEFAULT_PACING,
   STANDARD_ROLES,
   TargetError,
+  type Capability,
+  type DisableEntry,
   type MailKind,
   type PacingConfig,
   type PlanName,
@@ -13,7 +16,7 @@ import {
   type Target,
 } from './types';
 
-const KNOWN_FIELDS = new Set(['baseUrl', 'keys', 'extraKeys', 'production', 'dashboard', 'mail', 'webhooks', 'pacing']);
+const KNOWN_FIELDS = new Set(['baseUrl', 'keys', 'extraKeys', 'production', 'dashboard', 'mail', 'webhooks', 'pacing', 'capabilities', 'disable', 'implementation']);
 /** Annotations people put in JSON files; accepted silently. */
 const ANNOTATION_FIELDS = new Set(['$schema', '$comment', 'comment', 'description', 'name']);
 const MAIL_KINDS: readonly MailKind[] = ['maildev', 'mailhog', 'reference'];
@@ -118,10 +121,35 @@ function parsePacing(value: unknown): PacingConfig {
   return { enabled, headroom, plans, roles };
 }
 
+function parseCapabilities(value: unknown): Partial<Record<Capability, boolean>> | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) fail('capabilities', `must be an object of booleans (${CAPABILITIES.join(', ')})`);
+  const out: Partial<Record<Capability, boolean>> = {};
+  for (const [name, offered] of Object.entries(value)) {
+    if (!(CAPABILITIES as readonly string[]).includes(name)) fail(`capabilities.${name}`, `is not an optional feature of the spec (${CAPABILITIES.join(', ')}); Core rules cannot be declared away`);
+    if (typeof offered !== 'boolean') fail(`capabilities.${name}`, 'must be a boolean');
+    out[name as Capability] = offered;
+  }
+  return out;
+}
+
+function parseDisable(value: unknown): DisableEntry[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) fail('disable', 'must be an array of { "check": "<check id, rule id or glob>", "reason": "..." }');
+  return value.map((entry: unknown, i: number) => {
+    if (!isObject(entry)) fail(`disable[${i}]`, 'must be an object { check, reason }');
+    return { match: nonEmptyString(entry.check, `disable[${i}].check`), reason: nonEmptyString(entry.reason, `disable[${i}].reason`) };
+  });
+}
+
 function parseSection<T>(value: unknown, field: string, parse: (obj: Json) => T): T | undefined {
   if (value === undefined || value === null) return undefined;
   if (!isObject(value)) fail(field, 'must be an object');
   return parse(value);
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Partial<Record<K, V>>);
 }
 
 export interface ParsedTarget {
@@ -172,6 +200,13 @@ export function parseTarget(raw: unknown, source: string): ParsedTarget {
       };
     }),
     pacing: parsePacing(raw.pacing),
+    ...optional('capabilities', parseCapabilities(raw.capabilities)),
+    ...optional('disable', parseDisable(raw.disable)),
+    ...optional('implementation', parseSection(raw.implementation, 'implementation', (i) => ({
+      name: nonEmptyString(i.name, 'implementation.name'),
+      version: nonEmptyString(i.version, 'implementation.version'),
+      ...(i.url !== undefined ? { url: httpUrl(i.url, 'implementation.url') } : {}),
+    }))),
     source,
   };
   return { target, warnings };

@@ -1,7 +1,7 @@
 // "Endpoints": the general statements at the top, then Properties and Contracts. Each table row is
 // split into its request constraints, its success response and its listed errors.
 import type { Rule } from '../../model';
-import { inSection } from '../define';
+import { inSection, may } from '../define';
 
 const general = inSection('Endpoints');
 
@@ -31,10 +31,10 @@ export const ENDPOINTS_RULES: readonly Rule[] = [
   ),
   general.blackBox('ENDPOINTS-11', 'Plan and scope: GET endpoints need Portfolio or Enterprise plan.'),
   general.blackBox('ENDPOINTS-12', 'Plan and scope: write endpoints need Enterprise plan and a `read_write` key.'),
-  general.blackBox(
+  may(general.blackBox(
     'ENDPOINTS-13',
     'Status codes that any endpoint above may return: 401, 403, 429, 500, 503 (see Errors).',
-  ),
+  )),
 ];
 
 const p = inSection('Endpoints > Properties');

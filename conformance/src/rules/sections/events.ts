@@ -1,7 +1,7 @@
 // "Events": the statements at the top, envelope, request headers, verification, delivery 1-6, one rule
 // per catalogue row, the changeover rule and the gaps.
 import type { Rule } from '../../model';
-import { inSection } from '../define';
+import { inSection, should } from '../define';
 import { EVENT_TYPES } from '../event-types';
 
 const top = inSection('Events');
@@ -122,12 +122,12 @@ export const EVT_DELIVERY_RULES: readonly Rule[] = [
     'EVT-DELIVERY-4',
     'Delivery history with response code and latency is visible in the dashboard, with manual retry of failed deliveries.',
   ),
-  delivery.needs(
+  should(delivery.needs(
     'needs-webhook',
     'EVT-DELIVERY-5',
     'Receivers should answer 2xx quickly, verify the signature first (reject unverifiable bodies with 401), de-duplicate on `id` (keep seen ids at least 24 hours) and treat `_test: true` as a test.',
     RECEIVER_SIDE,
-  ),
+  )),
   delivery.needs(
     'needs-webhook',
     'EVT-DELIVERY-6',

@@ -1,7 +1,7 @@
 // "Endpoints > Rent". RENT-POST-1..5 and RENT-EMAIL-1..9 are the spec's numbered rules, word for word;
 // facts from the table rows that the numbered rules do not cover are numbered after them.
 import type { Rule } from '../../model';
-import { inSection } from '../define';
+import { inSection, may } from '../define';
 
 const r = inSection('Endpoints > Rent');
 
@@ -71,11 +71,11 @@ export const RENT_PDF_RULES: readonly Rule[] = [
     'The per-landlord limit is enforced before generation.',
     'Ordering inside the deployment is not visible from outside.',
   ),
-  r.notObservable(
+  may(r.notObservable(
     'RENT-PDF-7',
     'Bytes may be served from a cache keyed by rent id, `updated_at` and template version with a 15-minute lifetime.',
     'A permission, not an obligation; a cache hit cannot be told apart from a fresh rendering.',
-  ),
+  )),
   r.blackBox('RENT-PDF-8', 'Sandbox keys run the real pipeline on deterministic sandbox data.'),
 ];
 

@@ -1,7 +1,7 @@
 // "States and transitions": value sets, every row of "Moves that are shown", the rules on states and
 // the gaps. A move row whose "Also happens" cell needs mail or a receiver is split off into its own rule.
 import type { Rule } from '../../model';
-import { inSection } from '../define';
+import { inSection, may } from '../define';
 
 const values = inSection('States and transitions > Value sets');
 const moves = inSection('States and transitions > Moves that are shown');
@@ -55,11 +55,11 @@ export const STATE_RULES: readonly Rule[] = [
     'STATE-16',
     'From any contract state, `PATCH /contracts/{id}` with no `Notice Served` in the body: status recalculated from dates.',
   ),
-  moves.notObservable(
+  may(moves.notObservable(
     'STATE-17',
     '`PATCH /contracts/{id}`: changing tenants may trigger assignment emails.',
     'A permission ("may"): a deployment that sends assignment emails on a tenant change and one that sends none both conform, and the spec says nothing of whom or what they would carry, so no observation can fail a deployment. The PATCH itself is STATE-16.',
-  ),
+  )),
   moves.needs(
     'needs-webhook',
     'STATE-18',
