@@ -56,6 +56,35 @@ describe('a correct deployment that chose differently passes', () => {
     }
   }
 
+  // Each deployment really makes its choice (a proxy that changed nothing would pass every check trivially).
+  const PROBES: Readonly<Record<string, { readonly path: string; readonly method?: string; readonly shows: (status: number, headers: Record<string, string>, text: string) => boolean }>> = {
+    'extra-fields': { path: '/properties?limit=1', shows: (_s, _h, t) => t.includes('"vendorExtension"') && t.includes('"totalPages"') },
+    'json-form': { path: '/properties?limit=1', shows: (_s, _h, t) => t.startsWith('{\n  "') && /"meta":[\s\S]*"data":/.test(t) },
+    'content-type-parameters': { path: '/properties?limit=1', shows: (_s, h) => h['content-type'] === 'Application/JSON;Charset="UTF-8"' },
+    transport: { path: '/properties?limit=1', shows: (_s, h) => h['transfer-encoding'] === 'chunked' && h.connection === 'close' && h.etag !== undefined },
+    'unknown-query-parameters': { path: '/properties?limit=1&notAParameter=1', shows: (s) => s === 200 },
+    'non-uuid-id-is-404': { path: '/properties/not-a-uuid', shows: (s, _h, t) => s === 404 && t.includes('NOT_FOUND') },
+    'unlisted-methods-405': { path: '/compliance/summary', method: 'DELETE', shows: (s, h) => s === 405 && h.allow === 'GET' },
+    'message-wording': { path: '/properties/00000000-0000-4000-8000-000000000000', shows: (s, _h, t) => s === 404 && t.includes('We could not find that property') },
+    'rate-limit-window': { path: '/properties?limit=1', shows: (_s, h) => h['x-ratelimit-limit'] === '50000' },
+    'page-defaults': { path: '/properties', shows: (_s, _h, t) => (JSON.parse(t) as { meta: { limit: number } }).meta.limit === 20 },
+  };
+
+  it.each(TOLERANCES.map((t) => [t.id, t] as const))('the deployment choosing %s really answers otherwise', async (id, tolerance) => {
+    const probe = PROBES[id];
+    expect(probe).toBeDefined();
+    if (!probe) return;
+    const deployment = await startBrokenDeployment((reference as ReferenceDeployment).origin, otherChoices([tolerance]));
+    try {
+      const res = await fetch(`${deployment.baseUrl}${probe.path}`, { method: probe.method ?? 'GET', headers: { authorization: `Bearer ${target.keys.enterpriseLive}` } });
+      const headers = Object.fromEntries(res.headers.entries());
+      const text = await res.text();
+      expect({ id, shows: probe.shows(res.status, headers, text), status: res.status }).toMatchObject({ id, shows: true });
+    } finally {
+      await deployment.stop();
+    }
+  });
+
   it('every tolerance names the checks it concerns, each a registered check', () => {
     const ids = new Set(RUNNABLE.map((c) => c.id));
     for (const t of TOLERANCES) expect({ id: t.id, unknown: (CONCERNED[t.id] ?? ['(none)']).filter((id) => !ids.has(id)) }).toEqual({ id: t.id, unknown: [] });
