@@ -38,6 +38,8 @@ export interface Fault {
   readonly request?: (req: ProxyRequest, ctx: FaultContext) => Maybe<ProxyRequest | ProxyResponse>;
   /** `original` is the request as the client sent it (before `request` rewrote it). */
   readonly response?: (res: ProxyResponse, original: ProxyRequest, ctx: FaultContext) => Maybe<ProxyResponse>;
+  /** How answers leave the proxy: chunked (no Content-Length) and/or with `Connection: close`. Default: neither. */
+  readonly transport?: { readonly chunked?: boolean; readonly close?: boolean };
 }
 
 export interface BrokenDeployment {
@@ -123,6 +125,15 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
     if (fault.response) res = (await fault.response({ ...res, headers: { ...res.headers } }, copy(original), ctx)) ?? res;
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
+    if (fault.transport?.close) headers.connection = 'close';
+    if (fault.transport?.chunked && res.body.length > 0) {
+      // Two chunks, so the client really reassembles the body (HTTP/1.1 chunked transfer coding, RFC 9112 section 7.1).
+      outgoing.writeHead(res.status, headers);
+      const half = Math.ceil(res.body.length / 2);
+      outgoing.write(res.body.subarray(0, half));
+      outgoing.end(res.body.subarray(half));
+      return;
+    }
     headers['content-length'] = String(res.body.length);
     outgoing.writeHead(res.status, headers);
     outgoing.end(res.body);

@@ -2,6 +2,7 @@
 // (status, propertyId, tenantId on the main tenant only, search on the tenancy reference), meta.hasNextPage,
 // and the writes on contracts the check creates itself: status derived from the dates unless Notice Served.
 
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
@@ -81,7 +82,7 @@ export const contractListAndDetailShape = defineCheck({
       const data = successData(ctx, res, [200], { rules: ['CONTRACT-10'] });
       expectContract(ctx, data, `contract ${id} (detail)`, res.exchange);
       // The spec does not say list items and details share a shape (it does for properties only): the Contract fields must agree.
-      const differs = CONTRACT_FIELDS.find((f) => isRecord(data) && JSON.stringify(data[f.field]) !== JSON.stringify(item[f.field]));
+      const differs = CONTRACT_FIELDS.find((f) => isRecord(data) && !isDeepStrictEqual(data[f.field], item[f.field]));
       ctx.expect(isRecord(data) && data.id === id && differs === undefined, `the detail of ${id} to be that contract, its Contract fields as in the list`, () => (differs ? `${differs.field}: ${describeValue((data as Json)[differs.field])} vs ${describeValue(item[differs.field])}` : describeValue(data)), res.exchange, { rules: ['CONTRACT-10'] });
     }
     ctx.note(`${first.items.length} contracts typed; ${pages} pages of ${limit} (${seen} items) with consistent hasNextPage; details match`);

@@ -101,6 +101,25 @@ export function fuzzCaseArb(roles: readonly string[]): fc.Arbitrary<FuzzCase> {
 }
 
 /** A request within the contract: spec methods, JSON (or no) body on JSON routes, no content negotiation games. */
+/**
+ * The methods the spec lists on a path it details, or undefined where the set is open: a path of the "named but
+ * not detailed" groups (their writes exist with paths not shown) and the removed route's (404, 405, 410 all fit).
+ */
+function specMethodsOn(path: string): string[] | undefined {
+  const routes = [...GET_COLLECTION_ROUTES, ...GET_BY_ID_ROUTES, ...WRITE_ROUTES].filter((r) => r.path === path);
+  if (routes.length === 0 || routes.some((r) => r.detail === 'named')) return undefined;
+  return routes.map((r) => r.method);
+}
+
+/**
+ * A method the spec does not list on a spec path: the deployment may answer 404 or 405 (RFC 9110 15.5.5, 15.5.6),
+ * with a code of its own for 405 (the Errors table has none); docs/conformance-tolerances.md, unlisted-methods-405.
+ */
+export function isUnlistedMethod(c: FuzzCase): boolean {
+  const listed = specMethodsOn(c.route.path);
+  return listed !== undefined && !listed.includes(c.method);
+}
+
 export function inContract(c: FuzzCase): boolean {
   // The fuzzer sends no multipart bodies: on upload routes every request lacks its form, which the spec does not
   // map to a code (the reference server answers 415 UNSUPPORTED_MEDIA_TYPE, an extension; reported, not judged here).
@@ -153,7 +172,9 @@ export const fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped = defineCheck({
         ctx.expect(res.status < 300 || res.status >= 400, '2xx or 4xx', () => `${res.status} ${res.headers.location ?? ''}`, res.exchange);
         if (res.status >= 400) {
           ctx.expect(isErrorEnvelope(res.json), `${res.status} with body exactly { "error": <string>, "code": <string> }`, () => describeValue(res.json ?? res.text), res.exchange, { rules: ['ERR-1', 'ENVELOPE-6'] });
-          if (inContract(c)) {
+          if (inContract(c) && isUnlistedMethod(c) && ![401, 403, 429, 503].includes(res.status)) {
+            ctx.expect(res.status === 404 || res.status === 405, `404 or 405 for ${c.method}, a method the spec does not list on ${c.route.path}`, () => `${res.status} ${describeValue(res.json)}`, res.exchange, { rules: ['ERR-1', 'ENDPOINTS-13'] });
+          } else if (inContract(c)) {
             const code = (res.json as { code: string }).code;
             const tableStatus = statusOfCode(code);
             ctx.expect(

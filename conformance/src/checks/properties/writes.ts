@@ -2,6 +2,7 @@
 // Maintenance is settable (on create and patch), `status: null` returns to the contract-derived state,
 // rentAmount, tenantName and compliance are read-only, DELETE is soft and refused while a live contract exists.
 
+import { isDeepStrictEqual } from 'node:util';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
 import { addDays, utcDate } from '../shared/dates';
@@ -124,10 +125,10 @@ export const propertyReadOnlyFieldsCannotBePatched = defineCheck({
       ctx.expect(res.status === 400 || res.status === 200, `PATCH { ${field} } to be refused (400) or ignored (200)`, () => describeResponse(res), res.exchange, { rules });
       if (res.status === 200) {
         const data = successData(ctx, res, [200]);
-        ctx.expect(isRecord(data) && JSON.stringify(data[field]) === JSON.stringify(before[field]), `the answer to PATCH { ${field} } to show ${field} unchanged (${describeValue(before[field])})`, () => describeValue(isRecord(data) ? data[field] : data), res.exchange, { rules });
+        ctx.expect(isRecord(data) && isDeepStrictEqual(data[field], before[field]), `the answer to PATCH { ${field} } to show ${field} unchanged (${describeValue(before[field])})`, () => describeValue(isRecord(data) ? data[field] : data), res.exchange, { rules });
       }
       const after = await getProperty(ctx, id, key);
-      ctx.expect(JSON.stringify(after.data[field]) === JSON.stringify(before[field]), `${field} unchanged after PATCH { ${field} } (${describeValue(before[field])})`, () => describeValue(after.data[field]), after.res.exchange, { rules });
+      ctx.expect(isDeepStrictEqual(after.data[field], before[field]), `${field} unchanged after PATCH { ${field} } (${describeValue(before[field])})`, () => describeValue(after.data[field]), after.res.exchange, { rules });
     }
     ctx.note('rentAmount, tenantName and compliance stayed unchanged');
   },

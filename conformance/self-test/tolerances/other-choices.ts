@@ -1,0 +1,223 @@
+// A deployment that is correct but chose differently wherever the spec (or HTTP and JSON) leaves a choice: a
+// proxy in front of the reference server that rewrites every exchange into the other allowed form. Each choice
+// is one named, documented tolerance (docs/conformance-tolerances.md); the tolerance self-tests aim the whole
+// suite at this deployment, one choice at a time and all together, and every check must still pass.
+
+import type { Fault, ProxyRequest, ProxyResponse } from '../support/broken';
+import { apiPath, codeOf, isRec, readJson } from '../support/faults';
+
+type Rec = Record<string, unknown>;
+
+export interface Tolerance {
+  /** Stable id, the heading of its section in docs/conformance-tolerances.md. */
+  readonly id: string;
+  /** What the other deployment does. */
+  readonly choice: string;
+  readonly request?: (req: ProxyRequest) => ProxyRequest | ProxyResponse | undefined;
+  /** `original` is the request as the client sent it. */
+  readonly response?: (res: ProxyResponse, original: ProxyRequest) => ProxyResponse | undefined;
+  /** Body rewrite of JSON answers (applied after `response`, before serialisation). */
+  readonly json?: (body: unknown, res: ProxyResponse, original: ProxyRequest) => unknown;
+  /** How the JSON answer is written out (the last tolerance that sets it wins). */
+  readonly serialise?: (body: unknown) => string;
+  /** Transport of the answer. */
+  readonly transport?: { readonly chunked?: boolean; readonly close?: boolean };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Query parameters the spec names on some list; the "ignore unknown parameters" choice drops every other one. */
+const SPEC_QUERY_PARAMETERS = new Set(['page', 'limit', 'status', 'search', 'propertyId', 'tenantId', 'contractId', 'from', 'to', 'type', 'expiringWithinDays', 'includeHistory', 'conversationId']);
+
+/** Spec paths (relative to the base URL) and the methods the spec lists on them. */
+const SPEC_PATHS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
+  [/^\/properties$/, ['GET', 'POST']],
+  [/^\/properties\/[^/]+$/, ['GET', 'PATCH', 'DELETE']],
+  [/^\/properties\/[^/]+\/image$/, ['POST']],
+  [/^\/properties\/[^/]+\/handbook$/, ['GET']],
+  [/^\/properties\/[^/]+\/documents$/, ['GET', 'POST']],
+  [/^\/properties\/[^/]+\/documents\/[^/]+$/, ['DELETE']],
+  [/^\/contracts$/, ['GET', 'POST']],
+  [/^\/contracts\/[^/]+$/, ['GET', 'PATCH', 'DELETE']],
+  [/^\/contracts\/[^/]+\/documents$/, ['GET', 'POST']],
+  [/^\/contracts\/[^/]+\/documents\/[^/]+$/, ['DELETE']],
+  [/^\/rent$/, ['GET', 'POST']],
+  [/^\/rent\/[^/]+$/, ['PATCH']],
+  [/^\/rent\/[^/]+\/invoice\/pdf$/, ['GET']],
+  [/^\/rent\/[^/]+\/invoice\/email$/, ['POST']],
+  [/^\/events$/, ['GET']],
+  [/^\/team$/, ['GET']],
+  [/^\/compliance\/summary$/, ['GET']],
+];
+
+/** Where an id sits in a spec path: the segment after a collection, and the document id. */
+const ID_SEGMENT = /^\/(properties|contracts|rent)\/([^/]+)(?:\/(?:documents)\/([^/]+))?/;
+
+const KIND_BY_COLLECTION: Readonly<Record<string, string>> = { properties: 'property', contracts: 'contract', rent: 'rent payment' };
+
+function isJson(res: ProxyResponse): boolean {
+  return /^application\/json/i.test(res.headers['content-type'] ?? '') && res.body.length > 0;
+}
+
+function envelope(status: number, code: string, error: string, mode: string | undefined, extra: Record<string, string> = {}): ProxyResponse {
+  return { status, headers: { 'content-type': 'application/json', 'x-service-mode': mode ?? 'live', ...extra }, body: Buffer.from(JSON.stringify({ error, code })) };
+}
+
+/** Adds a member to every object in `data` (the object, or each item of the list), never to the envelope itself. */
+function withExtension(data: unknown): unknown {
+  const extend = (v: unknown): unknown => (isRec(v) ? { ...v, vendorExtension: { note: 'a field the spec does not list' } } : v);
+  return Array.isArray(data) ? data.map(extend) : extend(data);
+}
+
+/** Keys in reverse order, recursively: JSON objects are unordered (RFC 8259 section 4). */
+function reordered(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reordered);
+  if (!isRec(value)) return value;
+  const out: Rec = {};
+  for (const key of Object.keys(value).reverse()) out[key] = reordered(value[key]);
+  return out;
+}
+
+/** Pretty-printed, non-ASCII and "/" escaped: the same JSON text in another form (RFC 8259 sections 2 and 7). */
+function escapedPretty(body: unknown): string {
+  return JSON.stringify(body, null, 2)
+    .replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(/\//g, '\\/');
+}
+
+/** The daily window of each per-minute limit of the spec's Limits table (reads and writes of Portfolio and Enterprise). */
+const DAY_LIMIT_OF_MINUTE_LIMIT: Readonly<Record<string, number>> = { '500': 50_000, '100': 10_000, '30': 3_000 };
+/** Requests counted per key and window by the day-window deployment (a fresh proxy sees fresh keys: self-test keys are minted per run). */
+const dayCounts = new Map<string, number>();
+
+export const TOLERANCES: readonly Tolerance[] = [
+  {
+    id: 'extra-fields',
+    choice: 'every object in `data` and `meta` carries members the spec does not list',
+    json: (body) => (isRec(body) && 'data' in body ? { ...body, data: withExtension(body.data), ...(isRec(body.meta) ? { meta: { ...body.meta, totalPages: 1 } } : {}) } : body),
+  },
+  {
+    id: 'json-form',
+    choice: 'JSON written with other whitespace, key order, string escapes and number forms',
+    json: (body) => reordered(body),
+    serialise: escapedPretty,
+  },
+  {
+    id: 'content-type-parameters',
+    choice: 'JSON answers typed `Application/JSON;Charset="UTF-8"` (media types and parameters are case-insensitive, RFC 9110 section 8.3.1)',
+    response: (res) => (isJson(res) ? { ...res, headers: { ...res.headers, 'content-type': 'Application/JSON;Charset="UTF-8"' } } : undefined),
+  },
+  {
+    id: 'transport',
+    choice: 'answers sent chunked on a connection the server closes, with Date, ETag and Cache-Control headers',
+    response: (res) => ({ ...res, headers: { ...res.headers, date: new Date().toUTCString(), etag: `W/"${res.body.length.toString(16)}"`, 'cache-control': 'no-store', vary: 'Authorization' } }),
+    transport: { chunked: true, close: true },
+  },
+  {
+    id: 'unknown-query-parameters',
+    choice: 'query parameters no list of the spec names are ignored instead of refused',
+    request: (req) => {
+      if (apiPath(req) === undefined) return undefined;
+      const query = new URLSearchParams();
+      for (const [name, value] of req.query) if (SPEC_QUERY_PARAMETERS.has(name)) query.append(name, value);
+      return { ...req, query };
+    },
+  },
+  {
+    id: 'non-uuid-id-is-404',
+    choice: 'an id that is not a UUID answers 404 NOT_FOUND (no such resource) instead of 400 VALIDATION_ERROR',
+    response: (res, original) => {
+      const path = apiPath(original);
+      const m = path !== undefined ? ID_SEGMENT.exec(path) : null;
+      if (!m || res.status !== 400 || codeOf(res) !== 'VALIDATION_ERROR') return undefined;
+      const [, collection, id, docId] = m;
+      if (UUID.test(id ?? '') && (docId === undefined || UUID.test(docId))) return undefined;
+      const kind = docId !== undefined && UUID.test(id ?? '') ? 'document' : (KIND_BY_COLLECTION[collection ?? ''] ?? 'resource');
+      return envelope(404, 'NOT_FOUND', `No ${kind} has that id`, res.headers['x-service-mode'], rateHeaders(res));
+    },
+  },
+  {
+    id: 'unlisted-methods-405',
+    choice: 'a method the spec does not list on a spec path answers 405 with Allow and the envelope (the reference server: 404)',
+    response: (res, original) => {
+      const path = apiPath(original);
+      const route = path !== undefined ? SPEC_PATHS.find(([pattern]) => pattern.test(path)) : undefined;
+      if (!route || route[1].includes(original.method) || res.status !== 404) return undefined;
+      return envelope(405, 'METHOD_NOT_ALLOWED', `${original.method} is not allowed here; use ${route[1].join(' or ')}`, res.headers['x-service-mode'], { ...rateHeaders(res), allow: route[1].join(', ') });
+    },
+  },
+  {
+    id: 'message-wording',
+    choice: 'error messages worded otherwise, still naming what the spec says they name',
+    json: (body, res) => {
+      if (!isRec(body) || typeof body.error !== 'string' || res.status < 400) return body;
+      const original = body.error;
+      const notFound = /^(.*?) not found\.?$/i.exec(original);
+      const error = notFound ? `We could not find that ${notFound[1]?.toLowerCase()} for your account.` : `Request refused (${original})`;
+      return { ...body, error };
+    },
+  },
+  {
+    id: 'rate-limit-window',
+    choice: 'X-RateLimit-* describe the 24-hour window (Limit 50000 for Enterprise reads) instead of the minute',
+    response: (res, original) => {
+      const minute = res.headers['x-ratelimit-limit'];
+      const day = minute !== undefined ? DAY_LIMIT_OF_MINUTE_LIMIT[minute] : undefined;
+      if (day === undefined) return undefined;
+      const key = `${original.headers.authorization ?? original.headers['x-api-key'] ?? ''} ${minute}`;
+      const used = (dayCounts.get(key) ?? 0) + (res.status === 429 ? 0 : 1);
+      dayCounts.set(key, used);
+      const reset = Math.floor(Date.now() / 1000) + 86_400;
+      return { ...res, headers: { ...res.headers, 'x-ratelimit-limit': String(day), 'x-ratelimit-remaining': String(Math.max(0, day - used)), 'x-ratelimit-reset': String(reset) } };
+    },
+  },
+  {
+    id: 'page-defaults',
+    choice: 'lists default to 20 items a page (the reference server: 50)',
+    request: (req) => {
+      const path = apiPath(req);
+      if (req.method !== 'GET' || path === undefined || req.query.has('limit') || !/^\/(properties|contracts|rent|events)$|^\/properties\/[^/]+\/documents$/.test(path)) return undefined;
+      const query = new URLSearchParams(req.query);
+      query.set('limit', '20');
+      return { ...req, query };
+    },
+    // The client did not send `limit`: a deployment with a default of 20 reports 20, whatever the reference echoes.
+    json: (body, _res, original) => (isRec(body) && isRec(body.meta) && !original.query.has('limit') && apiPath(original) !== undefined ? { ...body, meta: { ...body.meta, limit: 20 } } : body),
+  },
+];
+
+function rateHeaders(res: ProxyResponse): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
+    const value = res.headers[name];
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+/** One deployment making the given choices (all of them by default). */
+export function otherChoices(tolerances: readonly Tolerance[] = TOLERANCES): Fault & { readonly transport: { chunked: boolean; close: boolean } } {
+  const serialise = [...tolerances].reverse().find((t) => t.serialise)?.serialise ?? ((b: unknown) => JSON.stringify(b));
+  return {
+    description: tolerances.map((t) => t.id).join(' + '),
+    transport: { chunked: tolerances.some((t) => t.transport?.chunked), close: tolerances.some((t) => t.transport?.close) },
+    request(req) {
+      let current: ProxyRequest = req;
+      for (const t of tolerances) {
+        const next = t.request?.(current);
+        if (next && 'status' in next) return next;
+        if (next) current = next;
+      }
+      return current;
+    },
+    response(res, original) {
+      let current = res;
+      for (const t of tolerances) current = t.response?.(current, original) ?? current;
+      if (!isJson(current) || !tolerances.some((t) => t.json || t.serialise)) return current;
+      let body = readJson(current);
+      if (body === undefined) return current;
+      for (const t of tolerances) if (t.json) body = t.json(body, current, original);
+      return { ...current, body: Buffer.from(serialise(body), 'utf8') };
+    },
+  };
+}

@@ -1,0 +1,100 @@
+// Tolerance self-tests: the suite must PASS a deployment that is correct but chose differently wherever the spec,
+// HTTP or JSON leave a choice (docs/conformance-tolerances.md). The deployment is the reference server behind a
+// proxy that makes the other choices (./other-choices.ts): all of them at once against every check, and each
+// one alone against the checks its choice concerns.
+import { ALL_CHECKS } from '../../src/checks';
+import type { Check } from '../../src/runner';
+import type { Target } from '../../src/targets';
+import { startBrokenDeployment } from '../support/broken';
+import { withFastKeys } from '../support/fast-keys';
+import { startReferenceServer, type ReferenceDeployment } from '../support/reference';
+import { explain, runAll } from '../support/run';
+import { expectedAgainstReference } from '../support/suite';
+import { TOLERANCES, otherChoices, type Tolerance } from './other-choices';
+
+/** For each choice alone, the checks whose verdict it could move most (the run with all choices covers every check). */
+const CONCERNED: Readonly<Record<string, readonly string[]>> = {
+  'extra-fields': ['properties.listAndDetailShareTheFullShape', 'contracts.listAndDetailShape', 'rent.listShapeAndFilters', 'envelope.successBodiesAreDataWithMetaOnLists', 'compliance.summaryShape'],
+  'json-form': ['properties.readOnlyFieldsCannotBePatched', 'contracts.listAndDetailShape', 'envelope.idsDatesAndTimestampsFollowTheConventions'],
+  'content-type-parameters': ['envelope.successBodiesAreDataWithMetaOnLists', 'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped', 'invoices.pdfIsThePaymentsInvoice'],
+  transport: ['envelope.successBodiesAreDataWithMetaOnLists', 'auth.bearerAndXApiKeyBothAuthenticate', 'documents.uploadThenSoftDeleteRemovesFromList'],
+  'unknown-query-parameters': ['pagination.queryValuesValidatedOnEveryListEndpoint', 'properties.listRejectsInvalidQueries', 'rent.listRejectsInvalidQueries', 'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped'],
+  'non-uuid-id-is-404': ['errors.nonUuidPathIdsAnswer400Or404', 'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped'],
+  'unlisted-methods-405': ['errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped', 'auth.roleRouteMethodMatrixMatchesSpec'],
+  'message-wording': ['errors.unknownIdsAnswer404NamingResourceKind', 'errors.validationErrorListsFirstTenIssuesWithFieldPaths', 'deprecation.patchMaintenanceAnswers410NamingSuccessor'],
+  'rate-limit-window': ['headers.rateLimitHeadersOnGetAndRentResponses', 'headers.rateLimitRemainingDecreasesWithUse'],
+  'page-defaults': ['pagination.pagesPartitionEveryList', 'pagination.contractsHasNextPageMatchesTotal', 'properties.statusFilterHoldsOnEveryItem'],
+};
+
+/**
+ * Checks run here: all but the exclusive rate-limit ones (a key of their own, minutes of requests) and those that
+ * need a webhook receiver (the webhook self-tests run with a receiver deployment of their own).
+ */
+const RUNNABLE = ALL_CHECKS.filter((c) => !c.exclusive && !c.needs.includes('webhook'));
+const concerned = (t: Tolerance): Check[] => RUNNABLE.filter((c) => (CONCERNED[t.id] ?? []).includes(c.id));
+
+describe('a correct deployment that chose differently passes', () => {
+  let reference: ReferenceDeployment | undefined;
+  let target: Target;
+
+  beforeAll(async () => {
+    reference = await startReferenceServer();
+    target = await withFastKeys(reference.target);
+  }, 300_000);
+
+  afterAll(async () => {
+    await reference?.stop();
+  }, 60_000);
+
+  async function verdictsAgainst(tolerances: readonly Tolerance[], checks: readonly Check[]): Promise<string[]> {
+    const deployment = await startBrokenDeployment((reference as ReferenceDeployment).origin, otherChoices(tolerances));
+    try {
+      const results = await runAll(checks, { ...target, baseUrl: deployment.baseUrl });
+      return results.filter((r) => r.status !== expectedAgainstReference(checks.find((c) => c.id === r.id) as Check)).map(explain);
+    } finally {
+      await deployment.stop();
+    }
+  }
+
+  // Each deployment really makes its choice (a proxy that changed nothing would pass every check trivially).
+  const PROBES: Readonly<Record<string, { readonly path: string; readonly method?: string; readonly shows: (status: number, headers: Record<string, string>, text: string) => boolean }>> = {
+    'extra-fields': { path: '/properties?limit=1', shows: (_s, _h, t) => t.includes('"vendorExtension"') && t.includes('"totalPages"') },
+    'json-form': { path: '/properties?limit=1', shows: (_s, _h, t) => t.startsWith('{\n  "') && /"meta":[\s\S]*"data":/.test(t) },
+    'content-type-parameters': { path: '/properties?limit=1', shows: (_s, h) => h['content-type'] === 'Application/JSON;Charset="UTF-8"' },
+    transport: { path: '/properties?limit=1', shows: (_s, h) => h['transfer-encoding'] === 'chunked' && h.connection === 'close' && h.etag !== undefined },
+    'unknown-query-parameters': { path: '/properties?limit=1&notAParameter=1', shows: (s) => s === 200 },
+    'non-uuid-id-is-404': { path: '/properties/not-a-uuid', shows: (s, _h, t) => s === 404 && t.includes('NOT_FOUND') },
+    'unlisted-methods-405': { path: '/compliance/summary', method: 'DELETE', shows: (s, h) => s === 405 && h.allow === 'GET' },
+    'message-wording': { path: '/properties/00000000-0000-4000-8000-000000000000', shows: (s, _h, t) => s === 404 && t.includes('We could not find that property') },
+    'rate-limit-window': { path: '/properties?limit=1', shows: (_s, h) => h['x-ratelimit-limit'] === '50000' },
+    'page-defaults': { path: '/properties', shows: (_s, _h, t) => (JSON.parse(t) as { meta: { limit: number } }).meta.limit === 20 },
+  };
+
+  it.each(TOLERANCES.map((t) => [t.id, t] as const))('the deployment choosing %s really answers otherwise', async (id, tolerance) => {
+    const probe = PROBES[id];
+    expect(probe).toBeDefined();
+    if (!probe) return;
+    const deployment = await startBrokenDeployment((reference as ReferenceDeployment).origin, otherChoices([tolerance]));
+    try {
+      const res = await fetch(`${deployment.baseUrl}${probe.path}`, { method: probe.method ?? 'GET', headers: { authorization: `Bearer ${target.keys.enterpriseLive}` } });
+      const headers = Object.fromEntries(res.headers.entries());
+      const text = await res.text();
+      expect({ id, shows: probe.shows(res.status, headers, text), status: res.status }).toMatchObject({ id, shows: true });
+    } finally {
+      await deployment.stop();
+    }
+  });
+
+  it('every tolerance names the checks it concerns, each a registered check', () => {
+    const ids = new Set(RUNNABLE.map((c) => c.id));
+    for (const t of TOLERANCES) expect({ id: t.id, unknown: (CONCERNED[t.id] ?? ['(none)']).filter((id) => !ids.has(id)) }).toEqual({ id: t.id, unknown: [] });
+  });
+
+  it('every check passes against a deployment making all the other choices at once', async () => {
+    expect(await verdictsAgainst(TOLERANCES, RUNNABLE)).toEqual([]);
+  }, 900_000);
+
+  it.each(TOLERANCES.map((t) => [t.id, t] as const))('the checks concerned pass when the deployment chooses %s alone', async (_id, tolerance) => {
+    expect(await verdictsAgainst([tolerance], concerned(tolerance))).toEqual([]);
+  }, 600_000);
+});
