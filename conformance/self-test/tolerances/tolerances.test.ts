@@ -2,7 +2,7 @@
 // HTTP or JSON leave a choice (docs/conformance-tolerances.md). The deployment is the reference server behind a
 // proxy that makes the other choices (./other-choices.ts): all of them at once against every check, and each
 // one alone against the checks its choice concerns.
-import { ALL_CHECKS } from '../../src/checks';
+import { ALL_CHECKS } from '../../src/registry';
 import type { Check } from '../../src/runner';
 import type { Target } from '../../src/targets';
 import { startBrokenDeployment } from '../support/broken';
