@@ -69,7 +69,7 @@ function httpProvisioning(config: { readonly url: string; readonly token: string
     get exchanges() {
       return inner.exchanges;
     },
-    request(req) {
+    async request(req) {
       resolveOperation(req.method ?? 'GET', contractPath(req, config.url));
       return inner.request(req);
     },
