@@ -4,7 +4,7 @@
 
 import { ALL_CHECKS } from '../../src/registry';
 import { runChecks } from '../../src/runner';
-import type { Target } from '../../src/targets';
+import { httpProvisioning, type Target } from '../../src/targets';
 import { withFastKeys } from '../support/fast-keys';
 import { startReferenceServer, type ReferenceDeployment } from '../support/reference';
 import { explain, FastClock, SELF_TEST_SEED } from '../support/run';
@@ -30,7 +30,7 @@ describe('the suite deletes the landlords it creates (reference server)', () => 
   }, 60_000);
 
   async function landlords(): Promise<Landlord[]> {
-    const dashboard = target.dashboard!;
+    const dashboard = httpProvisioning(target.provisioning)!;
     const res = await fetch(`${dashboard.url}/landlords`, { headers: { authorization: `Bearer ${dashboard.token}` } });
     expect(res.status).toBe(200);
     return ((await res.json()) as { data: Landlord[] }).data;

@@ -33,7 +33,7 @@ const publicApi = defineCheck({ id: 'embedded.publicApiAnswers', title: 't', gro
   ctx.expectStatus(await ctx.http.request({ path: '/properties', key: 'enterpriseLive' }), 200);
 } });
 const dashboard = defineCheck({ id: 'embedded.dashboardTokenWorks', title: 't', group: 'G', rules: ['R-2'], needs: ['dashboard'], run: async (ctx) => {
-  ctx.expectStatus(await ctx.dashboard.request({ path: '/keys' }), 200);
+  ctx.expectStatus(await ctx.dashboard.request({ path: '/landlords/00000000-0000-4000-8000-000000000000/webhooks' }), 200);
 } });
 
 describe('embedded reference server', () => {

@@ -14,7 +14,7 @@ describe('parseTarget', () => {
     const { target, warnings } = parseTarget(full, 'f.json');
     expect(warnings).toEqual([]);
     expect(target).toMatchObject({ baseUrl: full.baseUrl, keys: full.keys, extraKeys: {}, production: false, pacing: DEFAULT_PACING, source: 'f.json' });
-    expect(target.dashboard).toBeUndefined();
+    expect(target.provisioning).toBeUndefined();
   });
 
   it('strips a trailing slash from baseUrl and takes --base-url over it', () => {

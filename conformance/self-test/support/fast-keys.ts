@@ -5,7 +5,7 @@
 // get them: their target has no rateLimit key, so each run provisions a fresh key with the plan's default limits.
 
 import { fixtureId } from '@ppapi/spec';
-import type { Target } from '../../src/targets';
+import { httpProvisioning, type Target } from '../../src/targets';
 
 const RAISED = { readsPerMinute: 1_000_000, writesPerMinute: 1_000_000, readsPerDay: 100_000_000, writesPerDay: 100_000_000 };
 
@@ -21,7 +21,7 @@ const ROLES: ReadonlyArray<{ role: string; landlord: string; mode: 'live' | 'san
 ];
 
 async function issue(target: Target, landlordId: string, mode: string, scope: string, name: string): Promise<string> {
-  const dashboard = target.dashboard;
+  const dashboard = httpProvisioning(target.provisioning);
   if (!dashboard) throw new Error('fast keys need the dashboard section');
   const res = await fetch(`${dashboard.url}/landlords/${landlordId}/keys`, {
     method: 'POST',

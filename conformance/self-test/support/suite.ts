@@ -3,7 +3,7 @@
 // broken deployment of its faults (`faults` in `<module>.faults.ts`).
 
 import type { Check } from '../../src/runner';
-import { loadTargetFile, type Target } from '../../src/targets';
+import { httpProvisioning, loadTargetFile, type Target } from '../../src/targets';
 import { startBrokenDeployment } from './broken';
 import { withFastKeys } from './fast-keys';
 import { FIXTURE_TARGET, startReferenceServer, type ReferenceDeployment } from './reference';
@@ -67,7 +67,8 @@ export function describeCheckSelfTests(title: string, checks: readonly Check[], 
           const broken = await startBrokenDeployment(upstream.origin, test.fault(base));
           try {
             // Faults of the dashboard API need it behind the proxy as well (same path on the proxy's origin).
-            const dashboard = test.proxyDashboard && base.dashboard ? { dashboard: { ...base.dashboard, url: `${broken.origin}${new URL(base.dashboard.url).pathname}` } } : {};
+            const http = httpProvisioning(base.provisioning);
+            const dashboard = test.proxyDashboard && http ? { provisioning: { ...http, url: `${broken.origin}${new URL(http.url).pathname}` } } : {};
             const result = await runOne(check, { ...base, baseUrl: broken.baseUrl, ...dashboard }, test.profile ?? 'quick');
             if (process.env.SELFTEST_VERBOSE) process.stdout.write(`${explain(result)}\n\n`);
             expect({ status: result.status, message: explain(result) }).toMatchObject({ status: 'failed' });

@@ -6,7 +6,7 @@
 
 import { createHmac, randomBytes } from 'node:crypto';
 import { startReceiver, type RunningReceiver } from '@ppapi/webhook-receiver';
-import type { Target, WebhooksConfig } from '../../src/targets';
+import { httpProvisioning, type Target, type WebhooksConfig } from '../../src/targets';
 import { startBrokenDeployment, type BrokenDeployment, type Fault, type ProxyRequest, type ProxyResponse } from './broken';
 import { both, isRec, readJson } from './faults';
 
@@ -179,13 +179,13 @@ export async function startWebhookDeployment(origin: string, base: Target, broke
     proxies.push(api);
     const sender = await startBrokenDeployment(receiver.url, pair.sender ?? { description: 'a faithful sender' });
     proxies.push(sender);
-    const dashboard = base.dashboard;
+    const dashboard = httpProvisioning(base.provisioning);
     if (!dashboard) throw new Error('the webhook self-tests need the dashboard section');
     return {
       target: {
         ...base,
         baseUrl: api.baseUrl,
-        dashboard: { ...dashboard, url: `${api.origin}${DASHBOARD}` },
+        provisioning: { ...dashboard, url: `${api.origin}${DASHBOARD}` },
         webhooks: { ...webhooksConfig(sender.origin, receiver.adminUrl, secret) },
       },
       receiver,

@@ -14,7 +14,7 @@ import { applyBaseline, EMPTY_BASELINE, loadBaseline, staleEntries, staleMessage
 import { checksByRule, computeCoverage } from '../runner/coverage';
 import { CannotRunError } from '../runner/outcomes';
 import { compareWithPrevious, failedFromReport, loadPreviousReport } from '../runner/previous-report';
-import { probeTarget } from '../runner/probe';
+import { probeProvisioning, probeTarget } from '../runner/probe';
 import { registryProblems } from '../runner/registry';
 import { newRunId } from '../runner/run-check';
 import { runChecks } from '../runner/run-checks';
@@ -155,6 +155,7 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDeps = {
     for (const w of resolved.warnings) warn(w);
     const target = resolved.target;
     await probeTarget(target, { timeoutMs: deps.probeTimeoutMs, fetch: deps.fetch });
+    await probeProvisioning(target, { timeoutMs: deps.probeTimeoutMs, fetch: deps.fetch });
 
     const now = deps.now ?? ((): Date => new Date());
     const seed = options.seed ?? randomSeed();

@@ -6,7 +6,8 @@ import type { RecordedExchange } from '../model';
 import { createHttpClient, type HttpClient, type HttpResponse } from '../http/client';
 import type { Clock } from '../http/clock';
 import type { Pacer } from '../http/pacing';
-import { isRoleName, keyForRole } from '../targets/roles';
+import { createProvisioningClient } from '../provisioning/client';
+import { isRoleName, keyForRole, unmetNeed } from '../targets/roles';
 import type { Target } from '../targets/types';
 import type { AssertOptions, Check, CheckContext, Profile, PropertyOptions } from './check';
 import { describeResponse, describeValue } from './describe';
@@ -88,12 +89,11 @@ export class RunningCheck {
     return isRoleName(this.deps.target, name) ? this.roleKey(name) : name;
   }
 
+  /** The provisioning contract's client (docs/provisioning/), over HTTP or a command; skips without one. */
   private dashboard(): HttpClient {
-    const config = this.deps.target.dashboard;
-    if (!config) throw new CheckSkip('needs dashboard access: the target has no "dashboard" section');
-    this.dashboardClient ??= createHttpClient({
-      baseUrl: config.url,
-      defaultBearer: config.token,
+    const config = this.deps.target.provisioning;
+    if (!config) throw new CheckSkip(unmetNeed(this.deps.target, 'dashboard') ?? 'needs provisioning');
+    this.dashboardClient ??= createProvisioningClient(config, {
       timeoutMs: this.deps.requestTimeoutMs,
       signal: () => this.controller.signal,
       onExchange: (e) => this.exchanges.push(e),

@@ -3,7 +3,8 @@
 // rather than one check. runChecks closes the scope after the last check, exclusive ones included; a lone
 // runCheck gets a scope of its own, closed after its check.
 
-import { createHttpClient, type HttpClient } from '../http/client';
+import type { HttpClient } from '../http/client';
+import { createProvisioningClient } from '../provisioning/client';
 import { NO_MASKING, SecretMasker, type Masker } from '../http/mask';
 import { targetSecrets } from '../targets/roles';
 import type { Target } from '../targets/types';
@@ -81,8 +82,8 @@ export class RunScope implements RunResources {
     const { target, requestTimeoutMs, fetch } = this.options;
     const tools: RunCleanupTools = {
       get dashboard(): HttpClient {
-        if (!target.dashboard) throw new Error('the target has no "dashboard" section');
-        client ??= createHttpClient({ baseUrl: target.dashboard.url, defaultBearer: target.dashboard.token, timeoutMs: requestTimeoutMs, fetch });
+        if (!target.provisioning) throw new Error('the target has no "provisioning" section');
+        client ??= createProvisioningClient(target.provisioning, { timeoutMs: requestTimeoutMs, fetch });
         return client;
       },
     };

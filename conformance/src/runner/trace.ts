@@ -32,7 +32,7 @@ export interface TraceOptions {
 /** Redacts and normalises one check's exchanges. UUIDs are numbered by first appearance, so identity survives. */
 export function buildTrace(exchanges: readonly RecordedExchange[], target: Target, options: TraceOptions = {}): TraceExchange[] {
   const named: [string, string][] = allRoleKeys(target).map(([role, key]) => [key, `<key:${role}>`]);
-  if (target.dashboard) named.push([target.dashboard.token, '<dashboard-token>']);
+  if (target.provisioning?.token !== undefined) named.push([target.provisioning.token, '<provisioning-token>']);
   if (target.webhooks) named.push([target.webhooks.secret, '<signing-secret>']);
   named.sort((a, b) => b[0].length - a[0].length);
   const uuids = new Map<string, string>();

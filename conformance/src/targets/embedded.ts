@@ -155,7 +155,7 @@ export function embeddedTarget(fixtureFile: string, server: Pick<EmbeddedServer,
   const target: Target = {
     ...parsed.target,
     baseUrl: `${server.origin}/api/public/v1`,
-    dashboard: { url: `${server.origin}/dashboard/api`, token: server.adminToken },
+    provisioning: { url: `${server.origin}/dashboard/api`, token: server.adminToken },
     ...(mail ? { mail } : {}),
     ...(hooks ? { webhooks: hooks } : {}),
     source: `embedded reference server (${server.origin})`,

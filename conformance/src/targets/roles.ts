@@ -33,7 +33,7 @@ export function allRoleKeys(target: Target): ReadonlyArray<readonly [string, str
 /** Every secret the target holds, so reports can mask them unless --show-secrets. */
 export function targetSecrets(target: Target): string[] {
   const secrets = allRoleKeys(target).map(([, key]) => key);
-  if (target.dashboard) secrets.push(target.dashboard.token);
+  if (target.provisioning?.token !== undefined) secrets.push(target.provisioning.token);
   if (target.webhooks) secrets.push(target.webhooks.secret);
   return secrets;
 }
@@ -51,7 +51,7 @@ const NEED_ROLE: Partial<Record<CheckNeed, string>> = {
 export function unmetNeed(target: Target, need: CheckNeed): string | undefined {
   switch (need) {
     case 'dashboard':
-      return target.dashboard ? undefined : 'needs dashboard access: the target has no "dashboard" section';
+      return target.provisioning ? undefined : 'needs provisioning (landlords, keys, subscriptions): the target has no "provisioning" section';
     case 'mail':
       return target.mail ? undefined : 'needs a mail-capture API: the target has no "mail" section';
     case 'webhook':

@@ -33,20 +33,30 @@ export interface PacingConfig {
   readonly roles: Readonly<Record<string, PlanName | Rate>>;
 }
 
-export interface DashboardConfig {
-  /** Base URL of the admin API, e.g. http://127.0.0.1:3000/dashboard/api */
+/**
+ * Where the checks provision landlords, keys and subscriptions: the provisioning contract (docs/provisioning/),
+ * over HTTP or through a command. A target file's older `dashboard` section is the HTTP form.
+ */
+export type ProvisioningConfig = ProvisioningHttp | ProvisioningCommand;
+
+export interface ProvisioningHttp {
+  /** Base URL of the contract, e.g. http://127.0.0.1:3000/provisioning/v1 */
   readonly url: string;
-  /** Bearer token of the admin API. */
+  /** Bearer token (the reference server's ADMIN_TOKEN). */
   readonly token: string;
 }
 
-export type MailKind = 'maildev' | 'mailhog' | 'reference';
-
-export interface MailConfig {
-  readonly kind: MailKind;
-  /** Base URL of the mail-capture API. */
-  readonly url: string;
+export interface ProvisioningCommand {
+  /** Program and arguments: reads one JSON request on stdin, writes one JSON answer on stdout. */
+  readonly command: readonly string[];
+  /** Handed to the program as PROVISIONING_TOKEN (and masked in reports). */
+  readonly token?: string;
 }
+
+export type MailKind = 'maildev' | 'mailhog' | 'reference' | 'provisioning';
+
+/** `provisioning`: the contract's optional mail operations (a target's `provisioning.mail: true`). */
+export type MailConfig = { readonly kind: Exclude<MailKind, 'provisioning'>; /** Base URL of the mail-capture API. */ readonly url: string } | { readonly kind: 'provisioning' };
 
 export interface WebhooksConfig {
   /** Where the deployment should deliver (registered as the subscription URL). */
@@ -91,7 +101,8 @@ export interface Target {
   readonly extraKeys: Readonly<Record<string, string>>;
   /** When true the deployment claims to be production: HTTPS_REQUIRED checks run. */
   readonly production: boolean;
-  readonly dashboard?: DashboardConfig;
+  /** The provisioning contract (from the file's `provisioning` section, or its older `dashboard` section). */
+  readonly provisioning?: ProvisioningConfig;
   readonly mail?: MailConfig;
   readonly webhooks?: WebhooksConfig;
   readonly pacing: PacingConfig;
@@ -130,4 +141,9 @@ export const DEFAULT_PACING: PacingConfig = {
 /** A target file that cannot be used; the CLI turns it into exit status 2 with this one-line message. */
 export class TargetError extends Error {
   override readonly name = 'TargetError';
+}
+
+/** The HTTP form of a provisioning section, or undefined for a command (self-tests and tools that call it directly). */
+export function httpProvisioning(config: ProvisioningConfig | undefined): ProvisioningHttp | undefined {
+  return config !== undefined && 'url' in config ? config : undefined;
 }

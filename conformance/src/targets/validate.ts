@@ -8,18 +8,20 @@ import {
   TargetError,
   type Capability,
   type DisableEntry,
+  type MailConfig,
   type MailKind,
   type PacingConfig,
   type PlanName,
   type Rate,
   type StandardRole,
+  type ProvisioningConfig,
   type Target,
 } from './types';
 
-const KNOWN_FIELDS = new Set(['baseUrl', 'keys', 'extraKeys', 'production', 'dashboard', 'mail', 'webhooks', 'pacing', 'capabilities', 'disable', 'implementation']);
+const KNOWN_FIELDS = new Set(['baseUrl', 'keys', 'extraKeys', 'production', 'provisioning', 'dashboard', 'mail', 'webhooks', 'pacing', 'capabilities', 'disable', 'implementation']);
 /** Annotations people put in JSON files; accepted silently. */
 const ANNOTATION_FIELDS = new Set(['$schema', '$comment', 'comment', 'description', 'name']);
-const MAIL_KINDS: readonly MailKind[] = ['maildev', 'mailhog', 'reference'];
+const MAIL_KINDS: readonly MailKind[] = ['maildev', 'mailhog', 'reference', 'provisioning'];
 const ROLE_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
 type Json = Record<string, unknown>;
@@ -152,6 +154,38 @@ function optional<K extends string, V>(key: K, value: V | undefined): Partial<Re
   return value === undefined ? {} : ({ [key]: value } as Partial<Record<K, V>>);
 }
 
+/**
+ * `provisioning`: `{ url, token }` (the HTTP contract) or `{ command: [...], token? }`, plus `mail: true` when it
+ * also serves the contract's mail operations. The older `dashboard` section `{ url, token }` is the HTTP form.
+ */
+function parseProvisioning(raw: Json): { provisioning?: ProvisioningConfig; mail?: MailConfig } {
+  if (raw.provisioning !== undefined && raw.provisioning !== null && raw.dashboard !== undefined && raw.dashboard !== null) {
+    fail('provisioning', 'and dashboard are two forms of one thing: give only provisioning');
+  }
+  const legacy = parseSection(raw.dashboard, 'dashboard', (d) => ({ url: httpUrl(d.url, 'dashboard.url'), token: nonEmptyString(d.token, 'dashboard.token') }));
+  if (legacy) return { provisioning: legacy };
+  const section = parseSection(raw.provisioning, 'provisioning', (p) => p);
+  if (!section) return {};
+  if (section.mail !== undefined && typeof section.mail !== 'boolean') fail('provisioning.mail', 'must be a boolean');
+  const mail: MailConfig | undefined = section.mail === true ? { kind: 'provisioning' } : undefined;
+  if (section.command !== undefined) {
+    if (section.url !== undefined) fail('provisioning', 'takes either url (the HTTP contract) or command, not both');
+    const command = section.command;
+    if (!Array.isArray(command) || command.length === 0) fail('provisioning.command', 'must be a non-empty array: the program and its arguments');
+    const args = command.map((part: unknown, i: number) => nonEmptyString(part, `provisioning.command[${i}]`));
+    const token = section.token === undefined ? undefined : nonEmptyString(section.token, 'provisioning.token');
+    return { provisioning: { command: args, ...(token !== undefined ? { token } : {}) }, ...(mail ? { mail } : {}) };
+  }
+  if (section.url === undefined) fail('provisioning', 'needs url and token (the HTTP contract) or command');
+  return { provisioning: { url: httpUrl(section.url, 'provisioning.url'), token: nonEmptyString(section.token, 'provisioning.token') }, ...(mail ? { mail } : {}) };
+}
+
+function parseMail(m: Json): MailConfig {
+  if (typeof m.kind !== 'string' || !(MAIL_KINDS as readonly string[]).includes(m.kind)) fail('mail.kind', `must be one of ${MAIL_KINDS.join(', ')}`);
+  if (m.kind === 'provisioning') return { kind: 'provisioning' };
+  return { kind: m.kind as Exclude<MailKind, 'provisioning'>, url: httpUrl(m.url, 'mail.url') };
+}
+
 export interface ParsedTarget {
   readonly target: Target;
   /** Not fatal, printed on stderr: unknown fields (typos such as "dashbaord"). */
@@ -169,21 +203,16 @@ export function parseTarget(raw: unknown, source: string): ParsedTarget {
 
   const baseUrl = httpUrl(raw.baseUrl, 'baseUrl');
   const { keys, extra } = parseKeys(raw.keys);
+  const provisioning = parseProvisioning(raw);
+  const mail = parseSection(raw.mail, 'mail', parseMail) ?? provisioning.mail;
+  if (mail?.kind === 'provisioning' && !provisioning.provisioning) fail('mail.kind', '"provisioning" needs a provisioning section');
   const target: Target = {
     baseUrl,
     keys,
     extraKeys: { ...extra, ...parseExtraKeys(raw.extraKeys) },
     production,
-    dashboard: parseSection(raw.dashboard, 'dashboard', (d) => ({
-      url: httpUrl(d.url, 'dashboard.url'),
-      token: nonEmptyString(d.token, 'dashboard.token'),
-    })),
-    mail: parseSection(raw.mail, 'mail', (m) => {
-      if (typeof m.kind !== 'string' || !(MAIL_KINDS as readonly string[]).includes(m.kind)) {
-        fail('mail.kind', `must be one of ${MAIL_KINDS.join(', ')}`);
-      }
-      return { kind: m.kind as MailKind, url: httpUrl(m.url, 'mail.url') };
-    }),
+    ...(provisioning.provisioning ? { provisioning: provisioning.provisioning } : {}),
+    ...(mail ? { mail } : {}),
     webhooks: parseSection(raw.webhooks, 'webhooks', (w) => {
       let retryDelaysSeconds: number[] | undefined;
       if (w.retryDelaysSeconds !== undefined) {

@@ -152,9 +152,14 @@ export const dashboardPlugin: Plugin<void> = {
       },
     }));
     server.auth.strategy('admin-token', 'admin-token');
-    server.route([...routes, ...mailCaptureRoutes, ...webhookDashboardRoutes].map((route) => ({ ...route, options: { ...(route.options as object), auth: 'admin-token', tags: ['dashboard'] } })));
+    server.route(dashboardRoutes());
   },
 };
+
+/** Every dashboard route, guarded by the admin token (the provisioning contract serves a subset of them again). */
+export function dashboardRoutes(): ServerRoute[] {
+  return [...routes, ...mailCaptureRoutes, ...webhookDashboardRoutes].map((route) => ({ ...route, options: { ...(route.options as object), auth: 'admin-token', tags: ['dashboard'] } }));
+}
 
 /** In-process mail capture (no SMTP_URL), readable like maildev's API: list, one message, attachment bytes, clear. */
 export const mailCaptureRoutes: ServerRoute[] = [

@@ -2,6 +2,7 @@
 import Hapi, { type Server } from '@hapi/hapi';
 import Joi from 'joi';
 import { publicApiPlugin, PUBLIC_PREFIX } from '../api/public-api';
+import { provisioningPlugin, PROVISIONING_PREFIX } from '../dashboard/provisioning';
 import { dashboardPlugin, DASHBOARD_PREFIX } from '../dashboard/routes';
 import { errorResponderPlugin } from '../platform/errors/responder';
 import { validationFailAction } from '../platform/errors/validation';
@@ -46,6 +47,7 @@ export async function buildServer(deps: AppDeps, options: BuildOptions = {}): Pr
   await server.register({ plugin: storableTextPlugin });
   await server.register(publicApiPlugin, { routes: { prefix: PUBLIC_PREFIX } });
   await server.register(dashboardPlugin, { routes: { prefix: DASHBOARD_PREFIX } });
+  await server.register(provisioningPlugin, { routes: { prefix: PROVISIONING_PREFIX } });
 
   // Unknown routes (any method) answer 404 NOT_FOUND in the envelope.
   server.route({ method: '*', path: '/{p*}', options: { auth: false, handler: () => { throw notFound('Route'); } } });

@@ -93,7 +93,7 @@ export const portfolioPlanWritesAnswer403WriteRequiresEnterprise = defineCheck({
     // The target's Portfolio key is paced at its plan's 30 writes a minute, shared with other checks. With dashboard
     // access every route is probed with a read_write key of the suite's own Portfolio landlord (a budget of its own,
     // well under 30 a minute), and the target's key on the first route; without, the target's key on every route.
-    const own = ctx.target.dashboard ? (await provisionKey(ctx, { plan: 'Portfolio' })).key : undefined;
+    const own = ctx.target.provisioning ? (await provisionKey(ctx, { plan: 'Portfolio' })).key : undefined;
     for (const [i, route] of ACCESS_WRITE_ROUTES.entries()) {
       const keys = own === undefined ? ['portfolioLive'] : i === 0 ? ['portfolioLive', own] : [own];
       for (const key of keys) {

@@ -15,7 +15,7 @@ export const LIVE = 'enterpriseLive';
  * (shared/invoice-budget books them).
  */
 export async function invoiceKey(ctx: CheckContext, tag: string): Promise<string> {
-  if (!ctx.target.dashboard) return LIVE;
+  if (!ctx.target.provisioning) return LIVE;
   return (await provisionLandlord(ctx, tag)).live;
 }
 

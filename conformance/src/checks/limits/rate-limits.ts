@@ -40,12 +40,12 @@ async function provisioned(ctx: CheckContext, plan: ApiPlan): Promise<LimitKey> 
  * what it needs itself), else skip. `fresh`: a fresh key even when the target has a rateLimit key.
  */
 async function limitKey(ctx: CheckContext, fresh = false): Promise<LimitKey> {
-  if (ctx.hasKey('rateLimit') && !(fresh && ctx.target.dashboard)) {
+  if (ctx.hasKey('rateLimit') && !(fresh && ctx.target.provisioning)) {
     const declared = ctx.target.pacing.roles.rateLimit;
     const plan = declared === 'enterprise' ? 'Enterprise' : declared === 'portfolio' ? 'Portfolio' : undefined;
     return { key: 'rateLimit', label: 'the target\'s rateLimit key', ...(plan ? { plan } : {}), control: 'enterpriseLive', provisioned: false };
   }
-  if (ctx.target.dashboard) return provisioned(ctx, 'Enterprise');
+  if (ctx.target.provisioning) return provisioned(ctx, 'Enterprise');
   ctx.skip('needs a dedicated key: the target has no extraKeys.rateLimit and no dashboard to provision one (exhausting a shared key would break other checks)');
 }
 

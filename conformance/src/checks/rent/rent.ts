@@ -269,7 +269,7 @@ export const rentPatchRules = defineCheck({
   async run(ctx: CheckContext) {
     // With dashboard access a landlord of the check's own (writes not paced against enterpriseLive's) and a
     // read_only key of that landlord for the scope probe; else the target's enterpriseLive and enterpriseReadOnly.
-    const own = ctx.target.dashboard ? await provisionLandlord(ctx, 'rent-patch') : undefined;
+    const own = ctx.target.provisioning ? await provisionLandlord(ctx, 'rent-patch') : undefined;
     const key = own?.live ?? LIVE;
     const readOnly = own ? (await provisionKey(ctx, { landlordId: own.landlordId, scope: 'read_only' })).key : ctx.hasKey('enterpriseReadOnly') ? 'enterpriseReadOnly' : undefined;
     const chain = await createOwnChain(ctx, 'rent-patch', { key });

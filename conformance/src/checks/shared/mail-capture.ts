@@ -1,7 +1,9 @@
 // Reads the target's mail capture (target.mail): what a deployment sent, looked up by recipient. Kinds:
-// - `reference`: the reference server's in-process capture at `{dashboard.url}/mail`, read with the dashboard
-//   token: [{ id, subject, to: [{ address }], attachments: [{ filename, contentType, size }] }], bytes at
-//   `{url}/{id}/attachment/{filename}`;
+// - `provisioning`: the provisioning contract's optional mail operations (listMail GET /mail, getMailAttachment
+//   GET /mail/{id}/attachment/{filename}; docs/provisioning/): [{ id, subject, to: [{ address }], attachments:
+//   [{ filename, contentType, size }] }];
+// - `reference`: the same list at an absolute `url` under the provisioning base URL (the reference server's
+//   `{dashboard}/mail`), read with the provisioning token;
 // - `maildev`: the same list shape at `{url}/email` (or `{url}/api/email`), bytes at `…/email/{id}/attachment/{generatedFileName}`;
 // - `mailhog`: `{url}/api/v2/messages`, MIME parts decoded here.
 // Mail is never cleared: captures are shared, so a check looks only at addresses of its own run.
@@ -36,6 +38,7 @@ export interface MailCapture {
 
 function requestCapture(ctx: CheckContext, url: string): Promise<HttpResponse> {
   const mail = ctx.target.mail;
+  if (mail?.kind === 'provisioning') return ctx.dashboard.request({ path: url });
   if (mail?.kind === 'reference') return ctx.dashboard.request({ url });
   return ctx.http.request({ url, auth: 'none' });
 }
@@ -92,7 +95,7 @@ function mailhogShape(body: unknown): CapturedMail[] {
 export function mailCapture(ctx: CheckContext): MailCapture {
   const mail = ctx.target.mail;
   if (!mail) ctx.skip('needs a mail-capture API: the target has no "mail" section');
-  const base = mail.url.replace(/\/+$/, '');
+  const base = mail.kind === 'provisioning' ? '/mail' : mail.url.replace(/\/+$/, '');
   let listUrl: string | undefined;
 
   async function list(): Promise<CapturedMail[]> {

@@ -1,11 +1,12 @@
-// Landlords and keys of the suite's own, provisioned through the target's developer dashboard (`ctx.dashboard`):
-// the dashboard API of this project (POST /landlords, POST /landlords/{id}/keys, POST /keys/{id}/revoke,
-// DELETE /landlords/{id}). Every landlord the suite creates is deleted again: a check's own in its cleanup, the
+// Landlords and keys of the suite's own, provisioned through the target's provisioning contract (`ctx.dashboard`,
+// docs/provisioning/: createLandlord POST /landlords, issueKey POST /landlords/{id}/keys, revokeKey POST
+// /keys/{id}/revoke, deleteLandlord DELETE /landlords/{id}). Every landlord the suite creates is deleted again: a check's own in its cleanup, the
 // run's shared one after the run's last check.
 
 import type { HttpClient } from '../../http/client';
 import type { CheckContext } from '../../runner/check';
 import type { RunResources } from '../../runner/run-scope';
+import { unmetNeed } from '../../targets/roles';
 import { registerLandlordKey } from './invoice-budget';
 import { isRecord } from './util';
 
@@ -14,6 +15,11 @@ export interface ProvisionedKey {
   readonly id: string;
   readonly key: string;
   readonly landlordId: string;
+}
+
+function skipWithoutProvisioning(ctx: CheckContext): void {
+  const reason = unmetNeed(ctx.target, 'dashboard');
+  if (reason !== undefined) ctx.skip(reason);
 }
 
 /** Statuses of a dashboard without DELETE /landlords/{id}: no such route, method not allowed, not implemented. */
@@ -51,7 +57,7 @@ async function createLandlord(ctx: CheckContext, json: { readonly name: string; 
  * deleted once the run's last check is over (a run-level cleanup), since any check may still be using it before.
  */
 export function suiteLandlord(ctx: CheckContext, plan = 'Enterprise'): Promise<string> {
-  if (!ctx.target.dashboard) ctx.skip('needs dashboard access: the target has no "dashboard" section');
+  skipWithoutProvisioning(ctx);
   const { run, marker } = ctx;
   return run.shared(`suiteLandlord:${plan}`, async () => {
     const id = await createLandlord(ctx, { name: `${marker} ${plan} landlord`, email: `${marker}@conformance.example`, plan });
@@ -97,7 +103,7 @@ export interface OwnLandlord {
  * check when the target has no dashboard.
  */
 export async function provisionLandlord(ctx: CheckContext, tag: string, options: { readonly sandbox?: boolean } = {}): Promise<OwnLandlord> {
-  if (!ctx.target.dashboard) ctx.skip('needs dashboard access: the target has no "dashboard" section');
+  skipWithoutProvisioning(ctx);
   const local = `${ctx.marker}.${tag}`.toLowerCase().replace(/[^a-z0-9.-]/g, '-');
   const landlordId = await createLandlord(ctx, { name: `${ctx.marker} ${tag} landlord`, email: `${local}@conformance.example`, plan: 'Enterprise' });
   // Registered before the keys' revocations and the check's own data cleanups, so it runs after them (last first).
@@ -116,6 +122,6 @@ export async function provisionLandlord(ctx: CheckContext, tag: string, options:
  * another check's); without, `fallback` (enterpriseLive).
  */
 export async function ownWriteKey(ctx: CheckContext, tag: string, fallback = 'enterpriseLive'): Promise<string> {
-  if (!ctx.target.dashboard) return fallback;
+  if (!ctx.target.provisioning) return fallback;
   return (await provisionLandlord(ctx, tag)).live;
 }
