@@ -4,7 +4,7 @@
 import type { Arbitrary } from 'fast-check';
 import type { CheckNeed, RecordedExchange } from '../model';
 import type { Clock } from '../http/clock';
-import type { HttpClient, HttpResponse } from '../http/client';
+import type { HttpClient, HttpResponse, ObservedBody } from '../http/client';
 import type { Target } from '../targets/types';
 import type { RunResources } from './run-scope';
 
@@ -115,6 +115,14 @@ export interface CheckDefinition {
   readonly long?: boolean;
   /** Default 5 minutes. */
   readonly timeoutMs?: number;
+  /**
+   * A global response invariant: called on every answer of the deployment under test that any check of the run
+   * receives (its public API client only); a returned message is a violation, kept with the exchange for the
+   * check's run (ctx.run.violations). Such checks are `afterAll`.
+   */
+  readonly observe?: (exchange: RecordedExchange, body: ObservedBody) => string | undefined;
+  /** Run after every other check, exclusive ones included (they judge what the whole run saw). */
+  readonly afterAll?: boolean;
   run(ctx: CheckContext): Promise<void>;
 }
 
@@ -122,6 +130,7 @@ export interface Check extends CheckDefinition {
   readonly profile: Profile;
   readonly needs: readonly CheckNeed[];
   readonly exclusive: boolean;
+  readonly afterAll: boolean;
   readonly timeoutMs: number;
 }
 
@@ -145,6 +154,7 @@ export function defineCheck(definition: CheckDefinition): Check {
     profile: definition.profile ?? 'quick',
     needs: Object.freeze([...(definition.needs ?? [])]),
     exclusive: definition.exclusive ?? false,
+    afterAll: definition.afterAll ?? definition.observe !== undefined,
     timeoutMs: definition.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS,
   });
 }
