@@ -34,21 +34,28 @@ async function servedRoutes(ctx: CheckContext, routes: readonly AccessRoute[]): 
   return routes.filter((r) => !unserved.has(r.group));
 }
 
+/** One refusal rule: the credentials of the probe on route number `i` (sampled) and the answer the spec gives. */
+interface RefusalVariant {
+  readonly credentials: (route: AccessRoute, i: number) => Credentials;
+  readonly status: number;
+  readonly codes: readonly string[];
+  readonly rules: readonly string[];
+}
+
 interface RefusalPlan {
   readonly routes: readonly AccessRoute[];
   /** The landlord whose real ids fill the paths, and whose key reads the resource back. */
   readonly owner: LandlordData;
-  /** The credentials of the probe on route number `i` (sampled). */
-  readonly credentials: (route: AccessRoute, i: number) => Credentials;
-  readonly status: number;
-  readonly codes: (route: AccessRoute) => readonly string[];
-  readonly rules: readonly string[];
+  readonly variants: readonly RefusalVariant[];
   readonly tag: string;
   /** Invoice routes are sent through the landlord's invoice budget (the refusal may still count). */
   readonly budgeted?: boolean;
 }
 
-/** Sends each route once with the plan's credentials; expects the refusal, and for writes reads the resource back unchanged. */
+/**
+ * Sends each route once per credential variant of the plan; expects the refusal each time, and for writes reads the
+ * resource back (once before and once after the route's refusals: a change by any of them shows) unchanged.
+ */
 async function refuseOnEveryRoute(ctx: CheckContext, plan: RefusalPlan): Promise<{ routes: number; unknownIds: string[] }> {
   const unknownIds: string[] = [];
   for (const [i, route] of plan.routes.entries()) {
@@ -59,22 +66,20 @@ async function refuseOnEveryRoute(ctx: CheckContext, plan: RefusalPlan): Promise
     const request = await requestFor(ctx, route, ids, plan.owner, tag);
     const write = route.access === 'write' && learned !== undefined;
     const before = write ? await readBack(ctx, route, ids, plan.owner.key, request, tag) : undefined;
-    const cred = plan.credentials(route, i);
-    const options: RequestOptions = { ...request, ...cred.options, headers: { ...request.headers, ...cred.options.headers } };
-    const res = plan.budgeted && route.invoice ? await invoiceRequest(ctx, route.invoice, options) : await send(ctx, options);
-    const codes = plan.codes(route);
-    const code = codeOf(res);
-    ctx.expect(
-      res.status === plan.status && typeof code === 'string' && codes.includes(code),
-      `${routeName(route)} with ${cred.label}: ${plan.status} ${codes.join(' or ')}`,
-      () => describeResponse(res),
-      res.exchange,
-      { rules: plan.rules },
-    );
-    ctx.expectErrorEnvelope(res, plan.status, code as string, { rules: plan.rules });
+    const labels: string[] = [];
+    for (const { status, codes, rules, credentials } of plan.variants) {
+      const cred = credentials(route, i);
+      labels.push(cred.label);
+      const options: RequestOptions = { ...request, ...cred.options, headers: { ...request.headers, ...cred.options.headers } };
+      const res = plan.budgeted && route.invoice ? await invoiceRequest(ctx, route.invoice, options) : await send(ctx, options);
+      const code = codeOf(res);
+      ctx.expect(res.status === status && typeof code === 'string' && codes.includes(code), `${routeName(route)} with ${cred.label}: ${status} ${codes.join(' or ')}`, () => describeResponse(res), res.exchange, { rules });
+      ctx.expectErrorEnvelope(res, status, code as string, { rules });
+    }
     if (write) {
       const after = await readBack(ctx, route, ids, plan.owner.key, request, tag);
-      ctx.expect(after === before, `the refused ${routeName(route)} (${cred.label}) to change nothing: read back with the owner's key`, () => `before: ${before}; after: ${after}`, undefined, { rules: plan.rules });
+      const rules = [...new Set(plan.variants.flatMap((v) => v.rules))];
+      ctx.expect(after === before, `the refused ${routeName(route)} (${labels.join('; ')}) to change nothing: read back with the owner's key`, () => `before: ${before}; after: ${after}`, undefined, { rules });
     }
   }
   return { routes: plan.routes.length, unknownIds };
@@ -103,43 +108,37 @@ export const credentialRulesOnEveryRoute = defineCheck({
     const malformed = sample(ctx, fc.constantFrom(...MALFORMED), n);
     const scheme = sample(ctx, fc.constantFrom('Basic', 'Token', 'bearer-less', 'ApiKey'), n);
     const unknown = sample(ctx, fc.record({ prefix: fc.constantFrom('svc_live_', 'svc_sandbox_'), tail: fc.stringMatching(/^[a-f0-9]{32}$/) }), n);
-    const unauthorized = { status: 401, codes: () => ['UNAUTHORIZED'], rules: ['AUTH-6', 'ERR-UNAUTHORIZED'] };
-    const variants: Array<[string, (route: AccessRoute, i: number) => Credentials]> = [
-      ['no key', () => ({ label: 'no key', options: { auth: 'none' } })],
-      ['malformed', (_r, i) => ({ label: `Authorization: ${JSON.stringify(malformed[i])}`, options: { auth: 'none', headers: { authorization: malformed[i] as string } } })],
-      [
-        'non-Bearer',
-        (_r, i) => {
+    const unauthorized = { status: 401, codes: ['UNAUTHORIZED'], rules: ['AUTH-6', 'ERR-UNAUTHORIZED'] };
+    const variants: RefusalVariant[] = [
+      { ...unauthorized, credentials: () => ({ label: 'no key', options: { auth: 'none' } }) },
+      { ...unauthorized, credentials: (_r, i) => ({ label: `Authorization: ${JSON.stringify(malformed[i])}`, options: { auth: 'none', headers: { authorization: malformed[i] as string } } }) },
+      {
+        ...unauthorized,
+        credentials: (_r, i) => {
           const s = scheme[i] as string;
           const value = s === 'bearer-less' ? live : `${s} ${live}`;
           return { label: `Authorization: ${s === 'bearer-less' ? '<the live key, no scheme>' : `${s} <the live key>`}`, options: { auth: 'none', headers: { authorization: value } } };
         },
-      ],
-      [
-        'unknown',
-        (_r, i) => {
+      },
+      {
+        ...unauthorized,
+        credentials: (_r, i) => {
           const u = unknown[i] as { prefix: string; tail: string };
           return { label: `an unknown key ${u.prefix}… (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`, options: { key: `${u.prefix}${u.tail}`, auth: viaApiKey[i] ? 'x-api-key' : 'bearer' } };
         },
-      ],
+      },
     ];
-    let unknownIds: string[] = [];
-    for (const [tag, credentials] of variants) {
-      ({ unknownIds } = await refuseOnEveryRoute(ctx, { routes, owner, credentials, ...unauthorized, tag: `401-${tag.replace(/\W/g, '')}` }));
-    }
     const revoked = ctx.hasKey('revoked');
     if (revoked) {
-      await refuseOnEveryRoute(ctx, {
-        routes,
-        owner,
-        credentials: (_r, i) => ({ label: `the revoked key (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`, options: { key: 'revoked', auth: viaApiKey[i] ? 'x-api-key' : 'bearer' } }),
+      variants.push({
         status: 401,
-        codes: () => ['REVOKED_KEY'],
+        codes: ['REVOKED_KEY'],
         rules: ['AUTH-6', 'ERR-REVOKED_KEY'],
-        tag: '401-revoked',
+        credentials: (_r, i) => ({ label: `the revoked key (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`, options: { key: 'revoked', auth: viaApiKey[i] ? 'x-api-key' : 'bearer' } }),
       });
     }
-    ctx.note(`${routes.length} routes × ${variants.length + (revoked ? 1 : 0)} credential rules: 401 as the spec says, refused writes read back unchanged${revoked ? '' : ' (no revoked key in the target: REVOKED_KEY not checked)'}${unknownNote(unknownIds)}`);
+    const { unknownIds } = await refuseOnEveryRoute(ctx, { routes, owner, variants, tag: '401' });
+    ctx.note(`${routes.length} routes × ${variants.length} credential rules: 401 as the spec says, refused writes read back unchanged${revoked ? '' : ' (no revoked key in the target: REVOKED_KEY not checked)'}${unknownNote(unknownIds)}`);
   },
 });
 
@@ -167,7 +166,7 @@ export const planWithoutApiAccessRefusedOnEveryRoute = defineCheck({
       const r = i < roles.length ? (roles[i] as string) : (role[i] as string);
       return { label: `the ${r} key (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`, options: { key: r, auth: viaApiKey[i] ? 'x-api-key' : 'bearer' } };
     };
-    const { unknownIds } = await refuseOnEveryRoute(ctx, { routes, owner, credentials, status: 403, codes: () => ['PLAN_UPGRADE_REQUIRED'], rules: ['AUTH-5', 'ERR-PLAN_UPGRADE_REQUIRED'], tag: '403-plan' });
+    const { unknownIds } = await refuseOnEveryRoute(ctx, { routes, owner, variants: [{ credentials, status: 403, codes: ['PLAN_UPGRADE_REQUIRED'], rules: ['AUTH-5', 'ERR-PLAN_UPGRADE_REQUIRED'] }], tag: '403-plan' });
     ctx.note(`${routes.length} routes with ${roles.join('/')} keys: 403 PLAN_UPGRADE_REQUIRED, refused writes read back unchanged${unknownNote(unknownIds)}`);
   },
 });
@@ -185,7 +184,7 @@ export const portfolioKeyRefusedOnEveryWrite = defineCheck({
     const owner = new LandlordData(ctx, 'portfolioLive');
     const viaApiKey = sample(ctx, fc.boolean(), routes.length);
     const credentials = (_r: AccessRoute, i: number): Credentials => ({ label: `the Portfolio key (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`, options: { key: 'portfolioLive', auth: viaApiKey[i] ? 'x-api-key' : 'bearer' } });
-    const { unknownIds } = await refuseOnEveryRoute(ctx, { routes, owner, credentials, status: 403, codes: () => ['WRITE_REQUIRES_ENTERPRISE'], rules: ['AUTH-5', 'ERR-WRITE_REQUIRES_ENTERPRISE', 'ENDPOINTS-12'], tag: '403-portfolio' });
+    const { unknownIds } = await refuseOnEveryRoute(ctx, { routes, owner, variants: [{ credentials, status: 403, codes: ['WRITE_REQUIRES_ENTERPRISE'], rules: ['AUTH-5', 'ERR-WRITE_REQUIRES_ENTERPRISE', 'ENDPOINTS-12'] }], tag: '403-portfolio' });
     ctx.note(`${routes.length} write routes with the Portfolio key: 403 WRITE_REQUIRES_ENTERPRISE, read back unchanged${unknownNote(unknownIds)}`);
   },
 });
@@ -202,7 +201,7 @@ export const readOnlyKeyRefusedOnEveryWrite = defineCheck({
     const owner = new LandlordData(ctx, LIVE);
     const viaApiKey = sample(ctx, fc.boolean(), routes.length);
     const credentials = (_r: AccessRoute, i: number): Credentials => ({ label: `the read_only key (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`, options: { key: 'enterpriseReadOnly', auth: viaApiKey[i] ? 'x-api-key' : 'bearer' } });
-    const { unknownIds } = await refuseOnEveryRoute(ctx, { routes, owner, credentials, status: 403, codes: () => ['INSUFFICIENT_SCOPE'], rules: ['AUTH-4', 'ERR-INSUFFICIENT_SCOPE', 'ENDPOINTS-12'], tag: '403-scope', budgeted: true });
+    const { unknownIds } = await refuseOnEveryRoute(ctx, { routes, owner, variants: [{ credentials, status: 403, codes: ['INSUFFICIENT_SCOPE'], rules: ['AUTH-4', 'ERR-INSUFFICIENT_SCOPE', 'ENDPOINTS-12'] }], tag: '403-scope', budgeted: true });
     ctx.note(`${routes.length} write routes with the read_only key: 403 INSUFFICIENT_SCOPE, read back unchanged${unknownNote(unknownIds)}`);
   },
 });
@@ -222,7 +221,7 @@ export const foreignRealIdsAnswer404OnEveryByIdRoute = defineCheck({
     const owner = new LandlordData(ctx, 'otherLandlord');
     const viaApiKey = sample(ctx, fc.boolean(), routes.length);
     const credentials = (_r: AccessRoute, i: number): Credentials => ({ label: `the main landlord's live key on the other landlord's ids (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`, options: { key: LIVE, auth: viaApiKey[i] ? 'x-api-key' : 'bearer' } });
-    const { unknownIds } = await refuseOnEveryRoute(ctx, { routes, owner, credentials, status: 404, codes: () => ['NOT_FOUND'], rules: ['AUTH-8', 'ERR-NOT_FOUND'], tag: '404-foreign', budgeted: true });
+    const { unknownIds } = await refuseOnEveryRoute(ctx, { routes, owner, variants: [{ credentials, status: 404, codes: ['NOT_FOUND'], rules: ['AUTH-8', 'ERR-NOT_FOUND'] }], tag: '404-foreign', budgeted: true });
     ctx.note(`${routes.length} by-id routes with another landlord's real ids: 404 NOT_FOUND, the owner read its resources back unchanged${unknownNote(unknownIds)}`);
   },
 });

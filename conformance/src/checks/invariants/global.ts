@@ -138,13 +138,20 @@ export const errorEnvelopeOnEveryError = invariantCheck({
 });
 
 /**
- * Answers that cannot carry a key's counters: no key was identified (401, 403 HTTPS_REQUIRED) or the counters could
- * not be read (503 RATE_LIMIT_UNAVAILABLE). The spec ties the limits to a key ("Enforced per API key").
+ * Answers left out: no key was identified (401, 403 HTTPS_REQUIRED), the key may not make the call at all and so
+ * reaches no limiter (403 PLAN_UPGRADE_REQUIRED, WRITE_REQUIRES_ENTERPRISE, INSUFFICIENT_SCOPE: the limit table has
+ * rows for what a plan may do only), or the counters could not be read (503 RATE_LIMIT_UNAVAILABLE). The spec ties
+ * the limits to a key ("Enforced per API key"); whether refusals of access carry counters is left to the deployment
+ * (the reference server sends none on them).
  */
+const ACCESS_REFUSALS = new Set(['HTTPS_REQUIRED', 'PLAN_UPGRADE_REQUIRED', 'WRITE_REQUIRES_ENTERPRISE', 'INSUFFICIENT_SCOPE']);
+
 function countedAnswer(exchange: RecordedExchange, body: ObservedBody): boolean {
   const status = exchange.response?.status ?? 0;
   const code = typeof body.json === 'object' && body.json !== null ? (body.json as Record<string, unknown>).code : undefined;
-  return status !== 401 && !(status === 403 && code === 'HTTPS_REQUIRED') && !(status === 503 && code === 'RATE_LIMIT_UNAVAILABLE');
+  if (status === 401) return false;
+  if (status === 403 && typeof code === 'string' && ACCESS_REFUSALS.has(code)) return false;
+  return !(status === 503 && code === 'RATE_LIMIT_UNAVAILABLE');
 }
 
 export const rateLimitHeadersOnEveryCountedAnswer = invariantCheck({
