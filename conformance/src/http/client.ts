@@ -50,6 +50,18 @@ export interface HttpClient {
   readonly exchanges: readonly RecordedExchange[];
 }
 
+/** What an observer sees of an answer besides the recorded exchange: the whole body (the record is truncated). */
+export interface ObservedBody {
+  readonly text: string;
+  readonly json: unknown;
+}
+
+/**
+ * Called with every answer of the client's own deployment: requests under `baseUrl` only, so absolute URLs
+ * (download links, mail capture, webhook receivers) are never judged as the API's answers.
+ */
+export type ExchangeObserver = (exchange: RecordedExchange, body: ObservedBody) => void;
+
 export interface HttpClientOptions {
   readonly baseUrl: string;
   /** Role name → key; may throw (the runner's version skips the check when the role is absent). Literal keys pass through. */
@@ -61,7 +73,16 @@ export interface HttpClientOptions {
   /** The current check's abort signal (aborted when the check times out). */
   readonly signal?: () => AbortSignal | undefined;
   readonly onExchange?: (exchange: RecordedExchange) => void;
+  /** Sees every answer to a request under `baseUrl` (global response invariants). */
+  readonly observer?: ExchangeObserver;
   readonly fetch?: typeof fetch;
+}
+
+/** The request URL is the base URL or below it (query strings aside). */
+export function isUnderBase(baseUrl: string, url: string): boolean {
+  const base = baseUrl.replace(/\/+$/, '');
+  const bare = url.split('?')[0] ?? url;
+  return bare === base || bare.startsWith(`${base}/`);
 }
 
 /** No response came back (refused, reset, timed out, aborted). Carries the exchange with its `error`. */
@@ -211,7 +232,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         response: { status: res.status, headers: responseHeaders, body: recordedResponseBody(text, bytes, ct) },
         durationMs: Math.round(performance.now() - started),
       });
-      return { status: res.status, headers: responseHeaders, text, bytes, json: parseJson(text, ct), exchange };
+      const json = parseJson(text, ct);
+      if (options.observer && isUnderBase(options.baseUrl, url)) options.observer(exchange, { text, json });
+      return { status: res.status, headers: responseHeaders, text, bytes, json, exchange };
     } catch (error) {
       const message = describeFetchError(error, timeout.signal.aborted, timeoutMs, checkSignal?.aborted ?? false);
       const exchange = record({ request: recordedRequest, error: message, durationMs: Math.round(performance.now() - started) });

@@ -4,7 +4,7 @@
 import type { Arbitrary } from 'fast-check';
 import type { CheckNeed, RecordedExchange } from '../model';
 import type { Clock } from '../http/clock';
-import type { HttpClient, HttpResponse } from '../http/client';
+import type { HttpClient, HttpResponse, ObservedBody } from '../http/client';
 import type { Target } from '../targets/types';
 import type { RunResources } from './run-scope';
 
@@ -124,6 +124,14 @@ export interface CheckDefinition<C = CheckContext> {
   readonly spread?: boolean;
   /** Default 5 minutes. */
   readonly timeoutMs?: number;
+  /**
+   * A global response invariant: called on every answer of the deployment under test that any check of the run
+   * receives (its public API client only); a returned message is a violation, kept with the exchange for the
+   * check's run (ctx.run.violations). Such checks are `afterAll`.
+   */
+  readonly observe?: (exchange: RecordedExchange, body: ObservedBody) => string | undefined;
+  /** Run after every other check, exclusive ones included (they judge what the whole run saw). */
+  readonly afterAll?: boolean;
   run(ctx: C): Promise<void>;
 }
 
@@ -133,6 +141,7 @@ export interface Check<C = CheckContext> extends CheckDefinition<C> {
   readonly profile: Profile;
   readonly needs: readonly CheckNeed[];
   readonly exclusive: boolean;
+  readonly afterAll: boolean;
   readonly timeoutMs: number;
 }
 
@@ -162,6 +171,7 @@ export function registerCheck<C>(definition: CheckDefinition<C>, context: CheckC
     profile: definition.profile ?? 'quick',
     needs: Object.freeze([...(definition.needs ?? [])]),
     exclusive: definition.exclusive ?? false,
+    afterAll: definition.afterAll ?? definition.observe !== undefined,
     timeoutMs: definition.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS,
   });
   DEFINED.set(check, DEFINED.size);

@@ -52,6 +52,7 @@ export class RunningCheck {
       timeoutMs: deps.requestTimeoutMs,
       signal: () => this.controller.signal,
       onExchange: (e) => this.exchanges.push(e),
+      observer: (e, body) => deps.run.observeExchange(e, body),
       fetch: deps.fetch,
     });
     this.ctx = this.buildContext(http);

@@ -36,14 +36,15 @@ export function discoverCheckModules(dir: string, load: (base: string) => unknow
     const name = relative(dir, base).split(sep).join('/');
     const exports = load(base);
     // A module may export a check or a list of them (one per variant: per event type, per header shape).
-    const checks = Object.values(typeof exports === 'object' && exports !== null ? exports : {})
+    // (the same check exported alone and in a list counts once).
+    const checks = [...new Set(Object.values(typeof exports === 'object' && exports !== null ? exports : {})
       .flatMap((value: unknown) => (Array.isArray(value) ? (value as unknown[]) : [value]))
-      .filter(isCheck);
+      .filter(isCheck))];
     for (const check of checks) {
       const other = owner.get(check);
       if (other !== undefined) throw new Error(`check ${check.id} is exported by both ${other} and ${name}: export it from the module that defines it only`);
       owner.set(check, name);
     }
-    return { name, base, checks: [...new Set(checks)].sort((a, b) => definitionOrder(a) - definitionOrder(b)) };
+    return { name, base, checks: checks.sort((a, b) => definitionOrder(a) - definitionOrder(b)) };
   });
 }

@@ -4,7 +4,7 @@ export type { AssertOptions, Check, CheckContext, CheckDefinition, Profile, Prop
 export { CheckFailure, CheckSkip, CannotRunError, type FailureDetails } from './outcomes';
 export { runCheck, newRunId, pacerFor, rerunCommand, type RunCheckOptions } from './run-check';
 export { runChecks, DEFAULT_CONCURRENCY, type RunChecksOptions } from './run-checks';
-export { RunScope, type RunCleanup, type RunCleanupTools, type RunResources, type RunScopeOptions } from './run-scope';
+export { RunScope, type RunCleanup, type RunCleanupTools, type RunResources, type RunScopeOptions, type Violation, type ObservedViolations, type RunObserver } from './run-scope';
 export { selectChecks, matchesOnly, globToRegExp, splitPatterns } from './select';
 export { randomSeed, parseSeed } from './seed';
 export { DEFAULT_NUM_RUNS } from './property';

@@ -88,7 +88,9 @@ export async function runCheck(check: Check, target: Target, options: RunCheckOp
   }
 
   const clock = options.clock ?? systemClock;
-  const run = options.run ?? new RunScope({ target, requestTimeoutMs: options.requestTimeoutMs, fetch: options.fetch, showSecrets: options.showSecrets });
+  // A lone check (no run given) observes its own answers when it is an observer.
+  const observers = check.observe ? [{ id: check.id, observe: check.observe }] : [];
+  const run = options.run ?? new RunScope({ target, requestTimeoutMs: options.requestTimeoutMs, fetch: options.fetch, showSecrets: options.showSecrets, observers });
   const ownsRun = options.run === undefined;
   const runId = options.runId ?? newRunId();
   const running = new RunningCheck({

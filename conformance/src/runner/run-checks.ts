@@ -51,7 +51,8 @@ export async function runChecks(options: RunChecksOptions): Promise<CheckResult[
   const clock = options.clock ?? systemClock;
   const pacer = pacerFor(options.target, clock);
   const runId = options.runId ?? newRunId();
-  const run = new RunScope({ target: options.target, requestTimeoutMs: options.requestTimeoutMs, fetch: options.fetch, showSecrets: options.showSecrets, onNotice: options.onNotice });
+  const observers = selected.flatMap((c) => (c.observe ? [{ id: c.id, observe: c.observe }] : []));
+  const run = new RunScope({ target: options.target, requestTimeoutMs: options.requestTimeoutMs, fetch: options.fetch, showSecrets: options.showSecrets, onNotice: options.onNotice, observers });
   const attempt = (check: Check, retry: boolean): Promise<CheckResult> =>
     runCheck(check, options.target, {
       seed: options.seedOverrides?.get(check.id) ?? options.seed,
@@ -80,15 +81,18 @@ export async function runChecks(options: RunChecksOptions): Promise<CheckResult[
   };
 
   const results = new Array<CheckResult>(selected.length);
-  const ordinary = selected.flatMap((c, i) => (c.exclusive ? [] : [i]));
+  const ordinary = selected.flatMap((c, i) => (c.exclusive || c.afterAll ? [] : [i]));
   // Long checks start first (registry order otherwise), so the pool's tail is short checks, not one long one.
   const startOrder = [...ordinary.filter((i) => selected[i]?.long === true), ...ordinary.filter((i) => selected[i]?.long !== true)];
-  const exclusive = selected.flatMap((c, i) => (c.exclusive ? [i] : []));
+  const exclusive = selected.flatMap((c, i) => (c.exclusive && !c.afterAll ? [i] : []));
+  // Checks that judge what the whole run saw (global invariants) go after every other, exclusive ones included.
+  const afterAll = selected.flatMap((c, i) => (c.afterAll ? [i] : []));
   try {
     await mapPool(startOrder, options.concurrency ?? DEFAULT_CONCURRENCY, async (i) => {
       results[i] = await runOne(selected[i] as Check);
     });
     for (const i of exclusive) results[i] = await runOne(selected[i] as Check);
+    for (const i of afterAll) results[i] = await runOne(selected[i] as Check);
   } finally {
     // After every check, exclusive ones included: what several checks shared (the suite's landlord) goes last.
     for (const problem of await run.close()) run.notice(`run cleanup failed: ${problem}`);

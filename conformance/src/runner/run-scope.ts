@@ -3,7 +3,8 @@
 // rather than one check. runChecks closes the scope after the last check, exclusive ones included; a lone
 // runCheck gets a scope of its own, closed after its check.
 
-import type { HttpClient } from '../http/client';
+import type { HttpClient, ObservedBody } from '../http/client';
+import type { RecordedExchange } from '../model';
 import { createProvisioningClient } from '../provisioning/client';
 import { NO_MASKING, SecretMasker, type Masker } from '../http/mask';
 import { targetSecrets } from '../targets/roles';
@@ -16,6 +17,24 @@ export interface RunCleanupTools {
 
 export type RunCleanup = (tools: RunCleanupTools) => Promise<unknown> | unknown;
 
+/** One answer that broke a global invariant, with the exchange that showed it. */
+export interface Violation {
+  readonly message: string;
+  readonly exchange: RecordedExchange;
+}
+
+export interface ObservedViolations {
+  readonly judged: number;
+  readonly total: number;
+  readonly found: readonly Violation[];
+}
+
+/** A check that judges every answer of the run (Check.observe). */
+export interface RunObserver {
+  readonly id: string;
+  readonly observe: (exchange: RecordedExchange, body: ObservedBody) => string | undefined;
+}
+
 /** `ctx.run`: the run-scoped registry a check sees. */
 export interface RunResources {
   /**
@@ -27,6 +46,10 @@ export interface RunResources {
   shared<T>(key: string, create: () => Promise<T>): Promise<T>;
   /** Something about the run as a whole (not one check's outcome), reported once per `key` (default: the message). */
   notice(message: string, key?: string): void;
+  /** Every answer of the deployment under test so far, judged by each observer of the run (observeExchange). */
+  observeExchange(exchange: RecordedExchange, body: ObservedBody): void;
+  /** The violations the observer check `checkId` recorded (the first ones kept, oldest first; `total` in all) and how many answers it judged. */
+  violations(checkId: string): ObservedViolations;
 }
 
 export interface RunScopeOptions {
@@ -37,7 +60,12 @@ export interface RunScopeOptions {
   readonly showSecrets?: boolean;
   /** Called once per notice, as it is given. */
   readonly onNotice?: (message: string) => void;
+  /** The run's observer checks (Check.observe); each sees every answer of the deployment under test. */
+  readonly observers?: readonly RunObserver[];
 }
+
+/** Violations kept per observer: enough to report, bounded so a run of thousands of answers stays small. */
+const KEPT_VIOLATIONS = 20;
 
 export class RunScope implements RunResources {
   private readonly cleanups: RunCleanup[] = [];
@@ -46,9 +74,27 @@ export class RunScope implements RunResources {
   /** Every notice given, in order (the CLI puts them into the report's meta). */
   readonly notices: string[] = [];
   private readonly masker: Masker;
+  private readonly observed = new Map<string, { judged: number; total: number; found: Violation[] }>();
 
   constructor(private readonly options: RunScopeOptions) {
     this.masker = options.showSecrets ? NO_MASKING : new SecretMasker(targetSecrets(options.target));
+  }
+
+  observeExchange(exchange: RecordedExchange, body: ObservedBody): void {
+    for (const observer of this.options.observers ?? []) {
+      const entry = this.observed.get(observer.id) ?? { judged: 0, total: 0, found: [] };
+      this.observed.set(observer.id, entry);
+      entry.judged++;
+      const message = observer.observe(exchange, body);
+      if (message === undefined) continue;
+      entry.total++;
+      if (entry.found.length < KEPT_VIOLATIONS) entry.found.push({ message, exchange });
+    }
+  }
+
+  violations(checkId: string): ObservedViolations {
+    const entry = this.observed.get(checkId);
+    return { judged: entry?.judged ?? 0, total: entry?.total ?? 0, found: [...(entry?.found ?? [])] };
   }
 
   cleanup(fn: RunCleanup): void {

@@ -1,6 +1,7 @@
 // The faults of the checks in contracts.ts: each must make its check FAIL (a broken deployment per fault).
 import { codeOf, isListAnswer, isRec, jsonResponse, mapJson, readJson } from '../../../self-test/support/faults';
 import { Rec, path, bodyOf, withBody, dataOf, items, withQuery, get } from '../../../self-test/support/resource-fault-helpers';
+import { refusedSuccess } from '../../../self-test/support/refused-success';
 import type { FaultTable } from '../../../self-test/support/self-test';
 
 /** Run against the shared reference server (raised rate limits). */
@@ -35,6 +36,7 @@ export const faults: FaultTable = {
     },
   ],
   'contracts.statusDerivedFromDatesUnlessNoticeServed': [
+    { fault: refusedSuccess('POST /contracts with status "Notice Served" is refused with 400', '/contracts', (b) => b.status === 'Notice Served') },
     {
       fault: () => ({
         description: 'status "Notice Served" in a contract PATCH is dropped',

@@ -1,6 +1,7 @@
 // The faults of the checks in rent.ts: each must make its check FAIL (a broken deployment per fault).
 import { count, isListAnswer, isRec, jsonResponse, mapJson, readJson, sandboxThatWrites, withJson } from '../../../self-test/support/faults';
 import { Rec, path, RENT_ONE, bodyOf, withBody, dataOf, items, withQuery, get } from '../../../self-test/support/resource-fault-helpers';
+import { refusedSuccess } from '../../../self-test/support/refused-success';
 import type { FaultTable } from '../../../self-test/support/self-test';
 
 /** Run against the shared reference server (raised rate limits). */
@@ -22,6 +23,8 @@ export const faults: FaultTable = {
     { fault: () => ({ description: 'an unknown rent status is ignored (200)', request: (req) => (path(req) === '/rent' && req.query.has('status') && !['Paid', 'Pending', 'Overdue'].includes(req.query.get('status') ?? '') ? withQuery(req, (q) => q.delete('status')) : undefined) }) },
   ],
   'rent.createNormalisesPeriodAndDefaultsPaid': [
+    { fault: refusedSuccess('POST /rent with status "Paid" and no amountReceived (the defaults) is refused with 400', '/rent', (b) => b.status === 'Paid' && b.amountReceived === undefined) },
+    { fault: refusedSuccess('POST /rent with status "Overdue" is refused with 400', '/rent', (b) => b.status === 'Overdue') },
     { fault: () => mapJson('POST /rent answers the period as sent (not normalised)', (q, r) => q.method === 'POST' && path(q) === '/rent' && r.status === 201, (b, q) => ({ ...b, data: { ...(b.data as Rec), period: bodyOf(q).period } })) },
     {
       fault: () => ({

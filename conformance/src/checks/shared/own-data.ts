@@ -2,7 +2,9 @@
 // never touch the target's own data. The spec does not show the write-body field names of contracts, tenants
 // and rent payments (CONTRACT-23, OTHER-6, RENT-POST-8): they are discovered from what the deployment's GET
 // answers show, falling back to the response names the spec gives; a deployment that refuses such a body makes
-// the check skip with its answer, never fail.
+// the check skip with its answer. A refusal is a failure, never a skip, once the plain body of the same names is
+// accepted: then the refused variant (a status, dates, extra tenants, the Paid defaults) is one the spec says must
+// succeed (refusedVariant).
 
 import type { HttpResponse } from '../../http/client';
 import type { CheckContext } from '../../runner/check';
@@ -137,12 +139,52 @@ export function contractBody(ctx: CheckContext, fields: ContractFields, o: Contr
   return body;
 }
 
-/** POST /contracts with a body of discovered field names; deleted in cleanup. Skips when the body is refused with 400. */
+/**
+ * After a 4xx to a create whose body varies the plain one (`variant`), the plain body of the same field names
+ * (`plain`): when it is accepted, the names are the deployment's and the refused variant is one the spec says
+ * must succeed, so the check FAILS with the refusal. When the plain body is refused too, nothing is said here
+ * (the caller skips: the names are not the deployment's). `remove` deletes what the plain probe created.
+ */
+async function refusedVariant(
+  ctx: CheckContext,
+  refused: HttpResponse,
+  what: string,
+  rules: readonly string[],
+  plain: () => Promise<HttpResponse>,
+  remove: (id: string) => unknown,
+): Promise<void> {
+  const probe = await plain();
+  if (probe.status !== 200 && probe.status !== 201) return;
+  const data = isRecord(probe.json) ? probe.json.data : undefined;
+  if (isRecord(data) && typeof data.id === 'string') {
+    const id = data.id;
+    ctx.cleanup(() => remove(id));
+  }
+  ctx.fail(`201 for ${what}: the spec says it succeeds (the plain body of the same field names was accepted: ${probe.status})`, describeResponse(refused), refused.exchange, { rules });
+}
+
+/** The contract body without what the options vary (status, dates, additional tenants). */
+function isPlainContract(o: ContractOptions): boolean {
+  return o.status === undefined && o.start === undefined && (o.end === undefined || o.end === null) && (o.additionalTenantIds ?? []).length === 0;
+}
+
+/** POST /contracts with a body of discovered field names; deleted in cleanup. Skips when the plain body is refused with 400. */
 export async function createOwnContract(ctx: CheckContext, o: ContractOptions): Promise<Json> {
   const fields = await contractFields(ctx);
   const body = contractBody(ctx, fields, o);
   const key = o.key ?? LIVE;
   const res = await ctx.http.request({ method: 'POST', path: '/contracts', key, json: body });
+  if (res.status >= 400 && res.status < 500 && res.status !== 409 && !isPlainContract(o)) {
+    const plain = contractBody(ctx, fields, { propertyId: o.propertyId, mainTenantId: o.mainTenantId, tag: `${o.tag} plain`, key });
+    await refusedVariant(
+      ctx,
+      res,
+      `POST /contracts ${describeValue(body)}`,
+      o.status === 'Notice Served' ? ['CONTRACT-7', 'CONTRACT-8', 'STATE-15'] : ['CONTRACT-7', 'CONTRACT-8'],
+      () => ctx.http.request({ method: 'POST', path: '/contracts', key, json: plain }),
+      (id) => ctx.http.request({ method: 'DELETE', path: `/contracts/${id}`, key }),
+    );
+  }
   if (res.status === 400 || res.status === 422) {
     ctx.skip(
       `could not create a contract of the suite's own (contract body field names are not shown, CONTRACT-23; tried names ${fields.discovered ? 'read from GET /contracts' : 'of the spec'}): POST /contracts ${describeValue(body)} answered ${describeResponse(res)}`,
@@ -264,6 +306,22 @@ export async function createOwnRent(ctx: CheckContext, chain: OwnChain, o: RentO
   const fields = await rentFields(ctx);
   const body = rentBody(chain, fields, o);
   const res = await ctx.http.request({ method: 'POST', path: '/rent', key: chain.key, json: body });
+  // The plain body: the same names, a normalised period of its own, Pending, the default amount and due date.
+  const plainOptions: RentOptions = { period: `${o.period.trim().replace(/\s+/g, ' ')} plain`, status: 'Pending' };
+  // Bodies with ids of the caller's choice may be meant to be refused (mismatched ids): no probe for them.
+  const idsGiven = o.propertyId !== undefined || o.tenantId !== undefined || o.contractId !== undefined;
+  if (res.status >= 400 && res.status < 500 && res.status !== 409 && !idsGiven) {
+    const rules = o.status === 'Paid' ? ['RENT-POST-5', 'RENT-POST-6', 'STATE-19', 'STATE-21', 'STATE-22'] : ['RENT-POST-6', 'STATE-19'];
+    await refusedVariant(
+      ctx,
+      res,
+      `POST /rent ${describeValue(body)}`,
+      rules,
+      () => ctx.http.request({ method: 'POST', path: '/rent', key: chain.key, json: rentBody(chain, fields, plainOptions) }),
+      // The spec has no DELETE /rent: the probe payment stays with the suite's contract (deleted in its cleanup).
+      () => undefined,
+    );
+  }
   if (res.status === 400 || res.status === 422) {
     ctx.skip(`could not create a rent payment of the suite's own (body field names beyond those named are not shown, RENT-POST-8): POST /rent ${describeValue(body)} answered ${describeResponse(res)}`);
   }

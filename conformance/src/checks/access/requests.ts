@@ -1,0 +1,170 @@
+// What the access matrix sends on a route of the table (routes.ts) and how it reads the resource back: real ids
+// learned from a landlord's own lists, a body that reaches the rule, and a read-back projection that shows whether
+// a refused or sandboxed write took effect (only what the write could change, so other checks' traffic on other
+// fields cannot make it flaky).
+
+import type { HttpResponse, RequestOptions } from '../../http/client';
+import type { CheckContext } from '../../runner/check';
+import { addDays, utcDate } from '../shared/dates';
+import { TINY_PNG, pdfBytes } from '../shared/files';
+import { contractFields, rentFields } from '../shared/own-data';
+import { isRecord, isSuiteData, multipartBody, propertyBody, requestRetryingResets, type Json } from '../shared/util';
+import { NAMED_GROUP_COLLECTIONS, type AccessRoute, type RouteGroup } from './routes';
+
+export interface RouteIds {
+  readonly id?: string;
+  readonly docId?: string;
+}
+
+/** Real items of a landlord, learned from its own lists once per check. */
+export class LandlordData {
+  private readonly lists = new Map<string, Promise<Json[]>>();
+
+  constructor(
+    private readonly ctx: CheckContext,
+    readonly key: string,
+  ) {}
+
+  /** The first page (limit 100) of a list, suite-created items left out (other checks delete theirs meanwhile). */
+  items(path: string): Promise<Json[]> {
+    let found = this.lists.get(path);
+    if (!found) {
+      found = (async () => {
+        const res = await this.ctx.http.request({ path, key: this.key, query: { limit: 100 } });
+        const body = res.json;
+        if (res.status !== 200 || !isRecord(body) || !Array.isArray(body.data)) return [];
+        return body.data.filter(isRecord).filter((item) => !isSuiteData(item) && typeof item.id === 'string');
+      })();
+      this.lists.set(path, found);
+    }
+    return found;
+  }
+
+  /** Real ids for the route's `{id}` (and `{docId}`): undefined when the landlord has no such item. */
+  async idsFor(route: AccessRoute): Promise<RouteIds | undefined> {
+    return (await this.candidates(route, 1))[0];
+  }
+
+  /** Up to `max` real ids for the route (the first items of the owner's list that have what the route needs). */
+  async candidates(route: AccessRoute, max: number): Promise<RouteIds[]> {
+    if (!route.ids) return [{}];
+    const owners = (await this.items(route.ids.id)).map((item) => String(item.id));
+    if (!route.ids.docId) return owners.slice(0, max).map((id) => ({ id }));
+    const out: RouteIds[] = [];
+    for (const id of owners.slice(0, 15)) {
+      const docs = await this.items(route.ids.docId.replace('{id}', id));
+      if (docs[0]) out.push({ id, docId: String(docs[0].id) });
+      if (out.length >= max) break;
+    }
+    return out;
+  }
+
+  /** A contract of the landlord with its property and main tenant (bodies of creates refer to them). */
+  async contract(): Promise<Json | undefined> {
+    return (await this.items('/contracts')).find((c) => typeof c.propertyId === 'string' && typeof c.mainTenantId === 'string');
+  }
+}
+
+export function fill(template: string, ids: RouteIds): string {
+  return template.replace('{id}', ids.id ?? '').replace('{docId}', ids.docId ?? '');
+}
+
+/** The marker text a write of this check carries (creates are found by it when read back). */
+export function tagOf(ctx: CheckContext, tag: string): string {
+  return `${ctx.marker} access ${tag}`;
+}
+
+function multipart(parts: Parameters<typeof multipartBody>[0]): Pick<RequestOptions, 'body' | 'headers'> {
+  const form = multipartBody(parts);
+  return { body: form.body, headers: { 'content-type': form.contentType } };
+}
+
+/**
+ * The request (without credentials) of a route with the landlord's real ids and a body that passes validation.
+ * `data` is the landlord whose ids fill creates' references (a contract's property and tenant); `overrides.propertyId`
+ * puts a new contract on another property (one without a contract, so it overlaps none).
+ */
+export async function requestFor(ctx: CheckContext, route: AccessRoute, ids: RouteIds, data: LandlordData, tag: string, overrides: { readonly propertyId?: string } = {}): Promise<RequestOptions> {
+  const base: RequestOptions = { method: route.method, path: fill(route.path, ids) };
+  const text = tagOf(ctx, tag);
+  const email = `${`${ctx.marker}.access-${tag}`.toLowerCase().replace(/[^a-z0-9.-]/g, '-').replace(/[.-]+$/, '')}@example.com`;
+  switch (route.body) {
+    case 'none':
+      return base;
+    case 'property':
+      return { ...base, json: propertyBody(ctx.marker, `access ${tag}`) };
+    case 'propertyPatch':
+      return { ...base, json: { shortName: text } };
+    case 'image':
+      return { ...base, ...multipart({ file: { filename: 'access.png', contentType: 'image/png', content: TINY_PNG } }) };
+    case 'document':
+      return { ...base, ...multipart({ file: { filename: 'access.pdf', contentType: 'application/pdf', content: pdfBytes(600) }, name: text, type: 'EPC_Certificate' }) };
+    case 'contract': {
+      const fields = await contractFields(ctx);
+      const contract = await data.contract();
+      const json: Json = { propertyId: overrides.propertyId ?? contract?.propertyId, mainTenantId: contract?.mainTenantId, [fields.start]: addDays(utcDate(), -30), [fields.reference]: text };
+      if (fields.rent) json[fields.rent] = 950;
+      return { ...base, json };
+    }
+    case 'contractPatch':
+      return { ...base, json: { [(await contractFields(ctx)).reference]: text } };
+    case 'rent': {
+      const contract = await data.contract();
+      const fields = await rentFields(ctx);
+      return { ...base, json: { propertyId: contract?.propertyId, tenantId: contract?.mainTenantId, contractId: contract?.id, period: text, amount: 950, status: 'Pending', [fields.due]: addDays(utcDate(), 20) } };
+    }
+    case 'rentPatch':
+      return { ...base, json: { amountReceived: 1.23 } };
+    case 'invoiceEmail':
+      return { ...base, json: { email } };
+    case 'tenant': {
+      const property = (await data.items('/properties'))[0];
+      return { ...base, json: { firstName: 'Conformance', lastName: text, email, ...(property ? { propertyId: property.id } : {}) } };
+    }
+    case 'issuePatch':
+      return { ...base, json: { status: 'In_Progress' } };
+    case 'chat':
+      return { ...base, ...multipart({ text }) };
+  }
+}
+
+/** The read-back of a write route: what the write could change, as a comparable string; undefined: nothing to read. */
+export async function readBack(ctx: CheckContext, route: AccessRoute, ids: RouteIds, key: string, request: RequestOptions, tag: string): Promise<string | undefined> {
+  const rb = route.readBack;
+  if (rb.kind === 'none') return undefined;
+  const res = await ctx.http.request({ path: fill(rb.path, ids), key, ...(rb.kind !== 'item' && rb.query ? { query: rb.query } : {}) });
+  const body = res.json;
+  if (rb.kind === 'created') {
+    const items = isRecord(body) && Array.isArray(body.data) ? body.data : [];
+    const text = tagOf(ctx, tag);
+    return `${res.status}: ${items.filter((item) => JSON.stringify(item).includes(text)).length} items carrying "${text}"`;
+  }
+  let item: unknown;
+  if (rb.kind === 'item') item = res.status === 200 && isRecord(body) ? body.data : undefined;
+  else {
+    const wanted = ids[rb.idParam];
+    item = isRecord(body) && Array.isArray(body.data) ? body.data.find((i) => isRecord(i) && i.id === wanted) : undefined;
+  }
+  if (!isRecord(item)) return `${res.status}: absent`;
+  // What the write could change: the fields its body sets (an image: the image fields); a delete: presence.
+  const fields = isRecord(request.json) ? Object.keys(request.json) : route.body === 'image' ? Object.keys(item).filter((k) => /image/i.test(k)) : [];
+  const projection = Object.fromEntries(fields.map((f) => [f, item[f] ?? null]));
+  return `present ${JSON.stringify(projection)}`;
+}
+
+/** Sends a request (retrying transport resets of refusals, see requestRetryingResets). */
+export function send(ctx: CheckContext, request: RequestOptions): Promise<HttpResponse> {
+  return requestRetryingResets(ctx, request);
+}
+
+/** Named groups whose collection answers 404 with `key`: the deployment does not serve them (their paths are not shown). */
+export async function unservedGroups(ctx: CheckContext, key: string): Promise<Set<RouteGroup>> {
+  return ctx.run.shared(`access.unserved.${key}`, async () => {
+    const out = new Set<RouteGroup>();
+    for (const [group, path] of Object.entries(NAMED_GROUP_COLLECTIONS) as Array<[RouteGroup, string]>) {
+      const res = await ctx.http.request({ path, key, query: path === '/subscription' ? {} : { limit: 1 } });
+      if (res.status === 404) out.add(group);
+    }
+    return out;
+  });
+}
