@@ -1,0 +1,59 @@
+// Self-test faults of edges.ts: each moves one limit by one (or counts it in the wrong unit).
+
+import type { SelfTestTable } from '../../../self-test/checks/platform.self-tests';
+import { apiPath, errorResponse } from '../../../self-test/support/faults';
+
+const SEARCHED = new Set(['/properties', '/contracts']);
+const DOCS = /^\/properties\/[0-9a-f-]{36}\/documents$/i;
+
+export const EDGE_SELF_TESTS: SelfTestTable = {
+  'limits.searchLengthCountsCharacters': [
+    {
+      fault: () => ({
+        description: 'search length counted in UTF-16 units (200 characters outside the BMP refused)',
+        request: (req) => {
+          const search = req.query.get('search');
+          return req.method === 'GET' && SEARCHED.has(apiPath(req) ?? '') && search !== null && search.length > 200 ? errorResponse(400, 'VALIDATION_ERROR', '"search" length must be less than or equal to 200 characters long') : undefined;
+        },
+      }),
+    },
+    {
+      fault: () => ({
+        description: 'a search of 201 characters is accepted (cut to 200)',
+        request: (req) => {
+          const search = req.query.get('search');
+          if (req.method !== 'GET' || !SEARCHED.has(apiPath(req) ?? '') || search === null || Array.from(search).length !== 201) return undefined;
+          const query = new URLSearchParams(req.query);
+          query.set('search', Array.from(search).slice(0, 200).join(''));
+          return { ...req, query };
+        },
+      }),
+    },
+  ],
+  'documents.expiringWithinDaysEdgeDay': [
+    {
+      fault: () => ({
+        description: 'expiringWithinDays=N also lists documents expiring today + N + 1',
+        request: (req) => {
+          const n = req.query.get('expiringWithinDays');
+          if (req.method !== 'GET' || !DOCS.test(apiPath(req) ?? '') || n === null || !/^\d+$/.test(n) || Number(n) >= 3650) return undefined;
+          const query = new URLSearchParams(req.query);
+          query.set('expiringWithinDays', String(Number(n) + 1));
+          return { ...req, query };
+        },
+      }),
+    },
+    {
+      fault: () => ({
+        description: 'expiringWithinDays=N stops before today + N (documents of the last day left out)',
+        request: (req) => {
+          const n = req.query.get('expiringWithinDays');
+          if (req.method !== 'GET' || !DOCS.test(apiPath(req) ?? '') || n === null || !/^\d+$/.test(n) || Number(n) === 0) return undefined;
+          const query = new URLSearchParams(req.query);
+          query.set('expiringWithinDays', String(Number(n) - 1));
+          return { ...req, query };
+        },
+      }),
+    },
+  ],
+};
