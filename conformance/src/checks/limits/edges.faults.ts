@@ -3,6 +3,12 @@
 import type { SelfTestTable } from '../../../self-test/checks/platform.self-tests';
 import { apiPath, errorResponse } from '../../../self-test/support/faults';
 
+const ANY_DOCS = /^\/(properties|contracts)\/[0-9a-f-]{36}\/documents$/i;
+/** The text of the multipart part `name` (UTF-8). */
+function partText(body: Buffer, name: string): string | undefined {
+  return new RegExp(`name="${name}"\\r\\n\\r\\n([\\s\\S]*?)\\r\\n--`).exec(body.toString('utf8'))?.[1];
+}
+
 const SEARCHED = new Set(['/properties', '/contracts']);
 const DOCS = /^\/properties\/[0-9a-f-]{36}\/documents$/i;
 
@@ -26,6 +32,31 @@ export const EDGE_SELF_TESTS: SelfTestTable = {
           const query = new URLSearchParams(req.query);
           query.set('search', Array.from(search).slice(0, 200).join(''));
           return { ...req, query };
+        },
+      }),
+    },
+  ],
+  'documents.nameEdgeOnPropertyAndContractDocuments': [
+    {
+      fault: () => ({
+        description: 'document names counted in UTF-16 units (500 characters outside the BMP refused)',
+        request: (req) => {
+          const name = req.method === 'POST' && ANY_DOCS.test(apiPath(req) ?? '') ? partText(req.body, 'name') : undefined;
+          return name !== undefined && name.length > 500 ? errorResponse(400, 'VALIDATION_ERROR', '"name" length must be less than or equal to 500 characters long') : undefined;
+        },
+      }),
+    },
+    {
+      fault: () => ({
+        description: 'contract documents take names of 501 characters',
+        request: (req) => {
+          const path = apiPath(req) ?? '';
+          const name = req.method === 'POST' && path.startsWith('/contracts/') && ANY_DOCS.test(path) ? partText(req.body, 'name') : undefined;
+          if (name === undefined || Array.from(name).length !== 501) return undefined;
+          const cut = Array.from(name).slice(0, 500).join('');
+          // Edited as latin1 (byte for byte), so the file part's bytes pass unchanged.
+          const part = (value: string): string => Buffer.from(`name="name"\r\n\r\n${value}\r\n`, 'utf8').toString('latin1');
+          return { ...req, body: Buffer.from(req.body.toString('latin1').replace(part(name), part(cut)), 'latin1') };
         },
       }),
     },

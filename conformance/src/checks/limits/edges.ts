@@ -4,9 +4,9 @@
 
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
-import { listDocuments, uploadDocument, type DocOwner } from '../documents/helpers';
+import { listDocuments, uploadDocument, uploadForm, uploadRaw, type DocOwner } from '../documents/helpers';
 import { addDays, utcDate } from '../shared/dates';
-import { expect400 } from '../shared/own-data';
+import { createOwnChain, expect400 } from '../shared/own-data';
 import { ownWriteKey } from '../shared/provision';
 import { createOwnProperty } from '../shared/util';
 
@@ -59,4 +59,28 @@ export const expiringWithinDaysEdgeDay = defineCheck({
   },
 });
 
-export const EDGE_CHECKS = [searchLengthCountsCharacters, expiringWithinDaysEdgeDay] as const;
+export const documentNameEdgeOnBothKinds = defineCheck({
+  id: 'documents.nameEdgeOnPropertyAndContractDocuments',
+  title: 'A document name of 500 characters (outside the BMP: 1000 UTF-16 units) is accepted and 501 refused, on property and on contract documents',
+  group: 'Resources > Property document and contract document',
+  rules: ['LIMIT-7', 'RES-DOC-1', 'PROP-31'],
+  async run(ctx: CheckContext) {
+    const key = await ownWriteKey(ctx, 'doc-name-edges');
+    const chain = await createOwnChain(ctx, 'doc-name-edges', { key });
+    const owners: DocOwner[] = [
+      { kind: 'property', id: chain.propertyId, key },
+      { kind: 'contract', id: chain.contractId, key },
+    ];
+    const prefix = `${ctx.marker} `;
+    const name = prefix + ASTRAL.repeat(500 - Array.from(prefix).length);
+    for (const owner of owners) {
+      const doc = await uploadDocument(ctx, owner, { name }, ['LIMIT-7', 'RES-DOC-1']);
+      ctx.expect(doc.name === name, `a ${owner.kind} document name of 500 characters accepted and kept whole`, () => `${Array.from(String(doc.name)).length} characters`, undefined, { rules: ['LIMIT-7', 'RES-DOC-1'] });
+      const over = await uploadRaw(ctx, owner, uploadForm({ name: name + ASTRAL }));
+      expect400(ctx, over, `a ${owner.kind} document name of 501 characters`, ['LIMIT-7', 'PROP-31'], ['VALIDATION_ERROR', 'BAD_REQUEST']);
+    }
+    ctx.note('500 characters (outside the BMP) accepted, 501 refused, on property and contract documents');
+  },
+});
+
+export const EDGE_CHECKS = [searchLengthCountsCharacters, expiringWithinDaysEdgeDay, documentNameEdgeOnBothKinds] as const;

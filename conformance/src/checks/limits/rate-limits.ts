@@ -119,7 +119,7 @@ async function readsPerMinute(ctx: CheckContext, k: LimitKey, ruleOf: (plan: Api
   ctx.expect(spent.refused !== undefined, `429 once ${expected} reads were made within a minute (${plan})`, `${spent.accepted} reads accepted, none refused`, spent.last?.exchange, { rules: [rule, 'LIMIT-RATE-5'] });
   // Exact on a fresh window (the probe the only request in it: nothing can leave the window during the burst).
   const fresh = remaining === expected - 1;
-  ctx.expect(fresh ? spent.accepted === expected : spent.accepted >= allowed - 1 && spent.accepted <= allowed + SLACK, fresh ? `exactly ${expected} reads accepted in a fresh minute (the ${expected}th passes, the ${expected + 1}th is 429)` : `${allowed} reads accepted before the first 429 (Remaining ${remaining} after the first; limit ${expected})`, `${spent.accepted} accepted`, spent.refused.exchange, { rules: [rule] });
+  ctx.expect(fresh ? spent.accepted === expected : spent.accepted >= allowed - 1 && spent.accepted <= allowed + SLACK, fresh ? `exactly ${expected} reads accepted in a fresh minute (read ${expected} passes, read ${expected + 1} is 429)` : `${allowed} reads accepted before the first 429 (Remaining ${remaining} after the first; limit ${expected})`, `${spent.accepted} accepted`, spent.refused.exchange, { rules: [rule] });
   const retryAfter = expect429(ctx, spent.refused, RATE_WINDOW_MINUTE_SECONDS, [rule]);
   // Per key: another key is not refused.
   if (k.control !== undefined) {
@@ -203,7 +203,7 @@ export const writesPerMinuteEnforced = defineCheck({
     const fresh = (limit === expected && remaining === expected - 1) || k.provisioned;
     const spent = await spendUntilRefused(() => write(ctx, k.key), allowed + SLACK + 5, 1);
     ctx.expect(spent.refused !== undefined, `429 once ${expected} writes were made within a minute (${plan})`, `${spent.accepted} writes accepted, none refused`, spent.last?.exchange);
-    ctx.expect(fresh ? spent.accepted === expected : spent.accepted >= low && spent.accepted <= allowed + SLACK, fresh ? `exactly ${expected} writes accepted in a fresh minute (the ${expected}th passes, the ${expected + 1}th is 429)` : `${allowed} writes accepted before the first 429 (${plan}: ${expected} per minute)`, `${spent.accepted} accepted`, spent.refused.exchange, { rules: [plan === 'Enterprise' ? 'LIMIT-RATE-13' : 'LIMIT-RATE-9'] });
+    ctx.expect(fresh ? spent.accepted === expected : spent.accepted >= low && spent.accepted <= allowed + SLACK, fresh ? `exactly ${expected} writes accepted in a fresh minute (write ${expected} passes, write ${expected + 1} is 429)` : `${allowed} writes accepted before the first 429 (${plan}: ${expected} per minute)`, `${spent.accepted} accepted`, spent.refused.exchange, { rules: [plan === 'Enterprise' ? 'LIMIT-RATE-13' : 'LIMIT-RATE-9'] });
     const retryAfter = expect429(ctx, spent.refused, RATE_WINDOW_MINUTE_SECONDS, []);
     ctx.note(`${k.label}: ${spent.accepted} writes accepted, then 429 with Retry-After ${retryAfter}`);
   },

@@ -19,10 +19,11 @@ export const listEnvelope = (item: Joi.Schema, label: string): Joi.ObjectSchema 
 export const deletedBody = Joi.object({ data: Joi.object({ deleted: Joi.boolean().valid(true).required(), id: uuid.required(), sandbox: Joi.boolean() }) }).label('Deleted');
 
 /** Search terms: 1 to 200 characters. */
-/** 1 to 200 characters, counted as code points (Joi's max counts UTF-16 units: 200 emoji would be 400). */
-export const searchTerm = Joi.string()
-  .min(1)
-  .custom((value: string, helpers) => (Array.from(value).length > 200 ? helpers.error('string.max', { limit: 200 }) : value));
+/** A string of at most `max` characters, counted as code points (Joi's max counts UTF-16 units: 200 emoji would be 400). */
+export const characters = (max: number): Joi.StringSchema =>
+  Joi.string().custom((value: string, helpers) => (Array.from(value).length > max ? helpers.error('string.max', { limit: max }) : value));
+
+export const searchTerm = characters(200).min(1);
 
 /** Any syntactically valid address: no TLD list (reserved TLDs such as .example are real test addresses). */
 export const email = Joi.string().email({ tlds: { allow: false } }).max(320);
