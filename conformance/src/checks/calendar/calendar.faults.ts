@@ -22,6 +22,16 @@ export const faults: FaultTable = {
         },
       }),
     },
+    {
+      fault: () => ({
+        description: 'a calendar range of 401 days (to − from) is accepted (cut to 400)',
+        request: (req) => {
+          const from = req.query.get('from');
+          const to = req.query.get('to');
+          return path(req) === '/events' && from && to && Date.parse(to) - Date.parse(from) === 401 * DAY ? withQuery(req, (q) => q.set('to', plusDays(from, 400))) : undefined;
+        },
+      }),
+    },
     { fault: () => ({ description: 'from alone is accepted (to defaults to from + 90)', request: (req) => (path(req) === '/events' && req.query.has('from') && !req.query.has('to') ? withQuery(req, (q) => q.set('to', plusDays(q.get('from') ?? today(), 90))) : undefined) }) },
   ],
   'calendar.typeFilterAndItsLength': [

@@ -1,7 +1,7 @@
 // GET /events: calendar events derived read-only from the portfolio. The default window (today − 7 through
 // today + 90, "local dates": one day of slack at each edge), the order (date, then id), the from/to rules
-// (together, at most 400 days apart: 400 accepted, 402 refused; 401 is left alone as the spec's wording allows
-// both readings), the type list (≤ 500 characters) and the propertyId filter.
+// (together, at most 400 days apart: to − from of 400 accepted, 401 refused, which exceeds 400 days under either
+// reading, difference or days counted inclusively), the type list (≤ 500 characters) and the propertyId filter.
 
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
@@ -103,7 +103,7 @@ export const calendarDefaultWindowSortedAndTyped = defineCheck({
 
 export const calendarRangeRules = defineCheck({
   id: 'calendar.fromAndToTogetherAtMost400Days',
-  title: 'GET /events needs from and to together, at most 400 days apart (400 accepted, 402 refused), and returns only events in the range',
+  title: 'GET /events needs from and to together, at most 400 days apart (400 accepted, 401 refused), and returns only events in the range',
   group: GROUP,
   rules: ['CAL-3', 'CAL-4', 'CAL-6', 'LIMIT-9', 'ERR-VALIDATION_ERROR'],
   async run(ctx: CheckContext) {
@@ -114,12 +114,12 @@ export const calendarRangeRules = defineCheck({
     const wide = await allEvents(ctx, { from, to: addDays(from, 400) });
     expectWithin(ctx, wide.items, from, addDays(from, 400), ['CAL-6', 'LIMIT-9'], wide.pages[0]?.res.exchange);
     expectSorted(ctx, wide.items, 'a 400-day range', wide.pages[0]?.res.exchange);
-    expect400(ctx, await ctx.http.request({ path: '/events', key: LIVE, query: { from, to: addDays(from, 402) } }), 'a range of 402 days', ['CAL-6', 'LIMIT-9']);
+    expect400(ctx, await ctx.http.request({ path: '/events', key: LIVE, query: { from, to: addDays(from, 401) } }), 'a range of 401 days (to − from)', ['CAL-6', 'LIMIT-9']);
     expect400(ctx, await ctx.http.request({ path: '/events', key: LIVE, query: { from, to: addDays(from, 1000) } }), 'a range of 1000 days', ['CAL-6', 'LIMIT-9']);
     expect400(ctx, await ctx.http.request({ path: '/events', key: LIVE, query: { from: '2026-02-30', to: '2026-03-10' } }), 'from=2026-02-30 (not a date)', ['CAL-3']);
     const narrow = await allEvents(ctx, { from: today, to: addDays(today, 10) });
     expectWithin(ctx, narrow.items, today, addDays(today, 10), ['CAL-6'], narrow.pages[0]?.res.exchange);
-    ctx.note(`from/to alone refused; 400 days accepted (${wide.items.length} events, all in range); 402 and 1000 days refused`);
+    ctx.note(`from/to alone refused; 400 days accepted (${wide.items.length} events, all in range); 401 and 1000 days refused`);
   },
 });
 

@@ -20,6 +20,15 @@ export const faults: FaultTable = {
           return { ...b, data: { ...d, attention: (d.attention as Rec[]).map(shift), properties: (d.properties as Rec[]).map((p) => ({ ...p, items: (p.items as Rec[]).map(shift) })) } };
         }),
     },
+    {
+      // Passed under the old ±1 day of slack: severities unchanged (ok stays ok), only the day count is one more.
+      fault: () =>
+        mapJson('daysUntil one more than the days to the due date on items due in 100 days or more (summary)', (q, r) => path(q) === '/compliance/summary' && r.status === 200, (b) => {
+          const shift = (i: Rec): Rec => (typeof i.daysUntil === 'number' && i.daysUntil >= 100 ? { ...i, daysUntil: i.daysUntil + 1 } : i);
+          const d = b.data as Rec;
+          return { ...b, data: { ...d, properties: (d.properties as Rec[]).map((p) => ({ ...p, items: (p.items as Rec[]).map(shift) })) } };
+        }),
+    },
   ],
   'compliance.attentionSortedAndCountsConsistent': [
     { fault: () => mapJson('the attention list is sorted best first', (q, r) => path(q) === '/compliance/summary' && r.status === 200, (b) => ({ ...b, data: { ...(b.data as Rec), attention: [...((b.data as Rec).attention as unknown[])].reverse() } })) },

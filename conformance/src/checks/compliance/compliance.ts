@@ -4,7 +4,8 @@
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
 import type { HttpResponse } from '../../http/client';
-import { daysBetween, isIsoDate, utcDate } from '../shared/dates';
+import { daysBetween, isIsoDate } from '../shared/dates';
+import { expectOneToday } from './days-until';
 import { expectShape, type FieldRule } from '../shared/shape';
 import { isInt, isRecord, successData, type Json } from '../shared/util';
 import { complianceItems, targetProperties } from '../properties/fields';
@@ -132,12 +133,11 @@ function thresholdRule(item: Json): string {
   return d <= 30 ? 'RES-COMPLIANCE-12' : d <= 60 ? 'RES-COMPLIANCE-13' : d <= 90 ? 'RES-COMPLIANCE-14' : 'RES-COMPLIANCE-15';
 }
 
-function expectThreshold(ctx: CheckContext, item: Json, where: string, today: { first: string; last: string }, exchange?: HttpResponse['exchange']): boolean {
-  if (isIsoDate(item.dueDate) && isInt(item.daysUntil)) {
-    const a = daysBetween(today.first, item.dueDate);
-    const b = daysBetween(today.last, item.dueDate);
-    // "local dates": a day of slack each way.
-    ctx.expect(Math.abs(item.daysUntil - a) <= 1 || Math.abs(item.daysUntil - b) <= 1, `${where}: daysUntil ${item.daysUntil} to be the days from today to dueDate ${item.dueDate} (±1 for time zones)`, () => `${a} days`, exchange, { rules: ['RES-COMPLIANCE-10'] });
+function expectThreshold(ctx: CheckContext, item: Json, where: string, today: string | undefined, exchange?: HttpResponse['exchange']): boolean {
+  if (today !== undefined && isIsoDate(item.dueDate) && isInt(item.daysUntil)) {
+    // Exact: counted from the deployment's one today (days-until.ts), no slack.
+    const days = daysBetween(today, item.dueDate);
+    ctx.expect(item.daysUntil === days, `${where}: daysUntil ${item.daysUntil} to be the days from today (${today}) to dueDate ${item.dueDate}`, () => `${days} days`, exchange, { rules: ['RES-COMPLIANCE-10'] });
   }
   const wanted = expectedSeverity(item);
   if (!wanted) return false;
@@ -151,10 +151,10 @@ export const complianceSeverityFollowsThresholds = defineCheck({
   group: GROUP,
   rules: ['RES-COMPLIANCE-11', 'RES-COMPLIANCE-12', 'RES-COMPLIANCE-13', 'RES-COMPLIANCE-14', 'RES-COMPLIANCE-15', 'RES-COMPLIANCE-10'],
   async run(ctx: CheckContext) {
-    const first = utcDate();
+    const start = Date.now();
     const s = await getSummary(ctx);
     const properties = await targetProperties(ctx);
-    const today = { first, last: utcDate() };
+    const today = expectOneToday(ctx, [...s.items.map(({ item }) => item), ...properties.flatMap((p) => complianceItems(p))], 'the summary and the property list', start, Date.now(), s.res.exchange);
     let judged = 0;
     const bands = new Set<string>();
     for (const { property, item } of s.items) {

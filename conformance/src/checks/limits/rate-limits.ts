@@ -117,7 +117,9 @@ async function readsPerMinute(ctx: CheckContext, k: LimitKey, ruleOf: (plan: Api
   const allowed = remaining + 1;
   const spent = await spendUntilRefused(() => read(ctx, k.key), allowed + SLACK + 5, 1);
   ctx.expect(spent.refused !== undefined, `429 once ${expected} reads were made within a minute (${plan})`, `${spent.accepted} reads accepted, none refused`, spent.last?.exchange, { rules: [rule, 'LIMIT-RATE-5'] });
-  ctx.expect(spent.accepted >= allowed - 1 && spent.accepted <= allowed + SLACK, `${allowed} reads accepted before the first 429 (Remaining ${remaining} after the first; limit ${expected})`, `${spent.accepted} accepted`, spent.refused.exchange, { rules: [rule] });
+  // Exact on a fresh window (the probe the only request in it: nothing can leave the window during the burst).
+  const fresh = remaining === expected - 1;
+  ctx.expect(fresh ? spent.accepted === expected : spent.accepted >= allowed - 1 && spent.accepted <= allowed + SLACK, fresh ? `exactly ${expected} reads accepted in a fresh minute (read ${expected} passes, read ${expected + 1} is 429)` : `${allowed} reads accepted before the first 429 (Remaining ${remaining} after the first; limit ${expected})`, `${spent.accepted} accepted`, spent.refused.exchange, { rules: [rule] });
   const retryAfter = expect429(ctx, spent.refused, RATE_WINDOW_MINUTE_SECONDS, [rule]);
   // Per key: another key is not refused.
   if (k.control !== undefined) {
@@ -185,9 +187,11 @@ export const writesPerMinuteEnforced = defineCheck({
     // The headers describe the write budget when their limit is the plan's writes per minute; else count from the plan.
     const allowed = limit === expected && remaining !== undefined ? remaining + 1 : expected;
     const low = limit === expected ? allowed - 1 : expected - 5;
+    // Exact on a fresh window (the probe the only write in it), by the headers or on a key provisioned for this check.
+    const fresh = (limit === expected && remaining === expected - 1) || k.provisioned;
     const spent = await spendUntilRefused(() => write(ctx, k.key), allowed + SLACK + 5, 1);
     ctx.expect(spent.refused !== undefined, `429 once ${expected} writes were made within a minute (${plan})`, `${spent.accepted} writes accepted, none refused`, spent.last?.exchange);
-    ctx.expect(spent.accepted >= low && spent.accepted <= allowed + SLACK, `${allowed} writes accepted before the first 429 (${plan}: ${expected} per minute)`, `${spent.accepted} accepted`, spent.refused.exchange, { rules: [plan === 'Enterprise' ? 'LIMIT-RATE-13' : 'LIMIT-RATE-9'] });
+    ctx.expect(fresh ? spent.accepted === expected : spent.accepted >= low && spent.accepted <= allowed + SLACK, fresh ? `exactly ${expected} writes accepted in a fresh minute (write ${expected} passes, write ${expected + 1} is 429)` : `${allowed} writes accepted before the first 429 (${plan}: ${expected} per minute)`, `${spent.accepted} accepted`, spent.refused.exchange, { rules: [plan === 'Enterprise' ? 'LIMIT-RATE-13' : 'LIMIT-RATE-9'] });
     const retryAfter = expect429(ctx, spent.refused, RATE_WINDOW_MINUTE_SECONDS, []);
     ctx.note(`${k.label}: ${spent.accepted} writes accepted, then 429 with Retry-After ${retryAfter}`);
   },

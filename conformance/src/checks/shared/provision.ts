@@ -90,6 +90,8 @@ export async function provisionKey(
 /** A landlord of one check's own: its per-landlord budgets (invoice PDF and email minutes) are the check's alone. */
 export interface OwnLandlord {
   readonly landlordId: string;
+  /** The address the landlord was created with (its account owner's). */
+  readonly email: string;
   /** A live read_write key of the landlord. */
   readonly live: string;
   /** A sandbox read_write key of the landlord, when asked for. */
@@ -105,7 +107,8 @@ export interface OwnLandlord {
 export async function provisionLandlord(ctx: CheckContext, tag: string, options: { readonly sandbox?: boolean } = {}): Promise<OwnLandlord> {
   skipWithoutProvisioning(ctx);
   const local = `${ctx.marker}.${tag}`.toLowerCase().replace(/[^a-z0-9.-]/g, '-');
-  const landlordId = await createLandlord(ctx, { name: `${ctx.marker} ${tag} landlord`, email: `${local}@conformance.example`, plan: 'Enterprise' });
+  const email = `${local}@conformance.example`;
+  const landlordId = await createLandlord(ctx, { name: `${ctx.marker} ${tag} landlord`, email, plan: 'Enterprise' });
   // Registered before the keys' revocations and the check's own data cleanups, so it runs after them (last first).
   ctx.cleanup(() => deleteOwnLandlord(ctx.dashboard, ctx.run, landlordId, ctx.marker));
   const live = await provisionKey(ctx, { landlordId, mode: 'live', scope: 'read_write' });
@@ -113,7 +116,7 @@ export async function provisionLandlord(ctx: CheckContext, tag: string, options:
   // Their invoice requests are booked in this landlord's windows, not the shared ones of the target's keys.
   registerLandlordKey(live.key, landlordId);
   if (sandbox) registerLandlordKey(sandbox.key, landlordId);
-  return { landlordId, live: live.key, ...(sandbox ? { sandbox: sandbox.key } : {}) };
+  return { landlordId, email, live: live.key, ...(sandbox ? { sandbox: sandbox.key } : {}) };
 }
 
 /**

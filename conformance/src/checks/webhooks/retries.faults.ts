@@ -29,6 +29,13 @@ export const webhookFaults: WebhookFaultTable = {
         },
       },
     })),
+    broken('retries are signed with another secret (only the first attempt verifies)', (s) =>
+      sender((req) => {
+        const e = envelopeOf(req);
+        if (!e || typeof e.id !== 'string' || seen(s, e.id) === 1) return undefined;
+        return withEnvelope(req, e, 'not-the-subscription-secret');
+      }),
+    ),
     broken('a failed delivery is retried only once', (s) =>
       sender((req) => {
         const e = envelopeOf(req);
@@ -48,6 +55,14 @@ export const webhookFaults: WebhookFaultTable = {
         },
       },
     })),
+    broken('the manual retry is sent as a test delivery (carries _test: true)', (s) =>
+      sender((req) => {
+        const e = envelopeOf(req);
+        const sub = subscriptionOf(s, req);
+        if (!e || !sub || typeof e.id !== 'string' || seen(s, e.id) !== 4) return undefined;
+        return withEnvelope(req, { ...e, _test: true }, sub.secret);
+      }),
+    ),
     broken('the manual retry answers 202 but sends nothing', () =>
       api({ request: (req) => (req.method === 'POST' && /^\/dashboard\/api\/deliveries\/[^/]+\/retry$/.test(req.path) ? jsonResponse(202, { data: { status: 'pending' } }) : undefined) }),
     ),

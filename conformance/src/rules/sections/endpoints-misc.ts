@@ -48,7 +48,12 @@ export const OTHER_RULES: readonly Rule[] = [
   other.blackBox('OTHER-4', '`GET /tenants` exists.', EXISTS_ONLY),
   other.blackBox('OTHER-5', '`GET /tenants/{id}` exists.', EXISTS_ONLY),
   other.notShown('OTHER-6', 'Tenant writes exist; their paths, parameters and payloads: not shown.'),
-  other.notObservable('OTHER-7', 'Tenant `POST` sends a portal invitation when the tenant has no account.', `${NO_PAYLOAD} It would also need mail capture.`),
+  other.needs(
+    'needs-mail',
+    'OTHER-7',
+    'Tenant `POST` sends a portal invitation when the tenant has no account.',
+    'Observed on a tenant the suite creates with an address new to the deployment (so without an account), with a body built from the field names of GET /tenants (not shown): skipped when the deployment refuses that body.',
+  ),
   other.blackBox('OTHER-8', '`GET /contacts` exists.', EXISTS_ONLY),
   other.notShown(
     'OTHER-9',

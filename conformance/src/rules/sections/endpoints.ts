@@ -125,7 +125,7 @@ export const PROP_RULES: readonly Rule[] = [
   p.notObservable(
     'PROP-36',
     '`DELETE /properties/{id}/documents/{docId}`: stored objects retained.',
-    'Object storage is not visible through the API.',
+    'Object storage is not visible through the API. A downloadUrl issued before the delete is no window on it: the spec does not say such a link keeps working once its document is deleted (the reference server answers it 404), so neither a download nor a refusal tells whether the object was kept.',
   ),
   p.blackBox('PROP-37', '`DELETE /properties/{id}/documents/{docId}` answers 404 for an unknown document.'),
   // Rules

@@ -208,7 +208,7 @@ export const RES_TEAM_RULES: readonly Rule[] = [
   team.blackBox(
     'RES-TEAM-2',
     'The list contains the account owner and current members.',
-    'No field marks the owner, so checks only assert that the list is not empty.',
+    'No field marks the owner; on a landlord the suite creates through the dashboard the owner is known by the address it was created with (team.listsTheAccountOwner), elsewhere checks only assert that the list is not empty.',
   ),
 ];
 

@@ -64,7 +64,7 @@ export const STATE_RULES: readonly Rule[] = [
     'needs-webhook',
     'STATE-18',
     'A contract not `Ended` takes a date-derived move to `Ended`; event `contract.ended`.',
-    'The move happens when an end date passes, which a run cannot wait for; observed only when a date-derived move happens during the run.',
+    'The move happens when an end date passes, which a run cannot wait for; observed only when a date-derived move happens during the run. A contract the suite creates ending today does not help: the end date is a day of the tenancy, so the contract is still Active (not Ended) until that date is over in the landlord\'s time zone, at the earliest the next local midnight, hours after a quick run ends; one created with an end date already past is created Ended, a creation rather than a move.',
   ),
   moves.blackBox('STATE-19', '(new) `POST /rent` with any allowed status: the payment has the given status.'),
   moves.blackBox(

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { paginationQuery } from '../../platform/http/pagination';
-import { dataEnvelope, isoDate, listEnvelope, uuid } from '../../platform/http/schemas';
+import { chars, dataEnvelope, isoDate, listEnvelope, uuid } from '../../platform/http/schemas';
 import { filePart } from '../../storage/upload';
 
 /** Document types (the spec shows EPC_Certificate, GSC_Certificate and Contract; the rest are our choice). */
@@ -44,7 +44,7 @@ export const contractListQuery = Joi.object({ ...paginationQuery });
 export const docParams = Joi.object({ id: uuid.required(), docId: uuid.required() });
 
 // Control characters (NUL above all, which PostgreSQL text refuses) have no place in a document name.
-const documentName = Joi.string().trim().min(1).max(500).pattern(/^[^\u0000-\u001f\u007f]*$/)
+const documentName = chars(1, 500).trim().pattern(/^[^\u0000-\u001f\u007f]*$/)
   .messages({ 'string.pattern.base': '{{#label}} must not contain control characters' });
 
 export const uploadBody = Joi.object({
