@@ -11,6 +11,7 @@ import { readCachePlugin } from '../platform/read-cache/plugin';
 import { requestLogPlugin } from '../platform/logging';
 import { transportPlugin } from '../platform/transport/plugin';
 import { attachDeps, type AppDeps } from './app-context';
+import { healthRoute } from './health';
 
 export interface BuildOptions {
   /** Validate response bodies against their schemas and fail (500) on a mismatch: on in tests. */
@@ -41,6 +42,8 @@ export async function buildServer(deps: AppDeps, options: BuildOptions = {}): Pr
   await server.register({ plugin: rateLimitPlugin, options: { store: deps.rateLimits, landlordLimits: deps.config.landlordLimits } });
   await server.register(publicApiPlugin, { routes: { prefix: PUBLIC_PREFIX } });
   await server.register(dashboardPlugin, { routes: { prefix: DASHBOARD_PREFIX } });
+
+  server.route(healthRoute);
 
   // Unknown routes (any method) answer 404 NOT_FOUND in the envelope.
   server.route({ method: '*', path: '/{p*}', options: { auth: false, handler: () => { throw notFound('Route'); } } });
