@@ -1,11 +1,2 @@
-// npm run receiver-test -- --url URL --secret SECRET [--report FORMAT:PATH]... [--seed N] [--timeout-ms 10000]
-// The conformance package's receiver checks against an integrator's receiver (see conformance/README.md).
-import { receiverTestCli } from '../conformance/src/receiver';
-
-receiverTestCli(process.argv.slice(2), { stdout: (l) => console.log(l), stderr: (l) => console.error(l), env: process.env }).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(`receiver-test: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(2);
-  },
-);
+// Entry point of `npm run receiver-test`: the receiver tester's bin (ppapi-receiver-test), run from the clone.
+import '@ppapi/conformance/bin/receiver-test';

@@ -1,7 +1,2 @@
-// Entry point of `npm run reference`.
-import { main } from '../reference-server/src/server/main';
-
-main().catch((err: unknown) => {
-  process.stderr.write(`reference server failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+// Entry point of `npm run reference`: the reference server's bin (ppapi-reference), run from the clone.
+import '@ppapi/reference-server/bin/reference';

@@ -75,9 +75,10 @@ function isTestFile(pkgDir: string, file: string): boolean {
   return /\.test\.ts$|\.faults\.ts$/.test(rel) || /^(test|self-test|pact|tools)\//.test(rel.split(sep).join('/'));
 }
 
+/** Runtime dependencies include (optional) peers: the suite loads pdf-parse lazily and skips the PDF text without it. */
 function manifest(pkgDir: string): { dependencies: Record<string, string>; devDependencies: Record<string, string> } {
-  const json = JSON.parse(readFileSync(join(ROOT, pkgDir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
-  return { dependencies: json.dependencies ?? {}, devDependencies: json.devDependencies ?? {} };
+  const json = JSON.parse(readFileSync(join(ROOT, pkgDir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  return { dependencies: { ...json.peerDependencies, ...json.dependencies }, devDependencies: json.devDependencies ?? {} };
 }
 
 /** Problems of one package: relative imports leaving it, undeclared or forbidden bare imports. */

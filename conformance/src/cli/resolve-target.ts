@@ -2,7 +2,7 @@
 // embedded reference server started as a child process (never imported: the independence rule).
 
 import { join } from 'node:path';
-import { embeddedTarget, loadTargetFile, startEmbeddedReceiver, startEmbeddedReference, withBaseUrl, type EmbeddedOptions, type Target } from '../targets';
+import { embeddedTarget, loadFixtureTarget, loadTargetFile, startEmbeddedReceiver, startEmbeddedReference, withBaseUrl, type EmbeddedOptions, type Target } from '../targets';
 
 export interface ResolvedTarget {
   readonly target: Target;
@@ -20,7 +20,7 @@ export interface EmbeddedDeps {
   readonly startTimeoutMs?: number;
   /** Extra environment for the child. */
   readonly env?: Readonly<Record<string, string>>;
-  /** Default <root>/fixtures/reference-target.json */
+  /** Default <root>/fixtures/reference-target.json, or the same keys from @ppapi/spec when that file is absent. */
   readonly fixture?: string;
   /** false: no embedded mock receiver (and so no `webhooks` section). Default true. */
   readonly webhooks?: boolean;
@@ -35,7 +35,7 @@ export async function resolveTarget(options: { readonly target?: string; readonl
   const fixture = embedded.fixture ?? join(embedded.root, 'fixtures', 'reference-target.json');
   if (options.baseUrl !== undefined) {
     // A reference server someone started by hand: the fixture's fixed keys, at the given address.
-    const parsed = loadTargetFile(fixture);
+    const parsed = loadFixtureTarget(fixture);
     return { target: { ...withBaseUrl(parsed.target, options.baseUrl), source: fixture }, warnings: parsed.warnings, embedded: false };
   }
   // The mock receiver runs in this process; the server gets the short retry delays the target then declares.

@@ -4,15 +4,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
-import { loadTargetFile } from './load';
+import { loadFixtureTarget } from './fixture';
+import { findReferenceBin, NO_REFERENCE_SERVER } from './reference-bin';
 import { TargetError, type MailConfig, type Target, type WebhooksConfig } from './types';
 import type { ParsedTarget } from './validate';
 
 export interface EmbeddedOptions {
-  /** Repository root: cwd of the child and base of the default command. */
+  /** Repository root: cwd of a given command, and where the search for the reference server's bin starts. */
   readonly root: string;
-  /** Default: node_modules/.bin/tsx with args ["scripts/reference.ts"]. Self-tests pass a stub server. */
+  /**
+   * Default: the ppapi-reference bin found in node_modules/.bin above `root` (or the working directory), run with
+   * this process's Node in the folder that holds it. Self-tests pass a stub server.
+   */
   readonly command?: string;
   readonly args?: readonly string[];
   readonly host?: string;
@@ -81,13 +84,21 @@ export async function startEmbeddedReference(options: EmbeddedOptions): Promise<
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? (await freePort(host));
   const adminToken = randomBytes(24).toString('hex');
-  const command = options.command ?? join(options.root, 'node_modules', '.bin', 'tsx');
-  const args = options.args ?? ['scripts/reference.ts'];
+  let command = options.command;
+  let args = options.args ?? [];
+  let cwd = options.root;
+  if (command === undefined) {
+    const bin = findReferenceBin([options.root, process.cwd()]);
+    if (!bin) throw new TargetError(NO_REFERENCE_SERVER);
+    command = process.execPath;
+    args = [bin.script, ...args];
+    cwd = bin.root;
+  }
   const timeoutMs = options.startTimeoutMs ?? 60_000;
   const ready = `listening on http://${host}:${port}`;
 
   const child = spawn(command, [...args], {
-    cwd: options.root,
+    cwd,
     env: { ...process.env, ...options.env, PORT: String(port), HOST: host, ADMIN_TOKEN: adminToken },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -149,7 +160,7 @@ export function embeddedMail(origin: string): MailConfig | undefined {
  * the `webhooks` section of the embedded mock receiver when one was started.
  */
 export function embeddedTarget(fixtureFile: string, server: Pick<EmbeddedServer, 'origin' | 'adminToken'>, webhooks?: WebhooksConfig): ParsedTarget {
-  const parsed = loadTargetFile(fixtureFile);
+  const parsed = loadFixtureTarget(fixtureFile);
   const mail = parsed.target.mail ?? embeddedMail(server.origin);
   const hooks = webhooks ?? parsed.target.webhooks;
   const target: Target = {

@@ -13,6 +13,7 @@ import { requestLogPlugin } from '../platform/logging';
 import { transportPlugin } from '../platform/transport/plugin';
 import { answerClientErrors, createListener } from '../platform/transport/listener';
 import { attachDeps, type AppDeps } from './app-context';
+import { healthRoute } from './health';
 
 export interface BuildOptions {
   /** Validate response bodies against their schemas and fail (500) on a mismatch: on in tests. */
@@ -48,6 +49,8 @@ export async function buildServer(deps: AppDeps, options: BuildOptions = {}): Pr
   await server.register(publicApiPlugin, { routes: { prefix: PUBLIC_PREFIX } });
   await server.register(dashboardPlugin, { routes: { prefix: DASHBOARD_PREFIX } });
   await server.register(provisioningPlugin, { routes: { prefix: PROVISIONING_PREFIX } });
+
+  server.route(healthRoute);
 
   // Unknown routes (any method) answer 404 NOT_FOUND in the envelope.
   server.route({ method: '*', path: '/{p*}', options: { auth: false, handler: () => { throw notFound('Route'); } } });

@@ -1,0 +1,52 @@
+# syntax=docker/dockerfile:1
+# The reference server as an image (and the mock receiver, target `receiver`), for users who have Docker.
+#   docker build -t ppapi-reference .                      # the reference server (the last stage)
+#   docker build --target receiver -t ppapi-receiver .     # the mock webhook receiver
+#   docker compose up                                      # both, with PostgreSQL, Redis and maildev
+# Sources run as TypeScript through tsx (a dependency of each package), exactly as `npm run reference` does.
+ARG NODE_VERSION=22
+
+# 1. Production dependencies of the two packages the images run, nothing else of the workspace.
+FROM node:${NODE_VERSION}-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY spec/package.json spec/
+COPY webhook-receiver/package.json webhook-receiver/
+COPY conformance/package.json conformance/
+COPY reference-server/package.json reference-server/
+RUN npm install --omit=dev --no-audit --no-fund --ignore-scripts \
+      --workspace @ppapi/reference-server --workspace @ppapi/webhook-receiver \
+ && npm cache clean --force
+
+# 2. What both images share: Node, the dependencies and the sources, owned by root and run as `node`.
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+WORKDIR /app
+COPY --from=deps /app/node_modules node_modules
+COPY package.json ./
+COPY spec spec
+COPY webhook-receiver/package.json webhook-receiver/README.md webhook-receiver/
+COPY webhook-receiver/bin webhook-receiver/bin
+COPY webhook-receiver/src webhook-receiver/src
+USER node
+ENV HOST=0.0.0.0
+
+# 3. The mock webhook receiver: `docker run ppapi-receiver --port 4000 --secret S` (or WEBHOOK_SECRET).
+FROM runtime AS receiver
+EXPOSE 4000
+ENTRYPOINT ["node", "webhook-receiver/bin/ppapi-receiver.js", "--host", "0.0.0.0"]
+CMD ["--port", "4000"]
+
+# 4. The reference server (default target). Configured by the environment of the README's Configuration table;
+# DATA_DIR=/data keeps an embedded PGlite database across restarts when DATABASE_URL is unset.
+FROM runtime AS reference
+USER root
+COPY reference-server/package.json reference-server/README.md reference-server/
+COPY reference-server/bin reference-server/bin
+COPY reference-server/src reference-server/src
+RUN mkdir /data && chown node:node /data
+USER node
+ENV PORT=3000
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "reference-server/bin/ppapi-reference.js"]
