@@ -32,8 +32,10 @@ install_missing() {
   fi
 }
 
+# Each start_* does nothing when its service already runs (a drill's clean-up may start one that is up).
 start_pg() {
   local bin; bin=$(pg_bin)
+  if [ -f "$dir/pgdata/postmaster.pid" ] && kill -0 "$(head -1 "$dir/pgdata/postmaster.pid")" 2>/dev/null; then return 0; fi
   # initdb refuses to run as root: run PostgreSQL as the postgres user in a folder it owns.
   local runas=()
   if [ "$(id -u)" = 0 ]; then chown -R postgres "$dir"; runas=(su postgres -s /bin/sh -c); else runas=(sh -c); fi
@@ -44,12 +46,14 @@ start_pg() {
 }
 
 start_redis() {
+  redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && return 0
   redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --daemonize yes --save '' --appendonly no \
     --pidfile "$dir/redis.pid" --logfile "$dir/redis.log" --dir "$dir" >&2
   for _ in $(seq 1 50); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
 }
 
 start_mail() {
+  if [ -f "$dir/maildev.pid" ] && kill -0 "$(cat "$dir/maildev.pid")" 2>/dev/null; then return 0; fi
   # maildev: a real SMTP server with an HTTP API, from npm; both bound to loopback.
   nohup "$here/node_modules/.bin/maildev" --smtp "$SMTP_PORT" --web "$MAIL_API_PORT" --ip 127.0.0.1 --web-ip 127.0.0.1 \
     --silent >"$dir/maildev.log" 2>&1 &
@@ -89,7 +93,13 @@ stop_redis() {
 }
 
 stop_mail() {
-  [ -f "$dir/maildev.pid" ] && { kill "$(cat "$dir/maildev.pid")" 2>/dev/null || true; rm -f "$dir/maildev.pid"; }
+  [ -f "$dir/maildev.pid" ] || return 0
+  local pid; pid=$(cat "$dir/maildev.pid")
+  kill "$pid" 2>/dev/null || true
+  # maildev can linger after SIGTERM with a client connection open: wait for it, then SIGKILL that pid.
+  for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -9 "$pid" 2>/dev/null || true
+  rm -f "$dir/maildev.pid"
   return 0
 }
 

@@ -6,6 +6,7 @@ import { rawRequest } from './helpers/raw-http';
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const json = (res: { payload: string }) => JSON.parse(res.payload) as { error: string; code: string; data?: unknown };
 const API = '/api/public/v1';
+const canonical = (id: string): string => id.replace(/[{}]/g, '').replace(/-/g, '').toLowerCase().replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
 
 describe('request edges', () => {
   let t: TestServer;
@@ -14,7 +15,7 @@ describe('request edges', () => {
     t = await startTestServer({ listen: true, env: { REDIS_URL: '', REQUEST_TIMEOUT_MS: '600', HEADERS_TIMEOUT_MS: '600' } });
     port = Number(new URL(t.url).port);
     await t.deps.knex('api_keys').update({ rate_limits: JSON.stringify({ readsPerMinute: 1e6, readsPerDay: 1e7, writesPerMinute: 1e6, writesPerDay: 1e7 }) });
-  });
+  }, 180_000); // a PGlite start on a loaded machine
   afterAll(async () => { await t.stop(); });
 
   describe('text the database cannot store is refused by validation, naming the field', () => {
@@ -103,6 +104,14 @@ describe('request edges', () => {
         expect(res.headers.link).toBe(`<${API}/maintenance/issues/${MISSING}>; rel="successor-version"`);
       }
     });
+  });
+
+  it('the removed route names the successor with the id in canonical form', async () => {
+    for (const id of [MISSING.replace(/^0/, 'A'), `{${MISSING}}`, MISSING.replace(/-/g, '')]) {
+      const res = await t.inject({ method: 'PATCH', url: `${API}/maintenance/${encodeURIComponent(id)}`, payload: {} });
+      expect(res.statusCode).toBe(410);
+      expect(res.headers.link).toBe(`<${API}/maintenance/issues/${canonical(id)}>; rel="successor-version"`);
+    }
   });
 
   describe('over a socket', () => {

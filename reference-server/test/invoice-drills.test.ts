@@ -6,7 +6,6 @@
 //     re-sent), and the Idempotency-Key claim is taken over after its own lease.
 // Time passing in the killed-process drill is simulated by moving the stored timestamps back (the spawned servers
 // run on the system clock); everything else waits on real events with bounded polls.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server as NetServer, type Socket } from 'node:net';
@@ -20,8 +19,8 @@ import type { Mailer } from '../src/mail/mailer';
 import { openDatabase } from '../src/persistence/database';
 import { eventually, harbour, mailReaderFor, maildevBase, maildevReader, uniqueAddress } from './helpers/invoice-mail';
 import { ADMIN_TOKEN, KEYS, startTestServer, type TestServer } from './helpers/server';
+import { startReference, stopReference, type Child } from './helpers/reference-process';
 
-const REPO = path.resolve(__dirname, '../..');
 const json = (res: { payload: string }) => JSON.parse(res.payload) as { data: Record<string, unknown>; code: string; error: string };
 
 /** Counts sends at the mailer, whichever transport it is. */
@@ -108,43 +107,6 @@ describe('drill: the mail transport fails', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-
-interface Child {
-  readonly url: string;
-  readonly proc: ChildProcess;
-  readonly output: () => string;
-}
-
-async function startReference(env: NodeJS.ProcessEnv): Promise<Child> {
-  // Its own process group: tsx runs the server in a child process, and a signal must reach that one too.
-  const proc = spawn(path.join(REPO, 'node_modules/.bin/tsx'), ['scripts/reference.ts'], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let out = '';
-  proc.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  proc.stderr!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`reference server did not start within 60 s:\n${out}`)), 60_000);
-    const onData = () => {
-      const match = /reference server listening on (http:\/\/\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`reference server exited (${code}) before listening:\n${out}`)); });
-  });
-  return { url, proc, output: () => out };
-}
-
-async function stopReference(child: Child, signal: NodeJS.Signals): Promise<void> {
-  if (child.proc.exitCode !== null || child.proc.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.proc.once('exit', () => resolve()));
-  process.kill(-child.proc.pid!, signal); // the whole group: the tsx wrapper and the server process
-  await exited;
-  if (signal === 'SIGKILL') return;
-  // After a graceful stop, make sure nothing of the group lingers (it would hold the PGlite data directory).
-  try { process.kill(-child.proc.pid!, 0); process.kill(-child.proc.pid!, 'SIGKILL'); } catch { /* group gone */ }
-}
 
 /** The drill's database: PGlite on disk (opened only while no server runs) or a fresh PostgreSQL database. */
 interface DrillDatabase {

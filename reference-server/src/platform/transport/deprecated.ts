@@ -14,8 +14,15 @@ export const REMOVED_ROUTES: readonly RemovedRoute[] = [
   { method: 'PATCH', path: '/maintenance/{id}', successor: '/maintenance/issues/{id}', successorMethod: 'PATCH' },
 ];
 
+/** A UUID in another form (upper case, braces, no hyphens, urn:uuid:) in canonical form; anything else as given. */
+function canonicalId(value: string): string {
+  const hex = /^(?:urn:uuid:)?\{?([0-9a-f]{8})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{12})\}?$/i.exec(value);
+  return hex ? hex.slice(1).join('-').toLowerCase() : value;
+}
+
 function gone(removed: RemovedRoute, basePath: string, request: Request): never {
-  const successor = removed.successor.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(request.params[name] ?? '')));
+  // The successor link names the id in canonical form: the server never echoes an id in another form.
+  const successor = removed.successor.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(canonicalId(String(request.params[name] ?? ''))));
   const message = `${removed.method} ${removed.path} has been removed; use ${removed.successorMethod} ${removed.successor} instead`;
   throw apiError('ENDPOINT_DEPRECATED', message, { link: `<${basePath}${successor}>; rel="successor-version"` });
 }
