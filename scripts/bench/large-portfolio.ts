@@ -80,7 +80,7 @@ export function largePortfolioBench(services: () => Services): BenchSuite {
             DATABASE_URL: database.url, REDIS_URL: redisUrl, PORT: String(await freePort()), LOG_LEVEL: 'warn',
             SEED_FIXTURES: '0', READ_CACHE_ENTRIES: '0', WEBHOOK_PROCESSING: '0',
             LANDLORD_LIMITS: 'public_api.rent_invoice_pdf=100000000',
-          });
+          }, 300_000); // a shared, loaded machine can take minutes to start a tsx server
           try {
             for (const endpoint of ENDPOINTS) {
               let m: Measured;
