@@ -3,20 +3,26 @@
 // request reaches PostgreSQL), 10 connections each, one endpoint after the other:
 //   p50 / p99 / req/s per endpoint and size, and the growth of each p50 from the smallest size to each larger one.
 // Sizes: BENCH_PORTFOLIO_SIZES (default "500,5000,50000"; "500,5000" for a quick run).
+// Before/after on a loaded machine: BENCH_PORTFOLIO_BASELINE=<another checkout> loads the same portfolio into a
+// second database through that checkout's migrations, starts its server too, and measures the two in turn for
+// each endpoint (`... baseline ...` figures), so both see the same load: the machine is shared.
 // The per-landlord invoice PDF limit is raised through LANDLORD_LIMITS (not bypassed), and the PDF is requested for
 // distinct Overdue payments in turn, so each request renders (a cache hit would measure the PDF cache instead).
 import autocannon from 'autocannon';
 import { loadavg } from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
 import knexFactory from 'knex';
 import { freshPostgres } from '../../reference-server/test/helpers/fresh-postgres';
 import { freePort, startChild, type Services } from './processes';
-import { loadPortfolio } from './portfolio/load';
+import { loadPortfolio, type Portfolio } from './portfolio/load';
 import type { BenchFigure, BenchSuite } from './types';
 
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_PORTFOLIO_DURATION_S ?? 6);
 const SIZES = (process.env.BENCH_PORTFOLIO_SIZES ?? '500,5000,50000').split(',').map((s) => Number(s.trim())).filter((n) => n > 0);
 const API = '/api/public/v1';
+const BASELINE = process.env.BENCH_PORTFOLIO_BASELINE ? path.resolve(process.env.BENCH_PORTFOLIO_BASELINE) : undefined;
 
 interface Endpoint {
   readonly name: string;
@@ -70,43 +76,36 @@ export function largePortfolioBench(services: () => Services): BenchSuite {
       const p50s = new Map<string, Map<number, number>>();
       let failures = 0;
       for (const size of SIZES) {
-        const database = await freshPostgres(databaseUrl, 'bench_portfolio');
+        const deployments: Deployment[] = [];
         try {
-          const portfolio = await loadPortfolio(database.url, size);
-          process.stdout.write(`  ${size} properties loaded in ${portfolio.loadSeconds.toFixed(1)} s: ${JSON.stringify(portfolio.rows)}\n`);
-          figures.push({ name: `large-portfolio ${size} load`, unit: 's', value: Math.round(portfolio.loadSeconds * 10) / 10, extra: `${portfolio.rows.rent_payments} rent payments, target < 120 s at 50,000` });
-          const pdfPaymentIds = await overduePayments(database.url, portfolio.landlordId);
-          const server = await startChild('scripts/reference.ts', {
-            DATABASE_URL: database.url, REDIS_URL: redisUrl, PORT: String(await freePort()), LOG_LEVEL: 'warn',
-            SEED_FIXTURES: '0', READ_CACHE_ENTRIES: '0', WEBHOOK_PROCESSING: '0',
-            LANDLORD_LIMITS: 'public_api.rent_invoice_pdf=100000000',
-          }, 300_000); // a shared, loaded machine can take minutes to start a tsx server
-          try {
-            for (const endpoint of ENDPOINTS) {
+          deployments.push(await deploy('', size, databaseUrl, redisUrl, figures));
+          if (BASELINE) deployments.push(await deploy(' baseline', size, databaseUrl, redisUrl, figures, BASELINE));
+          for (const endpoint of ENDPOINTS) {
+            // The deployments in turn, endpoint by endpoint: drift in the machine's load hits both alike.
+            for (const d of deployments) {
               let m: Measured;
               try {
-                m = await measure(server.url, portfolio.apiKey, endpoint.paths({ propertyId: portfolio.propertyId, pdfPaymentIds }));
+                m = await measure(d.url, d.portfolio.apiKey, endpoint.paths({ propertyId: d.portfolio.propertyId, pdfPaymentIds: d.pdfPaymentIds }));
               } catch (err) {
                 // One failing endpoint does not hide the others' figures; the failure is counted and printed.
                 failures += 1;
-                process.stderr.write(`  ${size} ${endpoint.name} failed: ${err instanceof Error ? err.message : String(err)}\n`);
+                process.stderr.write(`  ${size}${d.label} ${endpoint.name} failed: ${err instanceof Error ? err.message : String(err)}\n`);
                 continue;
               }
               const extra = `${size} properties, read cache off, ${CONNECTIONS} connections, ${DURATION_S}s, load average ${loadavg()[0]!.toFixed(1)}`;
               figures.push(
-                { name: `large-portfolio ${size} ${endpoint.name} p50`, unit: 'ms', value: m.p50, extra },
-                { name: `large-portfolio ${size} ${endpoint.name} p99`, unit: 'ms', value: m.p99 },
-                { name: `large-portfolio ${size} ${endpoint.name} req/s`, unit: 'req/s', value: m.rps },
+                { name: `large-portfolio ${size}${d.label} ${endpoint.name} p50`, unit: 'ms', value: m.p50, extra },
+                { name: `large-portfolio ${size}${d.label} ${endpoint.name} p99`, unit: 'ms', value: m.p99 },
+                { name: `large-portfolio ${size}${d.label} ${endpoint.name} req/s`, unit: 'req/s', value: m.rps },
               );
-              if (!p50s.has(endpoint.name)) p50s.set(endpoint.name, new Map());
-              p50s.get(endpoint.name)!.set(size, m.p50);
-              process.stdout.write(`  ${size} ${endpoint.name}: p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps} req/s\n`);
+              const series = `${endpoint.name}${d.label}`;
+              if (!p50s.has(series)) p50s.set(series, new Map());
+              p50s.get(series)!.set(size, m.p50);
+              process.stdout.write(`  ${size}${d.label} ${endpoint.name}: p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps} req/s\n`);
             }
-          } finally {
-            await server.stop();
           }
         } finally {
-          await database.drop();
+          for (const d of deployments) await d.stop();
         }
       }
       figures.push({ name: 'large-portfolio failed endpoints', unit: 'count', value: failures, extra: 'endpoint measurements that failed (see stderr)' });
@@ -123,6 +122,37 @@ export function largePortfolioBench(services: () => Services): BenchSuite {
       return figures;
     },
   };
+}
+
+interface Deployment {
+  readonly label: string;
+  readonly url: string;
+  readonly portfolio: Portfolio;
+  readonly pdfPaymentIds: readonly string[];
+  stop(): Promise<void>;
+}
+
+/** A fresh database with the portfolio, and a server on it: this checkout's, or `checkout`'s (the baseline). */
+async function deploy(label: string, size: number, databaseUrl: string, redisUrl: string, figures: BenchFigure[], checkout?: string): Promise<Deployment> {
+  const database = await freshPostgres(databaseUrl, 'bench_portfolio');
+  try {
+    const migrate = checkout
+      ? ((await import(path.join(checkout, 'reference-server/src/persistence/migrations'))) as { migrateLatest(knex: Knex): Promise<void> }).migrateLatest
+      : undefined;
+    const portfolio = await loadPortfolio(database.url, size, undefined, migrate);
+    process.stdout.write(`  ${size}${label} properties loaded in ${portfolio.loadSeconds.toFixed(1)} s: ${JSON.stringify(portfolio.rows)}\n`);
+    figures.push({ name: `large-portfolio ${size}${label} load`, unit: 's', value: Math.round(portfolio.loadSeconds * 10) / 10, extra: `${portfolio.rows.rent_payments} rent payments, target < 120 s at 50,000` });
+    const pdfPaymentIds = await overduePayments(database.url, portfolio.landlordId);
+    const server = await startChild(checkout ? path.join(checkout, 'scripts/reference.ts') : 'scripts/reference.ts', {
+      DATABASE_URL: database.url, REDIS_URL: redisUrl, PORT: String(await freePort()), LOG_LEVEL: 'warn',
+      SEED_FIXTURES: '0', READ_CACHE_ENTRIES: '0', WEBHOOK_PROCESSING: '0',
+      LANDLORD_LIMITS: 'public_api.rent_invoice_pdf=100000000',
+    }, 300_000); // a shared, loaded machine can take minutes to start a tsx server
+    return { label, url: server.url, portfolio, pdfPaymentIds, stop: async () => { await server.stop(); await database.drop(); } };
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
 }
 
 /** Overdue payments of the landlord, for distinct invoice PDFs (at most 5,000). */

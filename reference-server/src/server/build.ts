@@ -38,7 +38,11 @@ export async function buildServer(deps: AppDeps, options: BuildOptions = {}): Pr
   await server.register({ plugin: transportPlugin, options: { production: deps.config.production, trustedProxies: deps.config.trustedProxies } });
   await server.register({ plugin: errorResponderPlugin, options: { logger: deps.logger } });
   await server.register({ plugin: readCachePlugin });
-  await server.register({ plugin: rateLimitPlugin, options: { store: deps.rateLimits, landlordLimits: deps.config.landlordLimits } });
+  // Cached reads: with REDIS_URL the limiter and the data versions share one Redis (openDeps), so the limiter reads
+  // the version in its own round trip: one round trip per cached read, not two.
+  const versionKey = deps.dataVersions.keyOf?.bind(deps.dataVersions);
+  const readAlong = deps.responseCache.enabled && deps.config.redisUrl ? versionKey : undefined;
+  await server.register({ plugin: rateLimitPlugin, options: { store: deps.rateLimits, landlordLimits: deps.config.landlordLimits, readAlong } });
   await server.register(publicApiPlugin, { routes: { prefix: PUBLIC_PREFIX } });
   await server.register(dashboardPlugin, { routes: { prefix: DASHBOARD_PREFIX } });
 

@@ -159,12 +159,14 @@ const STATEMENTS: readonly string[] = [
    from generate_series(1, :n::int) i, generate_series(0, 1) k`,
 ];
 
-/** Migrates an empty database, then loads one Enterprise landlord of `properties` properties and its API key. */
-export async function loadPortfolio(databaseUrl: string, properties: number, seed = 'bench-portfolio-1'): Promise<Portfolio> {
+/** Migrates an empty database (with `migrate`: another checkout's migrations for a baseline), then loads one Enterprise landlord of `properties` properties and its API key. */
+export async function loadPortfolio(
+  databaseUrl: string, properties: number, seed = 'bench-portfolio-1', migrate: (knex: Knex) => Promise<void> = migrateLatest,
+): Promise<Portfolio> {
   const started = process.hrtime.bigint();
   const knex: Knex = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 1 } });
   try {
-    await migrateLatest(knex);
+    await migrate(knex);
     const landlordId = uuidOf(seed, ':landlord');
     const apiKey = `svc_live_bench${createHash('sha256').update(seed).digest('hex').slice(0, 40)}`;
     await knex('landlords').insert({ id: landlordId, name: 'Large Portfolio Lettings', email: 'ops@large.example', plan: 'Enterprise', subscription_status: 'active', timezone: 'Europe/London' });

@@ -19,12 +19,14 @@ declare module '@hapi/hapi' {
   }
   interface RequestApplicationState {
     rateLimitHeaders?: Record<string, string>;
+    /** The landlord's data version, read by the limiter in its round trip (reads only; see `readAlong`). */
+    dataVersion?: string;
   }
 }
 
-async function decide(store: RateLimitStore, key: string, windows: Parameters<RateLimitStore['hit']>[1]): Promise<LimitDecision> {
+async function decide(store: RateLimitStore, key: string, windows: Parameters<RateLimitStore['hit']>[1], readAlong?: string): Promise<LimitDecision> {
   try {
-    return await store.hit(key, windows);
+    return await store.hit(key, windows, readAlong);
   } catch (err) {
     if (err instanceof RateLimitStoreUnavailable) throw apiError('RATE_LIMIT_UNAVAILABLE', undefined, { 'retry-after': '60' });
     throw err;
@@ -41,16 +43,24 @@ export interface RateLimitOptions {
   readonly store: RateLimitStore;
   /** Per-landlord limits overridden by configuration (LANDLORD_LIMITS); the window stays a minute. */
   readonly landlordLimits?: Readonly<Partial<Record<LandlordLimitName, number>>>;
+  /**
+   * For reads: the store key of the landlord's data version, read in the limiter's own round trip so a cached
+   * read costs one round trip instead of two. Read before the handler runs: a write committing in between is
+   * after the read began, so answering from the state before it is still a correct answer to this request.
+   */
+  readonly readAlong?: (landlordId: string) => string | undefined;
 }
 
 export const rateLimitPlugin: Plugin<RateLimitOptions> = {
   name: 'rate-limits',
-  register(server, { store, landlordLimits }) {
+  register(server, { store, landlordLimits, readAlong }) {
     server.ext('onPostAuth', async (request, h) => {
       const api = apiCredentials(request);
       if (!api) return h.continue;
       const requestClass = isWriteMethod(request.method) ? 'write' : 'read';
-      const keyDecision = await decide(store, `key:${api.keyId}:${requestClass}`, windowsFor(api.plan, requestClass, api.rateLimits));
+      const along = requestClass === 'read' ? readAlong?.(api.landlordId) : undefined;
+      const keyDecision = await decide(store, `key:${api.keyId}:${requestClass}`, windowsFor(api.plan, requestClass, api.rateLimits), along);
+      if (keyDecision.readAlong !== undefined) request.app.dataVersion = keyDecision.readAlong ?? '0';
       if (!keyDecision.allowed) {
         refuse(request, keyDecision, `Rate limit exceeded: ${keyDecision.blocked!.spec.limit} ${requestClass}s per ${keyDecision.blocked!.spec.name} for this key`);
       }
