@@ -2,7 +2,7 @@
 import type { Knex } from 'knex';
 import { Contract, Property, Tenant, type Scope } from '../../persistence/models';
 import type { PageRequest } from '../../platform/http/pagination';
-import { contractStatusSql, type ContractStatus } from '../contracts-status';
+import { whereContractStatus, type ContractStatus } from '../contracts-status';
 import { containsPattern } from '../../persistence/like';
 
 
@@ -16,7 +16,7 @@ export interface ContractFilter {
 
 export async function listContracts(scope: Scope, today: string, filter: ContractFilter, page: PageRequest): Promise<{ rows: Contract[]; total: number }> {
   const base = Contract.scoped(scope);
-  if (filter.status) base.whereRaw(`(${contractStatusSql(scope.db as Knex, 'contracts', today).toQuery()}) = ?`, [filter.status]);
+  if (filter.status) base.where(whereContractStatus(scope.db as Knex, 'contracts', filter.status, today));
   if (filter.propertyId) base.where('contracts.property_id', filter.propertyId);
   if (filter.tenantId) base.where('contracts.main_tenant_id', filter.tenantId);
   if (filter.search) base.whereRaw(`contracts.tenancy_reference ilike ? escape '\\'`, [containsPattern(filter.search)]);
