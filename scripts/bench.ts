@@ -1,8 +1,10 @@
 // `npm run bench [-- --json PATH] [--only NAME]`: runs the benchmark suites one after the other, prints a table,
-// and with --json writes every figure as [{ name, unit, value, extra? }].
+// and with --json writes every figure as [{ name, unit, value, extra? }]. `--only large-portfolio` with
+// BENCH_PORTFOLIO_SIZES=500,5000 is the quick run of the large-portfolio suite.
 import { writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { ensureServices, type Services } from './bench/processes';
+import { largePortfolioBench } from './bench/large-portfolio';
 import { limiterBench, propertiesBench } from './bench/properties';
 import type { BenchFigure, BenchSuite } from './bench/types';
 
@@ -19,7 +21,7 @@ async function main(): Promise<void> {
   let services: Services | undefined;
   const lazyServices = (): Services => (services ??= ensureServices());
 
-  const suites: BenchSuite[] = [propertiesBench(lazyServices), limiterBench(lazyServices)];
+  const suites: BenchSuite[] = [propertiesBench(lazyServices), limiterBench(lazyServices), largePortfolioBench(lazyServices)];
   for (const [file, name] of [['conformance', 'conformanceBench'], ['invoices', 'invoiceBench'], ['webhooks', 'webhookBench']] as const) {
     const suite = await optionalSuite(file, name);
     if (suite) suites.push(suite);

@@ -27,7 +27,8 @@ const PACKAGES: Readonly<Record<string, { readonly name: string; readonly mayImp
 const SERVER_LAYERS: Readonly<Record<string, readonly string[]>> = {
   config: ['platform'],
   platform: ['persistence'],
-  persistence: [],
+  // The tenant-scoped model base answers a missing row with the API's 404 and pages with the platform's paging.
+  persistence: ['platform'],
   storage: ['config', 'persistence', 'platform', 'server'],
   mail: ['platform'],
   webhooks: ['config', 'platform'],

@@ -4,6 +4,7 @@ import { MemoryRateLimitStore } from '../src/platform/limits/memory-store';
 import { rateLimitHeaders } from '../src/platform/limits/headers';
 import { windowsFor } from '../src/platform/limits/policy';
 import { RedisRateLimitStore } from '../src/platform/limits/redis-store';
+import { RedisDataVersions } from '../src/platform/read-cache/data-versions';
 import { KEYS, startTestServer, type TestServer } from './helpers/server';
 
 const T0 = new Date('2026-11-21T10:00:00.000Z');
@@ -124,6 +125,27 @@ const redisUrl = process.env.REDIS_URL;
     const refused = decisions.find((d) => !d.allowed)!;
     expect(Number(rateLimitHeaders(refused)['retry-after'])).toBeGreaterThanOrEqual(59);
     await Promise.all(stores.map((s) => s.close()));
+  });
+
+  it('reads the data version along in the same round trip: the value, null for a missing key, nothing when not asked', async () => {
+    const prefix = `along:${Date.now()}:`;
+    const store = new RedisRateLimitStore(redisUrl!, prefix);
+    const versions = new RedisDataVersions(redisUrl!, `${prefix}dv:`);
+    await Promise.all([store.connect(), versions.connect()]);
+    const windows = [{ name: 'minute' as const, windowMs: 60_000, limit: 1 }];
+    try {
+      expect((await store.hit('k', windows, versions.keyOf('landlord'))).readAlong).toBeNull();
+      await versions.bump('landlord');
+      await versions.bump('landlord');
+      // Refused (limit 1) or not, the version comes back with the decision.
+      const refused = await store.hit('k', windows, versions.keyOf('landlord'));
+      expect(refused.allowed).toBe(false);
+      expect(refused.readAlong).toBe(await versions.current('landlord'));
+      expect(refused.readAlong).toBe('2');
+      expect((await store.hit('other', windows)).readAlong).toBeUndefined();
+    } finally {
+      await Promise.all([store.close(), versions.close()]);
+    }
   });
 });
 

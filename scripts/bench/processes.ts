@@ -26,7 +26,7 @@ export interface Child {
 
 /** Starts `tsx script` and resolves once it prints "listening on http://...". */
 export async function startChild(script: string, env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<Child> {
-  const child: ChildProcess = spawn(TSX, [path.join(ROOT, script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(TSX, [path.resolve(ROOT, script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
   const url = await new Promise<string>((resolve, reject) => {

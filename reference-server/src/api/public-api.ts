@@ -12,10 +12,14 @@ export const publicApiPlugin: Plugin<void> = {
   name: 'public-api',
   async register(server) {
     const deps = depsOf(server);
+    // Cached reads: with REDIS_URL the limiter and the data versions share one Redis (openDeps), so the limiter reads
+    // the version in its own round trip: one round trip per cached read, not two.
+    const versionKey = deps.dataVersions.keyOf?.bind(deps.dataVersions);
+    const readAlong = deps.responseCache.enabled && deps.config.redisUrl ? versionKey : undefined;
     registerApiKeyScheme(server, {
       knex: deps.knex,
       cacheTtlMs: deps.config.credentialCacheMs,
-      limits: { store: deps.rateLimits, landlordLimits: deps.config.landlordLimits },
+      limits: { store: deps.rateLimits, landlordLimits: deps.config.landlordLimits, readAlong },
     });
     server.auth.default('api-key');
     for (const plugin of RESOURCE_PLUGINS) await server.register(plugin);

@@ -1,6 +1,6 @@
 // What routes and services get from the server: the deps, and per-request helpers that bind the landlord
 // scope, the sandbox decision and "today" in one place.
-import type { Request, Server } from '@hapi/hapi';
+import type { ReqRef, Request, Server } from '@hapi/hapi';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config';
@@ -45,14 +45,20 @@ export function depsOf(requestOrServer: Request | Server): AppDeps {
   return deps;
 }
 
+/**
+ * Typed routes (resources/route.ts) give handlers a `Request<Refs>`; hapi's Request is invariant in its refs, and
+ * the helpers here read only the server, the route and the credentials, which do not depend on them.
+ */
+const plain = <Refs extends ReqRef>(request: Request<Refs>): Request => request as unknown as Request;
+
 /** The landlord scope for reads: the authenticated key's landlord, on the base connection. */
-export function readScope(request: Request): Scope {
-  return { landlordId: requireApiCredentials(request).landlordId, db: depsOf(request).knex };
+export function readScope<Refs extends ReqRef>(request: Request<Refs>): Scope {
+  return { landlordId: requireApiCredentials(plain(request)).landlordId, db: depsOf(plain(request)).knex };
 }
 
 /** Today in the landlord's time zone. */
-export function todayFor(request: Request): string {
-  return localDate(depsOf(request).clock, requireApiCredentials(request).timezone);
+export function todayFor<Refs extends ReqRef>(request: Request<Refs>): string {
+  return localDate(depsOf(plain(request)).clock, requireApiCredentials(plain(request)).timezone);
 }
 
 export const isSandbox = (request: Request): boolean => serviceModeOf(request) === 'sandbox';
@@ -61,9 +67,9 @@ export const isSandbox = (request: Request): boolean => serviceModeOf(request) =
  * Runs a write in one transaction scoped to the landlord. In sandbox mode it is rolled back and the answer is
  * marked `sandbox: true` here, once, for every write route.
  */
-export async function write<T extends object>(request: Request, work: (ctx: WriteContext) => Promise<T>): Promise<T & { sandbox?: boolean }> {
-  const sandbox = isSandbox(request);
-  const data = await runWrite(depsOf(request), requireApiCredentials(request).landlordId, sandbox, work);
+export async function write<T extends object, Refs extends ReqRef = ReqRef>(request: Request<Refs>, work: (ctx: WriteContext) => Promise<T>): Promise<T & { sandbox?: boolean }> {
+  const sandbox = isSandbox(plain(request));
+  const data = await runWrite(depsOf(plain(request)), requireApiCredentials(plain(request)).landlordId, sandbox, work);
   return markSandbox(data, sandbox);
 }
 
@@ -77,7 +83,8 @@ export async function cachedRead<T extends object>(request: Request, variant: re
   const { responseCache, dataVersions } = depsOf(request);
   if (!responseCache.enabled) return compute();
   const { landlordId } = requireApiCredentials(request);
-  const version = await dataVersions.current(landlordId).catch(() => undefined);
+  // Read along by the limiter in its round trip when both live in one Redis; asked for here otherwise.
+  const version = request.app.dataVersion ?? (await dataVersions.current(landlordId).catch(() => undefined));
   if (version === undefined) return compute();
   const key = JSON.stringify([landlordId, version, todayFor(request), request.route.path, request.params, request.query, variant]);
   const answer = responseCache.get(key) ?? responseCache.set(key, await compute());

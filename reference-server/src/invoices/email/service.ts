@@ -4,6 +4,7 @@
 // recipient (400 TENANT_EMAIL_MISSING);
 // render the PDF (cached); claim the record atomically; send; record success and the rent.invoice_sent outbox
 // event in one transaction. Sandbox stops after rendering and validating the PDF: no record, no mail, no event.
+import type { EventData } from '../../webhooks/catalogue/fields';
 import type { Logger } from 'pino';
 import type { Knex } from 'knex';
 import type { Mailer } from '../../mail/mailer';
@@ -56,7 +57,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** rent.invoice_sent `data`, exactly the catalogue's fields. */
-export const invoiceSentData = (doc: InvoiceDocument, email: string): Record<string, unknown> => buildEventData('rent.invoice_sent', {
+export const invoiceSentData = (doc: InvoiceDocument, email: string): EventData<'rent.invoice_sent'> => buildEventData('rent.invoice_sent', {
   rent_payment_id: doc.rentPaymentId, contract_id: doc.contractId, property_id: doc.propertyId, tenant_id: doc.tenantId,
   tenant_email: email, document_type: doc.documentType, period: doc.period, amount: doc.amount, due_date: doc.dueDate, sent_via: 'email',
 });

@@ -7,6 +7,7 @@ import * as mediaStorage from './20261121000437_media_storage';
 import * as invoiceEmailSends from './20261121000500_invoice_email_sends';
 import * as otherResources from './20261121000700_other_resources';
 import * as webhookDeliveries from './20261121000900_webhook_deliveries';
+import * as portfolioIndexes from './20261125000000_portfolio_indexes';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -17,6 +18,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261121000500_invoice_email_sends', invoiceEmailSends],
   ['20261121000700_other_resources', otherResources],
   ['20261121000900_webhook_deliveries', webhookDeliveries],
+  ['20261125000000_portfolio_indexes', portfolioIndexes],
 ];
 
 const source: Knex.MigrationSource<string> = {

@@ -1,7 +1,18 @@
 // Multi-tenant safety by construction: every landlord-owned model is read and written through
-// `scoped(scope)`, which adds the landlord filter (and hides soft-deleted rows) in this one place.
+// `scoped(scope)`, which adds the landlord filter (and hides soft-deleted rows) in this one place. Paging,
+// lock-or-404 and soft delete are built on it here, once, for every resource group.
 import { Model, type ModelClass, type QueryBuilder } from 'objection';
 import type { Knex } from 'knex';
+import { notFound } from '../../platform/errors/api-error';
+import { offsetOf, type PageRequest } from '../../platform/http/pagination';
+
+/** A list order: qualified column and direction, the last entry making it total (the id). */
+export type Order = ReadonlyArray<readonly [column: string, direction: 'asc' | 'desc']>;
+
+export interface Page<R> {
+  readonly rows: R[];
+  readonly total: number;
+}
 
 /** The authenticated landlord and the connection (or transaction) every query of a request must use. */
 export interface Scope {
@@ -26,5 +37,44 @@ export abstract class TenantModel extends Model {
   /** Inserts a row owned by the scope's landlord; the landlord id cannot be supplied by the caller. */
   static insertScoped<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope, row: Partial<M>): QueryBuilder<M, M> {
     return (this as unknown as ModelClass<M>).query(scope.db).insert({ ...row, landlord_id: scope.landlordId } as Partial<M>) as unknown as QueryBuilder<M, M>;
+  }
+
+  /**
+   * One page of a scoped (and filtered) query, with the total. The offset is walked on the ids alone, then only
+   * the page's rows are read: where an index covers the order (landlord_id, order columns, id) a deep page costs
+   * a walk of that index, never a read of every row before it.
+   */
+  static async page<M extends TenantModel, R = M>(
+    this: (new () => M) & typeof TenantModel, query: QueryBuilder<M, M[]>, request: PageRequest, order: Order,
+  ): Promise<Page<R>> {
+    const rows = query.clone().clearOrder().whereIn(`${this.tableName}.id`, this.pageIds(query, request, order));
+    for (const [column, direction] of order) rows.orderBy(column, direction);
+    const [total, page] = await Promise.all([this.countOf(query), rows]);
+    return { rows: page as unknown as R[], total };
+  }
+
+  /** The ids of one page of the query, in order, as a subquery (for pages read through a view query of their own). */
+  static pageIds<M extends TenantModel>(query: QueryBuilder<M, M[]>, request: PageRequest, order: Order): QueryBuilder<M, M[]> {
+    const ids = query.clone().clearSelect().clearOrder().select(`${this.tableName}.id`);
+    for (const [column, direction] of order) ids.orderBy(column, direction);
+    return ids.offset(offsetOf(request)).limit(request.limit);
+  }
+
+  /** How many rows the query matches. */
+  static countOf<M extends TenantModel>(query: QueryBuilder<M, M[]>): Promise<number> {
+    return query.clone().clearSelect().clearOrder().resultSize();
+  }
+
+  /** The row, locked for the rest of the transaction, or 404 `${kind} not found`. */
+  static async lockOrNotFound<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope, id: string, kind: string): Promise<M> {
+    const row = (await this.scoped<M>(scope).findById(id).forUpdate()) as M | undefined;
+    if (!row) throw notFound(kind);
+    return row;
+  }
+
+  /** Soft-deletes one row of the landlord (deleted_at and updated_at set to `at`); scoped reads no longer see it. */
+  static async softDelete<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope, id: string, at: Date): Promise<void> {
+    if (!this.softDeletable) throw new Error(`${this.tableName} is not soft-deletable`);
+    await this.scoped(scope).findById(id).patch({ deleted_at: at, updated_at: at } as unknown as Partial<M>);
   }
 }

@@ -22,12 +22,14 @@ declare module '@hapi/hapi' {
   }
   interface RequestApplicationState {
     rateLimitHeaders?: Record<string, string>;
+    /** The landlord's data version, read by the limiter in its round trip (reads only; see `readAlong`). */
+    dataVersion?: string;
   }
 }
 
-async function decide(store: RateLimitStore, key: string, windows: Parameters<RateLimitStore['hit']>[1]): Promise<LimitDecision> {
+async function decide(store: RateLimitStore, key: string, windows: Parameters<RateLimitStore['hit']>[1], readAlong?: string): Promise<LimitDecision> {
   try {
-    return await store.hit(key, windows);
+    return await store.hit(key, windows, readAlong);
   } catch (err) {
     if (err instanceof RateLimitStoreUnavailable) throw apiError('RATE_LIMIT_UNAVAILABLE', undefined, { 'retry-after': '60' });
     throw err;
@@ -44,17 +46,26 @@ export interface RateLimitOptions {
   readonly store: RateLimitStore;
   /** Per-landlord limits overridden by configuration (LANDLORD_LIMITS); the window stays a minute. */
   readonly landlordLimits?: Readonly<Partial<Record<LandlordLimitName, number>>>;
+  /**
+   * For reads: the store key of the landlord's data version, read in the limiter's own round trip so a cached
+   * read costs one round trip instead of two. Read before the handler runs: a write committing in between is
+   * after the read began, so answering from the state before it is still a correct answer to this request.
+   */
+  readonly readAlong?: (landlordId: string) => string | undefined;
 }
 
 /**
  * Counts the request against the key's windows and the route's per-landlord window, refuses it with 429 when
  * one is full, and leaves the X-RateLimit-* headers for the answer on `request.app` (the transport plugin sets
  * them on every answer, errors included). The headers describe whichever window, key or landlord, has the
- * least room left, so Remaining reaches 0 on the answer before the 429.
+ * least room left, so Remaining reaches 0 on the answer before the 429. A read also brings the landlord's data
+ * version along in the same round trip (`readAlong`), for the read cache.
  */
-export async function enforceRateLimits(request: Request, api: ApiCredentials, { store, landlordLimits }: RateLimitOptions): Promise<void> {
+export async function enforceRateLimits(request: Request, api: ApiCredentials, { store, landlordLimits, readAlong }: RateLimitOptions): Promise<void> {
   const requestClass = isWriteMethod(request.method) ? 'write' : 'read';
-  const keyDecision = await decide(store, `key:${api.keyId}:${requestClass}`, windowsFor(api.plan, requestClass, api.rateLimits));
+  const along = requestClass === 'read' ? readAlong?.(api.landlordId) : undefined;
+  const keyDecision = await decide(store, `key:${api.keyId}:${requestClass}`, windowsFor(api.plan, requestClass, api.rateLimits), along);
+  if (keyDecision.readAlong !== undefined) request.app.dataVersion = keyDecision.readAlong ?? '0';
   if (!keyDecision.allowed) {
     refuse(request, keyDecision, `Rate limit exceeded: ${keyDecision.blocked!.spec.limit} ${requestClass}s per ${keyDecision.blocked!.spec.name} for this key`);
   }

@@ -6,12 +6,14 @@ import { failFastRedis } from '../redis-client';
 import type { WindowSpec } from './policy';
 import { RateLimitStoreUnavailable, type LimitDecision, type RateLimitStore } from './store';
 
-// KEYS: one sorted set per window. ARGV: member suffix, then (windowMs, limit) per window.
-// Returns { allowed, nowMs, blockedIndex, retryAtMs, count1, oldest1, count2, oldest2, ... }.
+// KEYS: one sorted set per window, then optionally one key to read along. ARGV: member suffix, then (windowMs,
+// limit) per window. Returns { allowed, nowMs, blockedIndex, retryAtMs, count1, oldest1, ..., readAlong? }: the
+// read-along value last (false: no such key), so a cached read costs one round trip, not two.
 const SLIDING_LOG = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local n = #KEYS
+local n = (#ARGV - 1) / 2
+local along = #KEYS > n and redis.call('GET', KEYS[n + 1]) or nil
 local counts, oldest = {}, {}
 for i = 1, n do
   local win = tonumber(ARGV[2 * i])
@@ -27,6 +29,7 @@ for i = 1, n do
       local first = redis.call('ZRANGE', KEYS[j], 0, 0, 'WITHSCORES')
       table.insert(out, counts[j]); table.insert(out, first[2] and tonumber(first[2]) or -1)
     end
+    if #KEYS > n then table.insert(out, along or '') end
     return out
   end
 end
@@ -38,11 +41,12 @@ for i = 1, n do
   local first = redis.call('ZRANGE', KEYS[i], 0, 0, 'WITHSCORES')
   table.insert(out, counts[i] + 1); table.insert(out, tonumber(first[2]))
 end
+if #KEYS > n then table.insert(out, along or '') end
 return out
 `;
 
 interface SlidingLogRedis extends Redis {
-  slidingLog(...args: Array<string | number>): Promise<number[]>;
+  slidingLog(...args: Array<string | number>): Promise<Array<number | string>>;
 }
 
 export class RedisRateLimitStore implements RateLimitStore {
@@ -58,23 +62,27 @@ export class RedisRateLimitStore implements RateLimitStore {
     await this.redis.connect().catch(() => undefined);
   }
 
-  async hit(key: string, windows: readonly WindowSpec[]): Promise<LimitDecision> {
+  async hit(key: string, windows: readonly WindowSpec[], readAlong?: string): Promise<LimitDecision> {
     const keys = windows.map((w) => `${this.prefix}${key}:${w.windowMs}`);
+    if (readAlong !== undefined) keys.push(readAlong);
     const args = windows.flatMap((w) => [w.windowMs, w.limit]);
-    let out: number[];
+    let reply: Array<number | string>;
     try {
-      out = await this.redis.slidingLog(keys.length, ...keys, randomBytes(6).toString('hex'), ...args);
+      reply = await this.redis.slidingLog(keys.length, ...keys, randomBytes(6).toString('hex'), ...args);
     } catch (err) {
       throw new RateLimitStoreUnavailable(err instanceof Error ? err.message : String(err));
     }
+    // An empty string stands for a missing key (Lua cannot put nil in an array).
+    const along = readAlong === undefined ? {} : { readAlong: (reply[4 + 2 * windows.length] as string) || null };
+    const out = reply.slice(0, 4 + 2 * windows.length).map(Number);
     const [allowed, nowMs, blockedIndex, retryAtMs] = out as [number, number, number, number];
     const states = windows.map((spec, i) => {
       const oldest = out[5 + 2 * i]!;
       return { spec, count: out[4 + 2 * i]!, oldestMs: oldest < 0 ? null : oldest };
     });
     return allowed === 1
-      ? { allowed: true, nowMs, windows: states }
-      : { allowed: false, nowMs, windows: states, blocked: { spec: windows[blockedIndex - 1]!, retryAtMs } };
+      ? { allowed: true, nowMs, windows: states, ...along }
+      : { allowed: false, nowMs, windows: states, blocked: { spec: windows[blockedIndex - 1]!, retryAtMs }, ...along };
   }
 
   async close(): Promise<void> {

@@ -16,11 +16,19 @@ export interface LimitDecision {
   readonly windows: readonly WindowState[];
   /** When refused: the window that refused and when a slot frees in it. */
   readonly blocked?: { readonly spec: WindowSpec; readonly retryAtMs: number };
+  /**
+   * The value of the `readAlong` key, read in the same round trip (null: no such key); absent when the store
+   * does not read along (in-process stores: the reader asks its own store, which costs no round trip).
+   */
+  readonly readAlong?: string | null;
 }
 
 export interface RateLimitStore {
-  /** Admits and records one request under `key`, or refuses it; throws when the store cannot be reached. */
-  hit(key: string, windows: readonly WindowSpec[]): Promise<LimitDecision>;
+  /**
+   * Admits and records one request under `key`, or refuses it; throws when the store cannot be reached.
+   * `readAlong`: a key of the same store to read in the same round trip (the read cache's data version).
+   */
+  hit(key: string, windows: readonly WindowSpec[], readAlong?: string): Promise<LimitDecision>;
   close(): Promise<void>;
 }
 

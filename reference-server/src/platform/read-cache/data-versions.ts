@@ -6,6 +6,8 @@ import { failFastRedis } from '../redis-client';
 export interface DataVersions {
   /** The landlord's current version; throws when the store cannot answer (the caller then reads uncached). */
   current(landlordId: string): Promise<string>;
+  /** The version's key in a shared store another client can read along (the limiter), if any. */
+  keyOf?(landlordId: string): string;
   bump(landlordId: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -38,8 +40,12 @@ export class RedisDataVersions implements DataVersions {
     await this.redis.connect().catch(() => undefined);
   }
 
+  keyOf(landlordId: string): string {
+    return `${this.prefix}${landlordId}`;
+  }
+
   async current(landlordId: string): Promise<string> {
-    return (await this.redis.get(`${this.prefix}${landlordId}`)) ?? '0';
+    return (await this.redis.get(this.keyOf(landlordId))) ?? '0';
   }
 
   async bump(landlordId: string): Promise<void> {

@@ -1,4 +1,5 @@
 // Chat message rows → the API shape, and the chat.message_sent webhook data.
+import type { EventData } from '../../webhooks/catalogue/fields';
 import type { ChatMessage } from '../../persistence/models';
 
 export interface MessageRow extends ChatMessage {
@@ -35,7 +36,7 @@ export const presentMessage = (m: MessageRow, attachmentUrl: AttachmentUrl): Mes
 });
 
 // The catalogue types text as a non-null string: an attachment-only message is sent as ''.
-export const messageSentData = (m: MessageRow): Record<string, unknown> => ({
+export const messageSentData = (m: MessageRow): EventData<'chat.message_sent'> => ({
   message_id: m.id,
   chat_id: m.conversation_id,
   property_id: m.property_id,

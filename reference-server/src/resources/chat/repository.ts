@@ -1,7 +1,7 @@
 // Chat reads and conversation lookup, through the landlord scope.
 import { randomUUID } from 'node:crypto';
 import { ChatConversation, ChatMessage, Property, type Scope } from '../../persistence/models';
-import { offsetOf, type PageRequest } from '../../platform/http/pagination';
+import type { PageRequest } from '../../platform/http/pagination';
 import type { MessageRow } from './presenter';
 
 export interface MessageFilter {
@@ -24,14 +24,7 @@ export async function listMessages(scope: Scope, filter: MessageFilter, page: Pa
   const base = messages(scope);
   if (filter.conversationId) base.where('chat_messages.conversation_id', filter.conversationId);
   if (filter.propertyId) base.where('chat_messages.property_id', filter.propertyId);
-  const [countRow, rows] = await Promise.all([
-    base.clone().count('* as total').first() as unknown as Promise<{ total: number | string }>,
-    base.clone()
-      .select(MESSAGE_COLUMNS)
-      .orderBy('chat_messages.sent_at', 'desc').orderBy('chat_messages.id', 'desc')
-      .offset(offsetOf(page)).limit(page.limit) as unknown as Promise<MessageRow[]>,
-  ]);
-  return { rows, total: Number(countRow.total) };
+  return ChatMessage.page<ChatMessage, MessageRow>(base.select(MESSAGE_COLUMNS), page, [['chat_messages.sent_at', 'desc'], ['chat_messages.id', 'desc']]);
 }
 
 export const findMessage = async (scope: Scope, id: string): Promise<MessageRow | undefined> =>

@@ -44,7 +44,7 @@ export function compareAttention(a: AttentionItem, b: AttentionItem): number {
 
 export async function complianceSummary(scope: Scope, today: string, now: Date): Promise<ComplianceSummary> {
   const rows = await propertiesWithStatus(scope, today);
-  const certificates = await certificatesOf(scope, rows.map((p) => p.id));
+  const certificates = await certificatesOf(scope);
 
   const counts = emptySeverityCounts();
   const distribution = Object.fromEntries(EPC_BANDS.map((b) => [b, 0])) as Record<EpcBand, number>;

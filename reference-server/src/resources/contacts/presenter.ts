@@ -1,4 +1,5 @@
 // Contact rows → the API shape, work-history items, and the contact.* webhook data.
+import type { EventData } from '../../webhooks/catalogue/fields';
 import type { Contact } from '../../persistence/models';
 import type { ListMeta } from '../../platform/http/pagination';
 
@@ -68,7 +69,7 @@ export const presentWorkItem = (r: WorkRow): WorkItem => ({
 });
 
 // The catalogue types company, email and mobile as non-null strings: a missing one is sent as ''.
-export const contactEventData = (c: Contact): Record<string, unknown> => ({
+export const contactEventData = (c: Contact): EventData<'contact.created'> => ({
   contact_id: c.id,
   name: c.name,
   company: c.company ?? '',
@@ -77,7 +78,7 @@ export const contactEventData = (c: Contact): Record<string, unknown> => ({
   categories: c.categories ?? [],
 });
 
-export const contactDeletedData = (c: Contact, deletedAt: Date): Record<string, unknown> => ({
+export const contactDeletedData = (c: Contact, deletedAt: Date): EventData<'contact.deleted'> => ({
   contact_id: c.id,
   name: c.name,
   company: c.company ?? '',

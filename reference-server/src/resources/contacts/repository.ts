@@ -1,6 +1,6 @@
 // Contact reads, and the work history (maintenance issues assigned to the contact), through the landlord scope.
 import { Contact, MaintenanceIssue, type Scope } from '../../persistence/models';
-import { offsetOf, type PageRequest } from '../../platform/http/pagination';
+import type { PageRequest } from '../../platform/http/pagination';
 import type { WorkRow } from './presenter';
 import { containsPattern } from '../../persistence/like';
 
@@ -22,26 +22,16 @@ export async function listContacts(scope: Scope, filter: ContactFilter, page: Pa
   if (filter.category) {
     base.whereRaw('exists (select 1 from unnest(contacts.categories) as c(name) where lower(c.name) = lower(?))', [filter.category]);
   }
-  const [countRow, rows] = await Promise.all([
-    base.clone().clearSelect().clearOrder().count('* as total').first() as unknown as Promise<{ total: number | string }>,
-    base.clone().orderBy('contacts.name').orderBy('contacts.id').offset(offsetOf(page)).limit(page.limit),
-  ]);
-  return { rows, total: Number(countRow.total) };
+  return Contact.page(base, page, [['contacts.name', 'asc'], ['contacts.id', 'asc']]);
 }
 
 export const findContact = async (scope: Scope, id: string): Promise<Contact | undefined> => Contact.scoped(scope).findById(id);
 
 /** Live (not deleted) issues assigned to the contact, most recent first. */
 export async function workHistory(scope: Scope, contactId: string, page: PageRequest): Promise<{ rows: WorkRow[]; total: number }> {
-  const base = MaintenanceIssue.scoped(scope).where('maintenance_issues.assigned_contact_id', contactId);
-  const [countRow, rows] = await Promise.all([
-    base.clone().count('* as total').first() as unknown as Promise<{ total: number | string }>,
-    base.clone()
-      .leftJoin('properties', 'properties.id', 'maintenance_issues.property_id')
-      .select('maintenance_issues.id', 'maintenance_issues.property_id', 'properties.short_name', 'maintenance_issues.title',
-        'maintenance_issues.status', 'maintenance_issues.priority', 'maintenance_issues.created_at', 'maintenance_issues.resolved_at')
-      .orderBy('maintenance_issues.created_at', 'desc').orderBy('maintenance_issues.id')
-      .offset(offsetOf(page)).limit(page.limit) as unknown as Promise<WorkRow[]>,
-  ]);
-  return { rows, total: Number(countRow.total) };
+  const base = MaintenanceIssue.scoped(scope).where('maintenance_issues.assigned_contact_id', contactId)
+    .leftJoin('properties', 'properties.id', 'maintenance_issues.property_id')
+    .select('maintenance_issues.id', 'maintenance_issues.property_id', 'properties.short_name', 'maintenance_issues.title',
+      'maintenance_issues.status', 'maintenance_issues.priority', 'maintenance_issues.created_at', 'maintenance_issues.resolved_at');
+  return MaintenanceIssue.page<MaintenanceIssue, WorkRow>(base, page, [['maintenance_issues.created_at', 'desc'], ['maintenance_issues.id', 'asc']]);
 }

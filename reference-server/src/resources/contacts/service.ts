@@ -64,18 +64,16 @@ export async function create(ctx: WriteContext, input: ContactInput): Promise<Co
 }
 
 export async function update(ctx: WriteContext, id: string, input: ContactInput): Promise<ContactView> {
-  const existing = await Contact.scoped(ctx).findById(id).forUpdate();
-  if (!existing) throw notFound('Contact');
+  await Contact.lockOrNotFound(ctx, id, 'Contact');
   const row = (await Contact.scoped(ctx).findById(id).patch({ ...columnsOf(input), updated_at: ctx.clock.now() }).returning('*')) as unknown as Contact;
   await recordEvent(ctx, 'contact.updated', contactEventData(row));
   return presentContact(row);
 }
 
 export async function remove(ctx: WriteContext, id: string): Promise<{ deleted: true; id: string }> {
-  const existing = await Contact.scoped(ctx).findById(id).forUpdate();
-  if (!existing) throw notFound('Contact');
+  const existing = await Contact.lockOrNotFound(ctx, id, 'Contact');
   const deletedAt = ctx.clock.now();
-  await Contact.scoped(ctx).findById(id).patch({ deleted_at: deletedAt, updated_at: deletedAt });
+  await Contact.softDelete(ctx, id, deletedAt);
   await recordEvent(ctx, 'contact.deleted', contactDeletedData(existing, deletedAt));
   return { deleted: true, id };
 }

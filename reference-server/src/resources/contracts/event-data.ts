@@ -1,6 +1,7 @@
 // The `data` of the contract.* webhook events, built and checked by the webhook catalogue (exactly its fields,
 // typed as it says). `tenancy_id` is the contract's id (a contract is the tenancy; its human-readable reference
 // is `tenancyReference`), `property_name` the property's short name, `status` the derived status at the write.
+import type { EventData } from '../../webhooks/catalogue/fields';
 import type { Contract, Property } from '../../persistence/models';
 import { daysBetween } from '../../platform/time/dates';
 import { buildEventData } from '../../webhooks/catalogue/build';
@@ -9,7 +10,7 @@ import { contractStatus } from '../contracts-status';
 type PropertyName = Pick<Property, 'short_name'>;
 
 /** contract.created and contract.updated. */
-export const contractEventData = (type: 'contract.created' | 'contract.updated', c: Contract, property: PropertyName, today: string): Record<string, unknown> => ({
+export const contractEventData = (type: 'contract.created' | 'contract.updated', c: Contract, property: PropertyName, today: string): EventData<'contract.created'> => ({
   ...buildEventData(type, {
     contract_id: c.id,
     property_id: c.property_id,
@@ -23,7 +24,7 @@ export const contractEventData = (type: 'contract.created' | 'contract.updated',
   }),
 });
 
-export const contractDeletedData = (c: Contract, property: PropertyName, deletedAt: Date): Record<string, unknown> => ({
+export const contractDeletedData = (c: Contract, property: PropertyName, deletedAt: Date): EventData<'contract.deleted'> => ({
   ...buildEventData('contract.deleted', {
     contract_id: c.id,
     property_id: c.property_id,
@@ -38,7 +39,7 @@ export const contractDeletedData = (c: Contract, property: PropertyName, deleted
 });
 
 /** contract.ended: status is `Ended` by definition (the end date has passed). */
-export const contractEndedData = (c: Contract & { end_date: string }, property: PropertyName): Record<string, unknown> => ({
+export const contractEndedData = (c: Contract & { end_date: string }, property: PropertyName): EventData<'contract.ended'> => ({
   ...buildEventData('contract.ended', {
     contract_id: c.id,
     property_id: c.property_id,
@@ -49,7 +50,7 @@ export const contractEndedData = (c: Contract & { end_date: string }, property: 
   }),
 });
 
-export const contractExpiringData = (c: Contract & { end_date: string }, property: PropertyName, today: string): Record<string, unknown> => ({
+export const contractExpiringData = (c: Contract & { end_date: string }, property: PropertyName, today: string): EventData<'contract.expiring'> => ({
   ...buildEventData('contract.expiring', {
     contract_id: c.id,
     property_id: c.property_id,

@@ -1,8 +1,8 @@
 // Contract reads and the lookups its rules need, always through the landlord scope.
 import type { Knex } from 'knex';
 import { Contract, Property, Tenant, type Scope } from '../../persistence/models';
-import { offsetOf, type PageRequest } from '../../platform/http/pagination';
-import { contractStatusSql, type ContractStatus } from '../contracts-status';
+import type { PageRequest } from '../../platform/http/pagination';
+import { whereContractStatus, type ContractStatus } from '../contracts-status';
 import { containsPattern } from '../../persistence/like';
 
 
@@ -16,15 +16,11 @@ export interface ContractFilter {
 
 export async function listContracts(scope: Scope, today: string, filter: ContractFilter, page: PageRequest): Promise<{ rows: Contract[]; total: number }> {
   const base = Contract.scoped(scope);
-  if (filter.status) base.whereRaw(`(${contractStatusSql(scope.db as Knex, 'contracts', today).toQuery()}) = ?`, [filter.status]);
+  if (filter.status) base.where(whereContractStatus(scope.db as Knex, 'contracts', filter.status, today));
   if (filter.propertyId) base.where('contracts.property_id', filter.propertyId);
   if (filter.tenantId) base.where('contracts.main_tenant_id', filter.tenantId);
   if (filter.search) base.whereRaw(`contracts.tenancy_reference ilike ? escape '\\'`, [containsPattern(filter.search)]);
-  const [countRow, rows] = await Promise.all([
-    base.clone().clearSelect().clearOrder().count('* as total').first() as unknown as Promise<{ total: number | string }>,
-    base.clone().orderBy('contracts.created_at').orderBy('contracts.id').offset(offsetOf(page)).limit(page.limit),
-  ]);
-  return { rows, total: Number(countRow.total) };
+  return Contract.page(base, page, [['contracts.created_at', 'asc'], ['contracts.id', 'asc']]);
 }
 
 export const findContract = async (scope: Scope, id: string): Promise<Contract | undefined> => Contract.scoped(scope).findById(id);

@@ -137,8 +137,7 @@ export async function create(ctx: WriteContext, env: WriteEnv, input: ContractIn
  * status from the dates: the notice flag is kept only when the body repeats it (this is how notice is withdrawn).
  */
 export async function update(ctx: WriteContext, env: WriteEnv, id: string, input: ContractInput): Promise<ContractView> {
-  const existing = await Contract.scoped(ctx).findById(id).forUpdate();
-  if (!existing) throw notFound('Contract');
+  const existing = await Contract.lockOrNotFound(ctx, id, 'Contract');
   const property = await lockProperty(ctx, existing.property_id);
   // Only Ended contracts can outlive their property (deletion is blocked otherwise): they are history.
   if (!property) throw apiError('CONFLICT', 'The property of this contract has been deleted; the contract can no longer change');
@@ -172,11 +171,10 @@ export async function update(ctx: WriteContext, env: WriteEnv, id: string, input
 }
 
 export async function remove(ctx: WriteContext, id: string): Promise<{ deleted: true; id: string }> {
-  const existing = await Contract.scoped(ctx).findById(id).forUpdate();
-  if (!existing) throw notFound('Contract');
+  const existing = await Contract.lockOrNotFound(ctx, id, 'Contract');
   const propertyName = await propertyNameOf(ctx, existing.property_id);
   const deletedAt = ctx.clock.now();
-  await Contract.scoped(ctx).findById(id).patch({ deleted_at: deletedAt });
+  await Contract.softDelete(ctx, id, deletedAt);
   await recordEvent(ctx, 'contract.deleted', contractDeletedData(existing, { short_name: propertyName }, deletedAt));
   return { deleted: true, id };
 }

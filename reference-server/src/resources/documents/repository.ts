@@ -1,9 +1,9 @@
 // Document reads and writes, always through the landlord scope. Property documents and contract documents are
 // kept in their own tables; `kind` picks the table and the parent they hang from.
 import type { QueryBuilder } from 'objection';
-import { Contract, ContractDocument, Property, PropertyDocument, type Scope } from '../../persistence/models';
+import { Contract, ContractDocument, Property, PropertyDocument, type Order, type Scope } from '../../persistence/models';
 import { notFound } from '../../platform/errors/api-error';
-import { offsetOf, type PageRequest } from '../../platform/http/pagination';
+import type { PageRequest } from '../../platform/http/pagination';
 import type { DocumentKind } from './signing';
 
 export type DocumentRow = PropertyDocument | ContractDocument;
@@ -16,6 +16,9 @@ export interface Parent {
 }
 
 const parentColumn = (kind: DocumentKind): 'property_id' | 'contract_id' => (kind === 'property' ? 'property_id' : 'contract_id');
+
+/** The model of a kind's table: both share the TenantModel base, so paging and soft delete are the same. */
+const modelOf = (kind: DocumentKind): typeof PropertyDocument | typeof ContractDocument => (kind === 'property' ? PropertyDocument : ContractDocument);
 
 function documents(scope: Scope, kind: DocumentKind): QueryBuilder<DocumentRow, DocumentRow[]> {
   return (kind === 'property' ? PropertyDocument.scoped(scope) : ContractDocument.scoped(scope)) as QueryBuilder<DocumentRow, DocumentRow[]>;
@@ -41,14 +44,11 @@ export interface DocumentFilter {
 export async function listDocuments(scope: Scope, parent: Parent, filter: DocumentFilter, page: PageRequest): Promise<{ rows: DocumentRow[]; total: number }> {
   const base = documents(scope, parent.kind).where(parentColumn(parent.kind), parent.id);
   if (filter.expiringOnOrBefore) base.whereNotNull('expiry_date').where('expiry_date', '<=', filter.expiringOnOrBefore);
-  const ordered = filter.expiringOnOrBefore
-    ? base.clone().orderBy('expiry_date', 'asc').orderBy('created_at', 'asc').orderBy('id', 'asc')
-    : base.clone().orderBy('created_at', 'desc').orderBy('id', 'asc');
-  const [countRow, rows] = await Promise.all([
-    base.clone().clearSelect().clearOrder().count('* as total').first() as unknown as Promise<{ total: number | string }>,
-    ordered.offset(offsetOf(page)).limit(page.limit),
-  ]);
-  return { rows, total: Number(countRow.total) };
+  const table = modelOf(parent.kind).tableName;
+  const order: Order = filter.expiringOnOrBefore
+    ? [[`${table}.expiry_date`, 'asc'], [`${table}.created_at`, 'asc'], [`${table}.id`, 'asc']]
+    : [[`${table}.created_at`, 'desc'], [`${table}.id`, 'asc']];
+  return modelOf(parent.kind).page<DocumentRow>(base, page, order);
 }
 
 export async function findDocument(scope: Scope, parent: Parent, documentId: string, forUpdate = false): Promise<DocumentRow> {
@@ -80,5 +80,5 @@ export async function insertDocument(scope: Scope, parent: Parent, row: NewDocum
 }
 
 export async function softDeleteDocument(scope: Scope, kind: DocumentKind, documentId: string, at: Date): Promise<void> {
-  await documents(scope, kind).findById(documentId).patch({ deleted_at: at, updated_at: at } as Partial<DocumentRow>);
+  await modelOf(kind).softDelete(scope, documentId, at);
 }

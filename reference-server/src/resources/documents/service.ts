@@ -9,7 +9,7 @@ import type { ObjectStorage } from '../../storage';
 import { assertWithinQuota } from '../../storage/quota';
 import { documentContentType } from '../../storage/sniff';
 import type { Upload } from '../../storage/upload';
-import { recordEvent } from '../../webhooks/outbox/record';
+import { recordAnyEvent, type AnyEvent } from '../../webhooks/outbox/record';
 import { presentDocument, type DocumentView } from './presenter';
 import { findDocument, findParent, insertDocument, listDocuments, softDeleteDocument, type DocumentRow, type Parent } from './repository';
 import type { DocumentKind } from './signing';
@@ -36,12 +36,20 @@ export interface UploadInput {
 
 const storageKeyOf = (ctx: WriteContext, kind: DocumentKind, id: string): string => `${kind}-documents/${ctx.landlordId}/${id}`;
 
-function createdEvent(parent: Parent, row: DocumentRow): Record<string, unknown> {
+/** The `*_document.created` event of the parent's kind, with its catalogue data. */
+function createdEvent(parent: Parent, row: DocumentRow): AnyEvent {
   const common = { document_id: row.id, property_id: row.property_id, name: row.name, type: row.type };
   const uploaded = { uploaded_at: new Date(row.created_at).toISOString(), size_bytes: Number(row.size_bytes) };
   return parent.kind === 'property'
-    ? { ...common, expiry_date: row.expiry_date, ...uploaded }
-    : { document_id: row.id, contract_id: parent.id, property_id: row.property_id, name: row.name, type: row.type, ...uploaded };
+    ? { type: 'property_document.created', data: { ...common, expiry_date: row.expiry_date, ...uploaded } }
+    : { type: 'contract_document.created', data: { document_id: row.id, contract_id: parent.id, property_id: row.property_id, name: row.name, type: row.type, ...uploaded } };
+}
+
+function deletedEvent(parent: Parent, row: DocumentRow, at: Date): AnyEvent {
+  const fields = { property_id: row.property_id, name: row.name, type: row.type, deleted_at: at.toISOString() };
+  return parent.kind === 'property'
+    ? { type: 'property_document.deleted', data: { document_id: row.id, ...fields } }
+    : { type: 'contract_document.deleted', data: { document_id: row.id, contract_id: parent.id, ...fields } };
 }
 
 export async function upload(
@@ -59,7 +67,7 @@ export async function upload(
     id, name: input.name, type: input.type, expiry_date: input.expiryDate ?? null, storage_key: storageKey, content_type: contentType,
     size_bytes: file.bytes.length, created_at: now, updated_at: now,
   });
-  await recordEvent(ctx, kind === 'property' ? 'property_document.created' : 'contract_document.created', createdEvent(parent, row));
+  await recordAnyEvent(ctx, createdEvent(parent, row));
   return presentDocument(row, link(kind, row));
 }
 
@@ -68,7 +76,6 @@ export async function remove(ctx: WriteContext, kind: DocumentKind, parentId: st
   const row = await findDocument(ctx, parent, documentId, true);
   const now = ctx.clock.now();
   await softDeleteDocument(ctx, kind, row.id, now);
-  const common = { document_id: row.id, ...(kind === 'contract' ? { contract_id: parent.id } : {}), property_id: row.property_id, name: row.name, type: row.type };
-  await recordEvent(ctx, kind === 'property' ? 'property_document.deleted' : 'contract_document.deleted', { ...common, deleted_at: now.toISOString() });
+  await recordAnyEvent(ctx, deletedEvent(parent, row, now));
   return { deleted: true, id: row.id };
 }

@@ -3,7 +3,7 @@
 // is no longer served (its object is retained) and stops counting against the quota.
 import { randomUUID } from 'node:crypto';
 import { Property } from '../../persistence/models';
-import { apiError, notFound } from '../../platform/errors/api-error';
+import { apiError } from '../../platform/errors/api-error';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import type { ObjectStorage } from '../../storage';
 import { assertWithinQuota } from '../../storage/quota';
@@ -26,8 +26,7 @@ export function checkImage(file: Upload): NonNullable<ReturnType<typeof sniffIma
 
 export async function upload(ctx: WriteContext, storage: ObjectStorage, present: properties.PresentContext, propertyId: string, file: Upload): Promise<PropertyView> {
   const kind = checkImage(file);
-  const existing = await Property.scoped(ctx).findById(propertyId).forUpdate();
-  if (!existing) throw notFound('Property');
+  const existing = await Property.lockOrNotFound(ctx, propertyId, 'Property');
   await assertWithinQuota(ctx, file.bytes.length, Number(existing.image_size_bytes ?? 0));
   const key = `images/${randomUUID()}.${kind.extension}`;
   // Sandbox: the property change is rolled back and the object is never written.

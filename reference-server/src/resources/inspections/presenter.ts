@@ -1,4 +1,5 @@
 // Inspection rows → the API shape, and the inspection.* webhook data (exactly the catalogue's fields).
+import type { EventData } from '../../webhooks/catalogue/fields';
 import type { Inspection } from '../../persistence/models';
 
 export interface InspectionView {
@@ -34,7 +35,7 @@ export const presentInspection = (i: Inspection, propertyName: string): Inspecti
 });
 
 /** inspection.scheduled and inspection.completed. */
-export const inspectionEventData = (i: Inspection, propertyName: string): Record<string, unknown> => ({
+export const inspectionEventData = (i: Inspection, propertyName: string): EventData<'inspection.scheduled'> => ({
   inspection_id: i.id,
   property_id: i.property_id,
   property_name: propertyName,
@@ -43,12 +44,12 @@ export const inspectionEventData = (i: Inspection, propertyName: string): Record
   status: i.status,
 });
 
-export const inspectionUpdatedData = (i: Inspection, propertyName: string): Record<string, unknown> => ({
+export const inspectionUpdatedData = (i: Inspection, propertyName: string): EventData<'inspection.updated'> => ({
   ...inspectionEventData(i, propertyName),
   landlord_actions: i.landlord_actions,
 });
 
-export const inspectionDeletedData = (i: Inspection, propertyName: string, deletedAt: Date): Record<string, unknown> => ({
+export const inspectionDeletedData = (i: Inspection, propertyName: string, deletedAt: Date): EventData<'inspection.deleted'> => ({
   ...inspectionEventData(i, propertyName),
   status: 'deleted',
   deleted_at: deletedAt.toISOString(),

@@ -1,6 +1,6 @@
 // Inspection reads, through the landlord scope.
 import { Inspection, Property, type InspectionStatus, type Scope } from '../../persistence/models';
-import { offsetOf, type PageRequest } from '../../platform/http/pagination';
+import type { PageRequest } from '../../platform/http/pagination';
 
 export interface InspectionFilter {
   readonly propertyId?: string;
@@ -18,11 +18,7 @@ export async function listInspections(scope: Scope, filter: InspectionFilter, pa
   if (filter.inspectionType) base.where('inspections.inspection_type', filter.inspectionType);
   if (filter.from) base.where('inspections.inspection_date', '>=', filter.from);
   if (filter.to) base.where('inspections.inspection_date', '<=', filter.to);
-  const [countRow, rows] = await Promise.all([
-    base.clone().clearSelect().clearOrder().count('* as total').first() as unknown as Promise<{ total: number | string }>,
-    base.clone().orderBy('inspections.inspection_date').orderBy('inspections.id').offset(offsetOf(page)).limit(page.limit),
-  ]);
-  return { rows, total: Number(countRow.total) };
+  return Inspection.page(base, page, [['inspections.inspection_date', 'asc'], ['inspections.id', 'asc']]);
 }
 
 export const findInspection = async (scope: Scope, id: string): Promise<Inspection | undefined> => Inspection.scoped(scope).findById(id);

@@ -60,8 +60,7 @@ export async function create(ctx: WriteContext, input: InspectionInput): Promise
 }
 
 export async function update(ctx: WriteContext, id: string, input: InspectionInput): Promise<InspectionView> {
-  const existing = await Inspection.scoped(ctx).findById(id).forUpdate();
-  if (!existing) throw notFound('Inspection');
+  const existing = await Inspection.lockOrNotFound(ctx, id, 'Inspection');
   assertChangeAllowed(existing.status, input);
   const now = ctx.clock.now();
   const patch: Partial<Inspection> = { ...columnsOf(input), updated_at: now };
@@ -78,10 +77,9 @@ export async function update(ctx: WriteContext, id: string, input: InspectionInp
 }
 
 export async function remove(ctx: WriteContext, id: string): Promise<{ deleted: true; id: string }> {
-  const existing = await Inspection.scoped(ctx).findById(id).forUpdate();
-  if (!existing) throw notFound('Inspection');
+  const existing = await Inspection.lockOrNotFound(ctx, id, 'Inspection');
   const deletedAt = ctx.clock.now();
-  await Inspection.scoped(ctx).findById(id).patch({ deleted_at: deletedAt, updated_at: deletedAt });
+  await Inspection.softDelete(ctx, id, deletedAt);
   await recordEvent(ctx, 'inspection.deleted', inspectionDeletedData(existing, await nameOf(ctx, existing.property_id), deletedAt));
   return { deleted: true, id };
 }

@@ -1,4 +1,5 @@
 // Issue and note rows → the API shape, and the maintenance.* / note.created webhook data.
+import type { EventData } from '../../webhooks/catalogue/fields';
 import type { MaintenanceIssue, MaintenanceIssueNote } from '../../persistence/models';
 
 export interface IssueView {
@@ -48,7 +49,7 @@ export const presentNote = (n: MaintenanceIssueNote): NoteView => ({
 });
 
 /** maintenance.created and maintenance.updated. */
-export const issueEventData = (i: MaintenanceIssue, propertyName: string): Record<string, unknown> => ({
+export const issueEventData = (i: MaintenanceIssue, propertyName: string): EventData<'maintenance.created'> => ({
   issue_id: i.id,
   property_id: i.property_id,
   property_name: propertyName,
@@ -58,7 +59,7 @@ export const issueEventData = (i: MaintenanceIssue, propertyName: string): Recor
   status: i.status,
 });
 
-export const issueDeletedData = (i: MaintenanceIssue, propertyName: string, deletedAt: Date): Record<string, unknown> => ({
+export const issueDeletedData = (i: MaintenanceIssue, propertyName: string, deletedAt: Date): EventData<'maintenance.deleted'> => ({
   issue_id: i.id,
   property_id: i.property_id,
   property_name: propertyName,
@@ -68,7 +69,7 @@ export const issueDeletedData = (i: MaintenanceIssue, propertyName: string, dele
   deleted_at: deletedAt.toISOString(),
 });
 
-export const noteEventData = (n: MaintenanceIssueNote, propertyId: string): Record<string, unknown> => ({
+export const noteEventData = (n: MaintenanceIssueNote, propertyId: string): EventData<'note.created'> => ({
   note_id: n.id,
   issue_id: n.issue_id,
   property_id: propertyId,

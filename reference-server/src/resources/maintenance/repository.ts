@@ -1,6 +1,6 @@
 // Maintenance issue and note reads, through the landlord scope.
 import { Contact, MaintenanceIssue, MaintenanceIssueNote, Property, type Scope } from '../../persistence/models';
-import { offsetOf, type PageRequest } from '../../platform/http/pagination';
+import type { PageRequest } from '../../platform/http/pagination';
 import type { IssuePriority, IssueStatus } from '../../persistence/models';
 
 export interface IssueFilter {
@@ -16,11 +16,7 @@ export async function listIssues(scope: Scope, filter: IssueFilter, page: PageRe
   if (filter.propertyId) base.where('maintenance_issues.property_id', filter.propertyId);
   if (filter.priority) base.where('maintenance_issues.priority', filter.priority);
   if (filter.assignedContactId) base.where('maintenance_issues.assigned_contact_id', filter.assignedContactId);
-  const [countRow, rows] = await Promise.all([
-    base.clone().clearSelect().clearOrder().count('* as total').first() as unknown as Promise<{ total: number | string }>,
-    base.clone().orderBy('maintenance_issues.created_at').orderBy('maintenance_issues.id').offset(offsetOf(page)).limit(page.limit),
-  ]);
-  return { rows, total: Number(countRow.total) };
+  return MaintenanceIssue.page(base, page, [['maintenance_issues.created_at', 'asc'], ['maintenance_issues.id', 'asc']]);
 }
 
 export const findIssue = async (scope: Scope, id: string): Promise<MaintenanceIssue | undefined> => MaintenanceIssue.scoped(scope).findById(id);
@@ -37,9 +33,5 @@ export const findLiveContact = async (scope: Scope, id: string): Promise<Contact
 
 export async function listNotes(scope: Scope, issueId: string, page: PageRequest): Promise<{ rows: MaintenanceIssueNote[]; total: number }> {
   const base = MaintenanceIssueNote.scoped(scope).where('maintenance_issue_notes.issue_id', issueId);
-  const [countRow, rows] = await Promise.all([
-    base.clone().count('* as total').first() as unknown as Promise<{ total: number | string }>,
-    base.clone().orderBy('maintenance_issue_notes.created_at').orderBy('maintenance_issue_notes.id').offset(offsetOf(page)).limit(page.limit),
-  ]);
-  return { rows, total: Number(countRow.total) };
+  return MaintenanceIssueNote.page(base, page, [['maintenance_issue_notes.created_at', 'asc'], ['maintenance_issue_notes.id', 'asc']]);
 }

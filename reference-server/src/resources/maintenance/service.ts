@@ -72,8 +72,7 @@ export async function create(ctx: WriteContext, input: IssueInput): Promise<Issu
 }
 
 export async function update(ctx: WriteContext, id: string, input: IssueInput): Promise<IssueView> {
-  const existing = await MaintenanceIssue.scoped(ctx).findById(id).forUpdate();
-  if (!existing) throw notFound('Maintenance issue');
+  const existing = await MaintenanceIssue.lockOrNotFound(ctx, id, 'Maintenance issue');
   assertChangeAllowed(existing.status, input.status);
   await assertContact(ctx, input.assignedContactId);
   const now = ctx.clock.now();
@@ -89,10 +88,9 @@ export async function update(ctx: WriteContext, id: string, input: IssueInput): 
 }
 
 export async function remove(ctx: WriteContext, id: string): Promise<{ deleted: true; id: string }> {
-  const existing = await MaintenanceIssue.scoped(ctx).findById(id).forUpdate();
-  if (!existing) throw notFound('Maintenance issue');
+  const existing = await MaintenanceIssue.lockOrNotFound(ctx, id, 'Maintenance issue');
   const deletedAt = ctx.clock.now();
-  await MaintenanceIssue.scoped(ctx).findById(id).patch({ deleted_at: deletedAt, updated_at: deletedAt });
+  await MaintenanceIssue.softDelete(ctx, id, deletedAt);
   await recordEvent(ctx, 'maintenance.deleted', issueDeletedData(existing, await nameOf(ctx, existing.property_id), deletedAt));
   return { deleted: true, id };
 }
@@ -105,8 +103,7 @@ export async function notes(scope: Scope, issueId: string, page: PageRequest): P
 
 /** Notes may be added in any status, Closed included (a record of what happened after closing). */
 export async function addNote(ctx: WriteContext, issueId: string, text: string): Promise<NoteView> {
-  const issue = await MaintenanceIssue.scoped(ctx).findById(issueId).forUpdate();
-  if (!issue) throw notFound('Maintenance issue');
+  const issue = await MaintenanceIssue.lockOrNotFound(ctx, issueId, 'Maintenance issue');
   const now = ctx.clock.now();
   const note = await MaintenanceIssueNote.insertScoped(ctx, {
     id: randomUUID(), issue_id: issueId, text, author_name: await accountOwnerName(ctx), created_at: now,

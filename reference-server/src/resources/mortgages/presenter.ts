@@ -1,41 +1,14 @@
-// Mortgage rows → the API shape, and the mortgage.* webhook data (exactly the catalogue's fields).
+// Mortgage rows → the API view (the field table's presenter) and the mortgage.* webhook data (the catalogue's
+// fields, typed by it).
 import type { Mortgage } from '../../persistence/models';
+import type { EventData } from '../../webhooks/catalogue/fields';
+import { mortgageFields, type MortgageView } from './fields';
 
-export interface MortgageView {
-  id: string;
-  lender: string;
-  reference: string;
-  balance: number;
-  interestRate: number;
-  monthlyPayment: number;
-  rateType: string | null;
-  productEndDate: string | null;
-  termEndDate: string | null;
-  status: Mortgage['status'];
-  propertyIds: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type { MortgageView } from './fields';
 
-const iso = (value: Date | string): string => new Date(value).toISOString();
+export const presentMortgage = (m: Mortgage, propertyIds: readonly string[]): MortgageView => mortgageFields.present(m, { propertyIds: [...propertyIds] });
 
-export const presentMortgage = (m: Mortgage, propertyIds: readonly string[]): MortgageView => ({
-  id: m.id,
-  lender: m.lender,
-  reference: m.reference,
-  balance: Number(m.balance),
-  interestRate: Number(m.interest_rate),
-  monthlyPayment: Number(m.monthly_payment),
-  rateType: m.rate_type,
-  productEndDate: m.product_end_date,
-  termEndDate: m.term_end_date,
-  status: m.status,
-  propertyIds: [...propertyIds],
-  createdAt: iso(m.created_at),
-  updatedAt: iso(m.updated_at),
-});
-
-export const mortgageEventData = (m: Mortgage, propertyIds: readonly string[]): Record<string, unknown> => ({
+export const mortgageEventData = (m: Mortgage, propertyIds: readonly string[]): EventData<'mortgage.created'> => ({
   mortgage_id: m.id,
   lender: m.lender,
   reference: m.reference,
@@ -46,7 +19,7 @@ export const mortgageEventData = (m: Mortgage, propertyIds: readonly string[]): 
   status: m.status,
 });
 
-export const mortgageDeletedData = (m: Mortgage, propertyIds: readonly string[], deletedAt: Date): Record<string, unknown> => ({
+export const mortgageDeletedData = (m: Mortgage, propertyIds: readonly string[], deletedAt: Date): EventData<'mortgage.deleted'> => ({
   mortgage_id: m.id,
   lender: m.lender,
   reference: m.reference,

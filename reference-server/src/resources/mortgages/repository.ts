@@ -1,8 +1,8 @@
 // Mortgage reads and property links, through the landlord scope.
 import { randomUUID } from 'node:crypto';
-import { Mortgage, MortgageProperty, Property, type Scope } from '../../persistence/models';
-import { offsetOf, type PageRequest } from '../../platform/http/pagination';
-import type { MORTGAGE_STATUSES } from './schemas';
+import { Mortgage, MortgageProperty, Property, type Page, type Scope } from '../../persistence/models';
+import type { PageRequest } from '../../platform/http/pagination';
+import type { MORTGAGE_STATUSES } from './fields';
 import { containsPattern } from '../../persistence/like';
 
 export interface MortgageFilter {
@@ -12,7 +12,7 @@ export interface MortgageFilter {
 }
 
 
-export async function listMortgages(scope: Scope, filter: MortgageFilter, page: PageRequest): Promise<{ rows: Mortgage[]; total: number }> {
+export async function listMortgages(scope: Scope, filter: MortgageFilter, page: PageRequest): Promise<Page<Mortgage>> {
   const base = Mortgage.scoped(scope);
   if (filter.status) base.where('mortgages.status', filter.status);
   if (filter.propertyId) {
@@ -24,14 +24,21 @@ export async function listMortgages(scope: Scope, filter: MortgageFilter, page: 
     const term = containsPattern(filter.search);
     base.where((q) => q.whereRaw(`mortgages.lender ilike ? escape '\\'`, [term]).orWhereRaw(`mortgages.reference ilike ? escape '\\'`, [term]));
   }
-  const [countRow, rows] = await Promise.all([
-    base.clone().clearSelect().clearOrder().count('* as total').first() as unknown as Promise<{ total: number | string }>,
-    base.clone().orderBy('mortgages.created_at').orderBy('mortgages.id').offset(offsetOf(page)).limit(page.limit),
-  ]);
-  return { rows, total: Number(countRow.total) };
+  return Mortgage.page(base, page, [['mortgages.created_at', 'asc'], ['mortgages.id', 'asc']]);
 }
 
 export const findMortgage = async (scope: Scope, id: string): Promise<Mortgage | undefined> => Mortgage.scoped(scope).findById(id);
+
+export async function insertMortgage(scope: Scope, row: Partial<Mortgage>): Promise<Mortgage> {
+  return Mortgage.insertScoped(scope, row).returning('*');
+}
+
+export async function patchMortgage(scope: Scope, id: string, patch: Partial<Mortgage>): Promise<Mortgage> {
+  return (await Mortgage.scoped(scope).findById(id).patch(patch).returning('*')) as unknown as Mortgage;
+}
+
+export const lockMortgage = (scope: Scope, id: string): Promise<Mortgage> => Mortgage.lockOrNotFound(scope, id, 'Mortgage');
+export const softDeleteMortgage = (scope: Scope, id: string, at: Date): Promise<void> => Mortgage.softDelete(scope, id, at);
 
 /** Linked live properties per mortgage, in the order they were given (deleted properties drop out). */
 export async function linkedProperties(scope: Scope, mortgageIds: readonly string[]): Promise<Map<string, string[]>> {

@@ -1,16 +1,16 @@
-// Mortgages: thin routes over the service; validation and response shapes are the Joi schemas.
-import type { Plugin, ServerRoute } from '@hapi/hapi';
+// Mortgages: HTTP shape only. Typed routes (params, query, payload as validated), thin handlers over the service.
 import { readScope, write } from '../../server/app-context';
-import { listMeta, type PageRequest } from '../../platform/http/pagination';
+import { listMeta } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
-import type { MortgageFilter } from './repository';
-import { createBody, listQuery, mortgageEnvelope, mortgageList, patchBody } from './schemas';
+import { resourcePlugin, route, type IdParams } from '../route';
+import type { MortgageInput } from './fields';
+import { createBody, listQuery, mortgageEnvelope, mortgageList, patchBody, type ListQuery } from './schemas';
 import * as mortgages from './service';
 
 const TAGS = ['api', 'Mortgages'];
 
-const routes: ServerRoute[] = [
-  {
+export const mortgagesPlugin = resourcePlugin('resources/mortgages', [
+  route<{ Query: ListQuery }>({
     method: 'GET',
     path: '/mortgages',
     options: {
@@ -19,13 +19,12 @@ const routes: ServerRoute[] = [
       validate: { query: listQuery },
       response: { schema: mortgageList },
       handler: async (request) => {
-        const query = request.query as unknown as PageRequest & MortgageFilter;
-        const { data, total } = await mortgages.list(readScope(request), query, query);
-        return { data, meta: listMeta(query, total) };
+        const { data, total } = await mortgages.list(readScope(request), request.query, request.query);
+        return { data, meta: listMeta(request.query, total) };
       },
     },
-  },
-  {
+  }),
+  route<{ Payload: MortgageInput }>({
     method: 'POST',
     path: '/mortgages',
     options: {
@@ -34,12 +33,12 @@ const routes: ServerRoute[] = [
       validate: { payload: createBody },
       response: { status: { 201: mortgageEnvelope } },
       handler: async (request, h) => {
-        const data = await write(request, (ctx) => mortgages.create(ctx, request.payload as mortgages.MortgageInput));
+        const data = await write(request, (ctx) => mortgages.create(ctx, request.payload));
         return h.response({ data }).code(201);
       },
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'GET',
     path: '/mortgages/{id}',
     options: {
@@ -47,10 +46,10 @@ const routes: ServerRoute[] = [
       description: 'Get one mortgage',
       validate: { params: idParams },
       response: { schema: mortgageEnvelope },
-      handler: async (request) => ({ data: await mortgages.get(readScope(request), request.params.id as string) }),
+      handler: async (request) => ({ data: await mortgages.get(readScope(request), request.params.id) }),
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams; Payload: MortgageInput }>({
     method: 'PATCH',
     path: '/mortgages/{id}',
     options: {
@@ -58,13 +57,10 @@ const routes: ServerRoute[] = [
       description: 'Update a mortgage; propertyIds replaces the linked set',
       validate: { params: idParams, payload: patchBody },
       response: { schema: mortgageEnvelope },
-      handler: async (request) => {
-        const data = await write(request, (ctx) => mortgages.update(ctx, request.params.id as string, request.payload as mortgages.MortgageInput));
-        return { data };
-      },
+      handler: async (request) => ({ data: await write(request, (ctx) => mortgages.update(ctx, request.params.id, request.payload)) }),
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'DELETE',
     path: '/mortgages/{id}',
     options: {
@@ -72,17 +68,7 @@ const routes: ServerRoute[] = [
       description: 'Soft-delete a mortgage',
       validate: { params: idParams },
       response: { schema: deletedBody },
-      handler: async (request) => {
-        const data = await write(request, (ctx) => mortgages.remove(ctx, request.params.id as string));
-        return { data };
-      },
+      handler: async (request) => ({ data: await write(request, (ctx) => mortgages.remove(ctx, request.params.id)) }),
     },
-  },
-];
-
-export const mortgagesPlugin: Plugin<void> = {
-  name: 'resources/mortgages',
-  register(server) {
-    server.route(routes);
-  },
-};
+  }),
+]);

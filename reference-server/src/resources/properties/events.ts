@@ -1,8 +1,9 @@
 // The data of property.created / property.updated / property.deleted, exactly the spec catalogue's fields.
+import type { EventData } from '../../webhooks/catalogue/fields';
 import type { Property } from '../../persistence/models';
 import { fullAddress, type PropertyView } from './presenter';
 
-export const propertyEventData = (view: PropertyView): Record<string, unknown> => ({
+export const propertyEventData = (view: PropertyView): EventData<'property.created'> => ({
   property_id: view.id,
   address: view.address,
   short_name: view.shortName,
@@ -12,7 +13,7 @@ export const propertyEventData = (view: PropertyView): Record<string, unknown> =
   postcode: view.postcode,
 });
 
-export const propertyDeletedData = (row: Property, deletedAt: Date): Record<string, unknown> => ({
+export const propertyDeletedData = (row: Property, deletedAt: Date): EventData<'property.deleted'> => ({
   property_id: row.id,
   address: fullAddress(row),
   short_name: row.short_name,

@@ -34,7 +34,7 @@ const RENEWAL_OF: Record<ItemCode, keyof Pick<Property, 'gsc_renewal' | 'eicr_re
 const CERT_OF: Record<ItemCode, Certificate['type']> = { GAS_SAFETY: 'GSC', EICR: 'EICR', EPC: 'EPC', LANDLORD_LICENCE: 'LANDLORD_LICENCE' };
 
 /** `expiryOf(type)`: the expiry date of the property's latest certificate of that type, if any. */
-export function complianceItems(p: Property, expiryOf: (type: Certificate['type']) => string | null | undefined, today: string): ComplianceItem[] {
+export function complianceItems(p: Pick<Property, 'licence_required' | 'gsc_renewal' | 'eicr_renewal' | 'epc_renewal' | 'landlord_licence_renewal'>, expiryOf: (type: Certificate['type']) => string | null | undefined, today: string): ComplianceItem[] {
   const codes: ItemCode[] = ['GAS_SAFETY', 'EICR', 'EPC', ...(p.licence_required ? (['LANDLORD_LICENCE'] as const) : [])];
   return codes.map((code) => complianceItem({ code, required: true, certificateExpiry: expiryOf(CERT_OF[code]) ?? null, renewalDate: p[RENEWAL_OF[code]] }, today));
 }

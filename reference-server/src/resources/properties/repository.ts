@@ -1,7 +1,7 @@
 // Property reads and writes, always through the landlord scope.
 import type { Knex } from 'knex';
 import { Certificate, Contract, Property, Tenant, type Scope } from '../../persistence/models';
-import { offsetOf, type PageRequest } from '../../platform/http/pagination';
+import type { PageRequest } from '../../platform/http/pagination';
 import { containsPattern } from '../../persistence/like';
 
 const CERTIFICATE_TYPES: ReadonlyArray<Certificate['type']> = ['GSC', 'EICR', 'EPC', 'LANDLORD_LICENCE'];
@@ -27,7 +27,6 @@ export interface PropertyFilter {
 
 /** A property row with what its view needs: the contract in effect today and the latest certificate expiries. */
 export interface PropertyPageRow extends Property {
-  total_count?: number | string;
   current_rent_amount: number | string | null;
   current_first_name: string | null;
   current_last_name: string | null;
@@ -88,19 +87,12 @@ export async function listPropertyPage(scope: Scope, today: string, filter: Prop
   if (filter.search) {
     base.whereRaw(`concat_ws(', ', properties.address_line1, properties.address_line2, properties.city, properties.postcode) ilike ? escape '\\'`, [containsPattern(filter.search)]);
   }
-  const pageQuery = base
-    .clone()
-    .select('properties.*', knex.raw('count(*) over () as total_count'))
-    .orderBy('properties.created_at')
-    .orderBy('properties.id')
-    .offset(offsetOf(page))
-    .limit(page.limit)
+  // The page's ids walk the (landlord, created_at, id) index; the view's joins run for the page's rows only.
+  const pageQuery = base.clone().select('properties.*')
+    .whereIn('properties.id', Property.pageIds(base, page, [['properties.created_at', 'asc'], ['properties.id', 'asc']]))
     .toKnexQuery();
-  const rows = await viewRows(scope, today, pageQuery);
-  if (rows.length > 0) return { rows, total: Number(rows[0]!.total_count) };
-  // A page past the end has no row to carry the total: count apart (rare).
-  const countRow = (await base.clone().clearSelect().clearOrder().count('* as total').first()) as unknown as { total: number | string };
-  return { rows, total: Number(countRow.total) };
+  const [rows, total] = await Promise.all([viewRows(scope, today, pageQuery), Property.countOf(base)]);
+  return { rows, total };
 }
 
 /** One property with what its view needs, or undefined. */

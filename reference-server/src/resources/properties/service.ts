@@ -92,8 +92,7 @@ export async function create(ctx: WriteContext, present: PresentContext, input: 
 }
 
 export async function update(ctx: WriteContext, present: PresentContext, id: string, input: PropertyInput): Promise<PropertyView> {
-  const existing = await Property.scoped(ctx).findById(id).forUpdate();
-  if (!existing) throw notFound('Property');
+  await Property.lockOrNotFound(ctx, id, 'Property');
   await assertRenewalsMatchCertificates(ctx, id, input);
   await Property.scoped(ctx).findById(id).patch({ ...columnsOf(input), updated_at: ctx.clock.now() });
   const view = await get(ctx, present, id);
@@ -102,13 +101,12 @@ export async function update(ctx: WriteContext, present: PresentContext, id: str
 }
 
 export async function remove(ctx: WriteContext, id: string, today: string): Promise<{ deleted: true; id: string }> {
-  const existing = await Property.scoped(ctx).findById(id).forUpdate();
-  if (!existing) throw notFound('Property');
+  const existing = await Property.lockOrNotFound(ctx, id, 'Property');
   if (await hasBlockingContract(ctx, id, today)) {
     throw apiError('CONFLICT', 'Property has an Active, Pending or Notice Served contract and cannot be deleted');
   }
   const deletedAt = ctx.clock.now();
-  await Property.scoped(ctx).findById(id).patch({ deleted_at: deletedAt, updated_at: deletedAt });
+  await Property.softDelete(ctx, id, deletedAt);
   await recordEvent(ctx, 'property.deleted', propertyDeletedData(existing, deletedAt));
   return { deleted: true, id };
 }

@@ -1,4 +1,5 @@
 // Rent payment rows → the API shape, and the rows → event data of rent.created / rent.updated.
+import type { EventData } from '../../webhooks/catalogue/fields';
 import type { RentPayment } from '../../persistence/models';
 import { buildEventData } from '../../webhooks/catalogue/build';
 import { rentStatus, type RentStatus } from './status';
@@ -43,12 +44,12 @@ export function presentRent(row: RentPayment, today: string): RentPaymentView {
 }
 
 /** rent.created `data`: exactly the catalogue's fields (buildEventData checks them). */
-export const rentCreatedData = (v: RentPaymentView): Record<string, unknown> => buildEventData('rent.created', {
+export const rentCreatedData = (v: RentPaymentView): EventData<'rent.created'> => buildEventData('rent.created', {
   rent_payment_id: v.id, contract_id: v.contractId, property_id: v.propertyId, tenant_id: v.tenantId,
   amount: v.amount, due_date: v.dueDate, status: v.status, period: v.period,
 });
 
 /** rent.updated `data`: rent.created's fields plus date_paid (null while unpaid) and amount_received. */
-export const rentUpdatedData = (v: RentPaymentView): Record<string, unknown> => buildEventData('rent.updated', {
+export const rentUpdatedData = (v: RentPaymentView): EventData<'rent.updated'> => buildEventData('rent.updated', {
   ...rentCreatedData(v), date_paid: v.datePaid, amount_received: v.amountReceived,
 });

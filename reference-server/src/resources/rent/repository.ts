@@ -3,8 +3,8 @@
 import type { Knex } from 'knex';
 import { Contract, RentPayment, type Scope } from '../../persistence/models';
 import { apiError } from '../../platform/errors/api-error';
-import { offsetOf, type PageRequest } from '../../platform/http/pagination';
-import { rentStatusSql, type RentStatus } from './status';
+import type { PageRequest } from '../../platform/http/pagination';
+import { whereRentStatus, type RentStatus } from './status';
 
 export interface RentFilter {
   readonly status?: RentStatus;
@@ -13,14 +13,10 @@ export interface RentFilter {
 
 export async function listRent(scope: Scope, today: string, filter: RentFilter, page: PageRequest): Promise<{ rows: RentPayment[]; total: number }> {
   const base = RentPayment.scoped(scope);
-  if (filter.status) base.whereRaw(`(${rentStatusSql(scope.db as Knex, 'rent_payments', today).toQuery()}) = ?`, [filter.status]);
+  if (filter.status) base.where(whereRentStatus(scope.db as Knex, 'rent_payments', filter.status, today));
   if (filter.contractId) base.where('rent_payments.contract_id', filter.contractId);
-  const [countRow, rows] = await Promise.all([
-    base.clone().clearSelect().clearOrder().count('* as total').first() as unknown as Promise<{ total: number | string }>,
-    // Most recent due date first; created_at and id make the order total, so pages never overlap.
-    base.clone().orderBy('rent_payments.due_date', 'desc').orderBy('rent_payments.created_at', 'desc').orderBy('rent_payments.id').offset(offsetOf(page)).limit(page.limit),
-  ]);
-  return { rows, total: Number(countRow.total) };
+  // Most recent due date first; created_at and id make the order total, so pages never overlap.
+  return RentPayment.page(base, page, [['rent_payments.due_date', 'desc'], ['rent_payments.created_at', 'desc'], ['rent_payments.id', 'asc']]);
 }
 
 export const findRent = async (scope: Scope, id: string): Promise<RentPayment | undefined> => RentPayment.scoped(scope).findById(id);

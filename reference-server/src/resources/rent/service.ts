@@ -93,8 +93,7 @@ export async function create(ctx: WriteContext, today: string, input: RentCreate
 }
 
 export async function update(ctx: WriteContext, today: string, id: string, input: RentPatchInput): Promise<RentPaymentView> {
-  const existing = await RentPayment.scoped(ctx).findById(id).forUpdate();
-  if (!existing) throw notFound('Rent payment');
+  const existing = await RentPayment.lockOrNotFound(ctx, id, 'Rent payment');
   const patch: Partial<RentPayment> = { updated_at: ctx.clock.now() };
   if (input.status !== undefined) patch.status = input.status;
   if (input.amountReceived !== undefined) patch.amount_received = input.amountReceived;

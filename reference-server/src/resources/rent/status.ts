@@ -20,5 +20,20 @@ export function rentStatusSql(knex: Knex, alias: string, today: string): Knex.Ra
   );
 }
 
+/**
+ * `status = ?` as SQL the database can answer from an index: the same rule as `rentStatusSql`, written as plain
+ * conditions (Overdue and Pending rows are never Paid, so the unpaid-rows index holds every one of them).
+ */
+export function whereRentStatus(knex: Knex, alias: string, status: RentStatus, today: string): Knex.Raw {
+  switch (status) {
+    case 'Paid':
+      return knex.raw(`??.status = 'Paid'`, [alias]);
+    case 'Overdue':
+      return knex.raw(`??.status <> 'Paid' and (??.status = 'Overdue' or ??.due_date < ?::date)`, [alias, alias, alias, today]);
+    case 'Pending':
+      return knex.raw(`??.status <> 'Paid' and ??.status <> 'Overdue' and ??.due_date >= ?::date`, [alias, alias, alias, today]);
+  }
+}
+
 /** The document an invoice request produces: a receipt once the payment is Paid, an invoice before. */
 export const documentTypeOf = (status: RentStatus): 'invoice' | 'receipt' => (status === 'Paid' ? 'receipt' : 'invoice');

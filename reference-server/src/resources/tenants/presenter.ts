@@ -1,4 +1,5 @@
 // Tenant rows → the API shape, and the tenant.* webhook data (exactly the catalogue's fields).
+import type { EventData } from '../../webhooks/catalogue/fields';
 import type { Tenant } from '../../persistence/models';
 
 export interface TenantView {
@@ -32,7 +33,7 @@ export const presentTenant = (t: Tenant): TenantView => ({
 });
 
 // The catalogue types email and phone as non-null strings: a missing one is sent as ''.
-export const tenantEventData = (t: Tenant): Record<string, unknown> => ({
+export const tenantEventData = (t: Tenant): EventData<'tenant.created'> => ({
   tenant_id: t.id,
   property_id: t.property_id,
   first_name: t.first_name,
@@ -42,7 +43,7 @@ export const tenantEventData = (t: Tenant): Record<string, unknown> => ({
   status: t.status,
 });
 
-export const tenantDeletedData = (t: Tenant, deletedAt: Date): Record<string, unknown> => ({
+export const tenantDeletedData = (t: Tenant, deletedAt: Date): EventData<'tenant.deleted'> => ({
   tenant_id: t.id,
   property_id: t.property_id,
   first_name: t.first_name,

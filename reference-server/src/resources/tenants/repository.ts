@@ -1,6 +1,6 @@
 // Tenant reads, always through the landlord scope.
 import { Contract, Property, Tenant, type Scope } from '../../persistence/models';
-import { offsetOf, type PageRequest } from '../../platform/http/pagination';
+import type { PageRequest } from '../../platform/http/pagination';
 import type { TenantStatus } from './schemas';
 import { containsPattern } from '../../persistence/like';
 
@@ -21,11 +21,7 @@ export async function listTenants(scope: Scope, filter: TenantFilter, page: Page
     base.where((q) =>
       q.whereRaw(`concat_ws(' ', tenants.first_name, tenants.last_name) ilike ? escape '\\'`, [term]).orWhereRaw(`tenants.email ilike ? escape '\\'`, [term]));
   }
-  const [countRow, rows] = await Promise.all([
-    base.clone().clearSelect().clearOrder().count('* as total').first() as unknown as Promise<{ total: number | string }>,
-    base.clone().orderBy('tenants.created_at').orderBy('tenants.id').offset(offsetOf(page)).limit(page.limit),
-  ]);
-  return { rows, total: Number(countRow.total) };
+  return Tenant.page(base, page, [['tenants.created_at', 'asc'], ['tenants.id', 'asc']]);
 }
 
 export const findTenant = async (scope: Scope, id: string): Promise<Tenant | undefined> => Tenant.scoped(scope).findById(id);

@@ -79,8 +79,7 @@ export async function create(ctx: WriteContext, env: WriteEnv, input: TenantInpu
 }
 
 export async function update(ctx: WriteContext, env: WriteEnv, id: string, input: TenantInput): Promise<TenantView> {
-  const existing = await Tenant.scoped(ctx).findById(id).forUpdate();
-  if (!existing) throw notFound('Tenant');
+  const existing = await Tenant.lockOrNotFound(ctx, id, 'Tenant');
   const property = input.propertyId !== undefined ? await propertyOrFail(ctx, input.propertyId) : undefined;
   const row = (await Tenant.scoped(ctx).findById(id).patch({ ...columnsOf(input), updated_at: ctx.clock.now() }).returning('*')) as unknown as Tenant;
   await recordEvent(ctx, 'tenant.updated', tenantEventData(row));
@@ -94,13 +93,12 @@ export async function update(ctx: WriteContext, env: WriteEnv, id: string, input
 }
 
 export async function remove(ctx: WriteContext, env: WriteEnv, id: string): Promise<{ deleted: true; id: string }> {
-  const existing = await Tenant.scoped(ctx).findById(id).forUpdate();
-  if (!existing) throw notFound('Tenant');
+  const existing = await Tenant.lockOrNotFound(ctx, id, 'Tenant');
   if (await hasLiveContract(ctx, id, env.today)) {
     throw apiError('CONFLICT', 'Tenant is on an Active, Pending or Notice Served contract and cannot be deleted');
   }
   const deletedAt = ctx.clock.now();
-  await Tenant.scoped(ctx).findById(id).patch({ deleted_at: deletedAt, updated_at: deletedAt });
+  await Tenant.softDelete(ctx, id, deletedAt);
   await recordEvent(ctx, 'tenant.deleted', tenantDeletedData(existing, deletedAt));
   return { deleted: true, id };
 }

@@ -2,7 +2,7 @@
 // Deterministic for a given date, and valid by construction (built through buildEventData).
 import { createHash } from 'node:crypto';
 import type { EventType } from '../event-types';
-import { buildEventData } from './build';
+import { buildCatalogueData } from './build';
 import { CATALOGUE, type EventData, type Field } from './fields';
 
 /** A stable UUID (v5 layout) per (type, field), so a sample's ids are the same on every test delivery. */
@@ -58,5 +58,5 @@ export function sampleEventData<T extends EventType>(type: T, today: string, at:
   };
   const input: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(CATALOGUE[type] as Readonly<Record<string, Field>>)) input[name] = value(name, field);
-  return buildEventData(type, input);
+  return buildCatalogueData(type, input);
 }

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import { EventDataError, eventDataProblems } from '../catalogue/build';
 import type { EventType } from '../event-types';
+import type { EventData } from '../catalogue/fields';
 import { signalWebhookWork } from './signal';
 
 // WEBHOOK_STRICT_EVENTS=1 (CI, development; set from the config when deps open): a malformed event fails the
@@ -20,7 +21,21 @@ export interface RecordedEvent {
   readonly type: EventType;
 }
 
-export async function recordEvent(ctx: WriteContext, type: EventType, data: Record<string, unknown>): Promise<RecordedEvent> {
+/** Any event with its data, type and data correlated (what the scheduler produces). */
+export type AnyEvent = { [T in EventType]: { readonly type: T; readonly data: EventData<T> } }[EventType];
+
+/** Records `type` with its catalogue data: a field missing, extra or of the wrong type is a compile error. */
+export async function recordEvent<T extends EventType>(ctx: WriteContext, type: T, data: EventData<T>): Promise<RecordedEvent> {
+  return insertEvent(ctx, type, data);
+}
+
+/** Records an event whose type is only known at run time, its data typed with it (see `AnyEvent`). */
+export async function recordAnyEvent(ctx: WriteContext, event: AnyEvent): Promise<RecordedEvent> {
+  return insertEvent(ctx, event.type, event.data);
+}
+
+async function insertEvent(ctx: WriteContext, type: EventType, data: object): Promise<RecordedEvent> {
+  // Still checked at run time under WEBHOOK_STRICT_EVENTS: the types cannot see values (a date's format, say).
   if (strict) {
     const problems = eventDataProblems(type, data);
     if (problems.length > 0) throw new EventDataError(type, problems);

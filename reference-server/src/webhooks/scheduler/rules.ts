@@ -6,6 +6,7 @@
 //                      (once per contract and end date; not for contracts that ended more than 30 days ago)
 // "Today" is the landlord's local date, as everywhere else in the API. Each rule finds candidates that have
 // no scheduled_events key yet; the scheduler records the key and the event in one transaction.
+import type { AnyEvent } from '../outbox/record';
 import type { Knex } from 'knex';
 import { addDays, daysBetween } from '../../platform/time/dates';
 import { buildEventData } from '../catalogue/build';
@@ -17,14 +18,14 @@ export const LEAD_TIMES = {
   contractEndedCatchUpDays: 30,
 } as const;
 
-export interface Occurrence {
-  readonly type: EventType;
-  readonly landlordId: string;
+/** A date-driven event to fire once: its type and catalogue-typed data, its source and the occurrence's key. */
+export type ScheduledEvent = AnyEvent & {
   readonly sourceId: string;
   readonly occurrence: string;
-  /** Built (and so checked) against the catalogue. */
-  readonly data: Record<string, unknown>;
-}
+};
+
+/** A scheduled event found for a landlord. */
+export type Occurrence = ScheduledEvent & { readonly landlordId: string };
 
 export interface ScheduledRule {
   readonly type: EventType;

@@ -8,8 +8,8 @@ import type { Clock } from '../../platform/clock';
 import { runWrite, type WriteContext } from '../../platform/sandbox/unit-of-work';
 import { localDate } from '../../platform/time/dates';
 import { WEBHOOK_PLANS } from '../dispatch/dispatcher';
-import { recordEvent } from '../outbox/record';
-import { SCHEDULED_RULES, type Occurrence } from './rules';
+import { recordAnyEvent } from '../outbox/record';
+import { SCHEDULED_RULES, type Occurrence, type ScheduledEvent } from './rules';
 
 export interface SchedulerDeps {
   readonly knex: Knex;
@@ -27,12 +27,12 @@ const FOREIGN_KEY_VIOLATION = '23503';
  * that moves something into a scheduled state itself (e.g. a contract PATCHed to end yesterday, which is
  * Ended at once) calls this with the same key, so the event still fires once. A sandbox write rolls it back.
  */
-export async function recordOnce(ctx: WriteContext, occurrence: Omit<Occurrence, 'landlordId'>): Promise<boolean> {
+export async function recordOnce(ctx: WriteContext, occurrence: ScheduledEvent): Promise<boolean> {
   const key = { event_type: occurrence.type, source_id: occurrence.sourceId, occurrence: occurrence.occurrence };
   const inserted = await ctx.db('scheduled_events').insert({ ...key, landlord_id: ctx.landlordId, created_at: ctx.clock.now() })
     .onConflict(['event_type', 'source_id', 'occurrence']).ignore().returning('source_id');
   if (inserted.length === 0) return false;
-  const event = await recordEvent(ctx, occurrence.type, occurrence.data);
+  const event = await recordAnyEvent(ctx, occurrence);
   await ctx.db('scheduled_events').where(key).update({ outbox_event_id: event.id });
   return true;
 }

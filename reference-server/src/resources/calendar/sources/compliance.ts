@@ -27,9 +27,9 @@ async function certificateExpiries({ scope, window, propertyId }: SourceQuery): 
     .where((q) => q.whereNot('certificates.type', 'LANDLORD_LICENCE').orWhere('properties.licence_required', true))
     .whereRaw(`not exists (select 1 from certificates newer where newer.property_id = certificates.property_id and newer.type = certificates.type
       and newer.deleted_at is null and (newer.expiry_date > certificates.expiry_date or (newer.expiry_date = certificates.expiry_date and newer.id > certificates.id)))`)
-    .select('certificates.*', 'properties.short_name as property_short_name');
+    .select('certificates.id', 'certificates.property_id', 'certificates.type', 'certificates.expiry_date', 'properties.short_name as property_short_name');
   if (propertyId) query.where('certificates.property_id', propertyId);
-  return ((await query) as CertificateRow[]).map((c) => makeEvent({
+  return ((await query.toKnexQuery()) as CertificateRow[]).map((c) => makeEvent({
     type: 'Compliance', kind: 'certificate_expiry', date: c.expiry_date,
     title: `${LABEL[CODE_OF[c.type]]} expires at ${c.property_short_name}`,
     propertyId: c.property_id, source: { kind: 'certificate', id: c.id },
@@ -42,10 +42,10 @@ async function recordedRenewals({ scope, window, propertyId }: SourceQuery): Pro
     for (const code of CODES) q.orWhereBetween(`properties.${RENEWAL_COLUMN[code]}`, [window.from, window.to]);
   });
   const held = CODES.map((code) => `exists (select 1 from certificates c where c.property_id = properties.id and c.deleted_at is null and c.type = '${CERTIFICATE_TYPE_OF[code]}') as held_${code.toLowerCase()}`);
-  query.select('properties.*', ...held.map((sql) => Property.raw(sql)));
+  query.select('properties.id', 'properties.short_name', 'properties.licence_required', ...CODES.map((code) => `properties.${RENEWAL_COLUMN[code]}`), ...held.map((sql) => Property.raw(sql)));
   if (propertyId) query.where('properties.id', propertyId);
   const events: CalendarEvent[] = [];
-  for (const p of (await query) as PropertyRow[]) {
+  for (const p of (await query.toKnexQuery()) as PropertyRow[]) {
     for (const code of CODES) {
       const date = p[RENEWAL_COLUMN[code]];
       if (date === null || date < window.from || date > window.to) continue;

@@ -12,10 +12,10 @@ export const contractsSource: CalendarSource = {
       .join('properties', 'properties.id', 'contracts.property_id')
       .whereNull('properties.deleted_at')
       .where((q) => q.whereBetween('contracts.start_date', [window.from, window.to]).orWhereBetween('contracts.end_date', [window.from, window.to]))
-      .select('contracts.*', 'properties.short_name as property_short_name');
+      .select('contracts.id', 'contracts.property_id', 'contracts.tenancy_reference', 'contracts.start_date', 'contracts.end_date', 'properties.short_name as property_short_name');
     if (propertyId) query.where('contracts.property_id', propertyId);
     const events: CalendarEvent[] = [];
-    for (const c of (await query) as Row[]) {
+    for (const c of (await query.toKnexQuery()) as Row[]) {
       const at = `${c.tenancy_reference} at ${c.property_short_name}`;
       const source = { kind: 'contract', id: c.id };
       if (c.start_date >= window.from && c.start_date <= window.to) {

@@ -18,9 +18,9 @@ export const inspectionsSource: CalendarSource = {
       .whereNull('properties.deleted_at')
       .whereNot('inspections.status', 'cancelled')
       .whereBetween('inspections.inspection_date', [window.from, window.to])
-      .select('inspections.*', 'properties.short_name as property_short_name');
+      .select('inspections.id', 'inspections.property_id', 'inspections.inspection_type', 'inspections.inspection_date', 'inspections.status', 'properties.short_name as property_short_name');
     if (propertyId) query.where('inspections.property_id', propertyId);
-    return ((await query) as Row[]).map((i) => makeEvent({
+    return ((await query.toKnexQuery()) as Row[]).map((i) => makeEvent({
       type: 'Inspection', kind: 'inspection', date: i.inspection_date,
       title: `${label(i.inspection_type)} inspection at ${i.property_short_name} (${i.status})`,
       propertyId: i.property_id, source: { kind: 'inspection', id: i.id },

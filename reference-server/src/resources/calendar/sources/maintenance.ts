@@ -12,9 +12,9 @@ export const maintenanceSource: CalendarSource = {
       .join('properties', 'properties.id', 'maintenance_issues.property_id')
       .whereNull('properties.deleted_at')
       .whereBetween('maintenance_issues.due_date', [window.from, window.to])
-      .select('maintenance_issues.*', 'properties.short_name as property_short_name');
+      .select('maintenance_issues.id', 'maintenance_issues.property_id', 'maintenance_issues.title', 'maintenance_issues.priority', 'maintenance_issues.status', 'maintenance_issues.due_date', 'properties.short_name as property_short_name');
     if (propertyId) query.where('maintenance_issues.property_id', propertyId);
-    return ((await query) as Row[]).map((m) => makeEvent({
+    return ((await query.toKnexQuery()) as Row[]).map((m) => makeEvent({
       type: 'Task', kind: 'maintenance_due', date: m.due_date,
       title: `${m.title} at ${m.property_short_name} (${m.priority}, ${m.status})`,
       propertyId: m.property_id, source: { kind: 'maintenance_issue', id: m.id },

@@ -12,9 +12,9 @@ export const propertyDocumentsSource: CalendarSource = {
       .join('properties', 'properties.id', 'property_documents.property_id')
       .whereNull('properties.deleted_at')
       .whereBetween('property_documents.expiry_date', [window.from, window.to])
-      .select('property_documents.*', 'properties.short_name as property_short_name');
+      .select('property_documents.id', 'property_documents.property_id', 'property_documents.name', 'property_documents.expiry_date', 'properties.short_name as property_short_name');
     if (propertyId) query.where('property_documents.property_id', propertyId);
-    return ((await query) as Row[]).map((d) => makeEvent({
+    return ((await query.toKnexQuery()) as Row[]).map((d) => makeEvent({
       type: 'Property', kind: 'document_expiry', date: d.expiry_date,
       title: `Document "${d.name}" expires at ${d.property_short_name}`,
       propertyId: d.property_id, source: { kind: 'property_document', id: d.id },

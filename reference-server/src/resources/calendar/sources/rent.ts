@@ -12,9 +12,9 @@ export const rentSource: CalendarSource = {
       .join('properties', 'properties.id', 'rent_payments.property_id')
       .whereNull('properties.deleted_at')
       .whereBetween('rent_payments.due_date', [window.from, window.to])
-      .select('rent_payments.*', 'properties.short_name as property_short_name');
+      .select('rent_payments.id', 'rent_payments.property_id', 'rent_payments.amount', 'rent_payments.period', 'rent_payments.status', 'rent_payments.due_date', 'properties.short_name as property_short_name');
     if (propertyId) query.where('rent_payments.property_id', propertyId);
-    return ((await query) as Row[]).map((r) => makeEvent({
+    return ((await query.toKnexQuery()) as Row[]).map((r) => makeEvent({
       type: 'Rent', kind: 'rent_due', date: r.due_date,
       title: `Rent ${money(r.amount)} due for ${r.period} at ${r.property_short_name} (${r.status})`,
       propertyId: r.property_id, source: { kind: 'rent_payment', id: r.id },

@@ -12,9 +12,9 @@ export const tenantsSource: CalendarSource = {
     const query = Tenant.scoped(scope)
       .leftJoin('properties', (j) => j.on('properties.id', '=', 'tenants.property_id').andOnNull('properties.deleted_at'))
       .whereBetween('tenants.right_to_rent_expiry', [window.from, window.to])
-      .select('tenants.*', 'properties.id as live_property_id');
+      .select('tenants.id', 'tenants.first_name', 'tenants.last_name', 'tenants.right_to_rent_expiry', 'properties.id as live_property_id');
     if (propertyId) query.where('properties.id', propertyId);
-    return ((await query) as Row[]).map((t) => makeEvent({
+    return ((await query.toKnexQuery()) as Row[]).map((t) => makeEvent({
       type: 'Tenant', kind: 'right_to_rent_expiry', date: t.right_to_rent_expiry,
       title: `Right to rent check expires: ${t.first_name} ${t.last_name}`,
       propertyId: t.live_property_id, source: { kind: 'tenant', id: t.id },
