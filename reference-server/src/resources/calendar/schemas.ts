@@ -2,14 +2,14 @@
 // (to − from, in days) is at most 400. `type` is a comma-separated list of event types, at most 500 characters.
 import Joi from 'joi';
 import { paginationQuery } from '../../platform/http/pagination';
-import { isoDate, listEnvelope, uuid } from '../../platform/http/schemas';
+import { chars, isoDate, listEnvelope, uuid } from '../../platform/http/schemas';
 import { daysBetween } from '../../platform/time/dates';
 import { CALENDAR_EVENT_TYPES, type CalendarEventType } from './model';
 
 export const MAX_RANGE_DAYS = 400;
 export const MAX_TYPE_LENGTH = 500;
 
-const typeList = Joi.string().max(MAX_TYPE_LENGTH).custom((value: string, helpers) => {
+const typeList = chars(1, MAX_TYPE_LENGTH).custom((value: string, helpers) => {
   const types = value.split(',').map((part) => part.trim());
   for (const type of types) {
     if (!(CALENDAR_EVENT_TYPES as readonly string[]).includes(type)) return helpers.error('eventType.unknown', { v: type });
