@@ -88,7 +88,7 @@ describe('runCheck', () => {
     const b = await runCheck(needsRevoked, target, { seed: 1 });
     const c = await runCheck(check(async (ctx) => void (await ctx.http.request({ path: '/x', key: 'rateLimit' }))), target, { seed: 1 });
     expect([a.status, b.status, c.status]).toEqual(['skipped', 'skipped', 'skipped']);
-    expect(a.message).toMatch(/no "dashboard" section/);
+    expect(a.message).toMatch(/no "provisioning" section/);
     expect(b.message).toMatch(/needs a revoked key/);
     expect(c.message).toMatch(/needs a rateLimit key/);
     expect(api.seen).toHaveLength(0);

@@ -54,6 +54,8 @@ export interface HttpClient {
 export interface ObservedBody {
   readonly text: string;
   readonly json: unknown;
+  /** The request's path relative to the base URL (`/properties/…`), without the query. */
+  readonly path: string;
 }
 
 /**
@@ -233,7 +235,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         durationMs: Math.round(performance.now() - started),
       });
       const json = parseJson(text, ct);
-      if (options.observer && isUnderBase(options.baseUrl, url)) options.observer(exchange, { text, json });
+      if (options.observer && isUnderBase(options.baseUrl, url)) {
+        const path = (url.split('?')[0] ?? url).slice(options.baseUrl.replace(/\/+$/, '').length) || '/';
+        options.observer(exchange, { text, json, path });
+      }
       return { status: res.status, headers: responseHeaders, text, bytes, json, exchange };
     } catch (error) {
       const message = describeFetchError(error, timeout.signal.aborted, timeoutMs, checkSignal?.aborted ?? false);

@@ -37,13 +37,9 @@ function relativePath(ctxBase: string | undefined, url: string): string {
  * The base path is not in the exchange; every API path of the spec is matched against the tail of the URL path
  * instead, trying each suffix that starts at a `/` (the table's paths all start with a spec resource name).
  */
-function routeOf(exchange: RecordedExchange): ReturnType<typeof matchRoute> {
-  const path = new URL(exchange.request.url).pathname;
-  for (let i = path.indexOf('/'); i >= 0; i = path.indexOf('/', i + 1)) {
-    const route = matchRoute(exchange.request.method, path.slice(i));
-    if (route) return route;
-  }
-  return undefined;
+/** The spec route of an answer, from its path relative to the base URL (an unknown path, e.g. /v0/properties, has none). */
+function routeOf(exchange: RecordedExchange, body: ObservedBody): ReturnType<typeof matchRoute> {
+  return matchRoute(exchange.request.method, body.path);
 }
 
 function what(exchange: RecordedExchange): string {
@@ -161,7 +157,7 @@ export const rateLimitHeadersOnEveryCountedAnswer = invariantCheck({
   expected: 'X-RateLimit-Limit (positive integer), X-RateLimit-Remaining (0..Limit) and X-RateLimit-Reset (Unix seconds within the next 24 hours)',
   about: 'GET, rent and invoice routes of the spec, answers to an identified key',
   observe(exchange, body) {
-    const route = routeOf(exchange);
+    const route = routeOf(exchange, body);
     if (!route || !carriesRateLimitHeaders(route) || !countedAnswer(exchange, body)) return undefined;
     const limit = header(exchange, 'x-ratelimit-limit');
     const remaining = header(exchange, 'x-ratelimit-remaining');
