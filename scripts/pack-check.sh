@@ -18,8 +18,9 @@ work=$(mktemp -d /tmp/pack-check.XXXXXX)
 server_pid=
 receiver_pid=
 cleanup() {
-  if [ -n "$server_pid" ]; then kill -TERM "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null || true; fi
-  if [ -n "$receiver_pid" ]; then kill -TERM "$receiver_pid" 2>/dev/null; wait "$receiver_pid" 2>/dev/null || true; fi
+  # Each runs in a process group of its own (setsid): npm, tsx and node below it stop together.
+  if [ -n "$server_pid" ]; then kill -TERM -- "-$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null || true; fi
+  if [ -n "$receiver_pid" ]; then kill -TERM -- "-$receiver_pid" 2>/dev/null; wait "$receiver_pid" 2>/dev/null || true; fi
   rm -rf "$work"
   true
 }
@@ -80,7 +81,7 @@ base_url=${PACK_CHECK_BASE_URL:-}
 if [ -z "$base_url" ]; then
   port=$(free_port)
   echo "== start the reference server from the repository (npm run reference, port $port)"
-  (cd "$repo" && PORT=$port exec npm run -s reference) > "$work/reference.log" 2>&1 &
+  (cd "$repo" && PORT=$port exec setsid npm run -s reference) > "$work/reference.log" 2>&1 &
   server_pid=$!
   for _ in $(seq 1 300); do grep -q 'listening on' "$work/reference.log" && break; kill -0 "$server_pid" 2>/dev/null || break; sleep 1; done
   grep -q 'listening on' "$work/reference.log" || { cat "$work/reference.log"; fail "reference server did not start"; }
@@ -96,7 +97,7 @@ node -e 'const s=require(process.argv[1]).summary; console.log("   report: " + J
 
 echo "== ppapi-receiver (installed alone) and ppapi-receiver-test (installed with the suite)"
 rport=$(free_port)
-(cd "$work/receiver" && exec npx --no-install ppapi-receiver --port "$rport" --secret pack-check-secret) > "$work/receiver.log" 2>&1 &
+(cd "$work/receiver" && exec setsid npx --no-install ppapi-receiver --port "$rport" --secret pack-check-secret) > "$work/receiver.log" 2>&1 &
 receiver_pid=$!
 for _ in $(seq 1 120); do grep -q 'listening' "$work/receiver.log" && break; kill -0 "$receiver_pid" 2>/dev/null || break; sleep 1; done
 grep -q 'listening' "$work/receiver.log" || { cat "$work/receiver.log"; fail "receiver did not start"; }
