@@ -11,7 +11,7 @@ import { oneLine } from '../../runner/describe';
 import { RATE_WINDOW_DAY_SECONDS } from '../../rules';
 import { carriesRateLimitHeaders, matchRoute } from '../access/routes';
 import { stackTraceIn } from '../errors/fuzz';
-import { unknownId } from '../shared/util';
+import { isErrorEnvelope, unknownId } from '../shared/util';
 
 const GROUP = 'Endpoints';
 const LIVE = 'enterpriseLive';
@@ -124,12 +124,7 @@ export const errorEnvelopeOnEveryError = invariantCheck({
     if (type === undefined || !/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) return `content-type ${type === undefined ? 'absent' : JSON.stringify(type)}`;
     const json = body.json;
     if (typeof json !== 'object' || json === null || Array.isArray(json)) return `body not a JSON object: ${oneLine(body.text, 160)}`;
-    const record = json as Record<string, unknown>;
-    const keys = Object.keys(record).sort();
-    if (keys.length !== 2 || keys[0] !== 'code' || keys[1] !== 'error' || typeof record.error !== 'string' || typeof record.code !== 'string') {
-      return `body ${oneLine(body.text, 160)}`;
-    }
-    return undefined;
+    return isErrorEnvelope(json) ? undefined : `body ${oneLine(body.text, 160)}`;
   },
 });
 
