@@ -39,6 +39,17 @@ describe('errors raised by Hapi itself', () => {
     }
   });
 
+  it('unknown route or unlisted method: 404 whatever the body, since the body of a request no route takes is never read', async () => {
+    const bodies: Array<[string, string]> = [['{', 'application/json'], ['a=b', 'application/x-www-form-urlencoded'], ['x'.repeat(1_100_000), 'application/json'], ['\u0000', 'text/plain']];
+    for (const [method, url] of [['DELETE', `${API}/properties`], ['PUT', `${API}/rent`], ['POST', `${API}/nope`], ['PUT', `${API}/nope?q=%00`]] as const) {
+      for (const [payload, type] of bodies) {
+        const res = await t.inject({ method, url, payload, headers: { authorization: `Bearer ${KEYS.enterpriseLive}`, 'content-type': type } });
+        expect([method, url, type, res.statusCode, parse(res).code]).toEqual([method, url, type, 404, 'NOT_FOUND']);
+        expect(res.headers['x-service-mode']).toBe('live');
+      }
+    }
+  });
+
   it('malformed JSON: 400 BAD_REQUEST', async () => {
     const res = await t.inject({ method: 'POST', url: `${API}/properties`, payload: '{"a":', headers: { authorization: `Bearer ${KEYS.enterpriseLive}`, 'content-type': 'application/json' } });
     expect([res.statusCode, parse(res).code]).toEqual([400, 'BAD_REQUEST']);

@@ -6,7 +6,6 @@ import { provisioningPlugin, PROVISIONING_PREFIX } from '../dashboard/provisioni
 import { dashboardPlugin, DASHBOARD_PREFIX } from '../dashboard/routes';
 import { errorResponderPlugin } from '../platform/errors/responder';
 import { validationFailAction } from '../platform/errors/validation';
-import { notFound } from '../platform/errors/api-error';
 import { readCachePlugin } from '../platform/read-cache/plugin';
 import { storableTextPlugin } from '../platform/http/storable-text';
 import { requestLogPlugin } from '../platform/logging';
@@ -52,7 +51,7 @@ export async function buildServer(deps: AppDeps, options: BuildOptions = {}): Pr
 
   server.route(healthRoute);
 
-  // Unknown routes (any method) answer 404 NOT_FOUND in the envelope.
-  server.route({ method: '*', path: '/{p*}', options: { auth: false, handler: () => { throw notFound('Route'); } } });
+  // Unknown routes and unlisted methods get Hapi's own not-found route, which drains the body without reading it
+  // (no parse, media-type or size check could answer 400, 413 or 415 first); the responder makes it 404 NOT_FOUND.
   return server;
 }
