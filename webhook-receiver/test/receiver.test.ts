@@ -329,6 +329,15 @@ describe('admin API', () => {
     expect((await post(receiver.url, delivery('rent.overdue'))).status).toBe(200);
   });
 
+  test('a scripted 2xx answer is sent as scripted; a 204 carries no body and no Content-Length', async () => {
+    await sendJson('POST', `${receiver.adminUrl}/scripts`, { match: { event: 'rent.overdue' }, failFirst: 1, mode: 'status', status: 204 });
+    const answered = await post(receiver.url, delivery('rent.overdue'));
+    expect(answered.status).toBe(204);
+    expect(answered.responseBody).toBe('');
+    expect(answered.recorded.response?.headers['content-length']).toBeUndefined();
+    await sendJson('DELETE', `${receiver.adminUrl}/scripts`);
+  });
+
   test('POST /_receiver/scripts rejects an invalid script with 400', async () => {
     const bad = await sendJson<{ code: string }>('POST', `${receiver.adminUrl}/scripts`, { match: { event: 'x' }, failFirst: 1, mode: 'explode' });
     expect(bad.status).toBe(400);

@@ -5,13 +5,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveTarget } from '../../src/cli/resolve-target';
-import { EMBEDDED_RETRY_DELAYS_SECONDS, parseTarget, startEmbeddedReceiver } from '../../src/targets';
+import { EMBEDDED_RETRY_DELAYS_SECONDS, EMBEDDED_TIMEOUT_SECONDS, parseTarget, startEmbeddedReceiver } from '../../src/targets';
 import { targetFile, tempDir } from './helpers';
 
 const STUB = `
 const http = require('node:http');
 const fs = require('node:fs');
-fs.writeFileSync(process.env.STUB_ENV, JSON.stringify({ delays: process.env.WEBHOOK_RETRY_DELAYS, scheduler: process.env.WEBHOOK_SCHEDULER_INTERVAL_MS }));
+fs.writeFileSync(process.env.STUB_ENV, JSON.stringify({ delays: process.env.WEBHOOK_RETRY_DELAYS, timeout: process.env.WEBHOOK_TIMEOUT_MS, scheduler: process.env.WEBHOOK_SCHEDULER_INTERVAL_MS }));
 const server = http.createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"data":[]}'); });
 server.listen(Number(process.env.PORT), process.env.HOST, () => console.log('listening on http://' + process.env.HOST + ':' + process.env.PORT));
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
@@ -24,14 +24,14 @@ describe('embedded run: webhook receiver', () => {
   writeFileSync(stub, STUB);
   writeFileSync(fixture, JSON.stringify(targetFile('http://127.0.0.1:3000/api/public/v1')));
 
-  it('starts a mock receiver, gives the server short retry delays and declares them in the webhooks section; stop() stops both', async () => {
+  it('starts a mock receiver, gives the server short retry delays and a short call timeout and declares them in the webhooks section; stop() stops both', async () => {
     const envFile = join(dir, 'env.json');
     const resolved = await resolveTarget({}, { root: dir, command: process.execPath, args: [stub], fixture, startTimeoutMs: 20_000, env: { STUB_ENV: envFile } });
     try {
       const hooks = resolved.target.webhooks;
-      expect(hooks).toMatchObject({ retryDelaysSeconds: [...EMBEDDED_RETRY_DELAYS_SECONDS], schedulerIntervalSeconds: 2 });
+      expect(hooks).toMatchObject({ retryDelaysSeconds: [...EMBEDDED_RETRY_DELAYS_SECONDS], timeoutSeconds: EMBEDDED_TIMEOUT_SECONDS, schedulerIntervalSeconds: 2 });
       expect(hooks?.receiverUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhooks$/);
-      expect(JSON.parse(readFileSync(envFile, 'utf8'))).toEqual({ delays: EMBEDDED_RETRY_DELAYS_SECONDS.join(','), scheduler: '2000' });
+      expect(JSON.parse(readFileSync(envFile, 'utf8'))).toEqual({ delays: EMBEDDED_RETRY_DELAYS_SECONDS.join(','), timeout: String(EMBEDDED_TIMEOUT_SECONDS * 1000), scheduler: '2000' });
       const health = await fetch(`${hooks?.receiverAdminUrl}/health`);
       expect(health.status).toBe(200);
     } finally {
@@ -50,14 +50,21 @@ describe('embedded run: webhook receiver', () => {
     }
   });
 
-  it("an operator's own WEBHOOK_RETRY_DELAYS and scheduler period are kept and declared", async () => {
-    const receiver = await startEmbeddedReceiver({ env: { WEBHOOK_RETRY_DELAYS: '900,3600', WEBHOOK_SCHEDULER_INTERVAL_MS: '60000' } });
+  it("an operator's own WEBHOOK_RETRY_DELAYS, timeout and scheduler period are kept and declared", async () => {
+    const receiver = await startEmbeddedReceiver({ env: { WEBHOOK_RETRY_DELAYS: '900,3600', WEBHOOK_TIMEOUT_MS: '10000', WEBHOOK_SCHEDULER_INTERVAL_MS: '60000' } });
     try {
-      expect(receiver.webhooks).toMatchObject({ retryDelaysSeconds: [900, 3600], schedulerIntervalSeconds: 60 });
-      expect(receiver.env).toEqual({ WEBHOOK_RETRY_DELAYS: '900,3600', WEBHOOK_SCHEDULER_INTERVAL_MS: '60000' });
+      expect(receiver.webhooks).toMatchObject({ retryDelaysSeconds: [900, 3600], timeoutSeconds: 10, schedulerIntervalSeconds: 60 });
+      expect(receiver.env).toEqual({ WEBHOOK_RETRY_DELAYS: '900,3600', WEBHOOK_TIMEOUT_MS: '10000', WEBHOOK_SCHEDULER_INTERVAL_MS: '60000' });
     } finally {
       await receiver.stop();
     }
+  });
+
+  it('target files may declare webhooks.timeoutSeconds (a positive number)', () => {
+    const base = { baseUrl: 'http://x/api', keys: { enterpriseLive: 'svc_live_k' } };
+    const hooks = { receiverUrl: 'http://r/hooks', receiverAdminUrl: 'http://r/_receiver', secret: 's' };
+    expect(parseTarget({ ...base, webhooks: { ...hooks, timeoutSeconds: 3 } }, 't').target.webhooks?.timeoutSeconds).toBe(3);
+    expect(() => parseTarget({ ...base, webhooks: { ...hooks, timeoutSeconds: 0 } }, 't')).toThrow(/timeoutSeconds must be a positive number/);
   });
 
   it('target files may declare webhooks.schedulerIntervalSeconds (a positive number)', () => {

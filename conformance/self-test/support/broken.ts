@@ -14,6 +14,11 @@ export interface ProxyRequest {
   /** Lower-case names. */
   readonly headers: Record<string, string>;
   readonly body: Buffer;
+  /**
+   * Aborted when the client hangs up before the proxy answered: the upstream request is then abandoned too, as
+   * the client's would be without the proxy (a webhook sender's timeout reaches the receiver).
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface ProxyResponse {
@@ -98,7 +103,7 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
       const query = req.query.toString();
       let answered = false;
       const out = httpRequest(
-        { host: upstreamUrl.hostname, port: upstreamUrl.port, method: req.method, path: `${req.path}${query ? `?${query}` : ''}`, headers, agent },
+        { host: upstreamUrl.hostname, port: upstreamUrl.port, method: req.method, path: `${req.path}${query ? `?${query}` : ''}`, headers, agent, ...(req.signal ? { signal: req.signal } : {}) },
         (res) => {
           answered = true;
           readAll(res).then((body) => resolveResponse({ status: res.statusCode ?? 502, headers: headersOf(res), body }), reject);
@@ -116,7 +121,11 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
 
   const handle = async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
     const url = new URL(incoming.url ?? '/', 'http://proxy.invalid');
-    const original: ProxyRequest = { method: (incoming.method ?? 'GET').toUpperCase(), path: url.pathname, query: url.searchParams, headers: headersOf(incoming), body: await readAll(incoming) };
+    const hangUp = new AbortController();
+    outgoing.on('close', () => {
+      if (!outgoing.writableFinished) hangUp.abort();
+    });
+    const original: ProxyRequest = { method: (incoming.method ?? 'GET').toUpperCase(), path: url.pathname, query: url.searchParams, headers: headersOf(incoming), body: await readAll(incoming), signal: hangUp.signal };
     const copy = (r: ProxyRequest): ProxyRequest => ({ ...r, query: new URLSearchParams(r.query), headers: { ...r.headers } });
     let res: ProxyResponse;
     const rewritten = fault.request ? await fault.request(copy(original), ctx) : undefined;

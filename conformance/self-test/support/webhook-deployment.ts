@@ -13,8 +13,11 @@ import { both, isRec, readJson } from './faults';
 /** What the reference server runs with in the webhook self-tests (and what the target declares). */
 export const SELF_TEST_RETRY_DELAYS_SECONDS = [2, 4];
 export const SELF_TEST_SCHEDULER_INTERVAL_SECONDS = 2;
+/** Longer than the 4 s the delivery-state check holds an attempt (that one must end in a network error). */
+export const SELF_TEST_TIMEOUT_SECONDS = 6;
 export const WEBHOOK_SERVER_ENV: Readonly<Record<string, string>> = {
   WEBHOOK_RETRY_DELAYS: SELF_TEST_RETRY_DELAYS_SECONDS.join(','),
+  WEBHOOK_TIMEOUT_MS: String(SELF_TEST_TIMEOUT_SECONDS * 1000),
   WEBHOOK_SCHEDULER_INTERVAL_MS: String(SELF_TEST_SCHEDULER_INTERVAL_SECONDS * 1000),
 };
 const SUBSCRIPTION_PARAM = 'conformance_subscription';
@@ -150,6 +153,7 @@ export function webhooksConfig(receiverUrl: string, receiverAdminUrl: string, se
     receiverAdminUrl,
     secret,
     retryDelaysSeconds: SELF_TEST_RETRY_DELAYS_SECONDS,
+    timeoutSeconds: SELF_TEST_TIMEOUT_SECONDS,
     schedulerIntervalSeconds: SELF_TEST_SCHEDULER_INTERVAL_SECONDS,
   };
 }

@@ -4,7 +4,7 @@ import type { Profile } from '../../src/runner';
 import type { WebhookSelfTest } from './self-test';
 import type { Fault, ProxyRequest } from './broken';
 import { isRec, readJson, withJson } from './faults';
-import { rewrite, signature, type WebhookFaultPair, type WebhookShared } from './webhook-deployment';
+import { envelopeOf, rewrite, signature, subscriptionOf, withEnvelope, type CapturedSubscription, type WebhookFaultPair, type WebhookShared } from './webhook-deployment';
 
 export type Rec = Record<string, unknown>;
 
@@ -31,6 +31,28 @@ export function seen(shared: WebhookShared, id: string): number {
   shared.state.set(`seen:${id}`, n);
   return n;
 }
+
+/**
+ * A sender faithful on the first `from - 1` attempts of each delivery id and changing every later one (retries,
+ * manual retries): for faults that only a check grading every attempt, not just the first, can see.
+ */
+export function fromAttempt(shared: WebhookShared, from: number, change: (req: ProxyRequest, envelope: Rec, sub: CapturedSubscription) => ProxyRequest): WebhookFaultPair {
+  return sender((req) => {
+    const envelope = envelopeOf(req);
+    const sub = subscriptionOf(shared, req);
+    if (!envelope || !sub || typeof envelope.id !== 'string' || seen(shared, envelope.id) < from) return undefined;
+    return change(req, envelope, sub);
+  });
+}
+
+/** Changes of one delivery for fromAttempt: each breaks one per-delivery rule and nothing else. */
+export const breakDelivery = {
+  otherSecret: (req: ProxyRequest): ProxyRequest => ({ ...req, headers: { ...req.headers, 'x-service-signature-256': signature('whsec_not_the_subscription_secret', req.body) } }),
+  testFlag: (req: ProxyRequest, e: Rec, sub: CapturedSubscription): ProxyRequest => withEnvelope(req, { ...e, _test: true, data: { ...data(e), _test: true } }, sub.secret),
+  withoutHeader: (name: string) => (req: ProxyRequest): ProxyRequest => ({ ...req, headers: Object.fromEntries(Object.entries(req.headers).filter(([n]) => n !== name)) }),
+  prettyPrinted: (req: ProxyRequest, e: Rec): ProxyRequest => ({ ...req, body: Buffer.from(JSON.stringify(e, null, 2)) }),
+  upperCasePrefix: (req: ProxyRequest): ProxyRequest => ({ ...req, headers: { ...req.headers, 'x-service-signature-256': (req.headers['x-service-signature-256'] ?? '').replace(/^sha256=/, 'SHA256=') } }),
+};
 
 /** A rent.overdue envelope with catalogue-shaped data, as a forger would make it. */
 export function forgedOverdue(landlordId: string): Rec {

@@ -67,6 +67,8 @@ export interface WebhooksConfig {
   readonly secret: string;
   /** The deployment's retry schedule when it is not the spec's 900,3600 (a test deployment shortens it). */
   readonly retryDelaysSeconds?: readonly number[];
+  /** The deployment's per-call delivery timeout when it is not the spec's 10 s (a test deployment shortens it). */
+  readonly timeoutSeconds?: number;
   /**
    * How often the deployment looks for date-driven events (`rent.overdue`, `contract.expiring`, …), when a test
    * deployment runs that job more often than hourly. The plan-gate check waits this long for a scheduled event.

@@ -219,12 +219,14 @@ export function parseTarget(raw: unknown, source: string): ParsedTarget {
         if (!Array.isArray(w.retryDelaysSeconds)) fail('webhooks.retryDelaysSeconds', 'must be an array of seconds');
         retryDelaysSeconds = w.retryDelaysSeconds.map((d: unknown, i: number) => positiveNumber(d, `webhooks.retryDelaysSeconds[${i}]`));
       }
+      const timeoutSeconds = w.timeoutSeconds === undefined ? undefined : positiveNumber(w.timeoutSeconds, 'webhooks.timeoutSeconds');
       const schedulerIntervalSeconds = w.schedulerIntervalSeconds === undefined ? undefined : positiveNumber(w.schedulerIntervalSeconds, 'webhooks.schedulerIntervalSeconds');
       return {
         receiverUrl: httpUrl(w.receiverUrl, 'webhooks.receiverUrl'),
         receiverAdminUrl: httpUrl(w.receiverAdminUrl, 'webhooks.receiverAdminUrl'),
         secret: nonEmptyString(w.secret, 'webhooks.secret'),
         ...(retryDelaysSeconds ? { retryDelaysSeconds } : {}),
+        ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
         ...(schedulerIntervalSeconds !== undefined ? { schedulerIntervalSeconds } : {}),
       };
     }),

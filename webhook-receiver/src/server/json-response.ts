@@ -1,6 +1,12 @@
 import type { ServerResponse } from 'node:http';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  // A 204 has no body (a scripted 204 answer to a delivery, say).
+  if (status === 204) {
+    res.writeHead(204, headers);
+    res.end();
+    return;
+  }
   const text = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
   res.end(text);

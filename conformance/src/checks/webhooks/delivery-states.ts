@@ -13,6 +13,7 @@ import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
 import { createOwnTenant } from '../shared/own-data';
 import { expectDelivery, idOf } from './deliveries';
+import { PER_DELIVERY } from './envelopes';
 import { ARRIVAL_MS, describeAttempts, Receiver, type Attempt } from './receiver';
 import { attemptsOf, describeWindow, historyEntry, retryDelays, spacingMs, waitForHistory, window } from './retries';
 import { createProperty, GROUP, ownLandlord, subscribe } from './setup';
@@ -28,7 +29,7 @@ export const deliveryStatesInTheDashboardHistory = defineCheck({
   id: 'webhooks.deliveryHistoryShowsPendingRetryScheduledSucceeded',
   title: 'A delivery whose first attempt ends in a network error shows in the dashboard history as pending, then retry scheduled; the retry, about the first retry delay later and answered 200, makes it succeeded with no further attempt',
   group: GROUP,
-  rules: ['STATE-9', 'STATE-23', 'STATE-26', 'EVT-DELIVERY-1', 'EVT-DELIVERY-2', 'EVT-DELIVERY-3', 'EVT-DELIVERY-4', 'EVT-CAT-tenant.created'],
+  rules: ['STATE-9', 'STATE-23', 'STATE-26', 'EVT-DELIVERY-1', 'EVT-DELIVERY-2', 'EVT-DELIVERY-3', 'EVT-DELIVERY-4', 'EVT-ENV-8', ...PER_DELIVERY, 'EVT-CAT-tenant.created'],
   needs: ['webhook', 'dashboard'],
   timeoutMs: CHECK_TIMEOUT_MS,
   async run(ctx: CheckContext) {
@@ -70,6 +71,8 @@ export const deliveryStatesInTheDashboardHistory = defineCheck({
     const attempts = await attemptsOf(ctx, receiver, sub, EVENT, 'tenant_id', tenant.id, 2, w[1] + ARRIVAL_MS);
     ctx.expect(attempts.length >= 2, `a retry of ${eventId} after the network error`, () => describeAttempts(attempts), undefined, { rules: ['STATE-23', 'EVT-DELIVERY-2'] });
     const second = attempts[1] as Attempt;
+    // The retry is a real delivery like the first: graded in full (signature, headers, envelope, no _test).
+    expectDelivery(ctx, second, { event: EVENT, sub, test: false });
     ctx.expect(idOf(second) === eventId, 'the retry to reuse the event id', () => describeValue(idOf(second)), undefined, { rules: ['EVT-DELIVERY-3'] });
     const gap = spacingMs(first, second);
     ctx.expect(gap >= w[0] && gap <= w[1], `the retry about ${delays[0]} s (the first retry delay) after the dropped attempt ended (${describeWindow(w)} after it arrived)`, () => `${(gap / 1000).toFixed(1)} s`, undefined, { rules: ['STATE-23', 'EVT-DELIVERY-2'] });

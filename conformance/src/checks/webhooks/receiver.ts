@@ -104,6 +104,12 @@ export class Receiver {
     return id;
   }
 
+  /** Removes a script before cleanup (a check that scripts one answer after another for the same event type). */
+  async removeScript(scriptId: string): Promise<void> {
+    const res = await this.request('DELETE', `/scripts/${encodeURIComponent(scriptId)}`);
+    if (res.status !== 204 && res.status !== 200) this.ctx.fail(`the receiver to remove failure script ${scriptId} (DELETE /scripts/{id} → 204)`, describeResponse(res), res.exchange);
+  }
+
   /**
    * Polls the landlord's attempts until `pick` returns a value or `timeoutMs` passes on the framework clock;
    * returns the value (undefined on time-out) and the last attempts read.
