@@ -1,7 +1,26 @@
 // The faults of the checks in lists.ts: each must make its check FAIL (a broken deployment per fault).
-import { apiPath, codeOf, errorResponse, isListAnswer, mapJson, readJson, withJson } from '../../../self-test/support/faults';
+import { apiPath, codeOf, errorResponse, isListAnswer, isRec, mapJson, readJson, withJson } from '../../../self-test/support/faults';
 import { Rec, meta } from '../../../self-test/support/platform-fault-helpers';
+import type { Fault } from '../../../self-test/support/broken';
 import type { FaultTable } from '../../../self-test/support/self-test';
+
+const FILTER_PARAMS = ['status', 'search', 'propertyId', 'tenantId', 'contractId', 'conversationId', 'from', 'to', 'type'];
+
+/** meta.total of filtered GET lists (the `params` given) replaced by the total of the same list without them. */
+function totalIgnores(description: string, params: readonly string[], paths: RegExp = /./): Fault {
+  return {
+    description,
+    async response(res, req, ctx) {
+      if (req.method !== 'GET' || !paths.test(req.path) || !params.some((p) => req.query.has(p)) || !isListAnswer(res)) return undefined;
+      const body = readJson(res);
+      const query = new URLSearchParams(req.query);
+      for (const p of params) query.delete(p);
+      const unfiltered = readJson(await ctx.upstream({ ...req, query }));
+      const total = isRec(unfiltered) && isRec(unfiltered.meta) ? unfiltered.meta.total : undefined;
+      return isRec(body) && typeof total === 'number' ? withJson(res, { ...body, meta: { ...meta(body), total } }) : undefined;
+    },
+  };
+}
 
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
@@ -46,6 +65,12 @@ export const faults: FaultTable = {
   'pagination.contractsHasNextPageMatchesTotal': [
     { fault: () => mapJson('hasNextPage always true', (q, r) => apiPath(q) === '/contracts' && isListAnswer(r), (b) => ({ ...b, meta: { ...meta(b), hasNextPage: true } })) },
     { fault: () => mapJson('hasNextPage = "the page is full"', (q, r) => apiPath(q) === '/contracts' && isListAnswer(r), (b) => ({ ...b, meta: { ...meta(b), hasNextPage: (b.data as unknown[]).length === meta(b).limit } })) },
+  ],
+  'pagination.filteredTotalsCountTheMatchingItems': [
+    { fault: () => totalIgnores('meta.total of a filtered or searched list counts the whole unfiltered list', FILTER_PARAMS) },
+    { fault: () => mapJson('meta.total of a filtered list is the length of the page', (q, r) => FILTER_PARAMS.some((p) => q.query.has(p)) && isListAnswer(r), (b) => ({ ...b, meta: { ...meta(b), total: Array.isArray(b.data) ? b.data.length : 0 } })) },
+    { fault: () => totalIgnores('meta.total of a searched list ignores the search term', ['search']) },
+    { fault: () => totalIgnores('meta.total of the calendar ignores from/to (counts the default window)', ['from', 'to'], /\/events$/) },
   ],
   'pagination.filtersHoldOnEveryItem': [
     {

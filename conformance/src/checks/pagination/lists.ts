@@ -8,6 +8,7 @@ import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
 import { LIMIT_MAX } from '../../rules';
 import { LIST_ENDPOINTS, type ListEndpoint, type ListFilter } from '../shared/spec';
+import { addDays, utcDate } from '../shared/dates';
 import { getList, isInt, isRecord, isSuiteData, type Json, type ListPage } from '../shared/util';
 
 const GROUP = 'Endpoints';
@@ -394,5 +395,91 @@ export const filtersHoldOnEveryItem = defineCheck({
       { numRuns: 30 },
     );
     ctx.note(`${checked} filtered lists over ${withFilters.length} endpoints: every item satisfies its filter and none is missing`);
+  },
+});
+
+// ---- meta.total of filtered lists ----------------------------------------------------------------------------
+
+interface FilteredQuery {
+  readonly endpoint: ListEndpoint;
+  readonly query: Readonly<Record<string, string>>;
+  readonly rules: readonly string[];
+}
+
+/** A term no item contains (a filtered list that matches nothing must say total 0). */
+function noMatchTerm(ctx: CheckContext): string {
+  return `zq-no-match-${ctx.runId.replace(/[^a-z0-9]/gi, '').slice(-12)}`;
+}
+
+/**
+ * The filtered and searched queries of every list: each enum value, a known and an unknown id, a substring of an
+ * item's searched field and a term nothing contains; on /events also a from/to window and type filters (CAL-4…9).
+ */
+async function filteredQueries(ctx: CheckContext, endpoints: readonly ListEndpoint[]): Promise<FilteredQuery[]> {
+  const queries: FilteredQuery[] = [];
+  for (const endpoint of endpoints) {
+    if (endpoint.filters.length === 0) continue;
+    const items = (await getList(ctx, endpoint.path, KEY, { limit: LIMIT_MAX })).items.filter((i) => !isSuiteData(i));
+    for (const filter of endpoint.filters) {
+      const add = (value: string): void => {
+        queries.push({ endpoint, query: { [filter.param]: value }, rules: filter.rules });
+      };
+      if (filter.type === 'enum') {
+        for (const value of filter.values ?? []) add(value);
+      } else if (filter.type === 'id') {
+        const field = filter.field ?? filter.param;
+        const known = items.map((i) => i[field]).find((v): v is string => typeof v === 'string');
+        if (known !== undefined) add(known);
+        add('9d6a1c52-3f0e-4b8a-9c7d-5e4f3a2b1c0d');
+      } else {
+        const field = searchField(filter, items);
+        const source = field === undefined ? undefined : items.map((i) => i[field]).find((v): v is string => typeof v === 'string' && v.trim().length >= 3);
+        if (source !== undefined) add(source.trim().slice(0, 3));
+        add(noMatchTerm(ctx));
+      }
+    }
+    if (endpoint.path === '/events') {
+      const today = utcDate();
+      queries.push({ endpoint, query: { from: addDays(today, -30), to: addDays(today, 30) }, rules: ['CAL-4', 'CAL-6'] });
+      queries.push({ endpoint, query: { from: addDays(today, 200), to: addDays(today, 210) }, rules: ['CAL-4', 'CAL-6'] });
+      queries.push({ endpoint, query: { type: 'Contract' }, rules: ['CAL-8', 'CAL-9'] });
+      queries.push({ endpoint, query: { type: 'Rent,Compliance' }, rules: ['CAL-8', 'CAL-9'] });
+    }
+  }
+  return queries;
+}
+
+export const filteredTotalsCountTheMatchingItems = defineCheck({
+  id: 'pagination.filteredTotalsCountTheMatchingItems',
+  title: 'meta.total of every filtered or searched list (status, ids, search, the calendar window and types) is the number of matching items: the length of a page that holds them all, and the same on a page of one',
+  group: GROUP,
+  rules: ['ENDPOINTS-7', 'ENVELOPE-5', 'PROP-2', 'PROP-3', 'CONTRACT-2', 'CONTRACT-3', 'CONTRACT-4', 'CONTRACT-5', 'RENT-GET-2', 'RENT-GET-3', 'CAL-4', 'CAL-6', 'CAL-7', 'CAL-8', 'CAL-9'],
+  long: true, // two reads per filtered query over every list
+  async run(ctx: CheckContext) {
+    const { endpoints } = await paginatedEndpoints(ctx);
+    const queries = await filteredQueries(ctx, endpoints);
+    if (queries.length === 0) ctx.skip('no list of the target takes a filter');
+    const described: string[] = [];
+    for (const { endpoint, query, rules } of queries) {
+      const where = `GET ${endpoint.path}?${new URLSearchParams(query).toString()}`;
+      // Two reads of one filter; other checks may add or remove matching items in between: read both again once.
+      let all = await getList(ctx, endpoint.path, KEY, { ...query, limit: LIMIT_MAX }, { rules });
+      let one = await getList(ctx, endpoint.path, KEY, { ...query, limit: 1 }, { rules });
+      const agree = (): boolean => all.meta?.total === one.meta?.total && (all.items.length >= LIMIT_MAX || all.meta?.total === all.items.length);
+      if (!agree()) {
+        all = await getList(ctx, endpoint.path, KEY, { ...query, limit: LIMIT_MAX }, { rules });
+        one = await getList(ctx, endpoint.path, KEY, { ...query, limit: 1 }, { rules });
+      }
+      const total = metaInt(ctx, all, 'total');
+      if (all.items.length < LIMIT_MAX) {
+        ctx.expect(total === all.items.length, `${where}&limit=${LIMIT_MAX}: meta.total the number of matching items (all ${all.items.length} on this page)`, () => `meta.total ${total}`, all.res.exchange, { rules: ['ENDPOINTS-7', 'ENVELOPE-5', ...rules] });
+      } else {
+        ctx.expect(total >= all.items.length, `${where}&limit=${LIMIT_MAX}: meta.total at least the ${all.items.length} matching items on a full page`, () => `meta.total ${total}`, all.res.exchange, { rules: ['ENDPOINTS-7', 'ENVELOPE-5', ...rules] });
+      }
+      const small = metaInt(ctx, one, 'total');
+      ctx.expect(small === total, `${where}&limit=1: meta.total ${total}, the number of matching items (as with limit=${LIMIT_MAX}), not the length of the page`, () => `meta.total ${small} (${one.items.length} item(s) on the page)`, one.res.exchange, { rules: ['ENDPOINTS-7', 'ENVELOPE-5', ...rules] });
+      described.push(`${endpoint.path}?${Object.keys(query).join('&')}: ${total}`);
+    }
+    ctx.note(`${queries.length} filtered queries: meta.total equal to the matching items (${described.slice(0, 8).join('; ')}${described.length > 8 ? ' …' : ''})`);
   },
 });
