@@ -1,10 +1,11 @@
 // Endpoints > Properties, POST /properties/{id}/image: multipart `file` (required, images only, max 10 MB);
 // the answer is the Property with a public `image` URL that downloads without credentials.
 
+import { TransportError, type HttpResponse, type RequestOptions } from '../../http/client';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
 import { UPLOAD_MAX_BYTES } from '../../rules/limits';
-import { TINY_PNG } from '../shared/files';
+import { TINY_PDF, TINY_PNG } from '../shared/files';
 import { expect400 } from '../shared/own-data';
 import { expectShape, isUrl } from '../shared/shape';
 import { createOwnProperty, isRecord, successData } from '../shared/util';
@@ -56,5 +57,78 @@ export const propertyImageUploadGivesAPublicUrl = defineCheck({
       { rules: ['PROP-22', 'LIMIT-5'] },
     );
     ctx.note('image uploaded and served publicly; missing file, text file and an 11 MB image refused');
+  },
+});
+
+/** A PNG of exactly `size` bytes: a valid 1×1 image followed by padding (what an image's type is judged by comes first). */
+function pngOfSize(size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  bytes.set(TINY_PNG);
+  return bytes;
+}
+
+/** How often a refused upload is sent again when no answer came back at all (a reset before any answer). */
+const TRANSPORT_TRIES = 3;
+
+/**
+ * Sends an upload the deployment should refuse. A server may answer an oversized body before reading it and close
+ * the connection; the client reads the answer while still sending, and takes an answer that came before the reset.
+ * When no answer came at all (a reset, a time-out), the refusal is not shown: sent again, at most TRANSPORT_TRIES
+ * times, then the transport error ends the check as an `error`, never as a pass.
+ */
+async function refusedUpload(ctx: CheckContext, options: RequestOptions, resets: string[]): Promise<HttpResponse> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.http.request(options);
+    } catch (error) {
+      if (!(error instanceof TransportError) || attempt >= TRANSPORT_TRIES) throw error;
+      resets.push(error.message);
+    }
+  }
+}
+
+export const propertyImageSizeAndTypeEdges = defineCheck({
+  id: 'properties.imageOfExactly10MBAcceptedOneByteMoreAndNonImagesRefused',
+  title: 'POST /properties/{id}/image accepts an image of exactly 10 MB, refuses one of 10 MB and one byte (413 FILE_TOO_LARGE, or 400), refuses a PDF and a text file (400), and a refused upload leaves the image as it was',
+  group: 'Endpoints > Properties',
+  rules: ['PROP-19', 'PROP-21', 'PROP-22', 'LIMIT-5', 'RES-PROP-18'],
+  async run(ctx: CheckContext) {
+    const own = await createOwnProperty(ctx, LIVE, 'image-edges');
+    const id = String(own.id);
+    const path = `/properties/${id}/image`;
+    const upload = (filename: string, contentType: string, content: Uint8Array | string): RequestOptions => ({ method: 'POST', path, key: LIVE, multipart: { file: { filename, contentType, content } }, timeoutMs: 60_000 });
+
+    // Exactly the limit: accepted.
+    const exact = await ctx.http.request(upload('exactly-10mb.png', 'image/png', pngOfSize(UPLOAD_MAX_BYTES)));
+    const data = successData(ctx, exact, [200], { rules: ['PROP-19', 'PROP-22', 'LIMIT-5'] });
+    const image = isRecord(data) ? data.image : undefined;
+    ctx.expect(isUrl(image), `an image of exactly ${UPLOAD_MAX_BYTES} bytes (10 MB) to be accepted: the property with its image URL`, () => describeValue(image), exact.exchange, { rules: ['PROP-19', 'PROP-22', 'LIMIT-5'] });
+
+    const resets: string[] = [];
+    const unchanged = async (after: string): Promise<void> => {
+      const detail = await getProperty(ctx, id);
+      ctx.expect(detail.data.image === image, `the property's image unchanged after ${after} was refused`, () => `image ${describeValue(detail.data.image)}, was ${describeValue(image)}`, detail.res.exchange, { rules: ['PROP-21', 'PROP-22'] });
+    };
+
+    // One byte over: refused, and nothing stored.
+    const over = await refusedUpload(ctx, upload('over-10mb.png', 'image/png', pngOfSize(UPLOAD_MAX_BYTES + 1)), resets);
+    const code = isRecord(over.json) ? over.json.code : undefined;
+    ctx.expect(
+      (over.status === 413 && code === 'FILE_TOO_LARGE') || (over.status === 400 && typeof code === 'string'),
+      `an image of ${UPLOAD_MAX_BYTES + 1} bytes (10 MB and one byte) to be refused: 413 FILE_TOO_LARGE, or 400`,
+      () => describeResponse(over),
+      over.exchange,
+      { rules: ['PROP-22', 'LIMIT-5'] },
+    );
+    await unchanged('the image of 10 MB and one byte');
+
+    // Not images: refused, and nothing stored.
+    const pdf = await refusedUpload(ctx, upload('plan.pdf', 'application/pdf', TINY_PDF), resets);
+    expect400(ctx, pdf, 'a PDF as the image', ['PROP-21'], ['VALIDATION_ERROR', 'BAD_REQUEST']);
+    await unchanged('a PDF');
+    const text = await refusedUpload(ctx, upload('notes.txt', 'text/plain', `${ctx.marker} not an image\n`), resets);
+    expect400(ctx, text, 'a text file as the image', ['PROP-21'], ['VALIDATION_ERROR', 'BAD_REQUEST']);
+    await unchanged('a text file');
+    ctx.note(`exactly 10 MB accepted; 10 MB + 1 byte answered ${over.status} ${String(code)}; PDF and text refused${resets.length ? `; sent again after ${resets.length} answerless reset(s): ${resets.join('; ')}` : ''}`);
   },
 });
