@@ -462,22 +462,27 @@ export const filteredTotalsCountTheMatchingItems = defineCheck({
     const described: string[] = [];
     for (const { endpoint, query, rules } of queries) {
       const where = `GET ${endpoint.path}?${new URLSearchParams(query).toString()}`;
-      // Two reads of one filter; other checks may add or remove matching items in between: read both again once.
+      // Other checks may add or remove matching items between two reads: a mismatch is read again once.
+      const fits = (page: ListPage): boolean => page.items.length >= LIMIT_MAX || page.meta?.total === page.items.length;
       let all = await getList(ctx, endpoint.path, KEY, { ...query, limit: LIMIT_MAX }, { rules });
-      let one = await getList(ctx, endpoint.path, KEY, { ...query, limit: 1 }, { rules });
-      const agree = (): boolean => all.meta?.total === one.meta?.total && (all.items.length >= LIMIT_MAX || all.meta?.total === all.items.length);
-      if (!agree()) {
-        all = await getList(ctx, endpoint.path, KEY, { ...query, limit: LIMIT_MAX }, { rules });
-        one = await getList(ctx, endpoint.path, KEY, { ...query, limit: 1 }, { rules });
-      }
-      const total = metaInt(ctx, all, 'total');
+      if (!fits(all)) all = await getList(ctx, endpoint.path, KEY, { ...query, limit: LIMIT_MAX }, { rules });
+      let total = metaInt(ctx, all, 'total');
       if (all.items.length < LIMIT_MAX) {
         ctx.expect(total === all.items.length, `${where}&limit=${LIMIT_MAX}: meta.total the number of matching items (all ${all.items.length} on this page)`, () => `meta.total ${total}`, all.res.exchange, { rules: ['ENDPOINTS-7', 'ENVELOPE-5', ...rules] });
       } else {
         ctx.expect(total >= all.items.length, `${where}&limit=${LIMIT_MAX}: meta.total at least the ${all.items.length} matching items on a full page`, () => `meta.total ${total}`, all.res.exchange, { rules: ['ENDPOINTS-7', 'ENVELOPE-5', ...rules] });
       }
-      const small = metaInt(ctx, one, 'total');
-      ctx.expect(small === total, `${where}&limit=1: meta.total ${total}, the number of matching items (as with limit=${LIMIT_MAX}), not the length of the page`, () => `meta.total ${small} (${one.items.length} item(s) on the page)`, one.res.exchange, { rules: ['ENDPOINTS-7', 'ENVELOPE-5', ...rules] });
+      // A page of one tells a count of matches from a count of the page's items once there are two matches or more.
+      if (total >= 2) {
+        let one = await getList(ctx, endpoint.path, KEY, { ...query, limit: 1 }, { rules });
+        if (one.meta?.total !== total) {
+          all = await getList(ctx, endpoint.path, KEY, { ...query, limit: LIMIT_MAX }, { rules });
+          total = metaInt(ctx, all, 'total');
+          one = await getList(ctx, endpoint.path, KEY, { ...query, limit: 1 }, { rules });
+        }
+        const small = metaInt(ctx, one, 'total');
+        ctx.expect(small === total, `${where}&limit=1: meta.total ${total}, the number of matching items (as with limit=${LIMIT_MAX}), not the length of the page`, () => `meta.total ${small} (${one.items.length} item(s) on the page)`, one.res.exchange, { rules: ['ENDPOINTS-7', 'ENVELOPE-5', ...rules] });
+      }
       described.push(`${endpoint.path}?${Object.keys(query).join('&')}: ${total}`);
     }
     ctx.note(`${queries.length} filtered queries: meta.total equal to the matching items (${described.slice(0, 8).join('; ')}${described.length > 8 ? ' …' : ''})`);
