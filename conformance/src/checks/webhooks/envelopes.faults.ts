@@ -37,6 +37,16 @@ export const webhookFaults: WebhookFaultTable = {
     ),
   ],
   'webhooks.testDeliveriesOfEveryEventTypeCarryTestFlag': [
+    broken("test deliveries are signed with another secret than the subscription's", () =>
+      sender((req) => (envelopeOf(req)?._test === true ? { ...req, headers: { ...req.headers, 'x-service-signature-256': signature('whsec_not_the_subscription_secret', req.body) } } : undefined)),
+    ),
+    broken('test deliveries send X-Service-Delivery with the evt_ prefix', () =>
+      sender((req) => {
+        const e = envelopeOf(req);
+        return e?._test === true && typeof e.id === 'string' ? { ...req, headers: { ...req.headers, 'x-service-delivery': e.id } } : undefined;
+      }),
+    ),
+    broken('test deliveries carry _test: "true" (a string) inside data', (s) => sender(rewrite(s, (e) => e._test === true, (e) => ({ ...e, data: { ...data(e), _test: 'true' } })))),
     broken('test deliveries carry _test only at the top level, not inside data', (s) => sender(rewrite(s, (e) => e._test === true, (e) => ({ ...e, data: Object.fromEntries(Object.entries(data(e)).filter(([k]) => k !== '_test')) })))),
     broken('the test-delivery route answers 202 but sends nothing', () =>
       api({ request: (req) => (req.method === 'POST' && /^\/dashboard\/api\/webhooks\/[^/]+\/test$/.test(req.path) ? jsonResponse(202, { data: { status: 'pending' } }) : undefined) }),
