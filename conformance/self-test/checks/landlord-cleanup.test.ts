@@ -4,7 +4,7 @@
 
 import { ALL_CHECKS } from '../../src/registry';
 import { runChecks } from '../../src/runner';
-import { httpProvisioning, type Target } from '../../src/targets';
+import { REFERENCE_PROVISIONING_PATH, type Target } from '../../src/targets';
 import { withFastKeys } from '../support/fast-keys';
 import { startReferenceServer, type ReferenceDeployment } from '../support/reference';
 import { explain, FastClock, SELF_TEST_SEED } from '../support/run';
@@ -29,9 +29,9 @@ describe('the suite deletes the landlords it creates (reference server)', () => 
     await reference?.stop();
   }, 60_000);
 
+  // Listing landlords is the reference server's dashboard, not the provisioning contract the suite uses.
   async function landlords(): Promise<Landlord[]> {
-    const dashboard = httpProvisioning(target.provisioning)!;
-    const res = await fetch(`${dashboard.url}/landlords`, { headers: { authorization: `Bearer ${dashboard.token}` } });
+    const res = await fetch(`${reference!.origin}/dashboard/api/landlords`, { headers: { authorization: `Bearer ${reference!.adminToken}` } });
     expect(res.status).toBe(200);
     return ((await res.json()) as { data: Landlord[] }).data;
   }
@@ -43,7 +43,7 @@ describe('the suite deletes the landlords it creates (reference server)', () => 
     const recording: typeof fetch = async (input, init) => {
       const res = await fetch(input, init);
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-      if (url.pathname.startsWith('/dashboard/api/')) calls.push({ method: (init?.method ?? 'GET').toUpperCase(), path: url.pathname.slice('/dashboard/api'.length), status: res.status });
+      if (url.pathname.startsWith(`${REFERENCE_PROVISIONING_PATH}/`)) calls.push({ method: (init?.method ?? 'GET').toUpperCase(), path: url.pathname.slice(REFERENCE_PROVISIONING_PATH.length), status: res.status });
       return res;
     };
 

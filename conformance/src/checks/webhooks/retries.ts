@@ -89,7 +89,7 @@ export const retriesReuseIdOnScheduledDelays = defineCheck({
     const receiver = new Receiver(ctx);
     const landlord = await ownLandlord(ctx, 'retries');
     const sub = await subscribe(ctx, receiver, landlord.id, ['property_document.created'], 'retries');
-    await receiver.script({ match: { event: 'property_document.created' }, failFirst: 2, mode: 'status', status: 503 });
+    await receiver.script({ match: { landlordId: landlord.id, event: 'property_document.created' }, failFirst: 2, mode: 'status', status: 503 });
     const { docId } = await propertyWithDocument(ctx, landlord, 'webhook-retries');
 
     const bound = ARRIVAL_MS + window(delays[0]!)[1] + window(delays[1]!)[1];
@@ -155,7 +155,7 @@ export const permanentFailureThenManualRetry = defineCheck({
     const receiver = new Receiver(ctx);
     const landlord = await ownLandlord(ctx, 'permanent');
     const sub = await subscribe(ctx, receiver, landlord.id, ['property_document.deleted'], 'permanent');
-    await receiver.script({ match: { event: 'property_document.deleted' }, failFirst: 3, mode: 'status', status: 500 });
+    await receiver.script({ match: { landlordId: landlord.id, event: 'property_document.deleted' }, failFirst: 3, mode: 'status', status: 500 });
     const { propertyId, docId } = await propertyWithDocument(ctx, landlord, 'webhook-permanent');
     const del = await ctx.http.request({ method: 'DELETE', path: `/properties/${propertyId}/documents/${docId}`, key: landlord.key });
     ctx.expectStatus(del, [200, 204]);
@@ -216,7 +216,7 @@ export const slowAnswersTimeOutAndAreRetried = defineCheck({
     const sub = await subscribe(ctx, receiver, landlord.id, ['property.updated'], 'timeout');
     // 'slow': the receiver answers 200 after 12 s. A sender that waits that long counts it a success, one that
     // times out at 10 s counts a failure and retries.
-    await receiver.script({ match: { event: 'property.updated' }, failFirst: 1, mode: 'slow', delayMs: HOLD_MS });
+    await receiver.script({ match: { landlordId: landlord.id, event: 'property.updated' }, failFirst: 1, mode: 'slow', delayMs: HOLD_MS });
     const property = await createProperty(ctx, landlord, 'webhook-timeout');
     const id = String(property.id);
     const patch = await ctx.http.request({ method: 'PATCH', path: `/properties/${id}`, key: landlord.key, json: { shortName: `${ctx.marker} webhook-timeout renamed` } });
