@@ -52,10 +52,18 @@ start_redis() {
   for _ in $(seq 1 50); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
 }
 
+# The Node that runs maildev: its web UI needs packages that require Node 22 or later (content-disposition 3,
+# cookie 2), so on an older Node it runs on Node 24 from the npm registry (its binary, so the pid is maildev's own).
+maildev_node() {
+  if [ "$(node -p 'process.versions.node.split(".")[0]')" -ge 22 ]; then command -v node; return; fi
+  npx -y -p node@24 -- node -p 'process.execPath'
+}
+
 start_mail() {
   if [ -f "$dir/maildev.pid" ] && kill -0 "$(cat "$dir/maildev.pid")" 2>/dev/null; then return 0; fi
+  local node_bin; node_bin=$(maildev_node)
   # maildev: a real SMTP server with an HTTP API, from npm; both bound to loopback.
-  nohup "$here/node_modules/.bin/maildev" --smtp "$SMTP_PORT" --web "$MAIL_API_PORT" --ip 127.0.0.1 --web-ip 127.0.0.1 \
+  nohup "$node_bin" "$here/node_modules/maildev/dist/bin/maildev.js" --smtp "$SMTP_PORT" --web "$MAIL_API_PORT" --ip 127.0.0.1 --web-ip 127.0.0.1 \
     --silent >"$dir/maildev.log" 2>&1 &
   echo $! >"$dir/maildev.pid"
   for _ in $(seq 1 100); do

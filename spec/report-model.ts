@@ -30,6 +30,11 @@ export interface Rule {
   readonly notTestedReason?: string;
   /** The requirement level the spec's wording gives the rule; a failed SHOULD is a warning unless `--strict`. */
   readonly level: RuleLevel;
+  /**
+   * The spec's words, verbatim (a sentence, part of one, or a table row), when `text` restates them in other words:
+   * a heading's aside, a row read with its header, a statement split into several rules.
+   */
+  readonly quote?: string;
 }
 
 /**

@@ -1,7 +1,8 @@
 // Supported Node versions: 20, 22 and 24 (README "Node versions"). Every package says so in `engines`, and no
 // dependency that the shipped packages load at run time (production dependencies, followed through the lock
 // file) requires a newer Node than the oldest supported one. Dev tools may (maildev pulls cookie@2 and
-// content-disposition@3, which declare Node >= 22: it runs only as CI's SMTP capture server).
+// content-disposition@3, which declare Node >= 22: it runs only as the SMTP capture server, and scripts/services.sh
+// starts it on Node 24 when the machine's Node is older).
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import semver from 'semver';

@@ -93,6 +93,15 @@ describe('HTTPS in production (rule 7)', () => {
     }
   });
 
+  it('answers the health check over plain HTTP (load balancers probe the instance itself), and nothing else', async () => {
+    const health = await prod.inject({ method: 'GET', url: '/healthz', remoteAddress: '203.0.113.9' });
+    expect([health.statusCode, JSON.parse(health.payload)]).toEqual([200, { status: 'ok' }]);
+    for (const url of ['/healthz/x', '/api/public/v1/healthz', '/dashboard/api/keys']) {
+      const res = await prod.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' });
+      expect([url, res.statusCode, body(res).code]).toEqual([url, 403, 'HTTPS_REQUIRED']);
+    }
+  });
+
   it('believes X-Forwarded-Proto: https from a trusted proxy', async () => {
     const res = await prod.inject({ method: 'GET', url: '/api/public/v1/properties', headers: { 'x-forwarded-proto': 'https' }, remoteAddress: '10.1.2.3' });
     expect([res.statusCode, body(res).code]).toEqual([401, 'UNAUTHORIZED']);

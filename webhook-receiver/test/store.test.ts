@@ -40,29 +40,37 @@ describe('FailureScripts', () => {
     const scripts = new FailureScripts();
     scripts.add({ match: { event: 'rent.overdue' }, failFirst: 1, mode: 'status', status: 500 });
     scripts.add({ match: { id: 'abc' }, failFirst: 1, mode: 'status', status: 503 });
-    expect(scripts.take({ id: 'evt_abc', event: 'rent.overdue' })).toMatchObject({ status: 503 });
+    expect(scripts.take({ id: 'evt_abc', event: 'rent.overdue', landlordId: 'l1' })).toMatchObject({ status: 503 });
   });
 
   test('both event and id must match when both are given', () => {
     const scripts = new FailureScripts();
     scripts.add({ match: { event: 'rent.overdue', id: 'evt_abc' }, failFirst: 1, mode: 'status' });
-    expect(scripts.take({ id: 'evt_abc', event: 'rent.created' })).toBeNull();
-    expect(scripts.take({ id: 'evt_abc', event: 'rent.overdue' })).toMatchObject({ mode: 'status', status: 500, attempt: 1 });
+    expect(scripts.take({ id: 'evt_abc', event: 'rent.created', landlordId: 'l1' })).toBeNull();
+    expect(scripts.take({ id: 'evt_abc', event: 'rent.overdue', landlordId: 'l1' })).toMatchObject({ mode: 'status', status: 500, attempt: 1 });
+  });
+
+  test('landlordId narrows a script to one landlord\'s deliveries', () => {
+    const scripts = new FailureScripts();
+    scripts.add({ match: { event: 'e', landlordId: 'l1' }, failFirst: 1, mode: 'status' });
+    expect(scripts.take({ id: 'evt_x', event: 'e', landlordId: 'l2' })).toBeNull();
+    expect(scripts.take({ id: 'evt_x', event: 'e', landlordId: 'l1' })).toMatchObject({ mode: 'status', attempt: 1 });
+    expect(scripts.list()[0]?.match).toEqual({ event: 'e', landlordId: 'l1' });
   });
 
   test('timeout defaults to holding longer than the 10-second delivery timeout', () => {
     const scripts = new FailureScripts();
     scripts.add({ match: { event: 'e' }, failFirst: 1, mode: 'timeout' });
-    const action = scripts.take({ id: 'evt_x', event: 'e' });
+    const action = scripts.take({ id: 'evt_x', event: 'e', landlordId: 'l1' });
     expect(action?.mode === 'timeout' && action.delayMs).toBeGreaterThan(10_000);
   });
 
   test('listing shows attempts per id', () => {
     const scripts = new FailureScripts();
     scripts.add({ match: { event: 'e' }, failFirst: 2, mode: 'status' });
-    scripts.take({ id: 'evt_x', event: 'e' });
-    scripts.take({ id: 'evt_x', event: 'e' });
-    scripts.take({ id: 'evt_y', event: 'e' });
+    scripts.take({ id: 'evt_x', event: 'e', landlordId: 'l1' });
+    scripts.take({ id: 'evt_x', event: 'e', landlordId: 'l1' });
+    scripts.take({ id: 'evt_y', event: 'e', landlordId: 'l1' });
     expect(scripts.list()[0]?.attemptsById).toEqual({ evt_x: 2, evt_y: 1 });
   });
 
@@ -70,6 +78,8 @@ describe('FailureScripts', () => {
     ['not an object', 'nope'],
     ['no match', { failFirst: 1, mode: 'status' }],
     ['empty match', { match: {}, failFirst: 1, mode: 'status' }],
+    ['landlordId alone', { match: { landlordId: 'l1' }, failFirst: 1, mode: 'status' }],
+    ['empty landlordId', { match: { event: 'e', landlordId: '' }, failFirst: 1, mode: 'status' }],
     ['fractional failFirst', { match: { event: 'e' }, failFirst: 1.5, mode: 'status' }],
     ['unknown mode', { match: { event: 'e' }, failFirst: 1, mode: 'crash' }],
     ['status out of range', { match: { event: 'e' }, failFirst: 1, mode: 'status', status: 99 }],

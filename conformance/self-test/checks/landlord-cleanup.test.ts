@@ -4,10 +4,9 @@
 
 import { ALL_CHECKS } from '../../src/registry';
 import { runChecks } from '../../src/runner';
-import { httpProvisioning, type Target } from '../../src/targets';
-import { withFastKeys } from '../support/fast-keys';
-import { startReferenceServer, type ReferenceDeployment } from '../support/reference';
+import { REFERENCE_PROVISIONING_PATH } from '../../src/targets';
 import { explain, FastClock, SELF_TEST_SEED } from '../support/run';
+import { useReferenceServer } from '../support/use-reference-server';
 
 interface Landlord {
   readonly id: string;
@@ -18,20 +17,11 @@ interface Landlord {
 const ONLY = ['rent.createNormalisesPeriodAndDefaultsPaid', 'rent.createRefusesMismatchedIds', 'auth.portfolioPlanWrites*', 'auth.keyRevokedInDashboard*'];
 
 describe('the suite deletes the landlords it creates (reference server)', () => {
-  let reference: ReferenceDeployment | undefined;
-  let target: Target;
+  const server = useReferenceServer();
 
-  beforeAll(async () => {
-    reference = await startReferenceServer();
-    target = await withFastKeys(reference.target);
-  }, 300_000);
-  afterAll(async () => {
-    await reference?.stop();
-  }, 60_000);
-
+  // Listing landlords is the reference server's dashboard, not the provisioning contract the suite uses.
   async function landlords(): Promise<Landlord[]> {
-    const dashboard = httpProvisioning(target.provisioning)!;
-    const res = await fetch(`${dashboard.url}/landlords`, { headers: { authorization: `Bearer ${dashboard.token}` } });
+    const res = await fetch(`${server.reference.origin}/dashboard/api/landlords`, { headers: { authorization: `Bearer ${server.reference.adminToken}` } });
     expect(res.status).toBe(200);
     return ((await res.json()) as { data: Landlord[] }).data;
   }
@@ -43,11 +33,11 @@ describe('the suite deletes the landlords it creates (reference server)', () => 
     const recording: typeof fetch = async (input, init) => {
       const res = await fetch(input, init);
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-      if (url.pathname.startsWith('/dashboard/api/')) calls.push({ method: (init?.method ?? 'GET').toUpperCase(), path: url.pathname.slice('/dashboard/api'.length), status: res.status });
+      if (url.pathname.startsWith(`${REFERENCE_PROVISIONING_PATH}/`)) calls.push({ method: (init?.method ?? 'GET').toUpperCase(), path: url.pathname.slice(REFERENCE_PROVISIONING_PATH.length), status: res.status });
       return res;
     };
 
-    const results = await runChecks({ target, checks: ALL_CHECKS, only: ONLY, seed: SELF_TEST_SEED, clock: new FastClock(), concurrency: 4, fetch: recording });
+    const results = await runChecks({ target: server.target, checks: ALL_CHECKS, only: ONLY, seed: SELF_TEST_SEED, clock: new FastClock(), concurrency: 4, fetch: recording });
 
     expect(results).toHaveLength(4);
     expect(results.filter((r) => r.status !== 'passed').map(explain)).toEqual([]);

@@ -1,5 +1,6 @@
 // The CLI's contract (interfaces.md): options, exit statuses 0/1/2 and one-line reasons on stderr.
 
+import { renderCheckList } from '../../src/cli/list';
 import { main, parseCliArgs } from '../../src/cli';
 import { ManualClock } from '../../src/http';
 import { defineCheck } from '../../src/runner';
@@ -131,8 +132,14 @@ describe('main exit statuses', () => {
   it('--list prints checks with rules and exits 0 without a target', async () => {
     const io = captureIo();
     expect(await main(['--list'], io, deps)).toBe(0);
-    expect(io.out()).toContain('auth.bearerKeyIsAccepted  [AUTH-1]  Bearer key accepted');
+    expect(io.out()).toContain('auth.bearerKeyIsAccepted  [AUTH-1]  Bearer key accepted  (MUST');
     expect(io.out()).toContain('2 checks');
+  });
+
+  it('--list gives each check the strongest level of its rules (MUST for a rule the catalogue does not know)', () => {
+    const out = renderCheckList([passing], new Map([['AUTH-1', 'SHOULD' as const]]));
+    expect(out).toContain('auth.bearerKeyIsAccepted  [AUTH-1]  Bearer key accepted  (SHOULD)');
+    expect(renderCheckList([passing], new Map())).toContain('Bearer key accepted  (MUST)');
   });
 
   it('--help exits 0', async () => {

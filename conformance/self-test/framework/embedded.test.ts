@@ -19,7 +19,7 @@ const host = process.env.HOST, port = Number(process.env.PORT), admin = process.
 const server = http.createServer((req, res) => {
   const auth = req.headers.authorization || '';
   let status = 401;
-  if (req.url.startsWith('/dashboard/api/')) status = auth === 'Bearer ' + admin ? 200 : 403;
+  if (req.url.startsWith('/provisioning/v1/')) status = auth === 'Bearer ' + admin ? 200 : 403;
   else if (req.url.startsWith('/api/public/v1/')) status = auth === 'Bearer ${LIVE_KEY}' ? 200 : 401;
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(status === 200 ? { data: [] } : { error: 'no', code: 'UNAUTHORIZED' }));

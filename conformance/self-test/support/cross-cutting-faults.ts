@@ -14,7 +14,7 @@ export function servedAlsoUnder(description: string, prefix: string): Fault {
   return {
     description,
     request: (req) => {
-      if (prefix === '' ? req.path.startsWith('/api/') || req.path.startsWith('/dashboard/') : !req.path.startsWith(`${prefix}/`)) return undefined;
+      if (prefix === '' ? req.path.startsWith('/api/') || req.path.startsWith('/provisioning/') : !req.path.startsWith(`${prefix}/`)) return undefined;
       return { ...req, path: `${PREFIX}${req.path.slice(prefix.length)}` };
     },
   };
@@ -91,7 +91,7 @@ export function onNonUuidPathParam(description: string, answer: () => ProxyRespo
   return { description, request: (req) => (nonUuidPathParam(req) ? answer() : undefined) };
 }
 
-const SUBSCRIBE = /^\/dashboard\/api\/landlords\/[^/]+\/webhooks$/;
+const SUBSCRIBE = /^\/provisioning\/v1\/landlords\/[^/]+\/webhooks$/;
 
 /** A dashboard "create subscription" request and its event types. */
 export function subscriptionEvents(req: ProxyRequest): string[] | undefined {

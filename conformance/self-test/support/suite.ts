@@ -3,13 +3,13 @@
 // broken deployment of its faults (`faults` in `<module>.faults.ts`).
 
 import type { Check } from '../../src/runner';
-import { httpProvisioning, loadTargetFile, type Target } from '../../src/targets';
+import { httpProvisioning, loadTargetFile } from '../../src/targets';
 import { startBrokenDeployment } from './broken';
-import { withFastKeys } from './fast-keys';
-import { FIXTURE_TARGET, startReferenceServer, type ReferenceDeployment } from './reference';
+import { FIXTURE_TARGET } from './reference';
 import { faultsOf } from './fault-registry';
 import { explain, runAll, runOne } from './run';
 import type { SelfTest } from './self-test';
+import { useReferenceServer, type ReferenceServerHandle } from './use-reference-server';
 
 export const HTTPS_CHECK = 'auth.plainHttpInProductionAnswers403HttpsRequired';
 
@@ -29,22 +29,11 @@ function faultName(test: SelfTest): string {
 export function describeCheckSelfTests(title: string, checks: readonly Check[], options: { readonly production?: boolean } = {}): void {
   const withProduction = options.production ?? checks.some((c) => c.id === HTTPS_CHECK || faultsOf(c).some((f) => f.upstream === 'production'));
   describe(title, () => {
-    let reference: ReferenceDeployment | undefined;
-    let production: ReferenceDeployment | undefined;
-    let target: Target;
-
-    beforeAll(async () => {
-      const started = await Promise.all([startReferenceServer(), withProduction ? startReferenceServer({ production: true }) : Promise.resolve(undefined)]);
-      [reference, production] = started;
-      target = await withFastKeys(reference.target);
-    }, 300_000);
-
-    afterAll(async () => {
-      await Promise.all([reference?.stop(), production?.stop()]);
-    }, 60_000);
+    const server = useReferenceServer();
+    const production = withProduction ? useReferenceServer({ production: true, fastKeys: false }) : undefined;
 
     it('every check passes against the reference server (or skips where the target legitimately lacks something)', async () => {
-      const results = await runAll(checks, target);
+      const results = await runAll(checks, server.target);
       const wrong = results
         .filter((r) => r.status !== expectedAgainstReference(checks.find((c) => c.id === r.id) as Check))
         .map((r) => explain(r));
@@ -54,7 +43,7 @@ export function describeCheckSelfTests(title: string, checks: readonly Check[], 
 
     if (withProduction && checks.some((c) => c.id === HTTPS_CHECK)) {
       it(`${HTTPS_CHECK} passes against a production reference server (REQUIRE_HTTPS=1, "production": true)`, async () => {
-        const result = await runOne(checks.find((c) => c.id === HTTPS_CHECK) as Check, (production as ReferenceDeployment).target);
+        const result = await runOne(checks.find((c) => c.id === HTTPS_CHECK) as Check, (production as ReferenceServerHandle).reference.target);
         expect({ status: result.status, message: result.message }).toMatchObject({ status: 'passed' });
       }, 120_000);
     }
@@ -62,9 +51,9 @@ export function describeCheckSelfTests(title: string, checks: readonly Check[], 
     for (const check of checks) {
       for (const test of faultsOf(check)) {
         it(`${check.id} fails against a deployment where ${faultName(test)}`, async () => {
-          const upstream = test.upstream === 'production' ? (production as ReferenceDeployment) : (reference as ReferenceDeployment);
-          const base = test.upstream === 'production' ? upstream.target : target;
-          const broken = await startBrokenDeployment(upstream.origin, test.fault(base));
+          const upstream = test.upstream === 'production' ? (production as ReferenceServerHandle) : server;
+          const base = upstream.target;
+          const broken = await startBrokenDeployment(upstream.reference.origin, test.fault(base));
           try {
             // Faults of the dashboard API need it behind the proxy as well (same path on the proxy's origin).
             const http = httpProvisioning(base.provisioning);

@@ -6,7 +6,7 @@
 
 import { createHmac, randomBytes } from 'node:crypto';
 import { startReceiver, type RunningReceiver } from '@ppapi/webhook-receiver';
-import { httpProvisioning, type Target, type WebhooksConfig } from '../../src/targets';
+import { httpProvisioning, REFERENCE_PROVISIONING_PATH, type Target, type WebhooksConfig } from '../../src/targets';
 import { startBrokenDeployment, type BrokenDeployment, type Fault, type ProxyRequest, type ProxyResponse } from './broken';
 import { both, isRec, readJson } from './faults';
 
@@ -54,7 +54,7 @@ export interface WebhookFaultPair {
   readonly sender?: Fault;
 }
 
-const DASHBOARD = '/dashboard/api';
+const DASHBOARD = REFERENCE_PROVISIONING_PATH;
 
 /** Records subscriptions (with their secrets), issued keys and plan changes as the dashboard answers them. */
 function capture(shared: WebhookShared): Fault {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventCatalogue } from '@ppapi/spec';
 import type { Profile } from '../../src/runner';
+import { REFERENCE_PROVISIONING_PATH } from '../../src/targets';
 import type { WebhookSelfTest } from './self-test';
 import type { Fault, ProxyRequest } from './broken';
 import { isRec, readJson, withJson } from './faults';
@@ -61,14 +62,15 @@ export function forgedOverdue(landlordId: string): Rec {
   return { id: `evt_${randomUUID()}`, event: 'rent.overdue', created_at: new Date().toISOString(), landlord_id: landlordId, data: fields };
 }
 
-export const DASH = '/dashboard/api';
+/** Where the suite provisions on the reference server: its provisioning contract. */
+export const DASH = REFERENCE_PROVISIONING_PATH;
 
 export const DOCUMENT = /^\/api\/public\/v1\/(properties|contracts)\/[^/]+\/documents\/[^/]+$/;
 
 /** Rewrites the status of every delivery the dashboard's history lists (GET …/webhooks/{id}/deliveries). */
 export function historyStatuses(map: Readonly<Record<string, string>>): NonNullable<Fault['response']> {
   return (res, req) => {
-    if (req.method !== 'GET' || !/^\/dashboard\/api\/webhooks\/[^/]+\/deliveries$/.test(req.path)) return undefined;
+    if (req.method !== 'GET' || !/^\/provisioning\/v1\/webhooks\/[^/]+\/deliveries$/.test(req.path)) return undefined;
     const body = readJson(res);
     if (!isRec(body) || !Array.isArray(body.data)) return undefined;
     return withJson(res, { ...body, data: body.data.map((d) => (isRec(d) && typeof d.status === 'string' && map[d.status] ? { ...d, status: map[d.status] } : d)) });

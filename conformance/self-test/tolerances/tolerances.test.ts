@@ -4,12 +4,10 @@
 // one alone against the checks its choice concerns.
 import { ALL_CHECKS } from '../../src/registry';
 import type { Check } from '../../src/runner';
-import type { Target } from '../../src/targets';
 import { startBrokenDeployment } from '../support/broken';
-import { withFastKeys } from '../support/fast-keys';
-import { startReferenceServer, type ReferenceDeployment } from '../support/reference';
 import { explain, runAll } from '../support/run';
 import { expectedAgainstReference } from '../support/suite';
+import { useReferenceServer } from '../support/use-reference-server';
 import { TOLERANCES, otherChoices, type Tolerance } from './other-choices';
 
 /** For each choice alone, the checks whose verdict it could move most (the run with all choices covers every check). */
@@ -34,22 +32,12 @@ const RUNNABLE = ALL_CHECKS.filter((c) => !c.exclusive && !c.needs.includes('web
 const concerned = (t: Tolerance): Check[] => RUNNABLE.filter((c) => (CONCERNED[t.id] ?? []).includes(c.id));
 
 describe('a correct deployment that chose differently passes', () => {
-  let reference: ReferenceDeployment | undefined;
-  let target: Target;
-
-  beforeAll(async () => {
-    reference = await startReferenceServer();
-    target = await withFastKeys(reference.target);
-  }, 300_000);
-
-  afterAll(async () => {
-    await reference?.stop();
-  }, 60_000);
+  const server = useReferenceServer();
 
   async function verdictsAgainst(tolerances: readonly Tolerance[], checks: readonly Check[]): Promise<string[]> {
-    const deployment = await startBrokenDeployment((reference as ReferenceDeployment).origin, otherChoices(tolerances));
+    const deployment = await startBrokenDeployment(server.reference.origin, otherChoices(tolerances));
     try {
-      const results = await runAll(checks, { ...target, baseUrl: deployment.baseUrl });
+      const results = await runAll(checks, { ...server.target, baseUrl: deployment.baseUrl });
       return results.filter((r) => r.status !== expectedAgainstReference(checks.find((c) => c.id === r.id) as Check)).map(explain);
     } finally {
       await deployment.stop();
@@ -74,9 +62,9 @@ describe('a correct deployment that chose differently passes', () => {
     const probe = PROBES[id];
     expect(probe).toBeDefined();
     if (!probe) return;
-    const deployment = await startBrokenDeployment((reference as ReferenceDeployment).origin, otherChoices([tolerance]));
+    const deployment = await startBrokenDeployment(server.reference.origin, otherChoices([tolerance]));
     try {
-      const res = await fetch(`${deployment.baseUrl}${probe.path}`, { method: probe.method ?? 'GET', headers: { authorization: `Bearer ${target.keys.enterpriseLive}` } });
+      const res = await fetch(`${deployment.baseUrl}${probe.path}`, { method: probe.method ?? 'GET', headers: { authorization: `Bearer ${server.target.keys.enterpriseLive}` } });
       const headers = Object.fromEntries(res.headers.entries());
       const text = await res.text();
       expect({ id, shows: probe.shows(res.status, headers, text), status: res.status }).toMatchObject({ id, shows: true });

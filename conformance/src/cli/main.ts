@@ -135,7 +135,7 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDeps = {
   try {
     await ensureWritable([options.coverageMd, options.requirementsCsv].filter((p): p is string => p !== undefined));
     if (options.list) {
-      io.stdout(renderCheckList(all));
+      io.stdout(renderCheckList(all, levelIndex(catalogue.rules)));
       // Only here: on a run, stderr must stay one line when the run cannot start (coverage lists unknown rules).
       for (const problem of registryProblems(all, catalogue.rules)) warn(problem);
       for (const line of await writeCatalogueExports(options, catalogue, all, [])) io.stdout(`${line}\n`);

@@ -14,6 +14,7 @@ import {
   MAY_WORDING,
   SHOULD_WORDING,
   RATE_LIMITS,
+  REQUIREMENTS_CSV_HEADER,
   RULES,
   UPLOAD_MAX_BYTES,
   isTestableClass,
@@ -300,8 +301,8 @@ describe('toRequirementsCsv', () => {
     const csv = toRequirementsCsv([tricky], new Map([['TEST-1', ['checkA', 'check,B']]]));
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(parseCsv(csv)).toEqual([
-      ['rule', 'section', 'class', 'checks', 'not_tested_reason', 'text'],
-      ['TEST-1', tricky.section, 'black-box', 'checkA check,B', '', tricky.text],
+      ['rule', 'section', 'class', 'checks', 'not_tested_reason', 'text', 'level', 'quote'],
+      ['TEST-1', tricky.section, 'black-box', 'checkA check,B', '', tricky.text, 'MUST', ''],
     ]);
     expect(csv).toContain('"Errors > ""Quoted"", with comma"');
   });
@@ -310,12 +311,17 @@ describe('toRequirementsCsv', () => {
     const multiline: Rule = { id: 'TEST-4', section: 'Limits', text: 'one\ntwo\r\nthree', class: 'black-box', level: 'MUST' };
     const csv = toRequirementsCsv([multiline], new Map([['TEST-4', ['c1']]]));
     expect(csv.split('\r\n')[1]).toBe('TEST-4,Limits,black-box,c1,,"one\ntwo');
-    expect(parseCsv(csv)[1]).toEqual(['TEST-4', 'Limits', 'black-box', 'c1', '', multiline.text]);
+    expect(parseCsv(csv)[1]).toEqual(['TEST-4', 'Limits', 'black-box', 'c1', '', multiline.text, 'MUST', '']);
   });
 
   it('leaves plain fields unquoted', () => {
     const csv = toRequirementsCsv([notShown], new Map());
-    expect(csv.split('\r\n')[1]).toBe(`TEST-2,Limits,not-shown,,${NOT_SHOWN_REASON},Quota: not shown.`);
+    expect(csv.split('\r\n')[1]).toBe(`TEST-2,Limits,not-shown,,${NOT_SHOWN_REASON},Quota: not shown.,not-shown,`);
+  });
+
+  it('gives the level and, where the text restates the spec, its verbatim quote', () => {
+    const quoted: Rule = { ...needsMail, quote: 'sends an email, "always"' };
+    expect(parseCsv(toRequirementsCsv([quoted], new Map()))[1]?.slice(6)).toEqual(['MUST', 'sends an email, "always"']);
   });
 
   it('says "no check yet" for a testable rule without checks, and the reason otherwise', () => {
@@ -328,7 +334,7 @@ describe('toRequirementsCsv', () => {
   it('exports the whole catalogue as one parsable record per rule', () => {
     const rows = parseCsv(toRequirementsCsv(RULES, new Map()));
     expect(rows).toHaveLength(RULES.length + 1);
-    for (const row of rows) expect(row).toHaveLength(6);
+    for (const row of rows) expect(row).toHaveLength(REQUIREMENTS_CSV_HEADER.length);
     expect(rows.slice(1).map((row) => [row[0], row[5]])).toEqual(RULES.map((rule) => [rule.id, rule.text]));
   });
 });

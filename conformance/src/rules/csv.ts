@@ -3,7 +3,8 @@
 // quote, CR or LF, and quotes doubled inside quoted fields.
 import type { Rule, RuleClass } from '../model';
 
-export const REQUIREMENTS_CSV_HEADER = ['rule', 'section', 'class', 'checks', 'not_tested_reason', 'text'] as const;
+// `level` and `quote` came later and are appended, so readers that take columns by position keep working.
+export const REQUIREMENTS_CSV_HEADER = ['rule', 'section', 'class', 'checks', 'not_tested_reason', 'text', 'level', 'quote'] as const;
 
 /** Shown for a testable rule that no check cites yet. */
 export const NO_CHECK_YET = 'no check yet';
@@ -30,7 +31,7 @@ export function toRequirementsCsv(rules: readonly Rule[], checksByRule: Readonly
   const lines = [csvRecord(REQUIREMENTS_CSV_HEADER)];
   for (const rule of rules) {
     const checks = checksByRule.get(rule.id) ?? [];
-    lines.push(csvRecord([rule.id, rule.section, rule.class, checks.join(' '), notTestedReason(rule, checks), rule.text]));
+    lines.push(csvRecord([rule.id, rule.section, rule.class, checks.join(' '), notTestedReason(rule, checks), rule.text, rule.level, rule.quote ?? '']));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

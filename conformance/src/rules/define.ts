@@ -54,6 +54,11 @@ export function may(rule: Rule): Rule {
   return { ...rule, level: 'MAY' };
 }
 
+/** The spec's verbatim words behind a rule whose text restates them (test/spec-citations.test.ts finds them). */
+export function quoting(rule: Rule, quote: string): Rule {
+  return { ...rule, quote };
+}
+
 /** Wording that makes a rule guidance; catalogue.test.ts holds every SHOULD rule (and only those) to it. */
 export const SHOULD_WORDING = /\bshould\b|\bguidance\b/i;
 /** Wording of a permission; every MAY rule's text has it. */

@@ -146,27 +146,32 @@ export async function startEmbeddedReference(options: EmbeddedOptions): Promise<
   };
 }
 
+/** The reference server's provisioning contract (docs/provisioning/), the one every other deployment offers. */
+export const REFERENCE_PROVISIONING_PATH = '/provisioning/v1';
+
 /**
- * Where the embedded server's mail can be read: its in-process capture (`{dashboard}/mail`) unless SMTP_URL sends
- * the mail out, in which case the maildev API of MAIL_API_URL (as scripts/services.sh provides), or none.
+ * Where the embedded server's mail can be read: its in-process capture, through the provisioning contract's mail
+ * operations, unless SMTP_URL sends the mail out, in which case the maildev API of MAIL_API_URL (as
+ * scripts/services.sh provides), or none.
  */
-export function embeddedMail(origin: string): MailConfig | undefined {
-  if (!process.env.SMTP_URL) return { kind: 'reference', url: `${origin}/dashboard/api/mail` };
+export function embeddedMail(): MailConfig | undefined {
+  if (!process.env.SMTP_URL) return { kind: 'provisioning' };
   return process.env.MAIL_API_URL ? { kind: 'maildev', url: process.env.MAIL_API_URL } : undefined;
 }
 
 /**
- * The fixture target file, aimed at the embedded server, with the dashboard section it just got a token for, and
- * the `webhooks` section of the embedded mock receiver when one was started.
+ * The fixture target file, aimed at the embedded server, with the provisioning section it just got a token for
+ * (the contract's paths only, as any deployment serves them, not the reference server's wider dashboard), and the
+ * `webhooks` section of the embedded mock receiver when one was started.
  */
 export function embeddedTarget(fixtureFile: string, server: Pick<EmbeddedServer, 'origin' | 'adminToken'>, webhooks?: WebhooksConfig): ParsedTarget {
   const parsed = loadFixtureTarget(fixtureFile);
-  const mail = parsed.target.mail ?? embeddedMail(server.origin);
+  const mail = parsed.target.mail ?? embeddedMail();
   const hooks = webhooks ?? parsed.target.webhooks;
   const target: Target = {
     ...parsed.target,
     baseUrl: `${server.origin}/api/public/v1`,
-    provisioning: { url: `${server.origin}/dashboard/api`, token: server.adminToken },
+    provisioning: { url: `${server.origin}${REFERENCE_PROVISIONING_PATH}`, token: server.adminToken },
     ...(mail ? { mail } : {}),
     ...(hooks ? { webhooks: hooks } : {}),
     source: `embedded reference server (${server.origin})`,

@@ -12,7 +12,7 @@ import { requestLogPlugin } from '../platform/logging';
 import { transportPlugin } from '../platform/transport/plugin';
 import { answerClientErrors, createListener } from '../platform/transport/listener';
 import { attachDeps, type AppDeps } from './app-context';
-import { healthRoute } from './health';
+import { HEALTH_PATH, healthRoute } from './health';
 
 export interface BuildOptions {
   /** Validate response bodies against their schemas and fail (500) on a mismatch: on in tests. */
@@ -41,7 +41,7 @@ export async function buildServer(deps: AppDeps, options: BuildOptions = {}): Pr
   answerClientErrors(server);
 
   await server.register({ plugin: requestLogPlugin, options: { logger: deps.logger } });
-  await server.register({ plugin: transportPlugin, options: { production: deps.config.production, trustedProxies: deps.config.trustedProxies } });
+  await server.register({ plugin: transportPlugin, options: { production: deps.config.production, trustedProxies: deps.config.trustedProxies, plainHttpPaths: [HEALTH_PATH] } });
   await server.register({ plugin: errorResponderPlugin, options: { logger: deps.logger } });
   await server.register({ plugin: readCachePlugin });
   await server.register({ plugin: storableTextPlugin });

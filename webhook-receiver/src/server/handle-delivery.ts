@@ -87,7 +87,7 @@ export async function handleDelivery(req: IncomingMessage, res: ServerResponse, 
     return answer(400, { error: attempt.problem, code: 'HEADER_MISMATCH' }, 'invalid-delivery');
   }
 
-  const action = ctx.store.scripts.take({ id: envelope.id, event: envelope.event });
+  const action = ctx.store.scripts.take({ id: envelope.id, event: envelope.event, landlordId: envelope.landlord_id });
   attempt.scripted = action;
   if (action?.mode === 'status') {
     return answer(action.status, { error: `scripted failure (attempt ${action.attempt}, ${action.scriptId})`, code: 'SCRIPTED_FAILURE' }, 'scripted-status');

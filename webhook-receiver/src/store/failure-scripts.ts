@@ -10,8 +10,11 @@ const MAX_DELAY_MS = 10 * 60 * 1000;
 
 /** What `POST /_receiver/scripts` and `receiver.script()` take. */
 export interface FailureScriptInput {
-  /** Event type, delivery id (with or without `evt_`), or both (both must match). */
-  readonly match: { readonly event?: string; readonly id?: string };
+  /**
+   * Event type, delivery id (with or without `evt_`), or both (both must match); `landlordId` (the envelope's
+   * `landlord_id`) narrows either, so that tests sharing one receiver, each with a landlord of its own, keep apart.
+   */
+  readonly match: ScriptMatch;
   /** Each matching delivery id fails its first N attempts, then is processed normally. */
   readonly failFirst: number;
   /** status: answer `status`; timeout: hold the connection `delayMs`, then drop it unanswered; slow: wait `delayMs`, then answer 2xx. */
@@ -20,9 +23,22 @@ export interface FailureScriptInput {
   readonly delayMs?: number;
 }
 
+export interface ScriptMatch {
+  readonly event?: string;
+  readonly id?: string;
+  readonly landlordId?: string;
+}
+
+/** What a script is matched against: the verified envelope's fields. */
+export interface ScriptedDelivery {
+  readonly id: string;
+  readonly event: string;
+  readonly landlordId: string;
+}
+
 export interface FailureScript {
   readonly scriptId: string;
-  readonly match: { readonly event?: string; readonly id?: string };
+  readonly match: ScriptMatch;
   readonly failFirst: number;
   readonly mode: ScriptMode;
   readonly status?: number;
@@ -69,7 +85,7 @@ export class FailureScripts {
    * Counts this attempt against the first script that matches (id scripts before event scripts, then oldest
    * first) and says how to fail it, or null when it should be processed normally.
    */
-  take(delivery: { readonly id: string; readonly event: string }): ScriptedAction | null {
+  take(delivery: ScriptedDelivery): ScriptedAction | null {
     const byId = this.scripts.filter((s) => s.match.id !== undefined);
     const byEvent = this.scripts.filter((s) => s.match.id === undefined);
     const script = [...byId, ...byEvent].find((s) => matches(s.match, delivery));
@@ -83,8 +99,12 @@ export class FailureScripts {
   }
 }
 
-function matches(match: FailureScript['match'], delivery: { readonly id: string; readonly event: string }): boolean {
-  return (match.id === undefined || match.id === delivery.id) && (match.event === undefined || match.event === delivery.event);
+function matches(match: ScriptMatch, delivery: ScriptedDelivery): boolean {
+  return (
+    (match.id === undefined || match.id === delivery.id) &&
+    (match.event === undefined || match.event === delivery.event) &&
+    (match.landlordId === undefined || match.landlordId === delivery.landlordId)
+  );
 }
 
 function snapshot(script: FailureScript): FailureScript {
@@ -102,6 +122,7 @@ function validateScript(input: unknown): Omit<FailureScript, 'scriptId' | 'attem
   const m = match as Record<string, unknown>;
   if (m.event !== undefined && (typeof m.event !== 'string' || m.event === '')) fail('match.event must be a non-empty string');
   if (m.id !== undefined && (typeof m.id !== 'string' || m.id === '')) fail('match.id must be a non-empty string');
+  if (m.landlordId !== undefined && (typeof m.landlordId !== 'string' || m.landlordId === '')) fail('match.landlordId must be a non-empty string');
   if (m.event === undefined && m.id === undefined) fail('match needs event or id');
   const failFirst = o.failFirst;
   if (typeof failFirst !== 'number' || !Number.isInteger(failFirst) || failFirst < 0 || failFirst > 1000) fail('failFirst must be an integer from 0 to 1000');
@@ -119,6 +140,7 @@ function validateScript(input: unknown): Omit<FailureScript, 'scriptId' | 'attem
     match: {
       ...(typeof m.event === 'string' ? { event: m.event } : {}),
       ...(typeof m.id === 'string' ? { id: normaliseDeliveryId(m.id) } : {}),
+      ...(typeof m.landlordId === 'string' ? { landlordId: m.landlordId } : {}),
     },
     failFirst: failFirst as number,
     mode,

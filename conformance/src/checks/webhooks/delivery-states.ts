@@ -38,7 +38,7 @@ export const deliveryStatesInTheDashboardHistory = defineCheck({
     const landlord = await ownLandlord(ctx, 'states');
     const sub = await subscribe(ctx, receiver, landlord.id, [EVENT], 'states');
     // 'timeout': the receiver never answers and destroys the connection after HOLD_MS.
-    await receiver.script({ match: { event: EVENT }, failFirst: 1, mode: 'timeout', delayMs: HOLD_MS });
+    await receiver.script({ match: { landlordId: landlord.id, event: EVENT }, failFirst: 1, mode: 'timeout', delayMs: HOLD_MS });
     const property = await createProperty(ctx, landlord, 'webhook-states');
     const tenant = await createOwnTenant(ctx, String(property.id), 'webhook-states', landlord.key);
 

@@ -49,12 +49,12 @@ export const webhookFaults: WebhookFaultTable = {
     broken('test deliveries carry _test: "true" (a string) inside data', (s) => sender(rewrite(s, (e) => e._test === true, (e) => ({ ...e, data: { ...data(e), _test: 'true' } })))),
     broken('test deliveries carry _test only at the top level, not inside data', (s) => sender(rewrite(s, (e) => e._test === true, (e) => ({ ...e, data: Object.fromEntries(Object.entries(data(e)).filter(([k]) => k !== '_test')) })))),
     broken('the test-delivery route answers 202 but sends nothing', () =>
-      api({ request: (req) => (req.method === 'POST' && /^\/dashboard\/api\/webhooks\/[^/]+\/test$/.test(req.path) ? jsonResponse(202, { data: { status: 'pending' } }) : undefined) }),
+      api({ request: (req) => (req.method === 'POST' && /^\/provisioning\/v1\/webhooks\/[^/]+\/test$/.test(req.path) ? jsonResponse(202, { data: { status: 'pending' } }) : undefined) }),
     ),
     broken('a subscription to 33 event types is accepted (the 33rd silently dropped)', () =>
       api({
         request: (req) => {
-          if (req.method !== 'POST' || !/^\/dashboard\/api\/landlords\/[^/]+\/webhooks$/.test(req.path)) return undefined;
+          if (req.method !== 'POST' || !/^\/provisioning\/v1\/landlords\/[^/]+\/webhooks$/.test(req.path)) return undefined;
           const body = JSON.parse(req.body.toString('utf8')) as Rec;
           if (!Array.isArray(body.events) || body.events.length <= 32) return undefined;
           return { ...req, body: Buffer.from(JSON.stringify({ ...body, events: body.events.slice(0, 32) })) };
@@ -75,7 +75,7 @@ export const webhookFaults: WebhookFaultTable = {
     broken('the subscription list shows the signing secrets again', (s) =>
       api({
         response: (res, req) => {
-          if (req.method !== 'GET' || !/^\/dashboard\/api\/landlords\/[^/]+\/webhooks$/.test(req.path)) return undefined;
+          if (req.method !== 'GET' || !/^\/provisioning\/v1\/landlords\/[^/]+\/webhooks$/.test(req.path)) return undefined;
           const body = readJson(res);
           if (!isRec(body) || !Array.isArray(body.data)) return undefined;
           const secretOf = (id: unknown): string | undefined => [...s.subscriptions.values()].find((x) => x.id === id)?.secret;

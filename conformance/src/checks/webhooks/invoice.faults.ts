@@ -43,7 +43,7 @@ export const webhookFaults: WebhookFaultTable = {
     broken('subscriptions point nowhere: nothing is ever delivered', () =>
       api({
         request: (req) => {
-          if (req.method !== 'POST' || !/^\/dashboard\/api\/landlords\/[^/]+\/webhooks$/.test(req.path)) return undefined;
+          if (req.method !== 'POST' || !/^\/provisioning\/v1\/landlords\/[^/]+\/webhooks$/.test(req.path)) return undefined;
           const body = JSON.parse(req.body.toString('utf8')) as Rec;
           return { ...req, body: Buffer.from(JSON.stringify({ ...body, url: 'http://127.0.0.1:9/nowhere' })) };
         },

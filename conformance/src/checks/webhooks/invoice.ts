@@ -50,7 +50,7 @@ export const invoiceSentAfterLiveEmailOnlyAndAsynchronously = defineCheck({
     if (barrier.value) expectDelivery(ctx, barrier.value, { event: 'rent.created', sub, test: false });
 
     // 3. Live: answered without waiting for the delivery, which the receiver holds HOLD_MS.
-    await receiver.script({ match: { event: 'rent.invoice_sent' }, failFirst: 1, mode: 'slow', delayMs: HOLD_MS });
+    await receiver.script({ match: { landlordId: landlord.id, event: 'rent.invoice_sent' }, failFirst: 1, mode: 'slow', delayMs: HOLD_MS });
     const started = ctx.clock.now();
     const live = await ctx.http.request({ method: 'POST', path, key: landlord.key, json: { email: address } });
     const took = ctx.clock.now() - started;

@@ -10,7 +10,7 @@ export const webhookFaults: WebhookFaultTable = {
     broken("a Professional landlord's new subscription is delivered to", (s) =>
       api({
         response(res, req) {
-          const m = /^\/dashboard\/api\/landlords\/([^/]+)\/webhooks$/.exec(req.path);
+          const m = /^\/provisioning\/v1\/landlords\/([^/]+)\/webhooks$/.exec(req.path);
           const body = readJson(res);
           const d = isRec(body) && isRec(body.data) ? body.data : undefined;
           if (req.method !== 'POST' || !m || s.plans.get(m[1]!) !== 'Professional' || !d || typeof d.url !== 'string' || typeof d.secret !== 'string') return undefined;

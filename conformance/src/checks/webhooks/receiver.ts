@@ -95,8 +95,12 @@ export class Receiver {
     this.ctx.cleanup(() => this.request('DELETE', `/secrets/${encodeURIComponent(id)}`));
   }
 
-  /** Adds a failure script (removed again in cleanup); returns its id. */
-  async script(input: { readonly match: { readonly event?: string; readonly id?: string }; readonly failFirst: number; readonly mode: 'status' | 'timeout' | 'slow'; readonly status?: number; readonly delayMs?: number }): Promise<string> {
+  /**
+   * Adds a failure script (removed again in cleanup); returns its id. Scoped to the check's own landlord: checks
+   * run side by side on one receiver, and an unscoped script would fail (or spend its failures on) another check's
+   * deliveries of the same event type.
+   */
+  async script(input: { readonly match: { readonly landlordId: string; readonly event?: string; readonly id?: string }; readonly failFirst: number; readonly mode: 'status' | 'timeout' | 'slow'; readonly status?: number; readonly delayMs?: number }): Promise<string> {
     const res = await this.request('POST', '/scripts', input);
     const id = isRecord(res.json) && isRecord(res.json.data) ? res.json.data.scriptId : undefined;
     if (res.status !== 201 || typeof id !== 'string') this.ctx.fail('the receiver to take a failure script (POST /scripts → 201 { data: { scriptId } })', describeResponse(res), res.exchange);

@@ -81,7 +81,7 @@ export const webhookFaults: WebhookFaultTable = {
       }),
     ),
     broken('the manual retry answers 202 but sends nothing', () =>
-      api({ request: (req) => (req.method === 'POST' && /^\/dashboard\/api\/deliveries\/[^/]+\/retry$/.test(req.path) ? jsonResponse(202, { data: { status: 'pending' } }) : undefined) }),
+      api({ request: (req) => (req.method === 'POST' && /^\/provisioning\/v1\/deliveries\/[^/]+\/retry$/.test(req.path) ? jsonResponse(202, { data: { status: 'pending' } }) : undefined) }),
     ),
     broken('the delivery history shows no latency', () =>
       api({

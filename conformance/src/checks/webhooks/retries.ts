@@ -107,7 +107,7 @@ export const retriesReuseIdOnScheduledDelays = defineCheck({
     const receiver = new Receiver(ctx);
     const landlord = await ownLandlord(ctx, 'retries');
     const sub = await subscribe(ctx, receiver, landlord.id, ['property_document.created'], 'retries');
-    await receiver.script({ match: { event: 'property_document.created' }, failFirst: 2, mode: 'status', status: 503 });
+    await receiver.script({ match: { landlordId: landlord.id, event: 'property_document.created' }, failFirst: 2, mode: 'status', status: 503 });
     const { docId } = await propertyWithDocument(ctx, landlord, 'webhook-retries');
 
     const bound = ARRIVAL_MS + window(delays[0]!)[1] + window(delays[1]!)[1];
@@ -173,7 +173,7 @@ export const permanentFailureThenManualRetry = defineCheck({
     const receiver = new Receiver(ctx);
     const landlord = await ownLandlord(ctx, 'permanent');
     const sub = await subscribe(ctx, receiver, landlord.id, ['property_document.deleted'], 'permanent');
-    await receiver.script({ match: { event: 'property_document.deleted' }, failFirst: 3, mode: 'status', status: 500 });
+    await receiver.script({ match: { landlordId: landlord.id, event: 'property_document.deleted' }, failFirst: 3, mode: 'status', status: 500 });
     const { propertyId, docId } = await propertyWithDocument(ctx, landlord, 'webhook-permanent');
     const del = await ctx.http.request({ method: 'DELETE', path: `/properties/${propertyId}/documents/${docId}`, key: landlord.key });
     ctx.expectStatus(del, [200, 204]);
@@ -238,7 +238,7 @@ export const slowAnswersTimeOutAndAreRetried = defineCheck({
     const sub = await subscribe(ctx, receiver, landlord.id, ['property.updated'], 'timeout');
     // 'slow': the receiver answers 200 after holdMs. A sender that waits that long counts it a success, one that
     // times out after timeoutMs counts a failure and retries.
-    await receiver.script({ match: { event: 'property.updated' }, failFirst: 1, mode: 'slow', delayMs: holdMs });
+    await receiver.script({ match: { landlordId: landlord.id, event: 'property.updated' }, failFirst: 1, mode: 'slow', delayMs: holdMs });
     const property = await createProperty(ctx, landlord, 'webhook-timeout');
     const id = String(property.id);
     const patch = await ctx.http.request({ method: 'PATCH', path: `/properties/${id}`, key: landlord.key, json: { shortName: `${ctx.marker} webhook-timeout renamed` } });
@@ -285,13 +285,13 @@ export const answerClassesDecideRetries = defineCheck({
     // script is removed.
     const first = new Map<number, { id: string; seenAt: number }>();
     for (const status of [...RETRIED_CLIENT_ERRORS, ...SUCCESS_ANSWERS]) {
-      const scriptId = await receiver.script({ match: { event: ANSWERS_EVENT }, failFirst: 1, mode: 'status', status });
+      const scriptId = await receiver.script({ match: { landlordId: landlord.id, event: ANSWERS_EVENT }, failFirst: 1, mode: 'status', status });
       const known = new Set([...first.values()].map((f) => f.id));
       const patch = await ctx.http.request({ method: 'PATCH', path: `/contracts/${contractId}`, key: landlord.key, json: { [chain.fields.reference]: `${ctx.marker} webhook-answers ${status}` } });
       ctx.expectStatus(patch, 200);
       const { value: arrived, attempts } = await receiver.waitFor(landlord.id, (all) => ours(all).find((a) => !known.has(idOf(a) ?? '')));
       ctx.expect(arrived !== undefined, `a ${ANSWERS_EVENT} delivery for contract ${contractId} within ${ARRIVAL_MS / 1000} s of its PATCH (to answer ${status})`, () => describeAttempts(ours(attempts)), undefined, { rules: [`EVT-CAT-${ANSWERS_EVENT}`] });
-      await receiver.script({ match: { id: idOf(arrived) ?? arrived.id ?? '' }, failFirst: 0, mode: 'status' });
+      await receiver.script({ match: { landlordId: landlord.id, id: idOf(arrived) ?? arrived.id ?? '' }, failFirst: 0, mode: 'status' });
       await receiver.removeScript(scriptId);
       ctx.expect(arrived.status === status, `the receiver to have answered that delivery ${status}, as scripted`, () => describeAttempts([arrived]));
       first.set(status, { id: idOf(arrived) ?? '?', seenAt: ctx.clock.now() });

@@ -1,7 +1,7 @@
 // "Events": the statements at the top, envelope, request headers, verification, delivery 1-6, one rule
 // per catalogue row, the changeover rule and the gaps.
 import type { Rule } from '../../model';
-import { inSection, should } from '../define';
+import { inSection, quoting, should } from '../define';
 import { EVENT_TYPES } from '../event-types';
 
 const top = inSection('Events');
@@ -58,7 +58,7 @@ export const EVT_DATA_RULE: Rule = catalog.needs(
 );
 
 export const EVT_REQ_RULES: readonly Rule[] = [
-  req.needs('needs-webhook', 'EVT-REQ-1', 'Deliveries use method POST.'),
+  quoting(req.needs('needs-webhook', 'EVT-REQ-1', 'Deliveries use method POST.'), 'Method POST, `Content-Type: application/json`.'),
   req.needs('needs-webhook', 'EVT-REQ-2', 'Deliveries carry `Content-Type: application/json`.'),
   req.needs(
     'needs-webhook',
@@ -88,11 +88,11 @@ export const EVT_VERIFY_RULES: readonly Rule[] = [
     'Verification: compare with the header value (hex case-insensitive).',
     RECEIVER_SIDE,
   ),
-  req.notObservable(
+  quoting(req.notObservable(
     'EVT-VERIFY-3',
     'Verification: compare using a timing-safe comparison.',
     'Timing safety cannot be established by black-box requests.',
-  ),
+  ), 'compare with the header value (hex case-insensitive) using a timing-safe comparison'),
   req.needs(
     'needs-webhook',
     'EVT-VERIFY-4',

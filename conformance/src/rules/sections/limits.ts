@@ -1,7 +1,7 @@
 // "Limits": the rate-limit statements and table (LIMIT-RATE-n, per-plan rows built from RATE_LIMITS)
 // and every row of "Other limits" (LIMIT-n), then the quota statements under that table.
 import type { Rule } from '../../model';
-import { inSection } from '../define';
+import { inSection, quoting } from '../define';
 import { NO_API_ACCESS_PLANS, RATE_LIMITS, type ApiPlan, type RateLimit } from '../limits';
 
 const rate = inSection('Limits > Rate limits');
@@ -13,13 +13,13 @@ const PORTFOLIO_WRITES =
   'Portfolio keys cannot write (403 `WRITE_REQUIRES_ENTERPRISE`, AUTH-5) and the spec does not say whether refused writes count, so this budget cannot be observed.';
 
 const GENERAL: readonly Rule[] = [
-  rate.blackBox('LIMIT-RATE-1', 'Rate limits are enforced per API key.'),
-  rate.blackBox(
+  quoting(rate.blackBox('LIMIT-RATE-1', 'Rate limits are enforced per API key.'), 'Enforced per API key on sliding windows of 60 seconds and 24 hours.'),
+  quoting(rate.blackBox(
     'LIMIT-RATE-2',
     'Rate limits are enforced on a sliding window of 60 seconds.',
     'Telling a sliding window from a fixed one needs a minute of traffic; checked in the full profile only.',
-  ),
-  rate.blackBox('LIMIT-RATE-3', 'Rate limits are enforced on a sliding window of 24 hours.', DAILY),
+  ), 'Enforced per API key on sliding windows of 60 seconds and 24 hours.'),
+  quoting(rate.blackBox('LIMIT-RATE-3', 'Rate limits are enforced on a sliding window of 24 hours.', DAILY), 'Enforced per API key on sliding windows of 60 seconds and 24 hours.'),
   rate.blackBox(
     'LIMIT-RATE-4',
     'Every response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset` (Unix seconds).',
@@ -34,10 +34,13 @@ const NO_ACCESS_FIRST = 6;
 const PER_PLAN_FIRST = 8;
 
 const NO_ACCESS: readonly Rule[] = NO_API_ACCESS_PLANS.map((plan, i) =>
-  rate.blackBox(
-    `LIMIT-RATE-${NO_ACCESS_FIRST + i}`,
-    `${plan} plan: no API access (reads and writes, per minute and per day).`,
-    plan === 'Professional' ? undefined : `Checked only when the target file has an ${plan}-plan key.`,
+  quoting(
+    rate.blackBox(
+      `LIMIT-RATE-${NO_ACCESS_FIRST + i}`,
+      `${plan} plan: no API access (reads and writes, per minute and per day).`,
+      plan === 'Professional' ? undefined : `Checked only when the target file has an ${plan}-plan key.`,
+    ),
+    `| ${plan} | no API access | no API access | no API access | no API access |`,
   ),
 );
 

@@ -1,7 +1,7 @@
 // "Endpoints > Rent". RENT-POST-1..5 and RENT-EMAIL-1..9 are the spec's numbered rules, word for word;
 // facts from the table rows that the numbered rules do not cover are numbered after them.
 import type { Rule } from '../../model';
-import { inSection } from '../define';
+import { inSection, quoting } from '../define';
 
 const r = inSection('Endpoints > Rent');
 
@@ -56,21 +56,21 @@ export const RENT_PATCH_RULES: readonly Rule[] = [
 export const RENT_PDF_RULES: readonly Rule[] = [
   r.blackBox('RENT-PDF-1', '`GET /rent/{id}/invoice/pdf` answers 200 with `application/pdf` bytes.'),
   r.blackBox('RENT-PDF-2', '`GET /rent/{id}/invoice/pdf` answers 404 for an unknown id.'),
-  r.notObservable(
+  quoting(r.notObservable(
     'RENT-PDF-3',
     'It returns the same invoice or receipt PDF as the landlord dashboard.',
     'The landlord dashboard is not part of the public API; the suite has no copy to compare with.',
-  ),
+  ), 'Rules for `GET /rent/{id}/invoice/pdf`: returns the same invoice or receipt PDF as the landlord dashboard'),
   r.blackBox('RENT-PDF-4', 'It requires `read_only` or `read_write` scope.'),
   r.blackBox(
     'RENT-PDF-5',
     'Per-landlord limit 20 requests per minute (`public_api.rent_invoice_pdf`).',
   ),
-  r.notObservable(
+  quoting(r.notObservable(
     'RENT-PDF-6',
     'The per-landlord limit is enforced before generation.',
     'Ordering inside the deployment is not visible from outside.',
-  ),
+  ), 'per-landlord limit 20 requests per minute (`public_api.rent_invoice_pdf`), enforced before generation'),
   r.blackBox(
     'RENT-PDF-7',
     'Bytes may be served from a cache keyed by rent id, `updated_at` and template version with a 15-minute lifetime.',

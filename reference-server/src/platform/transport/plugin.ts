@@ -9,6 +9,11 @@ import { serviceModeOf } from './service-mode';
 export interface TransportOptions {
   readonly production: boolean;
   readonly trustedProxies: readonly string[];
+  /**
+   * Paths outside the API that answer over plain HTTP in production too: the health check, which load balancers and
+   * container runtimes probe on the instance's own address, inside the network, before any TLS terminator.
+   */
+  readonly plainHttpPaths?: readonly string[];
 }
 
 /** How long a refused request's body is read before the connection is closed on it instead. */
@@ -17,8 +22,9 @@ const DRAIN_TIMEOUT_MS = 10_000;
 export const transportPlugin: Plugin<TransportOptions> = {
   name: 'transport',
   register(server, options) {
+    const plainHttp = new Set(options.plainHttpPaths ?? []);
     server.ext('onRequest', (request, h) => {
-      if (options.production && !isEncrypted(request, options.trustedProxies)) throw apiError('HTTPS_REQUIRED');
+      if (options.production && !plainHttp.has(request.path) && !isEncrypted(request, options.trustedProxies)) throw apiError('HTTPS_REQUIRED');
       return h.continue;
     });
     server.ext('onPreResponse', async (request, h) => {
