@@ -97,7 +97,7 @@ export const LIMIT_RULES: readonly Rule[] = [
     'A cache hit cannot be told apart from a fresh rendering.',
   ),
   other.needs('needs-webhook', 'LIMIT-15', 'Webhook call timeout: 10 seconds.'),
-  other.needs('needs-webhook', 'LIMIT-16', 'Webhook attempts: 3 in total.', 'Checked only in the full profile.'),
+  other.needs('needs-webhook', 'LIMIT-16', 'Webhook attempts: 3 in total.'),
   other.needs('needs-dashboard', 'LIMIT-17', 'Event types per webhook endpoint: 32.'),
   other.notObservable('LIMIT-18', 'Uploads count against the landlord\'s storage quota.', QUOTA),
   other.notShown('LIMIT-19', 'Maximum size of a document upload (bucket object limit): not shown.'),
