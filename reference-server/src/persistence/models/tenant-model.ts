@@ -1,7 +1,7 @@
 // Multi-tenant safety by construction: every landlord-owned model is read and written through
 // `scoped(scope)`, which adds the landlord filter (and hides soft-deleted rows) in this one place. Paging,
 // lock-or-404 and soft delete are built on it here, once, for every resource group.
-import { Model, type ModelClass, type QueryBuilder } from 'objection';
+import { Model, type ModelClass, type PartialModelObject, type QueryBuilder } from 'objection';
 import type { Knex } from 'knex';
 import { notFound } from '../../platform/errors/api-error';
 import { offsetOf, type PageRequest } from '../../platform/http/pagination';
@@ -28,10 +28,14 @@ export abstract class TenantModel extends Model {
   static softDeletable = false;
 
   static scoped<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope): QueryBuilder<M, M[]> {
+    const query = this.withDeleted<M>(scope);
+    return this.softDeletable ? query.whereNull(`${this.tableName}.deleted_at`) : query;
+  }
+
+  /** The landlord's rows, soft-deleted ones included (a record that outlives what it names: an issue's property). */
+  static withDeleted<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope): QueryBuilder<M, M[]> {
     const model = this as unknown as ModelClass<M>;
-    const table = model.tableName;
-    const query = model.query(scope.db).where(`${table}.landlord_id`, scope.landlordId) as unknown as QueryBuilder<M, M[]>;
-    return this.softDeletable ? query.whereNull(`${table}.deleted_at`) : query;
+    return model.query(scope.db).where(`${model.tableName}.landlord_id`, scope.landlordId) as unknown as QueryBuilder<M, M[]>;
   }
 
   /** Inserts a row owned by the scope's landlord; the landlord id cannot be supplied by the caller. */
@@ -69,6 +73,21 @@ export abstract class TenantModel extends Model {
   static async lockOrNotFound<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope, id: string, kind: string): Promise<M> {
     const row = (await this.scoped<M>(scope).findById(id).forUpdate()) as M | undefined;
     if (!row) throw notFound(kind);
+    return row;
+  }
+
+  /** Finds one row of the landlord, or 404 `${kind} not found` (a read: no lock). */
+  static async findOrNotFound<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope, id: string, kind: string): Promise<M> {
+    const row = (await this.scoped<M>(scope).findById(id)) as M | undefined;
+    if (!row) throw notFound(kind);
+    return row;
+  }
+
+  /** Patches one row of the landlord (already locked by the caller) and returns it as stored. */
+  static async patchReturning<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope, id: string, patch: PartialModelObject<M>): Promise<M> {
+    // objection types a patch's result as a count; with `returning` on one id it is the row.
+    const row = (await this.scoped<M>(scope).findById(id).patch(patch).returning('*')) as unknown as M | undefined;
+    if (!row) throw new Error(`${this.tableName} ${id} vanished under its lock`);
     return row;
   }
 
