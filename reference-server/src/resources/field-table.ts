@@ -50,8 +50,11 @@ export interface FieldSpec<Row> {
   readonly kind: Kind;
   /** The only values allowed (enumerations), in requests and responses. */
   readonly values?: readonly string[];
-  /** `null` allowed; `'response'`: answered as null (older rows) but never accepted in a request. */
-  readonly nullable?: true | 'response';
+  /**
+   * `null` allowed; `'response'`: answered as null (older rows) but never accepted in a request; `'request'`:
+   * accepted in a request (it clears the column) but never answered (the presenter fills in the default).
+   */
+  readonly nullable?: true | 'response' | 'request';
   /** Writable: the request rule (`true`: the response rule of kind and values); absent: read-only. */
   readonly input?: Joi.Schema | true;
   /** Required in a create body. */
@@ -68,7 +71,7 @@ export interface FieldSpec<Row> {
 
 type ValueOf<F> = F extends { values: ReadonlyArray<infer V> } ? V : F extends { kind: infer K extends Kind } ? KindValues[K] : never;
 type ViewValue<F> = F extends { nullable: true | 'response' } ? ValueOf<F> | null : ValueOf<F>;
-type InputValue<F> = F extends { nullable: true } ? ValueOf<F> | null : ValueOf<F>;
+type InputValue<F> = F extends { nullable: true | 'request' } ? ValueOf<F> | null : ValueOf<F>;
 type WritableKeys<T> = { [K in keyof T]: T[K] extends { input: unknown } ? K : never }[keyof T];
 type VirtualKeys<T> = { [K in keyof T]: T[K] extends { column: string } ? never : K }[keyof T];
 type AnsweredKeys<T> = { [K in keyof T]: T[K] extends { writeOnly: true } ? never : K }[keyof T];
@@ -109,7 +112,7 @@ export const fieldTable = <Row>() => <const T extends Readonly<Record<string, Fi
   const writable = entries.filter(([, spec]) => spec.input !== undefined);
   const inputRule = (spec: FieldSpec<Row>): Joi.Schema => {
     const rule = spec.input === true ? valueRule(spec as FieldSpec<unknown>) : spec.input!;
-    return spec.nullable === true ? rule.allow(null) : rule;
+    return spec.nullable === true || spec.nullable === 'request' ? rule.allow(null) : rule;
   };
   const readOnly = Object.fromEntries(entries.flatMap(([name, spec]) => (spec.readOnly ? [[name, refused('is read-only', spec.readOnly)]] : [])));
   const inputRules = (): Joi.PartialSchemaMap => Object.fromEntries(writable.map(([name, spec]) => [name, inputRule(spec)]));
@@ -119,7 +122,7 @@ export const fieldTable = <Row>() => <const T extends Readonly<Record<string, Fi
     responseSchema: (label, extra = {}) => Joi.object({
       ...Object.fromEntries(answered.map(([name, spec]) => {
         const rule = spec.response ?? valueRule(spec as FieldSpec<unknown>);
-        return [name, (spec.nullable ? rule.allow(null) : rule).required()];
+        return [name, (spec.nullable === true || spec.nullable === 'response' ? rule.allow(null) : rule).required()];
       })),
       ...extra,
     }).label(label),

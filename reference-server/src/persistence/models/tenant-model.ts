@@ -71,9 +71,14 @@ export abstract class TenantModel extends Model {
 
   /** The row, locked for the rest of the transaction, or 404 `${kind} not found`. */
   static async lockOrNotFound<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope, id: string, kind: string): Promise<M> {
-    const row = (await this.scoped<M>(scope).findById(id).forUpdate()) as M | undefined;
+    const row = await this.lock<M>(scope, id);
     if (!row) throw notFound(kind);
     return row;
+  }
+
+  /** The row, locked for the rest of the transaction, or undefined (where a missing row is not a 404). */
+  static async lock<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope, id: string): Promise<M | undefined> {
+    return (await this.scoped<M>(scope).findById(id).forUpdate()) as M | undefined;
   }
 
   /** Finds one row of the landlord, or 404 `${kind} not found` (a read: no lock). */
