@@ -40,8 +40,8 @@ const TO_VIEW: Partial<{ [K in Kind]: (value: unknown) => KindValues[K] }> = {
   number: (v) => Number(v),
   integer: (v) => Number(v),
   timestamp: (v) => new Date(v as Date | string).toISOString(),
-  uuids: (v) => [...(v as string[])],
-  strings: (v) => [...(v as string[])],
+  uuids: (v) => (Array.isArray(v) ? v.map(String) : []),
+  strings: (v) => (Array.isArray(v) ? v.map(String) : []),
 };
 
 export interface FieldSpec<Row> {
@@ -59,6 +59,8 @@ export interface FieldSpec<Row> {
   readonly input?: Joi.Schema | true;
   /** Required in a create body. */
   readonly required?: true;
+  /** An empty string in a request is stored as null (it clears the field). */
+  readonly emptyIsNull?: true;
   /** A read-only field a request may name but not set: refused in bodies with this reason. */
   readonly readOnly?: string;
   /** Set on create only: refused in a patch body with this reason. */
@@ -136,7 +138,9 @@ export const fieldTable = <Row>() => <const T extends Readonly<Record<string, Fi
     columnsOf: (input) => {
       const row: Partial<Record<keyof Row, unknown>> = {};
       const given = input as Readonly<Record<string, unknown>>;
-      for (const [name, spec] of writable) if (spec.column && given[name] !== undefined) row[spec.column] = given[name];
+      for (const [name, spec] of writable) {
+        if (spec.column && given[name] !== undefined) row[spec.column] = spec.emptyIsNull && given[name] === '' ? null : given[name];
+      }
       return row as Partial<Row>;
     },
     present: (row, virtual) => {

@@ -20,6 +20,20 @@ export interface Scope {
   readonly db: Knex | Knex.Transaction;
 }
 
+/** One kind of row by id, for a repository: each a call of the base below, with the kind named once (for the 404). */
+export interface RowsById<M> {
+  /** The live row, or 404 `${kind} not found`. */
+  find(scope: Scope, id: string): Promise<M>;
+  /** Inserts a row owned by the scope's landlord and returns it as stored. */
+  insert(scope: Scope, row: Partial<M>): Promise<M>;
+  /** The row locked for the rest of the transaction, or 404. */
+  lock(scope: Scope, id: string): Promise<M>;
+  /** Patches the (locked) row and returns it as stored. */
+  patch(scope: Scope, id: string, patch: Partial<M>): Promise<M>;
+  /** Soft-deletes the row (soft-deletable models only). */
+  softDelete(scope: Scope, id: string, at: Date): Promise<void>;
+}
+
 export abstract class TenantModel extends Model {
   id!: string;
   landlord_id!: string;
@@ -94,6 +108,20 @@ export abstract class TenantModel extends Model {
     const row = (await this.scoped<M>(scope).findById(id).patch(patch).returning('*')) as unknown as M | undefined;
     if (!row) throw new Error(`${this.tableName} ${id} vanished under its lock`);
     return row;
+  }
+
+  /** The by-id operations of this model's rows, the kind named once. */
+  static byId<M extends TenantModel>(this: (new () => M) & typeof TenantModel, kind: string): RowsById<M> {
+    // Bound once here: the repository passes the operations around without their class.
+    const model = this;
+    return {
+      find: (scope, id) => model.findOrNotFound<M>(scope, id, kind),
+      // `returning('*')` typed on the base class: on the generic M its types instantiate too deep for TypeScript.
+      insert: async (scope, row) => (await (model.insertScoped<M>(scope, row) as unknown as QueryBuilder<TenantModel, TenantModel>).returning('*')) as unknown as M,
+      lock: (scope, id) => model.lockOrNotFound<M>(scope, id, kind),
+      patch: (scope, id, patch) => model.patchReturning<M>(scope, id, patch as PartialModelObject<M>),
+      softDelete: (scope, id, at) => model.softDelete<M>(scope, id, at),
+    };
   }
 
   /** Soft-deletes one row of the landlord (deleted_at and updated_at set to `at`); scoped reads no longer see it. */

@@ -24,11 +24,7 @@ export async function listContacts(scope: Scope, filter: ContactFilter, page: Pa
   return Contact.page(base, page, [['contacts.name', 'asc'], ['contacts.id', 'asc']]);
 }
 
-export const findContact = (scope: Scope, id: string): Promise<Contact> => Contact.findOrNotFound(scope, id, 'Contact');
-export const insertContact = async (scope: Scope, row: Partial<Contact>): Promise<Contact> => Contact.insertScoped(scope, row).returning('*');
-export const lockContact = (scope: Scope, id: string): Promise<Contact> => Contact.lockOrNotFound(scope, id, 'Contact');
-export const patchContact = (scope: Scope, id: string, patch: Partial<Contact>): Promise<Contact> => Contact.patchReturning(scope, id, patch);
-export const softDeleteContact = (scope: Scope, id: string, at: Date): Promise<void> => Contact.softDelete(scope, id, at);
+export const { find: findContact, insert: insertContact, lock: lockContact, patch: patchContact, softDelete: softDeleteContact } = Contact.byId('Contact');
 
 /** Live (not deleted) issues assigned to the contact, most recent first. */
 export async function workHistory(scope: Scope, contactId: string, page: PageRequest): Promise<{ rows: WorkRow[]; total: number }> {

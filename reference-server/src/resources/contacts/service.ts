@@ -1,8 +1,8 @@
-// Contact rules: soft delete (issues keep the assignment as history); an empty note clears it; the detail
+// Contact rules: soft delete (issues keep the assignment as history); the detail
 // optionally carries the paginated work history; a contact.* event is recorded in every write.
 // Reads and writes go through the repository; views through the presenter.
 import { randomUUID } from 'node:crypto';
-import type { Contact, Scope } from '../../persistence/models';
+import type { Scope } from '../../persistence/models';
 import { listMeta, type PageRequest } from '../../platform/http/pagination';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import { recordEvent } from '../../webhooks/outbox/record';
@@ -28,22 +28,16 @@ export async function get(scope: Scope, id: string, options: DetailQuery = { inc
   return view;
 }
 
-function columnsOf(input: ContactInput): Partial<Contact> {
-  const row = contactFields.columnsOf(input);
-  if (input.notes === '') row.notes = null; // an empty note clears it
-  return row;
-}
-
 export async function create(ctx: WriteContext, input: ContactInput): Promise<ContactView> {
   const now = ctx.clock.now();
-  const row = await insertContact(ctx, { id: randomUUID(), categories: [], ...columnsOf(input), created_at: now, updated_at: now });
+  const row = await insertContact(ctx, { id: randomUUID(), categories: [], ...contactFields.columnsOf(input), created_at: now, updated_at: now });
   await recordEvent(ctx, 'contact.created', contactEventData(row));
   return presentContact(row);
 }
 
 export async function update(ctx: WriteContext, id: string, input: ContactInput): Promise<ContactView> {
   await lockContact(ctx, id);
-  const row = await patchContact(ctx, id, { ...columnsOf(input), updated_at: ctx.clock.now() });
+  const row = await patchContact(ctx, id, { ...contactFields.columnsOf(input), updated_at: ctx.clock.now() });
   await recordEvent(ctx, 'contact.updated', contactEventData(row));
   return presentContact(row);
 }

@@ -22,11 +22,7 @@ export async function listContracts(scope: Scope, today: string, filter: Contrac
   return Contract.page(base, page, [['contracts.created_at', 'asc'], ['contracts.id', 'asc']]);
 }
 
-export const findContract = (scope: Scope, id: string): Promise<Contract> => Contract.findOrNotFound(scope, id, 'Contract');
-export const insertContract = async (scope: Scope, row: Partial<Contract>): Promise<Contract> => Contract.insertScoped(scope, row).returning('*');
-export const lockContract = (scope: Scope, id: string): Promise<Contract> => Contract.lockOrNotFound(scope, id, 'Contract');
-export const patchContract = (scope: Scope, id: string, patch: Partial<Contract>): Promise<Contract> => Contract.patchReturning(scope, id, patch);
-export const softDeleteContract = (scope: Scope, id: string, at: Date): Promise<void> => Contract.softDelete(scope, id, at);
+export const { find: findContract, insert: insertContract, lock: lockContract, patch: patchContract, softDelete: softDeleteContract } = Contract.byId('Contract');
 
 /** Locks the property row so two contract writes on one property run one after the other (overlap check). */
 export const lockProperty = (scope: Scope, id: string): Promise<Property | undefined> => Property.lock(scope, id);

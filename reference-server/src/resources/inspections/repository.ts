@@ -21,10 +21,6 @@ export async function listInspections(scope: Scope, filter: InspectionFilter, pa
   return Inspection.page(base, page, [['inspections.inspection_date', 'asc'], ['inspections.id', 'asc']]);
 }
 
-export const findInspection = (scope: Scope, id: string): Promise<Inspection> => Inspection.findOrNotFound(scope, id, 'Inspection');
-export const insertInspection = async (scope: Scope, row: Partial<Inspection>): Promise<Inspection> => Inspection.insertScoped(scope, row).returning('*');
-export const lockInspection = (scope: Scope, id: string): Promise<Inspection> => Inspection.lockOrNotFound(scope, id, 'Inspection');
-export const patchInspection = (scope: Scope, id: string, patch: Partial<Inspection>): Promise<Inspection> => Inspection.patchReturning(scope, id, patch);
-export const softDeleteInspection = (scope: Scope, id: string, at: Date): Promise<void> => Inspection.softDelete(scope, id, at);
+export const { find: findInspection, insert: insertInspection, lock: lockInspection, patch: patchInspection, softDelete: softDeleteInspection } = Inspection.byId('Inspection');
 export const findLiveProperty = async (scope: Scope, id: string): Promise<Property | undefined> => Property.scoped(scope).findById(id);
 export { propertyName, propertyNames } from '../properties/repository';

@@ -19,11 +19,7 @@ export async function listIssues(scope: Scope, filter: IssueFilter, page: PageRe
   return MaintenanceIssue.page(base, page, [['maintenance_issues.created_at', 'asc'], ['maintenance_issues.id', 'asc']]);
 }
 
-export const findIssue = (scope: Scope, id: string): Promise<MaintenanceIssue> => MaintenanceIssue.findOrNotFound(scope, id, 'Maintenance issue');
-export const insertIssue = async (scope: Scope, row: Partial<MaintenanceIssue>): Promise<MaintenanceIssue> => MaintenanceIssue.insertScoped(scope, row).returning('*');
-export const lockIssue = (scope: Scope, id: string): Promise<MaintenanceIssue> => MaintenanceIssue.lockOrNotFound(scope, id, 'Maintenance issue');
-export const patchIssue = (scope: Scope, id: string, patch: Partial<MaintenanceIssue>): Promise<MaintenanceIssue> => MaintenanceIssue.patchReturning(scope, id, patch);
-export const softDeleteIssue = (scope: Scope, id: string, at: Date): Promise<void> => MaintenanceIssue.softDelete(scope, id, at);
+export const { find: findIssue, insert: insertIssue, lock: lockIssue, patch: patchIssue, softDelete: softDeleteIssue } = MaintenanceIssue.byId('Maintenance issue');
 export const findLiveProperty = async (scope: Scope, id: string): Promise<Property | undefined> => Property.scoped(scope).findById(id);
 export const findLiveContact = async (scope: Scope, id: string): Promise<Contact | undefined> => Contact.scoped(scope).findById(id);
 export { propertyName, propertyNames } from '../properties/repository';

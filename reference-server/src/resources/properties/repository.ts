@@ -94,10 +94,7 @@ export async function listPropertyPage(scope: Scope, today: string, filter: Prop
   return { rows, total };
 }
 
-export const insertProperty = async (scope: Scope, row: Partial<Property>): Promise<Property> => Property.insertScoped(scope, row).returning('*');
-export const lockProperty = (scope: Scope, id: string): Promise<Property> => Property.lockOrNotFound(scope, id, 'Property');
-export const patchProperty = (scope: Scope, id: string, patch: Partial<Property>): Promise<Property> => Property.patchReturning(scope, id, patch);
-export const softDeleteProperty = (scope: Scope, id: string, at: Date): Promise<void> => Property.softDelete(scope, id, at);
+export const { insert: insertProperty, lock: lockProperty, patch: patchProperty, softDelete: softDeleteProperty } = Property.byId('Property');
 
 /** One property with what its view needs, or undefined. */
 export async function findPropertyView(scope: Scope, today: string, id: string): Promise<PropertyPageRow | undefined> {

@@ -41,7 +41,8 @@ export async function get(scope: Scope, ctx: PresentContext, id: string): Promis
   return presentProperty(row, ctx);
 }
 
-function columnsOf(input: PropertyInput): Partial<Property> {
+/** The table's columns, and the maintenance flag that setting (or clearing) status Maintenance means. */
+function rowOf(input: PropertyInput): Partial<Property> {
   const row = propertyFields.columnsOf(input);
   if (input.status !== undefined) row.maintenance = input.status === 'Maintenance';
   return row;
@@ -62,7 +63,7 @@ async function assertRenewalsMatchCertificates(ctx: WriteContext, propertyId: st
 
 export async function create(ctx: WriteContext, present: PresentContext, input: PropertyInput): Promise<PropertyView> {
   const now = ctx.clock.now();
-  const row = await insertProperty(ctx, { id: randomUUID(), ...columnsOf(input), created_at: now, updated_at: now });
+  const row = await insertProperty(ctx, { id: randomUUID(), ...rowOf(input), created_at: now, updated_at: now });
   const view = await get(ctx, present, row.id);
   await recordEvent(ctx, 'property.created', propertyEventData(view));
   return view;
@@ -71,7 +72,7 @@ export async function create(ctx: WriteContext, present: PresentContext, input: 
 export async function update(ctx: WriteContext, present: PresentContext, id: string, input: PropertyInput): Promise<PropertyView> {
   await lockProperty(ctx, id);
   await assertRenewalsMatchCertificates(ctx, id, input);
-  await patchProperty(ctx, id, { ...columnsOf(input), updated_at: ctx.clock.now() });
+  await patchProperty(ctx, id, { ...rowOf(input), updated_at: ctx.clock.now() });
   const view = await get(ctx, present, id);
   await recordEvent(ctx, 'property.updated', propertyEventData(view));
   return view;

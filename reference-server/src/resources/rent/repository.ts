@@ -19,8 +19,8 @@ export async function listRent(scope: Scope, today: string, filter: RentFilter, 
   return RentPayment.page(base, page, [['rent_payments.due_date', 'desc'], ['rent_payments.created_at', 'desc'], ['rent_payments.id', 'asc']]);
 }
 
-export const findRent = (scope: Scope, id: string): Promise<RentPayment> => RentPayment.findOrNotFound(scope, id, 'Rent payment');
-export const lockRent = (scope: Scope, id: string): Promise<RentPayment> => RentPayment.lockOrNotFound(scope, id, 'Rent payment');
+const rents = RentPayment.byId('Rent payment');
+export const { find: findRent, lock: lockRent } = rents;
 
 export const findContract = async (scope: Scope, id: string): Promise<Contract | undefined> => Contract.scoped(scope).findById(id);
 
@@ -42,7 +42,7 @@ export function conflictOnDuplicatePeriod(err: unknown): never {
 
 export async function insertRent(scope: Scope, row: Partial<RentPayment>): Promise<RentPayment> {
   try {
-    return await RentPayment.insertScoped(scope, row).returning('*');
+    return await rents.insert(scope, row);
   } catch (err) {
     return conflictOnDuplicatePeriod(err);
   }
@@ -50,7 +50,7 @@ export async function insertRent(scope: Scope, row: Partial<RentPayment>): Promi
 
 export async function patchRent(scope: Scope, id: string, patch: Partial<RentPayment>): Promise<RentPayment> {
   try {
-    return await RentPayment.patchReturning(scope, id, patch);
+    return await rents.patch(scope, id, patch);
   } catch (err) {
     return conflictOnDuplicatePeriod(err);
   }

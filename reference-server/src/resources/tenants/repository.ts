@@ -23,11 +23,7 @@ export async function listTenants(scope: Scope, filter: TenantFilter, page: Page
   return Tenant.page(base, page, [['tenants.created_at', 'asc'], ['tenants.id', 'asc']]);
 }
 
-export const findTenant = (scope: Scope, id: string): Promise<Tenant> => Tenant.findOrNotFound(scope, id, 'Tenant');
-export const insertTenant = async (scope: Scope, row: Partial<Tenant>): Promise<Tenant> => Tenant.insertScoped(scope, row).returning('*');
-export const lockTenant = (scope: Scope, id: string): Promise<Tenant> => Tenant.lockOrNotFound(scope, id, 'Tenant');
-export const patchTenant = (scope: Scope, id: string, patch: Partial<Tenant>): Promise<Tenant> => Tenant.patchReturning(scope, id, patch);
-export const softDeleteTenant = (scope: Scope, id: string, at: Date): Promise<void> => Tenant.softDelete(scope, id, at);
+export const { find: findTenant, insert: insertTenant, lock: lockTenant, patch: patchTenant, softDelete: softDeleteTenant } = Tenant.byId('Tenant');
 
 export const findLiveProperty = async (scope: Scope, id: string): Promise<Property | undefined> => Property.scoped(scope).findById(id);
 
