@@ -14,6 +14,7 @@ export interface KindValues {
   uuid: string;
   uuids: string[];
   string: string;
+  strings: string[];
   number: number;
   integer: number;
   boolean: boolean;
@@ -26,6 +27,7 @@ const RESPONSE_RULE: { [K in Kind]: () => Joi.Schema } = {
   uuid: () => uuid,
   uuids: () => Joi.array().items(uuid),
   string: () => Joi.string(),
+  strings: () => Joi.array().items(Joi.string()),
   number: () => Joi.number(),
   integer: () => Joi.number().integer(),
   boolean: () => Joi.boolean(),
@@ -38,7 +40,8 @@ const TO_VIEW: Partial<{ [K in Kind]: (value: unknown) => KindValues[K] }> = {
   number: (v) => Number(v),
   integer: (v) => Number(v),
   timestamp: (v) => new Date(v as Date | string).toISOString(),
-  uuids: (v) => [...(v as string[])],
+  uuids: (v) => (Array.isArray(v) ? v.map(String) : []),
+  strings: (v) => (Array.isArray(v) ? v.map(String) : []),
 };
 
 export interface FieldSpec<Row> {
@@ -47,34 +50,51 @@ export interface FieldSpec<Row> {
   readonly kind: Kind;
   /** The only values allowed (enumerations), in requests and responses. */
   readonly values?: readonly string[];
-  readonly nullable?: true;
+  /**
+   * `null` allowed; `'response'`: answered as null (older rows) but never accepted in a request; `'request'`:
+   * accepted in a request (it clears the column) but never answered (the presenter fills in the default).
+   */
+  readonly nullable?: true | 'response' | 'request';
   /** Writable: the request rule (`true`: the response rule of kind and values); absent: read-only. */
   readonly input?: Joi.Schema | true;
   /** Required in a create body. */
   readonly required?: true;
+  /** An empty string in a request is stored as null (it clears the field). */
+  readonly emptyIsNull?: true;
+  /** A read-only field a request may name but not set: refused in bodies with this reason. */
+  readonly readOnly?: string;
+  /** Set on create only: refused in a patch body with this reason. */
+  readonly immutable?: string;
+  /** Accepted in requests, never answered (a setting the view shows only through what it derives). */
+  readonly writeOnly?: true;
+  /** The response rule, where it says more than kind and values (an empty string allowed, say). */
+  readonly response?: Joi.Schema;
 }
 
 type ValueOf<F> = F extends { values: ReadonlyArray<infer V> } ? V : F extends { kind: infer K extends Kind } ? KindValues[K] : never;
-type Nullable<F, V> = F extends { nullable: true } ? V | null : V;
-type FieldValue<F> = Nullable<F, ValueOf<F>>;
+type ViewValue<F> = F extends { nullable: true | 'response' } ? ValueOf<F> | null : ValueOf<F>;
+type InputValue<F> = F extends { nullable: true | 'request' } ? ValueOf<F> | null : ValueOf<F>;
 type WritableKeys<T> = { [K in keyof T]: T[K] extends { input: unknown } ? K : never }[keyof T];
 type VirtualKeys<T> = { [K in keyof T]: T[K] extends { column: string } ? never : K }[keyof T];
+type AnsweredKeys<T> = { [K in keyof T]: T[K] extends { writeOnly: true } ? never : K }[keyof T];
 
 /** The API view the table describes. */
-export type ViewOf<T> = { -readonly [K in keyof T]: FieldValue<T[K]> };
+export type ViewOf<T> = { -readonly [K in AnsweredKeys<T>]: ViewValue<T[K]> };
 /** What a create or patch request may carry (every writable field, optional: the Joi body says which are required). */
-export type InputOf<T> = { -readonly [K in WritableKeys<T>]?: FieldValue<T[K]> };
+export type InputOf<T> = { -readonly [K in WritableKeys<T>]?: InputValue<T[K]> };
 /** The fields a presenter is given rather than reading them from the row. */
-export type VirtualOf<T> = { -readonly [K in VirtualKeys<T>]: FieldValue<T[K]> };
+export type VirtualOf<T> = { -readonly [K in VirtualKeys<T>]: ViewValue<T[K]> };
 
 export interface FieldTable<Row, T extends Readonly<Record<string, FieldSpec<Row>>>> {
   readonly fields: T;
   /** The response schema: every field, present (`null` where nullable), in table order, then `extra`. */
   responseSchema(label: string, extra?: Joi.PartialSchemaMap): Joi.ObjectSchema;
-  /** The create body: writable fields, `required` ones required. */
-  createBody(): Joi.ObjectSchema;
-  /** The patch body: writable fields, at least one. */
-  patchBody(): Joi.ObjectSchema;
+  /** The create body: writable fields, `required` ones required; `extra`: keys the service handles itself (a status move). */
+  createBody(extra?: Joi.PartialSchemaMap): Joi.ObjectSchema;
+  /** The patch body: writable fields (immutable ones refused), at least one; `extra` as for create. */
+  patchBody(extra?: Joi.PartialSchemaMap): Joi.ObjectSchema;
+  /** Writable fields' request rules (for a body the table's two do not fit: a multipart form, say). */
+  inputRules(): Joi.PartialSchemaMap;
   /** The columns a (validated) request sets: only the fields it carries, virtual fields left out. */
   columnsOf(input: InputOf<T>): Partial<Row>;
   present(row: Row, virtual: VirtualOf<T>): ViewOf<T>;
@@ -85,35 +105,48 @@ const valueRule = (spec: FieldSpec<unknown>): Joi.Schema => {
   return spec.values ? rule.valid(...spec.values) : rule;
 };
 
+const refused = (what: string, why: string): Joi.Schema => Joi.forbidden().messages({ 'any.unknown': `{{#label}} ${what}; ${why}` });
+
 /** Builds a resource's table; `Row` is its model (columns are checked against it). */
 export const fieldTable = <Row>() => <const T extends Readonly<Record<string, FieldSpec<Row>>>>(fields: T): FieldTable<Row, T> => {
   const entries = Object.entries(fields) as Array<[string, FieldSpec<Row>]>;
+  const answered = entries.filter(([, spec]) => !spec.writeOnly);
   const writable = entries.filter(([, spec]) => spec.input !== undefined);
   const inputRule = (spec: FieldSpec<Row>): Joi.Schema => {
     const rule = spec.input === true ? valueRule(spec as FieldSpec<unknown>) : spec.input!;
-    return spec.nullable ? rule.allow(null) : rule;
+    return spec.nullable === true || spec.nullable === 'request' ? rule.allow(null) : rule;
   };
+  const readOnly = Object.fromEntries(entries.flatMap(([name, spec]) => (spec.readOnly ? [[name, refused('is read-only', spec.readOnly)]] : [])));
+  const inputRules = (): Joi.PartialSchemaMap => Object.fromEntries(writable.map(([name, spec]) => [name, inputRule(spec)]));
+  const fixed = Object.fromEntries(entries.flatMap(([name, spec]) => (spec.immutable ? [[name, refused('cannot change', spec.immutable)]] : [])));
   return {
     fields,
     responseSchema: (label, extra = {}) => Joi.object({
-      ...Object.fromEntries(entries.map(([name, spec]) => {
-        const rule = valueRule(spec as FieldSpec<unknown>);
-        return [name, (spec.nullable ? rule.allow(null) : rule).required()];
+      ...Object.fromEntries(answered.map(([name, spec]) => {
+        const rule = spec.response ?? valueRule(spec as FieldSpec<unknown>);
+        return [name, (spec.nullable === true || spec.nullable === 'response' ? rule.allow(null) : rule).required()];
       })),
       ...extra,
     }).label(label),
-    createBody: () => Joi.object(Object.fromEntries(writable.map(([name, spec]) => [name, spec.required ? inputRule(spec).required() : inputRule(spec)]))).required(),
-    patchBody: () => Joi.object(Object.fromEntries(writable.map(([name, spec]) => [name, inputRule(spec)]))).min(1).required(),
+    createBody: (extra = {}) => Joi.object({
+      ...Object.fromEntries(writable.map(([name, spec]) => [name, spec.required ? inputRule(spec).required() : inputRule(spec)])),
+      ...readOnly,
+      ...extra,
+    }).required(),
+    patchBody: (extra = {}) => Joi.object({ ...inputRules(), ...readOnly, ...fixed, ...extra }).min(1).required(),
+    inputRules,
     columnsOf: (input) => {
       const row: Partial<Record<keyof Row, unknown>> = {};
       const given = input as Readonly<Record<string, unknown>>;
-      for (const [name, spec] of writable) if (spec.column && given[name] !== undefined) row[spec.column] = given[name];
+      for (const [name, spec] of writable) {
+        if (spec.column && given[name] !== undefined) row[spec.column] = spec.emptyIsNull && given[name] === '' ? null : given[name];
+      }
       return row as Partial<Row>;
     },
     present: (row, virtual) => {
       const view: Record<string, unknown> = {};
       const supplied = virtual as Readonly<Record<string, unknown>>;
-      for (const [name, spec] of entries) {
+      for (const [name, spec] of answered) {
         const value = spec.column ? row[spec.column] : supplied[name];
         const convert = TO_VIEW[spec.kind] as ((v: unknown) => unknown) | undefined;
         view[name] = value === null || value === undefined || !convert ? (value ?? null) : convert(value);

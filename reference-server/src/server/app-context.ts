@@ -38,8 +38,8 @@ export function attachDeps(server: Server, deps: AppDeps): void {
   (server.app as Record<symbol, AppDeps>)[DEPS] = deps;
 }
 
-export function depsOf(requestOrServer: Request | Server): AppDeps {
-  const server = 'server' in requestOrServer ? (requestOrServer as Request).server : (requestOrServer as Server);
+export function depsOf<Refs extends ReqRef = ReqRef>(requestOrServer: Request<Refs> | Server): AppDeps {
+  const server = 'server' in requestOrServer ? plain(requestOrServer as Request<Refs>).server : (requestOrServer as Server);
   const deps = (server.app as Record<symbol, AppDeps | undefined>)[DEPS];
   if (!deps) throw new Error('server deps not attached');
   return deps;
@@ -49,7 +49,7 @@ export function depsOf(requestOrServer: Request | Server): AppDeps {
  * Typed routes (resources/route.ts) give handlers a `Request<Refs>`; hapi's Request is invariant in its refs, and
  * the helpers here read only the server, the route and the credentials, which do not depend on them.
  */
-const plain = <Refs extends ReqRef>(request: Request<Refs>): Request => request as unknown as Request;
+export const plain = <Refs extends ReqRef>(request: Request<Refs>): Request => request as unknown as Request;
 
 /** The landlord scope for reads: the authenticated key's landlord, on the base connection. */
 export function readScope<Refs extends ReqRef>(request: Request<Refs>): Scope {
@@ -61,7 +61,7 @@ export function todayFor<Refs extends ReqRef>(request: Request<Refs>): string {
   return localDate(depsOf(plain(request)).clock, requireApiCredentials(plain(request)).timezone);
 }
 
-export const isSandbox = (request: Request): boolean => serviceModeOf(request) === 'sandbox';
+export const isSandbox = <Refs extends ReqRef>(request: Request<Refs>): boolean => serviceModeOf(plain(request)) === 'sandbox';
 
 /**
  * Runs a write in one transaction scoped to the landlord. In sandbox mode it is rolled back and the answer is
@@ -79,7 +79,10 @@ export async function write<T extends object, Refs extends ReqRef = ReqRef>(requ
  * fields such as status and compliance move with the date); `variant` adds what else the answer depends on
  * (the public base URL of links, say). When the version store cannot answer, the read is simply not cached.
  */
-export async function cachedRead<T extends object>(request: Request, variant: readonly string[], compute: () => Promise<T>): Promise<T> {
+export async function cachedRead<T extends object, Refs extends ReqRef = ReqRef>(
+  typed: Request<Refs>, variant: readonly string[], compute: () => Promise<T>,
+): Promise<T> {
+  const request = plain(typed);
   const { responseCache, dataVersions } = depsOf(request);
   if (!responseCache.enabled) return compute();
   const { landlordId } = requireApiCredentials(request);

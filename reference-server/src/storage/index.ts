@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Request, Server } from '@hapi/hapi';
+import type { ReqRef, Request, Server } from '@hapi/hapi';
 import type { ServerConfig } from '../config';
 import { depsOf, type AppDeps } from '../server/app-context';
 import { DiskStorage } from './disk-storage';
@@ -42,4 +42,4 @@ export function useStorage(deps: AppDeps, storage: ObjectStorage): void {
   byDeps.set(deps, storage);
 }
 
-export const storageOf = (requestOrServer: Request | Server): ObjectStorage => storageFor(depsOf(requestOrServer));
+export const storageOf = <Refs extends ReqRef = ReqRef>(requestOrServer: Request<Refs> | Server): ObjectStorage => storageFor(depsOf(requestOrServer));

@@ -1,7 +1,7 @@
 // Multi-tenant safety by construction: every landlord-owned model is read and written through
 // `scoped(scope)`, which adds the landlord filter (and hides soft-deleted rows) in this one place. Paging,
 // lock-or-404 and soft delete are built on it here, once, for every resource group.
-import { Model, type ModelClass, type QueryBuilder } from 'objection';
+import { Model, type ModelClass, type PartialModelObject, type QueryBuilder } from 'objection';
 import type { Knex } from 'knex';
 import { notFound } from '../../platform/errors/api-error';
 import { offsetOf, type PageRequest } from '../../platform/http/pagination';
@@ -20,6 +20,20 @@ export interface Scope {
   readonly db: Knex | Knex.Transaction;
 }
 
+/** One kind of row by id, for a repository: each a call of the base below, with the kind named once (for the 404). */
+export interface RowsById<M> {
+  /** The live row, or 404 `${kind} not found`. */
+  find(scope: Scope, id: string): Promise<M>;
+  /** Inserts a row owned by the scope's landlord and returns it as stored. */
+  insert(scope: Scope, row: Partial<M>): Promise<M>;
+  /** The row locked for the rest of the transaction, or 404. */
+  lock(scope: Scope, id: string): Promise<M>;
+  /** Patches the (locked) row and returns it as stored. */
+  patch(scope: Scope, id: string, patch: Partial<M>): Promise<M>;
+  /** Soft-deletes the row (soft-deletable models only). */
+  softDelete(scope: Scope, id: string, at: Date): Promise<void>;
+}
+
 export abstract class TenantModel extends Model {
   id!: string;
   landlord_id!: string;
@@ -28,10 +42,14 @@ export abstract class TenantModel extends Model {
   static softDeletable = false;
 
   static scoped<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope): QueryBuilder<M, M[]> {
+    const query = this.withDeleted<M>(scope);
+    return this.softDeletable ? query.whereNull(`${this.tableName}.deleted_at`) : query;
+  }
+
+  /** The landlord's rows, soft-deleted ones included (a record that outlives what it names: an issue's property). */
+  static withDeleted<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope): QueryBuilder<M, M[]> {
     const model = this as unknown as ModelClass<M>;
-    const table = model.tableName;
-    const query = model.query(scope.db).where(`${table}.landlord_id`, scope.landlordId) as unknown as QueryBuilder<M, M[]>;
-    return this.softDeletable ? query.whereNull(`${table}.deleted_at`) : query;
+    return model.query(scope.db).where(`${model.tableName}.landlord_id`, scope.landlordId) as unknown as QueryBuilder<M, M[]>;
   }
 
   /** Inserts a row owned by the scope's landlord; the landlord id cannot be supplied by the caller. */
@@ -67,9 +85,43 @@ export abstract class TenantModel extends Model {
 
   /** The row, locked for the rest of the transaction, or 404 `${kind} not found`. */
   static async lockOrNotFound<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope, id: string, kind: string): Promise<M> {
-    const row = (await this.scoped<M>(scope).findById(id).forUpdate()) as M | undefined;
+    const row = await this.lock<M>(scope, id);
     if (!row) throw notFound(kind);
     return row;
+  }
+
+  /** The row, locked for the rest of the transaction, or undefined (where a missing row is not a 404). */
+  static async lock<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope, id: string): Promise<M | undefined> {
+    return (await this.scoped<M>(scope).findById(id).forUpdate()) as M | undefined;
+  }
+
+  /** Finds one row of the landlord, or 404 `${kind} not found` (a read: no lock). */
+  static async findOrNotFound<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope, id: string, kind: string): Promise<M> {
+    const row = (await this.scoped<M>(scope).findById(id)) as M | undefined;
+    if (!row) throw notFound(kind);
+    return row;
+  }
+
+  /** Patches one row of the landlord (already locked by the caller) and returns it as stored. */
+  static async patchReturning<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope, id: string, patch: PartialModelObject<M>): Promise<M> {
+    // objection types a patch's result as a count; with `returning` on one id it is the row.
+    const row = (await this.scoped<M>(scope).findById(id).patch(patch).returning('*')) as unknown as M | undefined;
+    if (!row) throw new Error(`${this.tableName} ${id} vanished under its lock`);
+    return row;
+  }
+
+  /** The by-id operations of this model's rows, the kind named once. */
+  static byId<M extends TenantModel>(this: (new () => M) & typeof TenantModel, kind: string): RowsById<M> {
+    // Bound once here: the repository passes the operations around without their class.
+    const model = this;
+    return {
+      find: (scope, id) => model.findOrNotFound<M>(scope, id, kind),
+      // `returning('*')` typed on the base class: on the generic M its types instantiate too deep for TypeScript.
+      insert: async (scope, row) => (await (model.insertScoped<M>(scope, row) as unknown as QueryBuilder<TenantModel, TenantModel>).returning('*')) as unknown as M,
+      lock: (scope, id) => model.lockOrNotFound<M>(scope, id, kind),
+      patch: (scope, id, patch) => model.patchReturning<M>(scope, id, patch as PartialModelObject<M>),
+      softDelete: (scope, id, at) => model.softDelete<M>(scope, id, at),
+    };
   }
 
   /** Soft-deletes one row of the landlord (deleted_at and updated_at set to `at`); scoped reads no longer see it. */

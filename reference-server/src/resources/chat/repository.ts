@@ -1,4 +1,4 @@
-// Chat reads and conversation lookup, through the landlord scope.
+// Chat reads, message inserts and conversation lookup, through the landlord scope.
 import { randomUUID } from 'node:crypto';
 import { ChatConversation, ChatMessage, Property, type Scope } from '../../persistence/models';
 import type { PageRequest } from '../../platform/http/pagination';
@@ -28,7 +28,14 @@ export async function listMessages(scope: Scope, filter: MessageFilter, page: Pa
 }
 
 export const findMessage = async (scope: Scope, id: string): Promise<MessageRow | undefined> =>
-  messages(scope).select(MESSAGE_COLUMNS).where('chat_messages.id', id).first() as unknown as Promise<MessageRow | undefined>;
+  messages(scope).select(MESSAGE_COLUMNS).where('chat_messages.id', id).first().castTo<MessageRow | undefined>();
+
+export const insertMessage = async (scope: Scope, row: Partial<ChatMessage>): Promise<ChatMessage> => ChatMessage.insertScoped(scope, row).returning('*');
+
+/** A new message moves its conversation's updated_at. */
+export const touchConversation = async (scope: Scope, id: string, at: Date): Promise<void> => {
+  await ChatConversation.scoped(scope).findById(id).patch({ updated_at: at });
+};
 
 /** Attachment bytes kept in the row (fixture data); uploads through the API live in the object storage. */
 export async function inlineAttachment(scope: Scope, id: string): Promise<Buffer | null> {

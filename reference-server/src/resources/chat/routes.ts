@@ -1,22 +1,23 @@
 // Chat: list messages, send one (multipart text and/or file, as the account owner), download an attachment.
-import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+// HTTP shape only: typed routes, thin handlers over the service.
+import type { ReqRef, Request, ResponseToolkit } from '@hapi/hapi';
 import Joi from 'joi';
 import { readScope, todayFor, write } from '../../server/app-context';
-import { listMeta, type PageRequest } from '../../platform/http/pagination';
+import { listMeta } from '../../platform/http/pagination';
 import { idParams } from '../../platform/http/schemas';
 import { storageOf } from '../../storage';
 import { publicBaseUrl } from '../../storage/public-url';
 import { assertFileSize, readUpload, uploadPayload } from '../../storage/upload';
 import { contentDisposition } from '../documents/download';
 import type { AttachmentUrl } from './presenter';
-import type { MessageFilter } from './repository';
-import { ATTACHMENT_MAX_BYTES, listQuery, messageEnvelope, messageList, sendBody } from './schemas';
+import { resourcePlugin, route, type IdParams } from '../route';
+import { ATTACHMENT_MAX_BYTES, listQuery, messageEnvelope, messageList, sendBody, type ListQuery, type SendFields } from './schemas';
 import * as chat from './service';
 
 const TAGS = ['api', 'Chat'];
 
 /** Links to the attachment route under the prefix this plugin was registered with (the public API's). */
-function attachmentUrls(request: Request): AttachmentUrl {
+function attachmentUrls<Refs extends ReqRef>(request: Request<Refs>): AttachmentUrl {
   const base = `${publicBaseUrl(request)}${request.route.realm.modifiers.route.prefix ?? ''}`;
   return (messageId) => `${base}/chat/messages/${messageId}/attachment`;
 }
@@ -30,12 +31,8 @@ function attachmentOf(upload: { bytes: Buffer; filename: string; declaredType: s
   return { bytes: upload.bytes, name: (base || 'attachment').slice(0, 255), contentType: MIME.test(declared) ? declared.toLowerCase() : 'application/octet-stream' };
 }
 
-interface SendFields extends chat.SendInput {
-  file?: unknown;
-}
-
-async function sendHandler(request: Request, h: ResponseToolkit) {
-  const { file, ...input } = request.payload as SendFields;
+async function sendHandler(request: Request<{ Payload: SendFields }>, h: ResponseToolkit<{ Payload: SendFields }>) {
+  const { file, ...input } = request.payload;
   let attachment: chat.Attachment | undefined;
   if (file !== undefined) {
     const upload = await readUpload(file);
@@ -47,8 +44,8 @@ async function sendHandler(request: Request, h: ResponseToolkit) {
   return h.response({ data }).code(201);
 }
 
-async function downloadHandler(request: Request, h: ResponseToolkit) {
-  const content = await chat.attachmentOf(readScope(request), storageOf(request), request.params.id as string);
+async function downloadHandler(request: Request<{ Params: IdParams }>, h: ResponseToolkit<{ Params: IdParams }>) {
+  const content = await chat.attachmentOf(readScope(request), storageOf(request), request.params.id);
   return h.response(content.bytes)
     .type(content.contentType)
     .header('content-disposition', contentDisposition(content.name))
@@ -56,8 +53,8 @@ async function downloadHandler(request: Request, h: ResponseToolkit) {
     .header('x-content-type-options', 'nosniff');
 }
 
-const routes: ServerRoute[] = [
-  {
+export const chatPlugin = resourcePlugin('resources/chat', [
+  route<{ Query: ListQuery }>({
     method: 'GET',
     path: '/chat/messages',
     options: {
@@ -66,13 +63,12 @@ const routes: ServerRoute[] = [
       validate: { query: listQuery },
       response: { schema: messageList },
       handler: async (request) => {
-        const query = request.query as unknown as PageRequest & MessageFilter;
-        const { data, total } = await chat.list(readScope(request), query, query, attachmentUrls(request));
-        return { data, meta: listMeta(query, total) };
+        const { data, total } = await chat.list(readScope(request), request.query, request.query, attachmentUrls(request));
+        return { data, meta: listMeta(request.query, total) };
       },
     },
-  },
-  {
+  }),
+  route<{ Payload: SendFields }>({
     method: 'POST',
     path: '/chat/messages',
     options: {
@@ -84,8 +80,8 @@ const routes: ServerRoute[] = [
       response: { status: { 201: messageEnvelope } },
       handler: sendHandler,
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'GET',
     path: '/chat/messages/{id}/attachment',
     options: {
@@ -94,12 +90,6 @@ const routes: ServerRoute[] = [
       validate: { params: idParams, query: Joi.object({}) },
       handler: downloadHandler,
     },
-  },
-];
+  }),
+]);
 
-export const chatPlugin: Plugin<void> = {
-  name: 'resources/chat',
-  register(server) {
-    server.route(routes);
-  },
-};

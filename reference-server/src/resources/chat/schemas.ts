@@ -1,7 +1,10 @@
+// Chat schemas. No field table: a message is only ever sent, through a multipart form whose fields (text, file,
+// target) are not the view's (which nests the sender and the attachment), and never patched.
 import Joi from 'joi';
-import { paginationQuery } from '../../platform/http/pagination';
+import { paginationQuery, type PageRequest } from '../../platform/http/pagination';
 import { dataEnvelope, listEnvelope, uuid } from '../../platform/http/schemas';
 import { filePart } from '../../storage/upload';
+import type { MessageFilter } from './repository';
 
 /** Chat attachment limit (spec: 10 MB). */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -32,6 +35,7 @@ export const listQuery = Joi.object({
   conversationId: uuid,
   propertyId: uuid,
 }).oxor('conversationId', 'propertyId');
+export type ListQuery = PageRequest & MessageFilter;
 
 /** Multipart fields: `text` and/or `file`, and the target conversation by `propertyId` or `conversationId`. */
 export const sendBody = Joi.object({
@@ -40,6 +44,16 @@ export const sendBody = Joi.object({
   propertyId: uuid,
   conversationId: uuid,
 }).xor('propertyId', 'conversationId').or('text', 'file').required();
+
+/** The send form as validated: the file part is read by the route (storage/upload). */
+export interface SendInput {
+  text?: string;
+  propertyId?: string;
+  conversationId?: string;
+}
+export interface SendFields extends SendInput {
+  file?: unknown;
+}
 
 export const messageEnvelope = dataEnvelope(messageSchema, 'ChatMessageResponse');
 export const messageList = listEnvelope(messageSchema, 'ChatMessageList');

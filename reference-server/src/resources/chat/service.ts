@@ -3,7 +3,7 @@
 // account owner. An attachment counts against the storage quota; its bytes go to the object storage on a live
 // write only, before the row commits, so a committed message always has its object.
 import { randomUUID } from 'node:crypto';
-import { ChatConversation, ChatMessage, type Scope } from '../../persistence/models';
+import type { ChatConversation, Scope } from '../../persistence/models';
 import { apiError, notFound } from '../../platform/errors/api-error';
 import type { PageRequest } from '../../platform/http/pagination';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
@@ -13,13 +13,12 @@ import { recordEvent } from '../../webhooks/outbox/record';
 import { currentOccupants } from '../contracts/occupants';
 import { accountOwnerName } from '../team/service';
 import { messageSentData, presentMessage, type AttachmentUrl, type MessageRow, type MessageView } from './presenter';
-import { conversationFor, findConversation, findLiveProperty, findMessage, inlineAttachment, listMessages, type MessageFilter } from './repository';
+import {
+  conversationFor, findConversation, findLiveProperty, findMessage, inlineAttachment, insertMessage, listMessages, touchConversation, type MessageFilter,
+} from './repository';
+import type { SendInput } from './schemas';
 
-export interface SendInput {
-  text?: string;
-  propertyId?: string;
-  conversationId?: string;
-}
+export type { SendInput } from './schemas';
 
 export interface Attachment {
   readonly bytes: Buffer;
@@ -63,12 +62,12 @@ export async function send(ctx: WriteContext, env: SendEnv, input: SendInput, at
     key = `chat/${ctx.landlordId}/${id}`;
     if (!ctx.sandbox) await env.storage.put(key, attachment.bytes, attachment.contentType);
   }
-  const inserted = await ChatMessage.insertScoped(ctx, {
+  const inserted = await insertMessage(ctx, {
     id, conversation_id: conversation.id, property_id: conversation.property_id, sender_type: 'landlord', sender_name: await accountOwnerName(ctx),
     text: input.text ?? null, attachment_name: attachment?.name ?? null, attachment_type: attachment?.contentType ?? null,
     attachment_size: attachment?.bytes.length ?? null, attachment_key: key, attachment_data: null, sent_at: now, created_at: now,
-  }).returning('*');
-  await ChatConversation.scoped(ctx).findById(conversation.id).patch({ updated_at: now });
+  });
+  await touchConversation(ctx, conversation.id, now);
   const row: MessageRow = Object.assign(inserted, { tenant_id: conversation.tenant_id });
   await recordEvent(ctx, 'chat.message_sent', messageSentData(row));
   return presentMessage(row, env.attachmentUrl);

@@ -1,20 +1,10 @@
-// Contact rows → the API shape, work-history items, and the contact.* webhook data.
+// Contact rows → the API shape (the field table's presenter), work-history items, and the contact.* webhook data.
 import type { EventData } from '../../webhooks/catalogue/fields';
 import type { Contact } from '../../persistence/models';
 import type { ListMeta } from '../../platform/http/pagination';
+import { contactFields, type ContactView } from './fields';
 
-export interface ContactView {
-  id: string;
-  name: string;
-  company: string | null;
-  email: string | null;
-  mobile: string | null;
-  phone: string | null;
-  categories: string[];
-  notes: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { ContactView } from './fields';
 
 export interface WorkItem {
   issueId: string;
@@ -33,18 +23,7 @@ export interface ContactDetailView extends ContactView {
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
-export const presentContact = (c: Contact): ContactView => ({
-  id: c.id,
-  name: c.name,
-  company: c.company,
-  email: c.email,
-  mobile: c.mobile,
-  phone: c.phone,
-  categories: c.categories ?? [],
-  notes: c.notes,
-  createdAt: iso(c.created_at),
-  updatedAt: iso(c.updated_at),
-});
+export const presentContact = (c: Contact): ContactView => contactFields.present(c, {});
 
 export interface WorkRow {
   id: string;

@@ -9,7 +9,6 @@ export interface ContactFilter {
   readonly category?: string;
 }
 
-
 export async function listContacts(scope: Scope, filter: ContactFilter, page: PageRequest): Promise<{ rows: Contact[]; total: number }> {
   const base = Contact.scoped(scope);
   if (filter.search) {
@@ -25,7 +24,7 @@ export async function listContacts(scope: Scope, filter: ContactFilter, page: Pa
   return Contact.page(base, page, [['contacts.name', 'asc'], ['contacts.id', 'asc']]);
 }
 
-export const findContact = async (scope: Scope, id: string): Promise<Contact | undefined> => Contact.scoped(scope).findById(id);
+export const { find: findContact, insert: insertContact, lock: lockContact, patch: patchContact, softDelete: softDeleteContact } = Contact.byId('Contact');
 
 /** Live (not deleted) issues assigned to the contact, most recent first. */
 export async function workHistory(scope: Scope, contactId: string, page: PageRequest): Promise<{ rows: WorkRow[]; total: number }> {

@@ -1,16 +1,18 @@
-// Contacts: thin routes over the service; validation and response shapes are the Joi schemas.
-import type { Plugin, ServerRoute } from '@hapi/hapi';
+// Contacts: HTTP shape only. Typed routes (params, query, payload as validated), thin handlers over the service.
 import { readScope, write } from '../../server/app-context';
-import { listMeta, type PageRequest } from '../../platform/http/pagination';
+import { listMeta } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
-import type { ContactFilter } from './repository';
-import { contactDetailEnvelope, contactEnvelope, contactList, createBody, detailQuery, listQuery, patchBody } from './schemas';
+import { resourcePlugin, route, type IdParams } from '../route';
+import type { ContactInput } from './fields';
+import {
+  contactDetailEnvelope, contactEnvelope, contactList, createBody, detailQuery, listQuery, patchBody, type DetailQuery, type ListQuery,
+} from './schemas';
 import * as contacts from './service';
 
 const TAGS = ['api', 'Contacts'];
 
-const routes: ServerRoute[] = [
-  {
+export const contactsPlugin = resourcePlugin('resources/contacts', [
+  route<{ Query: ListQuery }>({
     method: 'GET',
     path: '/contacts',
     options: {
@@ -19,13 +21,12 @@ const routes: ServerRoute[] = [
       validate: { query: listQuery },
       response: { schema: contactList },
       handler: async (request) => {
-        const query = request.query as unknown as PageRequest & ContactFilter;
-        const { data, total } = await contacts.list(readScope(request), query, query);
-        return { data, meta: listMeta(query, total) };
+        const { data, total } = await contacts.list(readScope(request), request.query, request.query);
+        return { data, meta: listMeta(request.query, total) };
       },
     },
-  },
-  {
+  }),
+  route<{ Payload: ContactInput }>({
     method: 'POST',
     path: '/contacts',
     options: {
@@ -34,12 +35,12 @@ const routes: ServerRoute[] = [
       validate: { payload: createBody },
       response: { status: { 201: contactEnvelope } },
       handler: async (request, h) => {
-        const data = await write(request, (ctx) => contacts.create(ctx, request.payload as contacts.ContactInput));
+        const data = await write(request, (ctx) => contacts.create(ctx, request.payload));
         return h.response({ data }).code(201);
       },
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams; Query: DetailQuery }>({
     method: 'GET',
     path: '/contacts/{id}',
     options: {
@@ -47,12 +48,10 @@ const routes: ServerRoute[] = [
       description: 'Get one contact; includeHistory=true adds its paginated work history (historyPage, historyLimit)',
       validate: { params: idParams, query: detailQuery },
       response: { schema: contactDetailEnvelope },
-      handler: async (request) => ({
-        data: await contacts.get(readScope(request), request.params.id as string, request.query as unknown as contacts.DetailOptions),
-      }),
+      handler: async (request) => ({ data: await contacts.get(readScope(request), request.params.id, request.query) }),
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams; Payload: ContactInput }>({
     method: 'PATCH',
     path: '/contacts/{id}',
     options: {
@@ -60,13 +59,10 @@ const routes: ServerRoute[] = [
       description: 'Update a contact',
       validate: { params: idParams, payload: patchBody },
       response: { schema: contactEnvelope },
-      handler: async (request) => {
-        const data = await write(request, (ctx) => contacts.update(ctx, request.params.id as string, request.payload as contacts.ContactInput));
-        return { data };
-      },
+      handler: async (request) => ({ data: await write(request, (ctx) => contacts.update(ctx, request.params.id, request.payload)) }),
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'DELETE',
     path: '/contacts/{id}',
     options: {
@@ -74,17 +70,7 @@ const routes: ServerRoute[] = [
       description: 'Soft-delete a contact (issues keep the assignment as history)',
       validate: { params: idParams },
       response: { schema: deletedBody },
-      handler: async (request) => {
-        const data = await write(request, (ctx) => contacts.remove(ctx, request.params.id as string));
-        return { data };
-      },
+      handler: async (request) => ({ data: await write(request, (ctx) => contacts.remove(ctx, request.params.id)) }),
     },
-  },
-];
-
-export const contactsPlugin: Plugin<void> = {
-  name: 'resources/contacts',
-  register(server) {
-    server.route(routes);
-  },
-};
+  }),
+]);

@@ -5,7 +5,6 @@ import type { PageRequest } from '../../platform/http/pagination';
 import { whereContractStatus, type ContractStatus } from '../contracts-status';
 import { containsPattern } from '../../persistence/like';
 
-
 export interface ContractFilter {
   readonly status?: ContractStatus;
   readonly propertyId?: string;
@@ -23,16 +22,13 @@ export async function listContracts(scope: Scope, today: string, filter: Contrac
   return Contract.page(base, page, [['contracts.created_at', 'asc'], ['contracts.id', 'asc']]);
 }
 
-export const findContract = async (scope: Scope, id: string): Promise<Contract | undefined> => Contract.scoped(scope).findById(id);
+export const { find: findContract, insert: insertContract, lock: lockContract, patch: patchContract, softDelete: softDeleteContract } = Contract.byId('Contract');
 
 /** Locks the property row so two contract writes on one property run one after the other (overlap check). */
-export const lockProperty = async (scope: Scope, id: string): Promise<Property | undefined> => Property.scoped(scope).findById(id).forUpdate();
+export const lockProperty = (scope: Scope, id: string): Promise<Property | undefined> => Property.lock(scope, id);
 
 /** The property's short name even when it is soft-deleted (an Ended contract can outlive its property). */
-export async function propertyNameOf(scope: Scope, id: string): Promise<string> {
-  const row = await Property.query(scope.db).where('landlord_id', scope.landlordId).findById(id).select('short_name');
-  return row?.short_name ?? '';
-}
+export { propertyName as propertyNameOf } from '../properties/repository';
 
 export const findTenants = async (scope: Scope, ids: readonly string[]): Promise<Tenant[]> =>
   ids.length === 0 ? [] : Tenant.scoped(scope).whereIn('id', [...ids]);

@@ -1,17 +1,19 @@
-// Contracts: thin routes over the service. Contract documents (/contracts/{id}/documents) live elsewhere.
-import type { Plugin, Request, ServerRoute } from '@hapi/hapi';
+// Contracts: HTTP shape only (typed routes, thin handlers over the service). Contract documents
+// (/contracts/{id}/documents) live elsewhere.
+import type { ReqRef, Request } from '@hapi/hapi';
 import { depsOf, readScope, todayFor, write } from '../../server/app-context';
-import { listMeta, type PageRequest } from '../../platform/http/pagination';
+import { listMeta } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
-import type { ContractFilter } from './repository';
-import { contractEnvelope, contractList, createBody, listQuery, patchBody } from './schemas';
+import { resourcePlugin, route, type IdParams } from '../route';
+import type { ContractInput } from './fields';
+import { contractEnvelope, contractList, createBody, listQuery, patchBody, type ListQuery } from './schemas';
 import * as contracts from './service';
 
-const writeEnv = (request: Request): contracts.WriteEnv => ({ today: todayFor(request), mailer: depsOf(request).mailer });
+const writeEnv = <Refs extends ReqRef>(request: Request<Refs>): contracts.WriteEnv => ({ today: todayFor(request), mailer: depsOf(request).mailer });
 const TAGS = ['api', 'Contracts'];
 
-const routes: ServerRoute[] = [
-  {
+export const contractsPlugin = resourcePlugin('resources/contracts', [
+  route<{ Query: ListQuery }>({
     method: 'GET',
     path: '/contracts',
     options: {
@@ -20,13 +22,12 @@ const routes: ServerRoute[] = [
       validate: { query: listQuery },
       response: { schema: contractList },
       handler: async (request) => {
-        const query = request.query as unknown as PageRequest & ContractFilter;
-        const { data, total } = await contracts.list(readScope(request), todayFor(request), query, query);
-        return { data, meta: listMeta(query, total, true) };
+        const { data, total } = await contracts.list(readScope(request), todayFor(request), request.query, request.query);
+        return { data, meta: listMeta(request.query, total, true) };
       },
     },
-  },
-  {
+  }),
+  route<{ Payload: ContractInput }>({
     method: 'POST',
     path: '/contracts',
     options: {
@@ -35,12 +36,12 @@ const routes: ServerRoute[] = [
       validate: { payload: createBody },
       response: { status: { 201: contractEnvelope } },
       handler: async (request, h) => {
-        const data = await write(request, (ctx) => contracts.create(ctx, writeEnv(request), request.payload as contracts.ContractInput));
+        const data = await write(request, (ctx) => contracts.create(ctx, writeEnv(request), request.payload));
         return h.response({ data }).code(201);
       },
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'GET',
     path: '/contracts/{id}',
     options: {
@@ -48,10 +49,10 @@ const routes: ServerRoute[] = [
       description: 'Get one contract',
       validate: { params: idParams },
       response: { schema: contractEnvelope },
-      handler: async (request) => ({ data: await contracts.get(readScope(request), todayFor(request), request.params.id as string) }),
+      handler: async (request) => ({ data: await contracts.get(readScope(request), todayFor(request), request.params.id) }),
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams; Payload: ContractInput }>({
     method: 'PATCH',
     path: '/contracts/{id}',
     options: {
@@ -60,12 +61,12 @@ const routes: ServerRoute[] = [
       validate: { params: idParams, payload: patchBody },
       response: { schema: contractEnvelope },
       handler: async (request) => {
-        const data = await write(request, (ctx) => contracts.update(ctx, writeEnv(request), request.params.id as string, request.payload as contracts.ContractInput));
+        const data = await write(request, (ctx) => contracts.update(ctx, writeEnv(request), request.params.id, request.payload));
         return { data };
       },
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'DELETE',
     path: '/contracts/{id}',
     options: {
@@ -74,16 +75,10 @@ const routes: ServerRoute[] = [
       validate: { params: idParams },
       response: { schema: deletedBody },
       handler: async (request) => {
-        const data = await write(request, (ctx) => contracts.remove(ctx, request.params.id as string));
+        const data = await write(request, (ctx) => contracts.remove(ctx, request.params.id));
         return { data };
       },
     },
-  },
-];
+  }),
+]);
 
-export const contractsPlugin: Plugin<void> = {
-  name: 'resources/contracts',
-  register(server) {
-    server.route(routes);
-  },
-};

@@ -2,13 +2,14 @@
 // fires: it owns lead times and de-duplication; this module only answers "which contracts, with what data".
 import { Contract, type Scope } from '../../persistence/models';
 import { addDays } from '../../platform/time/dates';
+import type { EventData } from '../../webhooks/catalogue/fields';
 import { contractEndedData, contractExpiringData } from './event-data';
 
-export interface ScheduledContract {
+export interface ScheduledContract<T extends 'contract.ended' | 'contract.expiring' = 'contract.ended' | 'contract.expiring'> {
   readonly contract: Contract;
   readonly propertyName: string;
-  /** The event's `data`, exactly the catalogue's fields. */
-  readonly data: Record<string, unknown>;
+  /** The event's `data`, exactly the catalogue's fields (typed by the catalogue). */
+  readonly data: EventData<T>;
 }
 
 type Row = Contract & { end_date: string; property_short_name: string };
@@ -26,7 +27,7 @@ const withProperty = (scope: Scope) =>
  * Contracts that have moved to Ended: end date before `today` (a contract is Ended from the day after its
  * end date), and on or after `endedSince` when given so a scheduler can look at a recent window only.
  */
-export async function endedContracts(scope: Scope, today: string, endedSince?: string): Promise<ScheduledContract[]> {
+export async function endedContracts(scope: Scope, today: string, endedSince?: string): Promise<Array<ScheduledContract<'contract.ended'>>> {
   const query = withProperty(scope).where('contracts.end_date', '<', today);
   if (endedSince) query.where('contracts.end_date', '>=', endedSince);
   const rows = (await query) as Row[];
@@ -34,7 +35,7 @@ export async function endedContracts(scope: Scope, today: string, endedSince?: s
 }
 
 /** Contracts not yet Ended whose end date is within `days` days of today (today itself included). */
-export async function expiringContracts(scope: Scope, today: string, days: number): Promise<ScheduledContract[]> {
+export async function expiringContracts(scope: Scope, today: string, days: number): Promise<Array<ScheduledContract<'contract.expiring'>>> {
   const rows = (await withProperty(scope).whereBetween('contracts.end_date', [today, addDays(today, days)])) as Row[];
   return rows.map((c) => ({ contract: c, propertyName: c.property_short_name, data: contractExpiringData(c, { short_name: c.property_short_name }, today) }));
 }

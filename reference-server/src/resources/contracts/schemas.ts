@@ -1,32 +1,14 @@
-// Contract request and response shapes. Body field names are ours (the spec does not show them): they are
-// the Contract response fields, so what a client reads it can write back.
+// Contract request and response schemas: derived from the field table, plus the list query.
 import Joi from 'joi';
-import { paginationQuery } from '../../platform/http/pagination';
-import { dataEnvelope, isoDate, listEnvelope, searchTerm, uuid } from '../../platform/http/schemas';
+import { paginationQuery, type PageRequest } from '../../platform/http/pagination';
+import { dataEnvelope, listEnvelope, searchTerm, uuid } from '../../platform/http/schemas';
 import { CONTRACT_STATUSES } from '../contracts-status';
+import { contractFields } from './fields';
+import type { ContractFilter } from './repository';
 
-export const RENT_FREQUENCIES = ['weekly', 'fortnightly', 'four_weekly', 'monthly', 'quarterly', 'annually'] as const;
-export type RentFrequency = (typeof RENT_FREQUENCIES)[number];
+export { RENT_FREQUENCIES, type RentFrequency } from './fields';
 
-/** Money: a JSON number with at most two decimals, never coerced from a string. */
-const money = Joi.number().strict().precision(2).max(9_999_999_999.99);
-
-export const contractSchema = Joi.object({
-  id: uuid.required(),
-  status: Joi.string().valid(...CONTRACT_STATUSES).required(),
-  propertyId: uuid.required(),
-  mainTenantId: uuid.required(),
-  additionalTenantIds: Joi.array().items(uuid).required(),
-  tenancyReference: Joi.string().required(),
-  startDate: isoDate.required(),
-  endDate: isoDate.allow(null).required(),
-  rentAmount: Joi.number().required(),
-  rentFrequency: Joi.string().required(),
-  depositAmount: Joi.number().allow(null).required(),
-  createdAt: Joi.string().isoDate().required(),
-  updatedAt: Joi.string().isoDate().required(),
-  sandbox: Joi.boolean(),
-}).label('Contract');
+export const contractSchema = contractFields.responseSchema('Contract', { sandbox: Joi.boolean() });
 
 export const listQuery = Joi.object({
   ...paginationQuery,
@@ -35,35 +17,17 @@ export const listQuery = Joi.object({
   tenantId: uuid,
   search: searchTerm,
 });
+export type ListQuery = PageRequest & ContractFilter;
 
 const statusMessage = '{{#label}} can only be "Notice Served": every other status is derived from the start and end dates';
+// Only serving notice is a client decision; Active, Pending and Ended follow from the dates.
+const notice = Joi.string().valid('Notice Served').messages({ 'any.only': statusMessage });
 
-const fields = {
-  mainTenantId: uuid,
-  additionalTenantIds: Joi.array().items(uuid).unique().max(20),
-  tenancyReference: Joi.string().trim().min(1).max(120),
-  startDate: isoDate,
-  endDate: isoDate.allow(null),
-  rentAmount: money.positive(),
-  rentFrequency: Joi.string().valid(...RENT_FREQUENCIES),
-  depositAmount: money.min(0).allow(null),
-  // Only serving notice is a client decision; Active, Pending and Ended follow from the dates.
-  status: Joi.string().valid('Notice Served').messages({ 'any.only': statusMessage }),
-};
-
-export const createBody = Joi.object({
-  ...fields,
-  propertyId: uuid.required(),
-  mainTenantId: fields.mainTenantId.required(),
-  tenancyReference: fields.tenancyReference.required(),
-  startDate: fields.startDate.required(),
-  rentAmount: fields.rentAmount.required(),
-}).required();
-
-export const patchBody = Joi.object({
-  ...fields,
+export const createBody = contractFields.createBody({ status: notice });
+export const patchBody = contractFields.patchBody({
+  status: notice,
   propertyId: Joi.forbidden().messages({ 'any.unknown': '{{#label}} cannot change: end this contract and create one for the other property' }),
-}).min(1).required();
+});
 
 export const contractEnvelope = dataEnvelope(contractSchema, 'ContractResponse');
 export const contractList = listEnvelope(contractSchema, 'ContractList');

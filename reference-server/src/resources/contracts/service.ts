@@ -2,8 +2,8 @@
 // write; property and tenants must be the landlord's; no two not-Ended contracts on one property may share a
 // day; assignment emails after commit; a contract.* event recorded in every write transaction.
 import { randomUUID } from 'node:crypto';
-import { Contract, type Property, type Scope, type Tenant } from '../../persistence/models';
-import { apiError, notFound } from '../../platform/errors/api-error';
+import type { Contract, Property, Scope, Tenant } from '../../persistence/models';
+import { apiError } from '../../platform/errors/api-error';
 import type { PageRequest } from '../../platform/http/pagination';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import type { Mailer } from '../../mail/mailer';
@@ -11,25 +11,17 @@ import { recordEvent } from '../../webhooks/outbox/record';
 import { recordOnce } from '../../webhooks/scheduler/scheduler';
 import { assignmentMail } from './assignment-mail';
 import { contractDeletedData, contractEndedData, contractEventData } from './event-data';
+import { contractFields, type ContractInput } from './fields';
 import { presentContract, type ContractView } from './presenter';
-import { findContract, findTenants, listContracts, lockProperty, overlappingContract, propertyNameOf, type ContractFilter } from './repository';
-import type { RentFrequency } from './schemas';
+import {
+  findContract, findTenants, insertContract, listContracts, lockContract, lockProperty, overlappingContract, patchContract, propertyNameOf,
+  softDeleteContract, type ContractFilter,
+} from './repository';
 
 export { endedContracts, expiringContracts, type ScheduledContract } from './scheduled';
 export { currentOccupants, currentOccupantsByProperty } from './occupants';
 
-export interface ContractInput {
-  propertyId?: string;
-  mainTenantId?: string;
-  additionalTenantIds?: string[];
-  tenancyReference?: string;
-  startDate?: string;
-  endDate?: string | null;
-  rentAmount?: number;
-  rentFrequency?: RentFrequency;
-  depositAmount?: number | null;
-  status?: 'Notice Served';
-}
+export type { ContractInput } from './fields';
 
 /** What a write needs besides the transaction: the landlord's today and the mailer for assignment emails. */
 export interface WriteEnv {
@@ -43,9 +35,7 @@ export async function list(scope: Scope, today: string, filter: ContractFilter, 
 }
 
 export async function get(scope: Scope, today: string, id: string): Promise<ContractView> {
-  const row = await findContract(scope, id);
-  if (!row) throw notFound('Contract');
-  return presentContract(row, today);
+  return presentContract(await findContract(scope, id), today);
 }
 
 /** Referenced ids in a body are validated like any field: an unknown or foreign id is a 400, never a 404. */
@@ -121,12 +111,10 @@ export async function create(ctx: WriteContext, env: WriteEnv, input: ContractIn
   const notice = input.status === 'Notice Served';
   await assertRules(ctx, property.id, terms, { notice, today: env.today, checkOverlap: true });
   const now = ctx.clock.now();
-  const id = randomUUID();
-  await Contract.insertScoped(ctx, {
-    id, property_id: property.id, ...terms, tenancy_reference: input.tenancyReference!, rent_amount: input.rentAmount!,
-    rent_frequency: input.rentFrequency ?? 'monthly', deposit_amount: input.depositAmount ?? null, notice_served: notice, created_at: now, updated_at: now,
+  const row = await insertContract(ctx, {
+    id: randomUUID(), rent_frequency: 'monthly', deposit_amount: null, ...contractFields.columnsOf(input), property_id: property.id, ...terms,
+    notice_served: notice, created_at: now, updated_at: now,
   });
-  const row = (await findContract(ctx, id))!;
   await recordEvent(ctx, 'contract.created', contractEventData('contract.created', row, property, env.today));
   sendAssignmentMails(ctx, env.mailer, [...tenants.values()], row, property);
   return presentContract(row, env.today);
@@ -137,7 +125,7 @@ export async function create(ctx: WriteContext, env: WriteEnv, input: ContractIn
  * status from the dates: the notice flag is kept only when the body repeats it (this is how notice is withdrawn).
  */
 export async function update(ctx: WriteContext, env: WriteEnv, id: string, input: ContractInput): Promise<ContractView> {
-  const existing = await Contract.lockOrNotFound(ctx, id, 'Contract');
+  const existing = await lockContract(ctx, id);
   const property = await lockProperty(ctx, existing.property_id);
   // Only Ended contracts can outlive their property (deletion is blocked otherwise): they are history.
   if (!property) throw apiError('CONFLICT', 'The property of this contract has been deleted; the contract can no longer change');
@@ -151,13 +139,7 @@ export async function update(ctx: WriteContext, env: WriteEnv, id: string, input
   const notice = input.status === 'Notice Served';
   const datesChanged = terms.start_date !== existing.start_date || terms.end_date !== existing.end_date;
   await assertRules(ctx, property.id, terms, { notice, today: env.today, exceptId: id, checkOverlap: datesChanged });
-  const patch: Partial<Contract> = { ...terms, notice_served: notice, updated_at: ctx.clock.now() };
-  if (input.tenancyReference !== undefined) patch.tenancy_reference = input.tenancyReference;
-  if (input.rentAmount !== undefined) patch.rent_amount = input.rentAmount;
-  if (input.rentFrequency !== undefined) patch.rent_frequency = input.rentFrequency;
-  if (input.depositAmount !== undefined) patch.deposit_amount = input.depositAmount;
-  await Contract.scoped(ctx).findById(id).patch(patch);
-  const row = (await findContract(ctx, id))!;
+  const row = await patchContract(ctx, id, { ...contractFields.columnsOf(input), ...terms, notice_served: notice, updated_at: ctx.clock.now() });
   await recordEvent(ctx, 'contract.updated', contractEventData('contract.updated', row, property, env.today));
   // A PATCH that moves the end date into the past ends the contract now: fire contract.ended at once, under the
   // scheduler's occurrence key, so the daily pass does not fire it a second time.
@@ -171,10 +153,10 @@ export async function update(ctx: WriteContext, env: WriteEnv, id: string, input
 }
 
 export async function remove(ctx: WriteContext, id: string): Promise<{ deleted: true; id: string }> {
-  const existing = await Contract.lockOrNotFound(ctx, id, 'Contract');
+  const existing = await lockContract(ctx, id);
   const propertyName = await propertyNameOf(ctx, existing.property_id);
   const deletedAt = ctx.clock.now();
-  await Contract.softDelete(ctx, id, deletedAt);
+  await softDeleteContract(ctx, id, deletedAt);
   await recordEvent(ctx, 'contract.deleted', contractDeletedData(existing, { short_name: propertyName }, deletedAt));
   return { deleted: true, id };
 }

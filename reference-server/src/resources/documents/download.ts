@@ -1,9 +1,9 @@
 // The public download route behind `downloadUrl`: no API key, the signed token is the credential. An invalid or
 // tampered token and an expired one answer 403 FORBIDDEN; a genuine link to a document deleted since answers 404.
-import type { Plugin, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import type { Plugin, ReqRef, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { apiError, notFound } from '../../platform/errors/api-error';
 import { requireApiCredentials } from '../../platform/auth/credentials';
-import { depsOf } from '../../server/app-context';
+import { depsOf, plain } from '../../server/app-context';
 import { storageOf } from '../../storage';
 import { mediaUrl } from '../../storage/public-url';
 import { findDocumentById } from './repository';
@@ -11,10 +11,10 @@ import type { DownloadLink } from './service';
 import { DOWNLOAD_TTL_SECONDS, signDownload, signingSecretOf, verifyDownload } from './signing';
 
 /** Signed links for one API request: the caller's landlord, expiring one hour from now. */
-export function downloadLinks(request: Request): DownloadLink {
+export function downloadLinks<Refs extends ReqRef>(request: Request<Refs>): DownloadLink {
   const deps = depsOf(request);
   const secret = signingSecretOf(deps.config);
-  const landlordId = requireApiCredentials(request).landlordId;
+  const landlordId = requireApiCredentials(plain(request)).landlordId;
   const expires = Math.floor(deps.clock.now().getTime() / 1000) + DOWNLOAD_TTL_SECONDS;
   return (kind, row) => mediaUrl(request, `/documents/${signDownload(secret, { kind, documentId: row.id, landlordId, expires })}`);
 }

@@ -2,7 +2,6 @@
 // content type from the bytes, object written only on a live call) and soft delete (the object is retained).
 import { randomUUID } from 'node:crypto';
 import type { Scope } from '../../persistence/models';
-import type { PageRequest } from '../../platform/http/pagination';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import { addDays } from '../../platform/time/dates';
 import type { ObjectStorage } from '../../storage';
@@ -10,28 +9,20 @@ import { assertWithinQuota } from '../../storage/quota';
 import { documentContentType } from '../../storage/sniff';
 import type { Upload } from '../../storage/upload';
 import { recordAnyEvent, type AnyEvent } from '../../webhooks/outbox/record';
+import type { UploadInput } from './fields';
 import { presentDocument, type DocumentView } from './presenter';
 import { findDocument, findParent, insertDocument, listDocuments, softDeleteDocument, type DocumentRow, type Parent } from './repository';
+import type { ListQuery } from './schemas';
 import type { DocumentKind } from './signing';
 
 /** Builds the signed download URL of a document (bound to the request's origin and the clock). */
 export type DownloadLink = (kind: DocumentKind, row: DocumentRow) => string;
 
-export interface ListInput extends PageRequest {
-  readonly expiringWithinDays?: number;
-}
-
-export async function list(scope: Scope, kind: DocumentKind, parentId: string, input: ListInput, todayUtc: string, link: DownloadLink): Promise<{ data: DocumentView[]; total: number }> {
+export async function list(scope: Scope, kind: DocumentKind, parentId: string, input: ListQuery, todayUtc: string, link: DownloadLink): Promise<{ data: DocumentView[]; total: number }> {
   const parent = await findParent(scope, kind, parentId);
   const filter = input.expiringWithinDays === undefined ? {} : { expiringOnOrBefore: addDays(todayUtc, input.expiringWithinDays) };
   const { rows, total } = await listDocuments(scope, parent, filter, input);
   return { data: rows.map((row) => presentDocument(row, link(kind, row))), total };
-}
-
-export interface UploadInput {
-  readonly name: string;
-  readonly type: string;
-  readonly expiryDate?: string;
 }
 
 const storageKeyOf = (ctx: WriteContext, kind: DocumentKind, id: string): string => `${kind}-documents/${ctx.landlordId}/${id}`;

@@ -1,13 +1,13 @@
-// GET /properties/{id}/handbook.
-import type { Plugin, ServerRoute } from '@hapi/hapi';
+// GET /properties/{id}/handbook: a typed route over the service (read-only and derived: no field table).
 import Joi from 'joi';
 import { readScope, todayFor } from '../../server/app-context';
 import { idParams } from '../../platform/http/schemas';
+import { resourcePlugin, route, type IdParams } from '../route';
 import { handbookEnvelope } from './schemas';
 import * as handbook from './service';
 
-const routes: ServerRoute[] = [
-  {
+export const handbookPlugin = resourcePlugin('resources/handbook', [
+  route<{ Params: IdParams }>({
     method: 'GET',
     path: '/properties/{id}/handbook',
     options: {
@@ -15,14 +15,7 @@ const routes: ServerRoute[] = [
       description: 'The property handbook: knowledge, completeness, meters with opening readings, suppliers (no account numbers)',
       validate: { params: idParams, query: Joi.object({}) },
       response: { schema: handbookEnvelope },
-      handler: async (request) => ({ data: await handbook.get(readScope(request), request.params.id as string, todayFor(request)) }),
+      handler: async (request) => ({ data: await handbook.get(readScope(request), request.params.id, todayFor(request)) }),
     },
-  },
-];
-
-export const handbookPlugin: Plugin<void> = {
-  name: 'resources/handbook',
-  register(server) {
-    server.route(routes);
-  },
-};
+  }),
+]);

@@ -1,5 +1,6 @@
 // POST /properties/{id}/image (multipart `file`), and the public route that serves the uploaded images.
-import type { Plugin, ServerRoute } from '@hapi/hapi';
+// HTTP shape only: a typed route, a thin handler over the service.
+import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
 import { write } from '../../server/app-context';
 import { idParams } from '../../platform/http/schemas';
@@ -8,11 +9,12 @@ import { MEDIA_PREFIX } from '../../storage/public-url';
 import { filePart, readUpload, uploadPayload } from '../../storage/upload';
 import { presentContext } from '../properties/routes';
 import { propertyEnvelope } from '../properties/schemas';
+import { route, type IdParams } from '../route';
 import { imageMediaPlugin } from './public-route';
 import { checkImage, IMAGE_MAX_BYTES, upload } from './service';
 
-const routes: ServerRoute[] = [
-  {
+const routes = [
+  route<{ Params: IdParams; Payload: { file: unknown } }>({
     method: 'POST',
     path: '/properties/{id}/image',
     options: {
@@ -23,21 +25,21 @@ const routes: ServerRoute[] = [
       validate: { params: idParams, query: Joi.object({}), payload: Joi.object({ file: filePart.required() }).required() },
       response: { schema: propertyEnvelope },
       handler: async (request) => {
-        const file = await readUpload((request.payload as { file: unknown }).file);
+        const file = await readUpload(request.payload.file);
         checkImage(file); // 413 and 400 before any database work
         const storage = storageOf(request);
         const present = presentContext(request);
-        const data = await write(request, (ctx) => upload(ctx, storage, present, request.params.id as string, file));
+        const data = await write(request, (ctx) => upload(ctx, storage, present, request.params.id, file));
         return { data };
       },
     },
-  },
+  }),
 ];
 
 export const imagesPlugin: Plugin<void> = {
   name: 'resources/images',
   async register(server) {
-    server.route(routes);
+    for (const r of routes) r.register(server);
     // Outside the API prefix (the item's prefix overrides the inherited one): /media/images/{file}.
     await server.register({ plugin: imageMediaPlugin, routes: { prefix: MEDIA_PREFIX } });
   },

@@ -1,38 +1,11 @@
-// Inspection rows → the API shape, and the inspection.* webhook data (exactly the catalogue's fields).
+// Inspection rows → the API shape (the field table's presenter), and the inspection.* webhook data (the catalogue's fields).
 import type { EventData } from '../../webhooks/catalogue/fields';
 import type { Inspection } from '../../persistence/models';
+import { inspectionFields, type InspectionView } from './fields';
 
-export interface InspectionView {
-  id: string;
-  propertyId: string;
-  propertyName: string;
-  inspectionDate: string;
-  inspectionType: string;
-  status: Inspection['status'];
-  inspectorName: string | null;
-  summary: string | null;
-  landlordActions: string;
-  completedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { InspectionView } from './fields';
 
-const iso = (value: Date | string): string => new Date(value).toISOString();
-
-export const presentInspection = (i: Inspection, propertyName: string): InspectionView => ({
-  id: i.id,
-  propertyId: i.property_id,
-  propertyName,
-  inspectionDate: i.inspection_date,
-  inspectionType: i.inspection_type,
-  status: i.status,
-  inspectorName: i.inspector_name,
-  summary: i.summary,
-  landlordActions: i.landlord_actions,
-  completedAt: i.completed_at === null ? null : iso(i.completed_at),
-  createdAt: iso(i.created_at),
-  updatedAt: iso(i.updated_at),
-});
+export const presentInspection = (i: Inspection, propertyName: string): InspectionView => inspectionFields.present(i, { propertyName });
 
 /** inspection.scheduled and inspection.completed. */
 export const inspectionEventData = (i: Inspection, propertyName: string): EventData<'inspection.scheduled'> => ({

@@ -21,12 +21,6 @@ export async function listInspections(scope: Scope, filter: InspectionFilter, pa
   return Inspection.page(base, page, [['inspections.inspection_date', 'asc'], ['inspections.id', 'asc']]);
 }
 
-export const findInspection = async (scope: Scope, id: string): Promise<Inspection | undefined> => Inspection.scoped(scope).findById(id);
+export const { find: findInspection, insert: insertInspection, lock: lockInspection, patch: patchInspection, softDelete: softDeleteInspection } = Inspection.byId('Inspection');
 export const findLiveProperty = async (scope: Scope, id: string): Promise<Property | undefined> => Property.scoped(scope).findById(id);
-
-/** Short names of the properties, deleted ones included (an inspection record can outlive its property). */
-export async function propertyNames(scope: Scope, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await Property.query(scope.db).where('landlord_id', scope.landlordId).whereIn('id', [...new Set(ids)]).select('id', 'short_name');
-  return new Map(rows.map((p) => [p.id, p.short_name]));
-}
+export { propertyName, propertyNames } from '../properties/repository';

@@ -1,16 +1,16 @@
-// Inspections (under /maintenance/inspections): thin routes over the service.
-import type { Plugin, ServerRoute } from '@hapi/hapi';
+// Inspections (under /maintenance/inspections): HTTP shape only. Typed routes, thin handlers over the service.
 import { readScope, write } from '../../server/app-context';
-import { listMeta, type PageRequest } from '../../platform/http/pagination';
+import { listMeta } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
-import type { InspectionFilter } from './repository';
-import { createBody, inspectionEnvelope, inspectionList, listQuery, patchBody } from './schemas';
+import { resourcePlugin, route, type IdParams } from '../route';
+import type { InspectionInput } from './fields';
+import { createBody, inspectionEnvelope, inspectionList, listQuery, patchBody, type ListQuery } from './schemas';
 import * as inspections from './service';
 
 const TAGS = ['api', 'Maintenance', 'Inspections'];
 
-const routes: ServerRoute[] = [
-  {
+export const inspectionsPlugin = resourcePlugin('resources/inspections', [
+  route<{ Query: ListQuery }>({
     method: 'GET',
     path: '/maintenance/inspections',
     options: {
@@ -19,13 +19,12 @@ const routes: ServerRoute[] = [
       validate: { query: listQuery },
       response: { schema: inspectionList },
       handler: async (request) => {
-        const query = request.query as unknown as PageRequest & InspectionFilter;
-        const { data, total } = await inspections.list(readScope(request), query, query);
-        return { data, meta: listMeta(query, total) };
+        const { data, total } = await inspections.list(readScope(request), request.query, request.query);
+        return { data, meta: listMeta(request.query, total) };
       },
     },
-  },
-  {
+  }),
+  route<{ Payload: InspectionInput }>({
     method: 'POST',
     path: '/maintenance/inspections',
     options: {
@@ -34,12 +33,12 @@ const routes: ServerRoute[] = [
       validate: { payload: createBody },
       response: { status: { 201: inspectionEnvelope } },
       handler: async (request, h) => {
-        const data = await write(request, (ctx) => inspections.create(ctx, request.payload as inspections.InspectionInput));
+        const data = await write(request, (ctx) => inspections.create(ctx, request.payload));
         return h.response({ data }).code(201);
       },
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'GET',
     path: '/maintenance/inspections/{id}',
     options: {
@@ -47,10 +46,10 @@ const routes: ServerRoute[] = [
       description: 'Get one inspection',
       validate: { params: idParams },
       response: { schema: inspectionEnvelope },
-      handler: async (request) => ({ data: await inspections.get(readScope(request), request.params.id as string) }),
+      handler: async (request) => ({ data: await inspections.get(readScope(request), request.params.id) }),
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams; Payload: InspectionInput }>({
     method: 'PATCH',
     path: '/maintenance/inspections/{id}',
     options: {
@@ -59,12 +58,12 @@ const routes: ServerRoute[] = [
       validate: { params: idParams, payload: patchBody },
       response: { schema: inspectionEnvelope },
       handler: async (request) => {
-        const data = await write(request, (ctx) => inspections.update(ctx, request.params.id as string, request.payload as inspections.InspectionInput));
+        const data = await write(request, (ctx) => inspections.update(ctx, request.params.id, request.payload));
         return { data };
       },
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'DELETE',
     path: '/maintenance/inspections/{id}',
     options: {
@@ -73,16 +72,10 @@ const routes: ServerRoute[] = [
       validate: { params: idParams },
       response: { schema: deletedBody },
       handler: async (request) => {
-        const data = await write(request, (ctx) => inspections.remove(ctx, request.params.id as string));
+        const data = await write(request, (ctx) => inspections.remove(ctx, request.params.id));
         return { data };
       },
     },
-  },
-];
+  }),
+]);
 
-export const inspectionsPlugin: Plugin<void> = {
-  name: 'resources/inspections',
-  register(server) {
-    server.route(routes);
-  },
-};

@@ -2,24 +2,20 @@
 // Events: inspection.scheduled on create, inspection.updated on every PATCH, inspection.completed in addition
 // whenever an inspection becomes completed (on create or PATCH), inspection.deleted on delete.
 import { randomUUID } from 'node:crypto';
-import { Inspection, type InspectionStatus, type Scope } from '../../persistence/models';
-import { apiError, notFound } from '../../platform/errors/api-error';
+import type { Inspection, Scope } from '../../persistence/models';
+import { apiError } from '../../platform/errors/api-error';
 import type { PageRequest } from '../../platform/http/pagination';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import { recordEvent } from '../../webhooks/outbox/record';
 import { inspectionDeletedData, inspectionEventData, inspectionUpdatedData, presentInspection, type InspectionView } from './presenter';
-import { findInspection, findLiveProperty, listInspections, propertyNames, type InspectionFilter } from './repository';
+import { inspectionFields, type InspectionInput } from './fields';
+import {
+  findInspection, findLiveProperty, insertInspection, listInspections, lockInspection, patchInspection, propertyName as nameOf, propertyNames,
+  softDeleteInspection, type InspectionFilter,
+} from './repository';
 import { assertChangeAllowed } from './transitions';
 
-export interface InspectionInput {
-  propertyId?: string;
-  inspectionDate?: string;
-  inspectionType?: string;
-  status?: InspectionStatus;
-  inspectorName?: string | null;
-  summary?: string | null;
-  landlordActions?: string;
-}
+export type { InspectionInput } from './fields';
 
 export async function list(scope: Scope, filter: InspectionFilter, page: PageRequest): Promise<{ data: InspectionView[]; total: number }> {
   const { rows, total } = await listInspections(scope, filter, page);
@@ -27,22 +23,9 @@ export async function list(scope: Scope, filter: InspectionFilter, page: PageReq
   return { data: rows.map((i) => presentInspection(i, names.get(i.property_id) ?? '')), total };
 }
 
-const nameOf = async (scope: Scope, propertyId: string): Promise<string> => (await propertyNames(scope, [propertyId])).get(propertyId) ?? '';
-
 export async function get(scope: Scope, id: string): Promise<InspectionView> {
   const row = await findInspection(scope, id);
-  if (!row) throw notFound('Inspection');
   return presentInspection(row, await nameOf(scope, row.property_id));
-}
-
-function columnsOf(input: InspectionInput): Partial<Inspection> {
-  const row: Partial<Inspection> = {};
-  if (input.inspectionDate !== undefined) row.inspection_date = input.inspectionDate;
-  if (input.inspectionType !== undefined) row.inspection_type = input.inspectionType;
-  if (input.inspectorName !== undefined) row.inspector_name = input.inspectorName;
-  if (input.summary !== undefined) row.summary = input.summary;
-  if (input.landlordActions !== undefined) row.landlord_actions = input.landlordActions;
-  return row;
 }
 
 export async function create(ctx: WriteContext, input: InspectionInput): Promise<InspectionView> {
@@ -50,26 +33,26 @@ export async function create(ctx: WriteContext, input: InspectionInput): Promise
   if (!property) throw apiError('VALIDATION_ERROR', `Invalid request: payload.propertyId: Property ${input.propertyId} not found`);
   const now = ctx.clock.now();
   const status = input.status ?? 'scheduled';
-  const row = await Inspection.insertScoped(ctx, {
-    id: randomUUID(), property_id: property.id, landlord_actions: '', ...columnsOf(input), status,
+  const row = await insertInspection(ctx, {
+    id: randomUUID(), landlord_actions: '', ...inspectionFields.columnsOf(input), property_id: property.id, status,
     completed_at: status === 'completed' ? now : null, created_at: now, updated_at: now,
-  }).returning('*');
+  });
   await recordEvent(ctx, 'inspection.scheduled', inspectionEventData(row, property.short_name));
   if (status === 'completed') await recordEvent(ctx, 'inspection.completed', inspectionEventData(row, property.short_name));
   return presentInspection(row, property.short_name);
 }
 
 export async function update(ctx: WriteContext, id: string, input: InspectionInput): Promise<InspectionView> {
-  const existing = await Inspection.lockOrNotFound(ctx, id, 'Inspection');
+  const existing = await lockInspection(ctx, id);
   assertChangeAllowed(existing.status, input);
   const now = ctx.clock.now();
-  const patch: Partial<Inspection> = { ...columnsOf(input), updated_at: now };
+  const patch: Partial<Inspection> = { ...inspectionFields.columnsOf(input), updated_at: now };
   const completes = input.status === 'completed' && existing.status !== 'completed';
   if (input.status !== undefined && input.status !== existing.status) {
     patch.status = input.status;
     patch.completed_at = completes ? now : null;
   }
-  const row = (await Inspection.scoped(ctx).findById(id).patch(patch).returning('*')) as unknown as Inspection;
+  const row = await patchInspection(ctx, id, patch);
   const propertyName = await nameOf(ctx, row.property_id);
   await recordEvent(ctx, 'inspection.updated', inspectionUpdatedData(row, propertyName));
   if (completes) await recordEvent(ctx, 'inspection.completed', inspectionEventData(row, propertyName));
@@ -77,9 +60,9 @@ export async function update(ctx: WriteContext, id: string, input: InspectionInp
 }
 
 export async function remove(ctx: WriteContext, id: string): Promise<{ deleted: true; id: string }> {
-  const existing = await Inspection.lockOrNotFound(ctx, id, 'Inspection');
+  const existing = await lockInspection(ctx, id);
   const deletedAt = ctx.clock.now();
-  await Inspection.softDelete(ctx, id, deletedAt);
+  await softDeleteInspection(ctx, id, deletedAt);
   await recordEvent(ctx, 'inspection.deleted', inspectionDeletedData(existing, await nameOf(ctx, existing.property_id), deletedAt));
   return { deleted: true, id };
 }

@@ -1,22 +1,10 @@
-// Issue and note rows → the API shape, and the maintenance.* / note.created webhook data.
+// Issue rows → the API shape (the field table's presenter), note rows → theirs (read-only, written once by the
+// note route), and the maintenance.* / note.created webhook data (the catalogue's fields).
 import type { EventData } from '../../webhooks/catalogue/fields';
 import type { MaintenanceIssue, MaintenanceIssueNote } from '../../persistence/models';
+import { issueFields, type IssueView } from './fields';
 
-export interface IssueView {
-  id: string;
-  propertyId: string;
-  propertyName: string;
-  title: string;
-  description: string;
-  priority: MaintenanceIssue['priority'];
-  status: MaintenanceIssue['status'];
-  category: string | null;
-  assignedContactId: string | null;
-  dueDate: string | null;
-  resolvedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { IssueView } from './fields';
 
 export interface NoteView {
   id: string;
@@ -28,21 +16,7 @@ export interface NoteView {
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
-export const presentIssue = (i: MaintenanceIssue, propertyName: string): IssueView => ({
-  id: i.id,
-  propertyId: i.property_id,
-  propertyName,
-  title: i.title,
-  description: i.description,
-  priority: i.priority,
-  status: i.status,
-  category: i.category,
-  assignedContactId: i.assigned_contact_id,
-  dueDate: i.due_date,
-  resolvedAt: i.resolved_at === null ? null : iso(i.resolved_at),
-  createdAt: iso(i.created_at),
-  updatedAt: iso(i.updated_at),
-});
+export const presentIssue = (i: MaintenanceIssue, propertyName: string): IssueView => issueFields.present(i, { propertyName });
 
 export const presentNote = (n: MaintenanceIssueNote): NoteView => ({
   id: n.id, issueId: n.issue_id, text: n.text, authorName: n.author_name, createdAt: iso(n.created_at),

@@ -19,17 +19,12 @@ export async function listIssues(scope: Scope, filter: IssueFilter, page: PageRe
   return MaintenanceIssue.page(base, page, [['maintenance_issues.created_at', 'asc'], ['maintenance_issues.id', 'asc']]);
 }
 
-export const findIssue = async (scope: Scope, id: string): Promise<MaintenanceIssue | undefined> => MaintenanceIssue.scoped(scope).findById(id);
-
-/** Short names of the properties, deleted ones included (an issue can outlive its property). */
-export async function propertyNames(scope: Scope, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await Property.query(scope.db).where('landlord_id', scope.landlordId).whereIn('id', [...new Set(ids)]).select('id', 'short_name');
-  return new Map(rows.map((p) => [p.id, p.short_name]));
-}
-
+export const { find: findIssue, insert: insertIssue, lock: lockIssue, patch: patchIssue, softDelete: softDeleteIssue } = MaintenanceIssue.byId('Maintenance issue');
 export const findLiveProperty = async (scope: Scope, id: string): Promise<Property | undefined> => Property.scoped(scope).findById(id);
 export const findLiveContact = async (scope: Scope, id: string): Promise<Contact | undefined> => Contact.scoped(scope).findById(id);
+export { propertyName, propertyNames } from '../properties/repository';
+
+export const insertNote = async (scope: Scope, row: Partial<MaintenanceIssueNote>): Promise<MaintenanceIssueNote> => MaintenanceIssueNote.insertScoped(scope, row).returning('*');
 
 export async function listNotes(scope: Scope, issueId: string, page: PageRequest): Promise<{ rows: MaintenanceIssueNote[]; total: number }> {
   const base = MaintenanceIssueNote.scoped(scope).where('maintenance_issue_notes.issue_id', issueId);

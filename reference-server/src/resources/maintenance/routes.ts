@@ -1,17 +1,19 @@
 // Maintenance issues and their notes: thin routes over the service. The removed PATCH /maintenance/{id} (410)
-// is served by the platform's removed-routes table, not here.
-import type { Plugin, ServerRoute } from '@hapi/hapi';
+// is served by the platform's removed-routes table, not here. Typed routes (params, query, payload as validated).
 import { readScope, write } from '../../server/app-context';
 import { listMeta, type PageRequest } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
-import type { IssueFilter } from './repository';
-import { createBody, issueEnvelope, issueList, listQuery, noteBody, noteEnvelope, noteList, notesQuery, patchBody } from './schemas';
+import { resourcePlugin, route, type IdParams } from '../route';
+import type { IssueInput } from './fields';
+import {
+  createBody, issueEnvelope, issueList, listQuery, noteBody, noteEnvelope, noteList, notesQuery, patchBody, type ListQuery, type NoteBody,
+} from './schemas';
 import * as issues from './service';
 
 const TAGS = ['api', 'Maintenance'];
 
-const routes: ServerRoute[] = [
-  {
+export const maintenancePlugin = resourcePlugin('resources/maintenance', [
+  route<{ Query: ListQuery }>({
     method: 'GET',
     path: '/maintenance/issues',
     options: {
@@ -20,13 +22,12 @@ const routes: ServerRoute[] = [
       validate: { query: listQuery },
       response: { schema: issueList },
       handler: async (request) => {
-        const query = request.query as unknown as PageRequest & IssueFilter;
-        const { data, total } = await issues.list(readScope(request), query, query);
-        return { data, meta: listMeta(query, total) };
+        const { data, total } = await issues.list(readScope(request), request.query, request.query);
+        return { data, meta: listMeta(request.query, total) };
       },
     },
-  },
-  {
+  }),
+  route<{ Payload: IssueInput }>({
     method: 'POST',
     path: '/maintenance/issues',
     options: {
@@ -35,12 +36,12 @@ const routes: ServerRoute[] = [
       validate: { payload: createBody },
       response: { status: { 201: issueEnvelope } },
       handler: async (request, h) => {
-        const data = await write(request, (ctx) => issues.create(ctx, request.payload as issues.IssueInput));
+        const data = await write(request, (ctx) => issues.create(ctx, request.payload));
         return h.response({ data }).code(201);
       },
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'GET',
     path: '/maintenance/issues/{id}',
     options: {
@@ -48,10 +49,10 @@ const routes: ServerRoute[] = [
       description: 'Get one maintenance issue',
       validate: { params: idParams },
       response: { schema: issueEnvelope },
-      handler: async (request) => ({ data: await issues.get(readScope(request), request.params.id as string) }),
+      handler: async (request) => ({ data: await issues.get(readScope(request), request.params.id) }),
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams; Payload: IssueInput }>({
     method: 'PATCH',
     path: '/maintenance/issues/{id}',
     options: {
@@ -60,12 +61,12 @@ const routes: ServerRoute[] = [
       validate: { params: idParams, payload: patchBody },
       response: { schema: issueEnvelope },
       handler: async (request) => {
-        const data = await write(request, (ctx) => issues.update(ctx, request.params.id as string, request.payload as issues.IssueInput));
+        const data = await write(request, (ctx) => issues.update(ctx, request.params.id, request.payload));
         return { data };
       },
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'DELETE',
     path: '/maintenance/issues/{id}',
     options: {
@@ -74,12 +75,12 @@ const routes: ServerRoute[] = [
       validate: { params: idParams },
       response: { schema: deletedBody },
       handler: async (request) => {
-        const data = await write(request, (ctx) => issues.remove(ctx, request.params.id as string));
+        const data = await write(request, (ctx) => issues.remove(ctx, request.params.id));
         return { data };
       },
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams; Query: PageRequest }>({
     method: 'GET',
     path: '/maintenance/issues/{id}/notes',
     options: {
@@ -88,13 +89,12 @@ const routes: ServerRoute[] = [
       validate: { params: idParams, query: notesQuery },
       response: { schema: noteList },
       handler: async (request) => {
-        const query = request.query as unknown as PageRequest;
-        const { data, total } = await issues.notes(readScope(request), request.params.id as string, query);
-        return { data, meta: listMeta(query, total) };
+        const { data, total } = await issues.notes(readScope(request), request.params.id, request.query);
+        return { data, meta: listMeta(request.query, total) };
       },
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams; Payload: NoteBody }>({
     method: 'POST',
     path: '/maintenance/issues/{id}/notes',
     options: {
@@ -103,17 +103,10 @@ const routes: ServerRoute[] = [
       validate: { params: idParams, payload: noteBody },
       response: { status: { 201: noteEnvelope } },
       handler: async (request, h) => {
-        const { text } = request.payload as { text: string };
-        const data = await write(request, (ctx) => issues.addNote(ctx, request.params.id as string, text));
+        const data = await write(request, (ctx) => issues.addNote(ctx, request.params.id, request.payload.text));
         return h.response({ data }).code(201);
       },
     },
-  },
-];
+  }),
+]);
 
-export const maintenancePlugin: Plugin<void> = {
-  name: 'resources/maintenance',
-  register(server) {
-    server.route(routes);
-  },
-};

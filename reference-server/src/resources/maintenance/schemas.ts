@@ -1,31 +1,16 @@
+// Maintenance issue and note schemas: the issue's derived from its field table, plus the queries and the note.
 import Joi from 'joi';
-import { paginationQuery } from '../../platform/http/pagination';
-import { dataEnvelope, isoDate, listEnvelope, uuid } from '../../platform/http/schemas';
+import { paginationQuery, type PageRequest } from '../../platform/http/pagination';
+import { dataEnvelope, listEnvelope, uuid } from '../../platform/http/schemas';
+import { ISSUE_PRIORITIES, issueFields, noteText } from './fields';
+import type { IssueFilter } from './repository';
 import { ISSUE_STATUSES } from './transitions';
 
-export const ISSUE_PRIORITIES = ['Low', 'Medium', 'High', 'Urgent'] as const;
-export const ISSUE_CATEGORIES = [
-  'Plumbing', 'Heating', 'Electrical', 'Damp', 'Security', 'Glazing', 'Roofing', 'Appliances', 'Pests', 'Garden', 'General',
-] as const;
+export { ISSUE_CATEGORIES, ISSUE_PRIORITIES } from './fields';
 
 const timestamp = Joi.string().isoDate();
 
-export const issueSchema = Joi.object({
-  id: uuid.required(),
-  propertyId: uuid.required(),
-  propertyName: Joi.string().allow('').required(),
-  title: Joi.string().required(),
-  description: Joi.string().allow('').required(),
-  priority: Joi.string().valid(...ISSUE_PRIORITIES).required(),
-  status: Joi.string().valid(...ISSUE_STATUSES).required(),
-  category: Joi.string().allow(null).required(),
-  assignedContactId: uuid.allow(null).required(),
-  dueDate: isoDate.allow(null).required(),
-  resolvedAt: timestamp.allow(null).required(),
-  createdAt: timestamp.required(),
-  updatedAt: timestamp.required(),
-  sandbox: Joi.boolean(),
-}).label('MaintenanceIssue');
+export const issueSchema = issueFields.responseSchema('MaintenanceIssue', { sandbox: Joi.boolean() });
 
 export const noteSchema = Joi.object({
   id: uuid.required(),
@@ -46,30 +31,18 @@ export const listQuery = Joi.object({
 
 export const notesQuery = Joi.object({ ...paginationQuery });
 
-const fields = {
-  title: Joi.string().trim().min(1).max(200),
-  description: Joi.string().trim().max(5000).allow(''),
-  priority: Joi.string().valid(...ISSUE_PRIORITIES),
-  category: Joi.string().valid(...ISSUE_CATEGORIES).allow(null),
-  assignedContactId: uuid.allow(null),
-  dueDate: isoDate.allow(null),
-};
+export type ListQuery = PageRequest & IssueFilter;
 
-export const createBody = Joi.object({
-  ...fields,
-  propertyId: uuid.required(),
-  title: fields.title.required(),
-  // New issues always start Open; moves go through PATCH /maintenance/issues/{id}.
+// New issues always start Open; moves go through PATCH /maintenance/issues/{id}.
+export const createBody = issueFields.createBody({
   status: Joi.forbidden().messages({ 'any.unknown': '{{#label}} cannot be set on create; new issues are Open' }),
-}).required();
+});
+export const patchBody = issueFields.patchBody({ status: Joi.string().valid(...ISSUE_STATUSES) });
 
-export const patchBody = Joi.object({
-  ...fields,
-  status: Joi.string().valid(...ISSUE_STATUSES),
-  propertyId: Joi.forbidden().messages({ 'any.unknown': '{{#label}} cannot change; open a new issue for another property' }),
-}).min(1).required();
-
-export const noteBody = Joi.object({ text: Joi.string().trim().min(1).max(5000).required() }).required();
+export const noteBody = Joi.object({ text: noteText.required() }).required();
+export interface NoteBody {
+  readonly text: string;
+}
 
 export const issueEnvelope = dataEnvelope(issueSchema, 'MaintenanceIssueResponse');
 export const issueList = listEnvelope(issueSchema, 'MaintenanceIssueList');

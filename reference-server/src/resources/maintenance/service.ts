@@ -2,26 +2,21 @@
 // invalid field); new issues are Open; status moves follow transitions.ts; soft delete; notes are added as the
 // account owner. Every write records its maintenance.* or note.created event.
 import { randomUUID } from 'node:crypto';
-import { MaintenanceIssue, MaintenanceIssueNote, type IssuePriority, type IssueStatus, type Scope } from '../../persistence/models';
-import { apiError, notFound } from '../../platform/errors/api-error';
+import type { MaintenanceIssue, Scope } from '../../persistence/models';
+import { apiError } from '../../platform/errors/api-error';
 import type { PageRequest } from '../../platform/http/pagination';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import { recordEvent } from '../../webhooks/outbox/record';
 import { accountOwnerName } from '../team/service';
 import { issueDeletedData, issueEventData, noteEventData, presentIssue, presentNote, type IssueView, type NoteView } from './presenter';
-import { findIssue, findLiveContact, findLiveProperty, listIssues, listNotes, propertyNames, type IssueFilter } from './repository';
+import { issueFields, type IssueInput } from './fields';
+import {
+  findIssue, findLiveContact, findLiveProperty, insertIssue, insertNote, listIssues, listNotes, lockIssue, patchIssue, propertyName as nameOf,
+  propertyNames, softDeleteIssue, type IssueFilter,
+} from './repository';
 import { assertChangeAllowed, resolvedAtAfter } from './transitions';
 
-export interface IssueInput {
-  propertyId?: string;
-  title?: string;
-  description?: string;
-  priority?: IssuePriority;
-  status?: IssueStatus;
-  category?: string | null;
-  assignedContactId?: string | null;
-  dueDate?: string | null;
-}
+export type { IssueInput } from './fields';
 
 const invalid = (path: string, message: string) => apiError('VALIDATION_ERROR', `Invalid request: payload.${path}: ${message}`);
 
@@ -31,16 +26,8 @@ export async function list(scope: Scope, filter: IssueFilter, page: PageRequest)
   return { data: rows.map((i) => presentIssue(i, names.get(i.property_id) ?? '')), total };
 }
 
-async function issueOrFail(scope: Scope, id: string): Promise<MaintenanceIssue> {
-  const row = await findIssue(scope, id);
-  if (!row) throw notFound('Maintenance issue');
-  return row;
-}
-
-const nameOf = async (scope: Scope, propertyId: string): Promise<string> => (await propertyNames(scope, [propertyId])).get(propertyId) ?? '';
-
 export async function get(scope: Scope, id: string): Promise<IssueView> {
-  const row = await issueOrFail(scope, id);
+  const row = await findIssue(scope, id);
   return presentIssue(row, await nameOf(scope, row.property_id));
 }
 
@@ -48,67 +35,54 @@ async function assertContact(ctx: WriteContext, id: string | null | undefined): 
   if (id && !(await findLiveContact(ctx, id))) throw invalid('assignedContactId', `Contact ${id} not found`);
 }
 
-function columnsOf(input: IssueInput): Partial<MaintenanceIssue> {
-  const row: Partial<MaintenanceIssue> = {};
-  if (input.title !== undefined) row.title = input.title;
-  if (input.description !== undefined) row.description = input.description;
-  if (input.priority !== undefined) row.priority = input.priority;
-  if (input.category !== undefined) row.category = input.category;
-  if (input.assignedContactId !== undefined) row.assigned_contact_id = input.assignedContactId;
-  if (input.dueDate !== undefined) row.due_date = input.dueDate;
-  return row;
-}
-
 export async function create(ctx: WriteContext, input: IssueInput): Promise<IssueView> {
   const property = await findLiveProperty(ctx, input.propertyId!);
   if (!property) throw invalid('propertyId', `Property ${input.propertyId} not found`);
   await assertContact(ctx, input.assignedContactId);
   const now = ctx.clock.now();
-  const row = await MaintenanceIssue.insertScoped(ctx, {
-    id: randomUUID(), property_id: property.id, description: '', priority: 'Medium', ...columnsOf(input), status: 'Open', created_at: now, updated_at: now,
-  }).returning('*');
+  const row = await insertIssue(ctx, {
+    id: randomUUID(), description: '', priority: 'Medium', ...issueFields.columnsOf(input), property_id: property.id, status: 'Open', created_at: now, updated_at: now,
+  });
   await recordEvent(ctx, 'maintenance.created', issueEventData(row, property.short_name));
   return presentIssue(row, property.short_name);
 }
 
 export async function update(ctx: WriteContext, id: string, input: IssueInput): Promise<IssueView> {
-  const existing = await MaintenanceIssue.lockOrNotFound(ctx, id, 'Maintenance issue');
+  const existing = await lockIssue(ctx, id);
   assertChangeAllowed(existing.status, input.status);
   await assertContact(ctx, input.assignedContactId);
   const now = ctx.clock.now();
-  const patch: Partial<MaintenanceIssue> = { ...columnsOf(input), updated_at: now };
+  const patch: Partial<MaintenanceIssue> = { ...issueFields.columnsOf(input), updated_at: now };
   if (input.status !== undefined && input.status !== existing.status) {
     patch.status = input.status;
     patch.resolved_at = resolvedAtAfter(existing.status, input.status, existing.resolved_at, now);
   }
-  const row = (await MaintenanceIssue.scoped(ctx).findById(id).patch(patch).returning('*')) as unknown as MaintenanceIssue;
+  const row = await patchIssue(ctx, id, patch);
   const propertyName = await nameOf(ctx, row.property_id);
   await recordEvent(ctx, 'maintenance.updated', issueEventData(row, propertyName));
   return presentIssue(row, propertyName);
 }
 
 export async function remove(ctx: WriteContext, id: string): Promise<{ deleted: true; id: string }> {
-  const existing = await MaintenanceIssue.lockOrNotFound(ctx, id, 'Maintenance issue');
+  const existing = await lockIssue(ctx, id);
   const deletedAt = ctx.clock.now();
-  await MaintenanceIssue.softDelete(ctx, id, deletedAt);
+  await softDeleteIssue(ctx, id, deletedAt);
   await recordEvent(ctx, 'maintenance.deleted', issueDeletedData(existing, await nameOf(ctx, existing.property_id), deletedAt));
   return { deleted: true, id };
 }
 
 export async function notes(scope: Scope, issueId: string, page: PageRequest): Promise<{ data: NoteView[]; total: number }> {
-  await issueOrFail(scope, issueId);
+  await findIssue(scope, issueId);
   const { rows, total } = await listNotes(scope, issueId, page);
   return { data: rows.map(presentNote), total };
 }
 
 /** Notes may be added in any status, Closed included (a record of what happened after closing). */
 export async function addNote(ctx: WriteContext, issueId: string, text: string): Promise<NoteView> {
-  const issue = await MaintenanceIssue.lockOrNotFound(ctx, issueId, 'Maintenance issue');
+  const issue = await lockIssue(ctx, issueId);
   const now = ctx.clock.now();
-  const note = await MaintenanceIssueNote.insertScoped(ctx, {
-    id: randomUUID(), issue_id: issueId, text, author_name: await accountOwnerName(ctx), created_at: now,
-  }).returning('*');
-  await MaintenanceIssue.scoped(ctx).findById(issueId).patch({ updated_at: now });
+  const note = await insertNote(ctx, { id: randomUUID(), issue_id: issueId, text, author_name: await accountOwnerName(ctx), created_at: now });
+  await patchIssue(ctx, issueId, { updated_at: now });
   await recordEvent(ctx, 'note.created', noteEventData(note, issue.property_id));
   return presentNote(note);
 }

@@ -27,18 +27,7 @@ export async function listMortgages(scope: Scope, filter: MortgageFilter, page: 
   return Mortgage.page(base, page, [['mortgages.created_at', 'asc'], ['mortgages.id', 'asc']]);
 }
 
-export const findMortgage = async (scope: Scope, id: string): Promise<Mortgage | undefined> => Mortgage.scoped(scope).findById(id);
-
-export async function insertMortgage(scope: Scope, row: Partial<Mortgage>): Promise<Mortgage> {
-  return Mortgage.insertScoped(scope, row).returning('*');
-}
-
-export async function patchMortgage(scope: Scope, id: string, patch: Partial<Mortgage>): Promise<Mortgage> {
-  return (await Mortgage.scoped(scope).findById(id).patch(patch).returning('*')) as unknown as Mortgage;
-}
-
-export const lockMortgage = (scope: Scope, id: string): Promise<Mortgage> => Mortgage.lockOrNotFound(scope, id, 'Mortgage');
-export const softDeleteMortgage = (scope: Scope, id: string, at: Date): Promise<void> => Mortgage.softDelete(scope, id, at);
+export const { find: findMortgage, insert: insertMortgage, lock: lockMortgage, patch: patchMortgage, softDelete: softDeleteMortgage } = Mortgage.byId('Mortgage');
 
 /** Linked live properties per mortgage, in the order they were given (deleted properties drop out). */
 export async function linkedProperties(scope: Scope, mortgageIds: readonly string[]): Promise<Map<string, string[]>> {

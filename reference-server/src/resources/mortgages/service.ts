@@ -3,7 +3,7 @@
 // Reads and writes go through the repository; views through the presenter.
 import { randomUUID } from 'node:crypto';
 import type { Scope } from '../../persistence/models';
-import { apiError, notFound } from '../../platform/errors/api-error';
+import { apiError } from '../../platform/errors/api-error';
 import type { PageRequest } from '../../platform/http/pagination';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import { recordEvent } from '../../webhooks/outbox/record';
@@ -24,7 +24,6 @@ export async function list(scope: Scope, filter: MortgageFilter, page: PageReque
 
 export async function get(scope: Scope, id: string): Promise<MortgageView> {
   const row = await findMortgage(scope, id);
-  if (!row) throw notFound('Mortgage');
   return presentMortgage(row, (await linkedProperties(scope, [id])).get(id) ?? []);
 }
 

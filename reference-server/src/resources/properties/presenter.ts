@@ -1,29 +1,12 @@
-// Property rows → the API shape (list items and detail are identical).
+// Property rows → the API shape (list items and detail are identical): the field table's presenter, given the
+// derived fields, plus the compliance items and the image link.
 import type { Certificate, Property } from '../../persistence/models';
 import { complianceItem, type ComplianceItem, type ItemCode } from '../compliance/severity';
+import { propertyFields, type PropertyFieldsView } from './fields';
 import type { PropertyPageRow, PropertyStatus } from './repository';
 
-export interface PropertyView {
-  id: string;
-  address: string;
-  shortName: string;
-  addressLine1: string;
-  addressLine2: string | null;
-  city: string;
-  postcode: string;
-  propertyType: string;
-  bedrooms: number;
-  bathrooms: number;
-  status: PropertyStatus;
-  rentAmount: number;
-  tenantName: string;
-  compliance: { items: ComplianceItem[] };
-  image?: string;
-  gscRenewal: string | null;
-  eicrRenewal: string | null;
-  epcRenewal: string | null;
-  landlordLicenceRenewal: string | null;
-}
+/** The table's view, plus the compliance items and the image link (present only when there is an image). */
+export type PropertyView = PropertyFieldsView & { compliance: { items: ComplianceItem[] }; image?: string };
 
 export const fullAddress = (p: Pick<Property, 'address_line1' | 'address_line2' | 'city' | 'postcode'>): string =>
   [p.address_line1, p.address_line2, p.city, p.postcode].filter((part) => part && part.length > 0).join(', ');
@@ -53,24 +36,13 @@ export function statusOf(p: PropertyPageRow): PropertyStatus {
 export function presentProperty(p: PropertyPageRow, options: PresentOptions): PropertyView {
   const occupied = p.current_first_name !== null;
   const view: PropertyView = {
-    id: p.id,
-    address: fullAddress(p),
-    shortName: p.short_name,
-    addressLine1: p.address_line1,
-    addressLine2: p.address_line2,
-    city: p.city,
-    postcode: p.postcode,
-    propertyType: p.property_type,
-    bedrooms: p.bedrooms,
-    bathrooms: p.bathrooms,
-    status: statusOf(p),
-    rentAmount: occupied ? Number(p.current_rent_amount) : 0,
-    tenantName: occupied ? `${p.current_first_name} ${p.current_last_name}` : '',
+    ...propertyFields.present(p, {
+      address: fullAddress(p),
+      status: statusOf(p),
+      rentAmount: occupied ? Number(p.current_rent_amount) : 0,
+      tenantName: occupied ? `${p.current_first_name} ${p.current_last_name}` : '',
+    }),
     compliance: { items: complianceItems(p, (type) => p.certificate_expiries[type], options.today) },
-    gscRenewal: p.gsc_renewal,
-    eicrRenewal: p.eicr_renewal,
-    epcRenewal: p.epc_renewal,
-    landlordLicenceRenewal: p.landlord_licence_renewal,
   };
   if (p.image_key && options.imageUrl) view.image = options.imageUrl(p.image_key);
   return view;

@@ -19,7 +19,6 @@ export function propertyStatusSql(knex: Knex, today: string): Knex.Raw {
   return knex.raw(`case when properties.maintenance then 'Maintenance' when ${inEffect(knex, today).toQuery()} then 'Occupied' else 'Vacant' end`);
 }
 
-
 export interface PropertyFilter {
   readonly status?: PropertyStatus;
   readonly search?: string;
@@ -95,12 +94,13 @@ export async function listPropertyPage(scope: Scope, today: string, filter: Prop
   return { rows, total };
 }
 
+export const { insert: insertProperty, lock: lockProperty, patch: patchProperty, softDelete: softDeleteProperty } = Property.byId('Property');
+
 /** One property with what its view needs, or undefined. */
 export async function findPropertyView(scope: Scope, today: string, id: string): Promise<PropertyPageRow | undefined> {
   const rows = await viewRows(scope, today, Property.scoped(scope).where('properties.id', id).select('properties.*').toKnexQuery());
   return rows[0];
 }
-
 
 /** The latest certificate of each type per property. */
 export async function latestCertificates(scope: Scope, propertyIds: readonly string[]): Promise<Map<string, Map<Certificate['type'], Certificate>>> {
@@ -125,3 +125,13 @@ export async function hasBlockingContract(scope: Scope, propertyId: string, toda
 }
 
 export const tenantsOf = async (scope: Scope, ids: readonly string[]): Promise<Tenant[]> => Tenant.scoped(scope).whereIn('id', ids);
+
+/** Short names of the landlord's properties, deleted ones included (an issue or inspection can outlive its property). */
+export async function propertyNames(scope: Scope, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await Property.withDeleted(scope).whereIn('properties.id', [...new Set(ids)]).select('properties.id', 'properties.short_name');
+  return new Map(rows.map((p) => [p.id, p.short_name]));
+}
+
+/** One property's short name ('' when it is not the landlord's), deleted ones included. */
+export const propertyName = async (scope: Scope, id: string): Promise<string> => (await propertyNames(scope, [id])).get(id) ?? '';

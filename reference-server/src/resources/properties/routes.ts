@@ -1,17 +1,18 @@
-// Properties: thin routes over the service; validation and response shapes are the Joi schemas.
-import type { Plugin, Request, ServerRoute } from '@hapi/hapi';
+// Properties: HTTP shape only. Typed routes (params, query, payload as validated), thin handlers over the service.
+import type { ReqRef, Request } from '@hapi/hapi';
 import { cachedRead, readScope, todayFor, write } from '../../server/app-context';
-import { listMeta, type PageRequest } from '../../platform/http/pagination';
+import { listMeta } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
 import { imageUrl, publicBaseUrl } from '../../storage/public-url';
-import { createBody, listQuery, patchBody, propertyEnvelope, propertyList } from './schemas';
+import { resourcePlugin, route, type IdParams } from '../route';
+import type { PropertyInput } from './fields';
+import { createBody, listQuery, patchBody, propertyEnvelope, propertyList, type ListQuery } from './schemas';
 import * as properties from './service';
-import type { PropertyFilter } from './repository';
 
-export const presentContext = (request: Request): properties.PresentContext => ({ today: todayFor(request), imageUrl: (key) => imageUrl(request, key) });
+export const presentContext = <Refs extends ReqRef>(request: Request<Refs>): properties.PresentContext => ({ today: todayFor(request), imageUrl: (key) => imageUrl(request, key) });
 
-const routes: ServerRoute[] = [
-  {
+export const propertiesPlugin = resourcePlugin('resources/properties', [
+  route<{ Query: ListQuery }>({
     method: 'GET',
     path: '/properties',
     options: {
@@ -20,16 +21,15 @@ const routes: ServerRoute[] = [
       validate: { query: listQuery },
       response: { schema: propertyList },
       handler: async (request) => {
-        const query = request.query as unknown as PageRequest & PropertyFilter;
         // Image links carry the public base URL, so it is part of the cache key.
         return cachedRead(request, [publicBaseUrl(request)], async () => {
-          const { data, total } = await properties.list(readScope(request), presentContext(request), query, query);
-          return { data, meta: listMeta(query, total) };
+          const { data, total } = await properties.list(readScope(request), presentContext(request), request.query, request.query);
+          return { data, meta: listMeta(request.query, total) };
         });
       },
     },
-  },
-  {
+  }),
+  route<{ Payload: PropertyInput }>({
     method: 'POST',
     path: '/properties',
     options: {
@@ -38,12 +38,12 @@ const routes: ServerRoute[] = [
       validate: { payload: createBody },
       response: { status: { 201: propertyEnvelope } },
       handler: async (request, h) => {
-        const data = await write(request, (ctx) => properties.create(ctx, presentContext(request), request.payload as properties.PropertyInput));
+        const data = await write(request, (ctx) => properties.create(ctx, presentContext(request), request.payload));
         return h.response({ data }).code(201);
       },
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'GET',
     path: '/properties/{id}',
     options: {
@@ -52,10 +52,10 @@ const routes: ServerRoute[] = [
       validate: { params: idParams },
       response: { schema: propertyEnvelope },
       handler: async (request) =>
-        cachedRead(request, [publicBaseUrl(request)], async () => ({ data: await properties.get(readScope(request), presentContext(request), request.params.id as string) })),
+        cachedRead(request, [publicBaseUrl(request)], async () => ({ data: await properties.get(readScope(request), presentContext(request), request.params.id) })),
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams; Payload: PropertyInput }>({
     method: 'PATCH',
     path: '/properties/{id}',
     options: {
@@ -64,12 +64,12 @@ const routes: ServerRoute[] = [
       validate: { params: idParams, payload: patchBody },
       response: { schema: propertyEnvelope },
       handler: async (request) => {
-        const data = await write(request, (ctx) => properties.update(ctx, presentContext(request), request.params.id as string, request.payload as properties.PropertyInput));
+        const data = await write(request, (ctx) => properties.update(ctx, presentContext(request), request.params.id, request.payload));
         return { data };
       },
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'DELETE',
     path: '/properties/{id}',
     options: {
@@ -78,16 +78,10 @@ const routes: ServerRoute[] = [
       validate: { params: idParams },
       response: { schema: deletedBody },
       handler: async (request) => {
-        const data = await write(request, (ctx) => properties.remove(ctx, request.params.id as string, todayFor(request)));
+        const data = await write(request, (ctx) => properties.remove(ctx, request.params.id, todayFor(request)));
         return { data };
       },
     },
-  },
-];
+  }),
+]);
 
-export const propertiesPlugin: Plugin<void> = {
-  name: 'resources/properties',
-  register(server) {
-    server.route(routes);
-  },
-};

@@ -1,8 +1,11 @@
+// Property request and response schemas: derived from the field table, plus the list query and compliance items.
 import Joi from 'joi';
-import { paginationQuery } from '../../platform/http/pagination';
-import { dataEnvelope, isoDate, listEnvelope, searchTerm, uuid } from '../../platform/http/schemas';
+import { paginationQuery, type PageRequest } from '../../platform/http/pagination';
+import { dataEnvelope, isoDate, listEnvelope, searchTerm } from '../../platform/http/schemas';
+import { PROPERTY_STATUSES, propertyFields } from './fields';
+import type { PropertyFilter } from './repository';
 
-export const PROPERTY_TYPES = ['House', 'Flat', 'Maisonette', 'Bungalow', 'Studio', 'HMO', 'Commercial', 'Other'] as const;
+export { PROPERTY_TYPES } from './fields';
 const severity = Joi.string().valid('expired', 'missing', 'critical', 'urgent', 'due_soon', 'ok');
 
 export const complianceItemSchema = Joi.object({
@@ -14,74 +17,23 @@ export const complianceItemSchema = Joi.object({
   severity: severity.required(),
 }).label('ComplianceItem');
 
-export const propertySchema = Joi.object({
-  id: uuid.required(),
-  address: Joi.string().required(),
-  shortName: Joi.string().required(),
-  addressLine1: Joi.string().required(),
-  addressLine2: Joi.string().allow(null).required(),
-  city: Joi.string().required(),
-  postcode: Joi.string().required(),
-  propertyType: Joi.string().required(),
-  bedrooms: Joi.number().integer().required(),
-  bathrooms: Joi.number().integer().required(),
-  status: Joi.string().valid('Occupied', 'Vacant', 'Maintenance').required(),
-  rentAmount: Joi.number().required(),
-  tenantName: Joi.string().allow('').required(),
+export const propertySchema = propertyFields.responseSchema('Property', {
   compliance: Joi.object({ items: Joi.array().items(complianceItemSchema).required() }).required(),
   image: Joi.string().uri(),
-  gscRenewal: isoDate.allow(null).required(),
-  eicrRenewal: isoDate.allow(null).required(),
-  epcRenewal: isoDate.allow(null).required(),
-  landlordLicenceRenewal: isoDate.allow(null).required(),
   sandbox: Joi.boolean(),
-}).label('Property');
+});
 
 export const listQuery = Joi.object({
   ...paginationQuery,
-  status: Joi.string().valid('Occupied', 'Vacant', 'Maintenance'),
+  status: Joi.string().valid(...PROPERTY_STATUSES),
   search: searchTerm,
 });
 
-const renewals = {
-  gscRenewal: isoDate.allow(null),
-  eicrRenewal: isoDate.allow(null),
-  epcRenewal: isoDate.allow(null),
-  landlordLicenceRenewal: isoDate.allow(null),
-};
+export type ListQuery = PageRequest & PropertyFilter;
 
-const editable = {
-  shortName: Joi.string().trim().min(1).max(200),
-  addressLine1: Joi.string().trim().min(1).max(300),
-  addressLine2: Joi.string().trim().max(300).allow(null, ''),
-  city: Joi.string().trim().min(1).max(120),
-  postcode: Joi.string().trim().min(2).max(20),
-  propertyType: Joi.string().valid(...PROPERTY_TYPES),
-  bedrooms: Joi.number().integer().min(0).max(100),
-  bathrooms: Joi.number().integer().min(0).max(100),
-  licenceRequired: Joi.boolean(),
-  ...renewals,
-};
-
-const readOnlyMessage = '{{#label}} is read-only; rentAmount changes through contracts';
-
-export const createBody = Joi.object({
-  ...editable,
-  shortName: editable.shortName.required(),
-  addressLine1: editable.addressLine1.required(),
-  city: editable.city.required(),
-  postcode: editable.postcode.required(),
-  propertyType: editable.propertyType.required(),
-  // Only Maintenance may be set on create; Occupied and Vacant are derived from contracts.
-  status: Joi.string().valid('Maintenance'),
-  rentAmount: Joi.forbidden().messages({ 'any.unknown': readOnlyMessage }),
-}).required();
-
-export const patchBody = Joi.object({
-  ...editable,
-  status: Joi.string().valid('Maintenance').allow(null),
-  rentAmount: Joi.forbidden().messages({ 'any.unknown': readOnlyMessage }),
-}).min(1).required();
+// Only Maintenance may be set (and, on PATCH, cleared with null); Occupied and Vacant are derived from contracts.
+export const createBody = propertyFields.createBody({ status: Joi.string().valid('Maintenance') });
+export const patchBody = propertyFields.patchBody({ status: Joi.string().valid('Maintenance').allow(null) });
 
 export const propertyEnvelope = dataEnvelope(propertySchema, 'PropertyResponse');
 export const propertyList = listEnvelope(propertySchema, 'PropertyList');

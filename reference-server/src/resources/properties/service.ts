@@ -2,14 +2,18 @@
 // checked against certificates (CERTIFICATE_DERIVED_FIELD), soft delete blocked by live contracts. Every write
 // records its property.* event in the same transaction.
 import { randomUUID } from 'node:crypto';
-import { Certificate, Property, type Scope } from '../../persistence/models';
+import type { Certificate, Property, Scope } from '../../persistence/models';
 import { apiError, notFound } from '../../platform/errors/api-error';
 import type { PageRequest } from '../../platform/http/pagination';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import { recordEvent } from '../../webhooks/outbox/record';
 import { propertyDeletedData, propertyEventData } from './events';
 import { presentProperty, type PropertyView } from './presenter';
-import { findPropertyView, hasBlockingContract, latestCertificates, listPropertyPage, type PropertyFilter } from './repository';
+import { propertyFields, type PropertyInput } from './fields';
+import {
+  findPropertyView, hasBlockingContract, insertProperty, latestCertificates, listPropertyPage, lockProperty, patchProperty, softDeleteProperty,
+  type PropertyFilter,
+} from './repository';
 
 export const RENEWAL_FIELDS = {
   gscRenewal: { column: 'gsc_renewal', certificate: 'GSC' },
@@ -19,22 +23,7 @@ export const RENEWAL_FIELDS = {
 } as const;
 export type RenewalField = keyof typeof RENEWAL_FIELDS;
 
-export interface PropertyInput {
-  shortName?: string;
-  addressLine1?: string;
-  addressLine2?: string | null;
-  city?: string;
-  postcode?: string;
-  propertyType?: string;
-  bedrooms?: number;
-  bathrooms?: number;
-  licenceRequired?: boolean;
-  status?: 'Maintenance' | null;
-  gscRenewal?: string | null;
-  eicrRenewal?: string | null;
-  epcRenewal?: string | null;
-  landlordLicenceRenewal?: string | null;
-}
+export type { PropertyInput } from './fields';
 
 export interface PresentContext {
   readonly today: string;
@@ -52,21 +41,10 @@ export async function get(scope: Scope, ctx: PresentContext, id: string): Promis
   return presentProperty(row, ctx);
 }
 
-function columnsOf(input: PropertyInput): Partial<Property> {
-  const row: Partial<Property> = {};
-  if (input.shortName !== undefined) row.short_name = input.shortName;
-  if (input.addressLine1 !== undefined) row.address_line1 = input.addressLine1;
-  if (input.addressLine2 !== undefined) row.address_line2 = input.addressLine2;
-  if (input.city !== undefined) row.city = input.city;
-  if (input.postcode !== undefined) row.postcode = input.postcode;
-  if (input.propertyType !== undefined) row.property_type = input.propertyType;
-  if (input.bedrooms !== undefined) row.bedrooms = input.bedrooms;
-  if (input.bathrooms !== undefined) row.bathrooms = input.bathrooms;
-  if (input.licenceRequired !== undefined) row.licence_required = input.licenceRequired;
+/** The table's columns, and the maintenance flag that setting (or clearing) status Maintenance means. */
+function rowOf(input: PropertyInput): Partial<Property> {
+  const row = propertyFields.columnsOf(input);
   if (input.status !== undefined) row.maintenance = input.status === 'Maintenance';
-  for (const [field, { column }] of Object.entries(RENEWAL_FIELDS) as Array<[RenewalField, (typeof RENEWAL_FIELDS)[RenewalField]]>) {
-    if (input[field] !== undefined) row[column] = input[field] ?? null;
-  }
   return row;
 }
 
@@ -85,28 +63,28 @@ async function assertRenewalsMatchCertificates(ctx: WriteContext, propertyId: st
 
 export async function create(ctx: WriteContext, present: PresentContext, input: PropertyInput): Promise<PropertyView> {
   const now = ctx.clock.now();
-  const row = await Property.insertScoped(ctx, { id: randomUUID(), ...columnsOf(input), created_at: now, updated_at: now });
+  const row = await insertProperty(ctx, { id: randomUUID(), ...rowOf(input), created_at: now, updated_at: now });
   const view = await get(ctx, present, row.id);
   await recordEvent(ctx, 'property.created', propertyEventData(view));
   return view;
 }
 
 export async function update(ctx: WriteContext, present: PresentContext, id: string, input: PropertyInput): Promise<PropertyView> {
-  await Property.lockOrNotFound(ctx, id, 'Property');
+  await lockProperty(ctx, id);
   await assertRenewalsMatchCertificates(ctx, id, input);
-  await Property.scoped(ctx).findById(id).patch({ ...columnsOf(input), updated_at: ctx.clock.now() });
+  await patchProperty(ctx, id, { ...rowOf(input), updated_at: ctx.clock.now() });
   const view = await get(ctx, present, id);
   await recordEvent(ctx, 'property.updated', propertyEventData(view));
   return view;
 }
 
 export async function remove(ctx: WriteContext, id: string, today: string): Promise<{ deleted: true; id: string }> {
-  const existing = await Property.lockOrNotFound(ctx, id, 'Property');
+  const existing = await lockProperty(ctx, id);
   if (await hasBlockingContract(ctx, id, today)) {
     throw apiError('CONFLICT', 'Property has an Active, Pending or Notice Served contract and cannot be deleted');
   }
   const deletedAt = ctx.clock.now();
-  await Property.softDelete(ctx, id, deletedAt);
+  await softDeleteProperty(ctx, id, deletedAt);
   await recordEvent(ctx, 'property.deleted', propertyDeletedData(existing, deletedAt));
   return { deleted: true, id };
 }

@@ -1,47 +1,17 @@
-// Rent payment rows → the API shape, and the rows → event data of rent.created / rent.updated.
+// Rent payment rows → the API shape (the field table's presenter, given the derived status; amountReceived 0
+// while the column is null), and the views → event data of rent.created / rent.updated.
 import type { EventData } from '../../webhooks/catalogue/fields';
 import type { RentPayment } from '../../persistence/models';
 import { buildEventData } from '../../webhooks/catalogue/build';
-import { rentStatus, type RentStatus } from './status';
+import { rentFields, type RentPaymentView } from './fields';
+import { rentStatus } from './status';
 
-export interface RentPaymentView {
-  id: string;
-  propertyId: string;
-  tenantId: string;
-  contractId: string;
-  period: string;
-  amount: number;
-  status: RentStatus;
-  /** 0 until something is received (the column is null then). */
-  amountReceived: number;
-  datePaid: string | null;
-  dueDate: string;
-  periodStart: string | null;
-  periodEnd: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { RentPaymentView } from './fields';
 
-const iso = (value: Date | string): string => new Date(value).toISOString();
-
-export function presentRent(row: RentPayment, today: string): RentPaymentView {
-  return {
-    id: row.id,
-    propertyId: row.property_id,
-    tenantId: row.tenant_id,
-    contractId: row.contract_id,
-    period: row.period,
-    amount: Number(row.amount),
-    status: rentStatus(row, today),
-    amountReceived: row.amount_received === null ? 0 : Number(row.amount_received),
-    datePaid: row.date_paid,
-    dueDate: row.due_date,
-    periodStart: row.period_start,
-    periodEnd: row.period_end,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-  };
-}
+export const presentRent = (row: RentPayment, today: string): RentPaymentView => ({
+  ...rentFields.present(row, { status: rentStatus(row, today) }),
+  amountReceived: row.amount_received === null ? 0 : Number(row.amount_received),
+});
 
 /** rent.created `data`: exactly the catalogue's fields (buildEventData checks them). */
 export const rentCreatedData = (v: RentPaymentView): EventData<'rent.created'> => buildEventData('rent.created', {

@@ -19,7 +19,8 @@ export async function listRent(scope: Scope, today: string, filter: RentFilter, 
   return RentPayment.page(base, page, [['rent_payments.due_date', 'desc'], ['rent_payments.created_at', 'desc'], ['rent_payments.id', 'asc']]);
 }
 
-export const findRent = async (scope: Scope, id: string): Promise<RentPayment | undefined> => RentPayment.scoped(scope).findById(id);
+const rents = RentPayment.byId('Rent payment');
+export const { find: findRent, lock: lockRent } = rents;
 
 export const findContract = async (scope: Scope, id: string): Promise<Contract | undefined> => Contract.scoped(scope).findById(id);
 
@@ -41,16 +42,16 @@ export function conflictOnDuplicatePeriod(err: unknown): never {
 
 export async function insertRent(scope: Scope, row: Partial<RentPayment>): Promise<RentPayment> {
   try {
-    return await RentPayment.insertScoped(scope, row);
+    return await rents.insert(scope, row);
   } catch (err) {
     return conflictOnDuplicatePeriod(err);
   }
 }
 
-export async function patchRent(scope: Scope, id: string, patch: Partial<RentPayment>): Promise<void> {
+export async function patchRent(scope: Scope, id: string, patch: Partial<RentPayment>): Promise<RentPayment> {
   try {
-    await RentPayment.scoped(scope).findById(id).patch(patch);
+    return await rents.patch(scope, id, patch);
   } catch (err) {
-    conflictOnDuplicatePeriod(err);
+    return conflictOnDuplicatePeriod(err);
   }
 }

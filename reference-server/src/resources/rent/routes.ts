@@ -1,17 +1,18 @@
-// Rent: thin routes over the service, plus the invoice routes (src/invoices). The PDF service (and its cache)
+// Rent: HTTP shape only (typed routes, thin handlers over the service), plus the invoice routes (src/invoices). The PDF service (and its cache)
 // is one per server, created when the plugin registers.
-import type { Plugin, Request, Server, ServerRoute } from '@hapi/hapi';
+import type { Plugin, Server } from '@hapi/hapi';
 import { depsOf, readScope, todayFor, write } from '../../server/app-context';
-import { listMeta, type PageRequest } from '../../platform/http/pagination';
+import { listMeta } from '../../platform/http/pagination';
 import { idParams } from '../../platform/http/schemas';
 import { InvoicePdfService } from '../../invoices/pdf/service';
 import { invoiceRoutes } from '../../invoices/routes';
-import type { RentFilter } from './repository';
-import { createBody, listQuery, patchBody, rentEnvelope, rentList } from './schemas';
+import { route, type IdParams } from '../route';
+import type { RentCreateInput, RentPatchInput } from './fields';
+import { createBody, listQuery, patchBody, rentEnvelope, rentList, type ListQuery } from './schemas';
 import * as rent from './service';
 
-const routes: ServerRoute[] = [
-  {
+const routes = [
+  route<{ Query: ListQuery }>({
     method: 'GET',
     path: '/rent',
     options: {
@@ -24,13 +25,12 @@ const routes: ServerRoute[] = [
       validate: { query: listQuery },
       response: { schema: rentList },
       handler: async (request) => {
-        const query = request.query as unknown as PageRequest & RentFilter;
-        const { data, total } = await rent.list(readScope(request), todayFor(request), query, query);
-        return { data, meta: listMeta(query, total) };
+        const { data, total } = await rent.list(readScope(request), todayFor(request), request.query, request.query);
+        return { data, meta: listMeta(request.query, total) };
       },
     },
-  },
-  {
+  }),
+  route<{ Payload: RentCreateInput }>({
     method: 'POST',
     path: '/rent',
     options: {
@@ -45,12 +45,12 @@ const routes: ServerRoute[] = [
       validate: { payload: createBody },
       response: { status: { 201: rentEnvelope } },
       handler: async (request, h) => {
-        const data = await write(request, (ctx) => rent.create(ctx, todayFor(request), request.payload as rent.RentCreateInput));
+        const data = await write(request, (ctx) => rent.create(ctx, todayFor(request), request.payload));
         return h.response({ data }).code(201);
       },
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'GET',
     path: '/rent/{id}',
     options: {
@@ -59,10 +59,10 @@ const routes: ServerRoute[] = [
       notes: ['Not in the spec\'s endpoint table: added so a client can read one payment (after a PATCH, or before requesting its invoice).'],
       validate: { params: idParams },
       response: { schema: rentEnvelope },
-      handler: async (request) => ({ data: await rent.get(readScope(request), todayFor(request), request.params.id as string) }),
+      handler: async (request) => ({ data: await rent.get(readScope(request), todayFor(request), request.params.id) }),
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams; Payload: RentPatchInput }>({
     method: 'PATCH',
     path: '/rent/{id}',
     options: {
@@ -74,12 +74,12 @@ const routes: ServerRoute[] = [
       ],
       validate: { params: idParams, payload: patchBody },
       response: { schema: rentEnvelope },
-      handler: async (request: Request) => {
-        const data = await write(request, (ctx) => rent.update(ctx, todayFor(request), request.params.id as string, request.payload as rent.RentPatchInput));
+      handler: async (request) => {
+        const data = await write(request, (ctx) => rent.update(ctx, todayFor(request), request.params.id, request.payload));
         return { data };
       },
     },
-  },
+  }),
 ];
 
 const PDF_SERVICE = Symbol('invoice-pdf-service');
@@ -97,6 +97,7 @@ export const rentPlugin: Plugin<void> = {
     // server.app is shared by the root server and every plugin realm, like the deps themselves.
     const pdfs = new InvoicePdfService(depsOf(server).clock);
     (server.app as Record<symbol, InvoicePdfService>)[PDF_SERVICE] = pdfs;
-    server.route([...routes, ...invoiceRoutes(pdfs)]);
+    for (const r of routes) r.register(server);
+    server.route(invoiceRoutes(pdfs));
   },
 };

@@ -1,39 +1,17 @@
 // Rent rules: POST rules 1-5 (same-contract references, period normalization, database-enforced uniqueness,
 // Paid defaults), PATCH reconciliation with immutable amount and references, read-time Overdue.
 import { randomUUID } from 'node:crypto';
-import { RentPayment, type Scope } from '../../persistence/models';
+import type { RentPayment, Scope } from '../../persistence/models';
 import { utcDate } from '../../platform/clock';
-import { apiError, notFound } from '../../platform/errors/api-error';
+import { apiError } from '../../platform/errors/api-error';
 import type { PageRequest } from '../../platform/http/pagination';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import { recordEvent } from '../../webhooks/outbox/record';
 import { presentRent, rentCreatedData, rentUpdatedData, type RentPaymentView } from './presenter';
-import { findContract, findRent, insertRent, listRent, patchRent, type RentFilter } from './repository';
-import type { RentStatus } from './status';
+import { rentFields, type RentCreateInput, type RentPatchInput } from './fields';
+import { findContract, findRent, insertRent, listRent, lockRent, patchRent, type RentFilter } from './repository';
 
-export interface RentCreateInput {
-  propertyId: string;
-  tenantId: string;
-  contractId: string;
-  period: string;
-  amount: number;
-  status: RentStatus;
-  amountReceived?: number;
-  datePaid?: string;
-  dueDate: string;
-  periodStart?: string | null;
-  periodEnd?: string | null;
-}
-
-export interface RentPatchInput {
-  status?: RentStatus;
-  amountReceived?: number | null;
-  datePaid?: string | null;
-  dueDate?: string;
-  periodStart?: string | null;
-  periodEnd?: string | null;
-  period?: string;
-}
+export type { RentCreateInput, RentPatchInput } from './fields';
 
 export async function list(scope: Scope, today: string, filter: RentFilter, page: PageRequest): Promise<{ data: RentPaymentView[]; total: number }> {
   const { rows, total } = await listRent(scope, today, filter, page);
@@ -41,9 +19,7 @@ export async function list(scope: Scope, today: string, filter: RentFilter, page
 }
 
 export async function get(scope: Scope, today: string, id: string): Promise<RentPaymentView> {
-  const row = await findRent(scope, id);
-  if (!row) throw notFound('Rent payment');
-  return presentRent(row, today);
+  return presentRent(await findRent(scope, id), today);
 }
 
 /**
@@ -70,20 +46,8 @@ export async function create(ctx: WriteContext, today: string, input: RentCreate
   await assertSameContract(ctx, input);
   const now = ctx.clock.now();
   const row: Partial<RentPayment> = {
-    id: randomUUID(),
-    contract_id: input.contractId,
-    property_id: input.propertyId,
-    tenant_id: input.tenantId,
-    period: input.period, // normalized by the schema (rule 3), before the unique index sees it (rule 4)
-    amount: input.amount,
-    status: input.status,
-    amount_received: input.amountReceived ?? null,
-    date_paid: input.datePaid ?? null,
-    due_date: input.dueDate,
-    period_start: input.periodStart ?? null,
-    period_end: input.periodEnd ?? null,
-    created_at: now,
-    updated_at: now,
+    id: randomUUID(), amount_received: null, date_paid: null, period_start: null, period_end: null,
+    ...rentFields.columnsOf(input), status: input.status, created_at: now, updated_at: now,
   };
   if (input.status === 'Paid') Object.assign(row, paidDefaults(ctx, input.amount, input.amountReceived, input.datePaid));
   const inserted = await insertRent(ctx, row);
@@ -93,15 +57,9 @@ export async function create(ctx: WriteContext, today: string, input: RentCreate
 }
 
 export async function update(ctx: WriteContext, today: string, id: string, input: RentPatchInput): Promise<RentPaymentView> {
-  const existing = await RentPayment.lockOrNotFound(ctx, id, 'Rent payment');
-  const patch: Partial<RentPayment> = { updated_at: ctx.clock.now() };
+  const existing = await lockRent(ctx, id);
+  const patch: Partial<RentPayment> = { ...rentFields.columnsOf(input), updated_at: ctx.clock.now() };
   if (input.status !== undefined) patch.status = input.status;
-  if (input.amountReceived !== undefined) patch.amount_received = input.amountReceived;
-  if (input.datePaid !== undefined) patch.date_paid = input.datePaid;
-  if (input.dueDate !== undefined) patch.due_date = input.dueDate;
-  if (input.periodStart !== undefined) patch.period_start = input.periodStart;
-  if (input.periodEnd !== undefined) patch.period_end = input.periodEnd;
-  if (input.period !== undefined) patch.period = input.period;
   const start = patch.period_start !== undefined ? patch.period_start : existing.period_start;
   const end = patch.period_end !== undefined ? patch.period_end : existing.period_end;
   if (start && end && start > end) throw apiError('VALIDATION_ERROR', 'Invalid request: payload: periodStart must be on or before periodEnd');
@@ -109,8 +67,7 @@ export async function update(ctx: WriteContext, today: string, id: string, input
   if (input.status === 'Paid' && existing.status !== 'Paid') {
     Object.assign(patch, paidDefaults(ctx, Number(existing.amount), input.amountReceived, input.datePaid));
   }
-  await patchRent(ctx, id, patch);
-  const view = presentRent((await findRent(ctx, id))!, today);
+  const view = presentRent(await patchRent(ctx, id, patch), today);
   await recordEvent(ctx, 'rent.updated', rentUpdatedData(view));
   return view;
 }

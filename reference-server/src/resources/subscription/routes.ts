@@ -1,11 +1,11 @@
-// GET /subscription: the landlord's plan, limits and usage.
-import type { Plugin, ServerRoute } from '@hapi/hapi';
+// GET /subscription: the landlord's plan, limits and usage (read-only and derived: no field table).
 import { readScope } from '../../server/app-context';
+import { resourcePlugin, route } from '../route';
 import { subscriptionEnvelope, subscriptionQuery } from './schemas';
 import { summary } from './service';
 
-const routes: ServerRoute[] = [
-  {
+export const subscriptionPlugin = resourcePlugin('resources/subscription', [
+  route({
     method: 'GET',
     path: '/subscription',
     options: {
@@ -15,12 +15,5 @@ const routes: ServerRoute[] = [
       response: { schema: subscriptionEnvelope },
       handler: async (request) => ({ data: await summary(readScope(request)) }),
     },
-  },
-];
-
-export const subscriptionPlugin: Plugin<void> = {
-  name: 'resources/subscription',
-  register(server) {
-    server.route(routes);
-  },
-};
+  }),
+]);

@@ -1,6 +1,6 @@
 // The subscription summary: plan and status from the landlord account, property usage against the plan's
 // limit, storage usage against the plan's quota (the storage module's own count, so the figure is the one
-// uploads are checked against), and the next billing date when there is one.
+// uploads are checked against), and the next billing date when there is one. Read-only and derived: no field table.
 import { Landlord, Property, type Scope } from '../../persistence/models';
 import { notFound } from '../../platform/errors/api-error';
 import { STORAGE_QUOTA_BYTES, storageUsedBytes } from '../../storage/quota';
@@ -17,15 +17,12 @@ export interface SubscriptionView {
 export async function summary(scope: Scope): Promise<SubscriptionView> {
   const landlord = await Landlord.query(scope.db).findById(scope.landlordId);
   if (!landlord) throw notFound('Subscription');
-  const [countRow, usedBytes] = await Promise.all([
-    Property.scoped(scope).count('* as total').first() as unknown as Promise<{ total: number | string }>,
-    storageUsedBytes(scope),
-  ]);
+  const [propertyCount, usedBytes] = await Promise.all([Property.countOf(Property.scoped(scope)), storageUsedBytes(scope)]);
   return {
     plan: landlord.plan,
     status: landlord.subscription_status,
     propertyLimit: landlord.property_limit,
-    propertyCount: Number(countRow.total),
+    propertyCount,
     storage: { usedBytes, quotaBytes: landlord.plan ? STORAGE_QUOTA_BYTES[landlord.plan] : 0 },
     // A cancelled or absent subscription has nothing to bill.
     nextBillingDate: landlord.subscription_status === 'active' ? landlord.next_billing_date : null,

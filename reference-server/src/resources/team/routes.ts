@@ -1,11 +1,11 @@
-// GET /team: the account owner and current members.
-import type { Plugin, ServerRoute } from '@hapi/hapi';
+// GET /team: the account owner and current members (read-only: no field table). A typed route over the service.
 import { readScope } from '../../server/app-context';
+import { resourcePlugin, route } from '../route';
 import { teamEnvelope, teamQuery } from './schemas';
 import { roster } from './service';
 
-const routes: ServerRoute[] = [
-  {
+export const teamPlugin = resourcePlugin('resources/team', [
+  route({
     method: 'GET',
     path: '/team',
     options: {
@@ -15,12 +15,5 @@ const routes: ServerRoute[] = [
       response: { schema: teamEnvelope },
       handler: async (request) => ({ data: await roster(readScope(request)) }),
     },
-  },
-];
-
-export const teamPlugin: Plugin<void> = {
-  name: 'resources/team',
-  register(server) {
-    server.route(routes);
-  },
-};
+  }),
+]);

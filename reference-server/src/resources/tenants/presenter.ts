@@ -1,36 +1,11 @@
-// Tenant rows → the API shape, and the tenant.* webhook data (exactly the catalogue's fields).
+// Tenant rows → the API shape (the field table's presenter), and the tenant.* webhook data (the catalogue's fields).
 import type { EventData } from '../../webhooks/catalogue/fields';
 import type { Tenant } from '../../persistence/models';
+import { tenantFields, type TenantView } from './fields';
 
-export interface TenantView {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-  propertyId: string | null;
-  status: Tenant['status'];
-  hasAccount: boolean;
-  rightToRentExpiry: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { TenantView } from './fields';
 
-const iso = (value: Date | string): string => new Date(value).toISOString();
-
-export const presentTenant = (t: Tenant): TenantView => ({
-  id: t.id,
-  firstName: t.first_name,
-  lastName: t.last_name,
-  email: t.email,
-  phone: t.phone,
-  propertyId: t.property_id,
-  status: t.status,
-  hasAccount: t.has_account,
-  rightToRentExpiry: t.right_to_rent_expiry,
-  createdAt: iso(t.created_at),
-  updatedAt: iso(t.updated_at),
-});
+export const presentTenant = (t: Tenant): TenantView => tenantFields.present(t, {});
 
 // The catalogue types email and phone as non-null strings: a missing one is sent as ''.
 export const tenantEventData = (t: Tenant): EventData<'tenant.created'> => ({

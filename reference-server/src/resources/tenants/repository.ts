@@ -1,7 +1,7 @@
 // Tenant reads, always through the landlord scope.
 import { Contract, Property, Tenant, type Scope } from '../../persistence/models';
 import type { PageRequest } from '../../platform/http/pagination';
-import type { TenantStatus } from './schemas';
+import type { TenantStatus } from './fields';
 import { containsPattern } from '../../persistence/like';
 
 export interface TenantFilter {
@@ -9,7 +9,6 @@ export interface TenantFilter {
   readonly status?: TenantStatus;
   readonly search?: string;
 }
-
 
 export async function listTenants(scope: Scope, filter: TenantFilter, page: PageRequest): Promise<{ rows: Tenant[]; total: number }> {
   const base = Tenant.scoped(scope);
@@ -24,7 +23,7 @@ export async function listTenants(scope: Scope, filter: TenantFilter, page: Page
   return Tenant.page(base, page, [['tenants.created_at', 'asc'], ['tenants.id', 'asc']]);
 }
 
-export const findTenant = async (scope: Scope, id: string): Promise<Tenant | undefined> => Tenant.scoped(scope).findById(id);
+export const { find: findTenant, insert: insertTenant, lock: lockTenant, patch: patchTenant, softDelete: softDeleteTenant } = Tenant.byId('Tenant');
 
 export const findLiveProperty = async (scope: Scope, id: string): Promise<Property | undefined> => Property.scoped(scope).findById(id);
 

@@ -1,17 +1,18 @@
-// Tenants: thin routes over the service; validation and response shapes are the Joi schemas.
-import type { Plugin, Request, ServerRoute } from '@hapi/hapi';
+// Tenants: HTTP shape only. Typed routes (params, query, payload as validated), thin handlers over the service.
+import type { ReqRef, Request } from '@hapi/hapi';
 import { depsOf, readScope, todayFor, write } from '../../server/app-context';
-import { listMeta, type PageRequest } from '../../platform/http/pagination';
+import { listMeta } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
-import type { TenantFilter } from './repository';
-import { createBody, listQuery, patchBody, tenantEnvelope, tenantList } from './schemas';
+import { resourcePlugin, route, type IdParams } from '../route';
+import type { TenantInput } from './fields';
+import { createBody, listQuery, patchBody, tenantEnvelope, tenantList, type ListQuery } from './schemas';
 import * as tenants from './service';
 
-const writeEnv = (request: Request): tenants.WriteEnv => ({ today: todayFor(request), mailer: depsOf(request).mailer });
+const writeEnv = <Refs extends ReqRef>(request: Request<Refs>): tenants.WriteEnv => ({ today: todayFor(request), mailer: depsOf(request).mailer });
 const TAGS = ['api', 'Tenants'];
 
-const routes: ServerRoute[] = [
-  {
+export const tenantsPlugin = resourcePlugin('resources/tenants', [
+  route<{ Query: ListQuery }>({
     method: 'GET',
     path: '/tenants',
     options: {
@@ -20,13 +21,12 @@ const routes: ServerRoute[] = [
       validate: { query: listQuery },
       response: { schema: tenantList },
       handler: async (request) => {
-        const query = request.query as unknown as PageRequest & TenantFilter;
-        const { data, total } = await tenants.list(readScope(request), query, query);
-        return { data, meta: listMeta(query, total) };
+        const { data, total } = await tenants.list(readScope(request), request.query, request.query);
+        return { data, meta: listMeta(request.query, total) };
       },
     },
-  },
-  {
+  }),
+  route<{ Payload: TenantInput }>({
     method: 'POST',
     path: '/tenants',
     options: {
@@ -35,12 +35,12 @@ const routes: ServerRoute[] = [
       validate: { payload: createBody },
       response: { status: { 201: tenantEnvelope } },
       handler: async (request, h) => {
-        const data = await write(request, (ctx) => tenants.create(ctx, writeEnv(request), request.payload as tenants.TenantInput));
+        const data = await write(request, (ctx) => tenants.create(ctx, writeEnv(request), request.payload));
         return h.response({ data }).code(201);
       },
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'GET',
     path: '/tenants/{id}',
     options: {
@@ -48,10 +48,10 @@ const routes: ServerRoute[] = [
       description: 'Get one tenant',
       validate: { params: idParams },
       response: { schema: tenantEnvelope },
-      handler: async (request) => ({ data: await tenants.get(readScope(request), request.params.id as string) }),
+      handler: async (request) => ({ data: await tenants.get(readScope(request), request.params.id) }),
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams; Payload: TenantInput }>({
     method: 'PATCH',
     path: '/tenants/{id}',
     options: {
@@ -60,12 +60,12 @@ const routes: ServerRoute[] = [
       validate: { params: idParams, payload: patchBody },
       response: { schema: tenantEnvelope },
       handler: async (request) => {
-        const data = await write(request, (ctx) => tenants.update(ctx, writeEnv(request), request.params.id as string, request.payload as tenants.TenantInput));
+        const data = await write(request, (ctx) => tenants.update(ctx, writeEnv(request), request.params.id, request.payload));
         return { data };
       },
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'DELETE',
     path: '/tenants/{id}',
     options: {
@@ -74,16 +74,9 @@ const routes: ServerRoute[] = [
       validate: { params: idParams },
       response: { schema: deletedBody },
       handler: async (request) => {
-        const data = await write(request, (ctx) => tenants.remove(ctx, writeEnv(request), request.params.id as string));
+        const data = await write(request, (ctx) => tenants.remove(ctx, writeEnv(request), request.params.id));
         return { data };
       },
     },
-  },
-];
-
-export const tenantsPlugin: Plugin<void> = {
-  name: 'resources/tenants',
-  register(server) {
-    server.route(routes);
-  },
-};
+  }),
+]);

@@ -2,24 +2,21 @@
 // tenant has no account (on create, and on an email change while still invited); deletion is soft and refused
 // while a not-Ended contract names the tenant; a tenant.* event is recorded in every write.
 import { randomUUID } from 'node:crypto';
-import { Landlord, Tenant, type Property, type Scope } from '../../persistence/models';
-import { apiError, notFound } from '../../platform/errors/api-error';
+import { Landlord, type Property, type Scope, type Tenant } from '../../persistence/models';
+import { apiError } from '../../platform/errors/api-error';
 import type { PageRequest } from '../../platform/http/pagination';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import type { Mailer } from '../../mail/mailer';
 import { recordEvent } from '../../webhooks/outbox/record';
 import { invitationMail } from './invitation-mail';
 import { presentTenant, tenantDeletedData, tenantEventData, type TenantView } from './presenter';
-import { findLiveProperty, findTenant, hasLiveContract, hasPortalAccount, listTenants, type TenantFilter } from './repository';
+import { tenantFields, type TenantInput } from './fields';
+import {
+  findLiveProperty, findTenant, hasLiveContract, hasPortalAccount, insertTenant, listTenants, lockTenant, patchTenant, softDeleteTenant,
+  type TenantFilter,
+} from './repository';
 
-export interface TenantInput {
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  phone?: string | null;
-  propertyId?: string;
-  rightToRentExpiry?: string | null;
-}
+export type { TenantInput } from './fields';
 
 export interface WriteEnv {
   readonly today: string;
@@ -32,9 +29,7 @@ export async function list(scope: Scope, filter: TenantFilter, page: PageRequest
 }
 
 export async function get(scope: Scope, id: string): Promise<TenantView> {
-  const row = await findTenant(scope, id);
-  if (!row) throw notFound('Tenant');
-  return presentTenant(row);
+  return presentTenant(await findTenant(scope, id));
 }
 
 /** A referenced id in a body is validated like a field: unknown or another landlord's is a 400. */
@@ -42,17 +37,6 @@ async function propertyOrFail(ctx: WriteContext, id: string): Promise<Property> 
   const property = await findLiveProperty(ctx, id);
   if (!property) throw apiError('VALIDATION_ERROR', `Invalid request: payload.propertyId: Property ${id} not found`);
   return property;
-}
-
-function columnsOf(input: TenantInput): Partial<Tenant> {
-  const row: Partial<Tenant> = {};
-  if (input.firstName !== undefined) row.first_name = input.firstName;
-  if (input.lastName !== undefined) row.last_name = input.lastName;
-  if (input.email !== undefined) row.email = input.email;
-  if (input.phone !== undefined) row.phone = input.phone;
-  if (input.propertyId !== undefined) row.property_id = input.propertyId;
-  if (input.rightToRentExpiry !== undefined) row.right_to_rent_expiry = input.rightToRentExpiry;
-  return row;
 }
 
 /** Queues the portal invitation for after a live commit; a tenant who already has an account gets none. */
@@ -70,18 +54,18 @@ export async function create(ctx: WriteContext, env: WriteEnv, input: TenantInpu
   const property = await propertyOrFail(ctx, input.propertyId!);
   const hasAccount = await hasPortalAccount(ctx, input.email!);
   const now = ctx.clock.now();
-  const row = await Tenant.insertScoped(ctx, {
-    id: randomUUID(), ...columnsOf(input), status: hasAccount ? 'ACTIVE' : 'INVITED', has_account: hasAccount, created_at: now, updated_at: now,
-  }).returning('*');
+  const row = await insertTenant(ctx, {
+    id: randomUUID(), ...tenantFields.columnsOf(input), status: hasAccount ? 'ACTIVE' : 'INVITED', has_account: hasAccount, created_at: now, updated_at: now,
+  });
   await recordEvent(ctx, 'tenant.created', tenantEventData(row));
   await inviteAfterCommit(ctx, env, row, property);
   return presentTenant(row);
 }
 
 export async function update(ctx: WriteContext, env: WriteEnv, id: string, input: TenantInput): Promise<TenantView> {
-  const existing = await Tenant.lockOrNotFound(ctx, id, 'Tenant');
+  const existing = await lockTenant(ctx, id);
   const property = input.propertyId !== undefined ? await propertyOrFail(ctx, input.propertyId) : undefined;
-  const row = (await Tenant.scoped(ctx).findById(id).patch({ ...columnsOf(input), updated_at: ctx.clock.now() }).returning('*')) as unknown as Tenant;
+  const row = await patchTenant(ctx, id, { ...tenantFields.columnsOf(input), updated_at: ctx.clock.now() });
   await recordEvent(ctx, 'tenant.updated', tenantEventData(row));
   // A new address for a tenant who never accepted: the invitation goes to the new address.
   const emailChanged = input.email !== undefined && input.email.toLowerCase() !== (existing.email ?? '').toLowerCase();
@@ -93,12 +77,12 @@ export async function update(ctx: WriteContext, env: WriteEnv, id: string, input
 }
 
 export async function remove(ctx: WriteContext, env: WriteEnv, id: string): Promise<{ deleted: true; id: string }> {
-  const existing = await Tenant.lockOrNotFound(ctx, id, 'Tenant');
+  const existing = await lockTenant(ctx, id);
   if (await hasLiveContract(ctx, id, env.today)) {
     throw apiError('CONFLICT', 'Tenant is on an Active, Pending or Notice Served contract and cannot be deleted');
   }
   const deletedAt = ctx.clock.now();
-  await Tenant.softDelete(ctx, id, deletedAt);
+  await softDeleteTenant(ctx, id, deletedAt);
   await recordEvent(ctx, 'tenant.deleted', tenantDeletedData(existing, deletedAt));
   return { deleted: true, id };
 }
