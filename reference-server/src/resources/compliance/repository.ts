@@ -1,7 +1,8 @@
-// Reads for the compliance summary: the landlord's properties with their derived status, and the latest
-// certificate of each (property, type). Both are narrow, plain rows (only the columns the summary uses, no model
-// instances): the summary reads the whole portfolio, so per-row cost is what grows with it. The latest
-// certificate is chosen in SQL (`distinct on`, expiring last, then highest id: the calendar's tie-break).
+// The read of the compliance summary: the landlord's properties, each with its derived status and the latest
+// certificate of each type, in one query and one narrow plain row per property (only the columns the summary
+// uses, no model instances): the summary reads the whole portfolio, so per-row cost is what grows with it. The
+// latest certificate of a type is one probe of the (property, type, expiry, id) index per property (expiring
+// last, then highest id: the calendar's tie-break), instead of reading every certificate of the landlord.
 import type { Knex } from 'knex';
 import { Certificate, Property, type Scope } from '../../persistence/models';
 import { propertyStatusSql, type PropertyStatus } from '../properties/repository';
@@ -11,30 +12,44 @@ const PROPERTY_COLUMNS = [
   'gsc_renewal', 'eicr_renewal', 'epc_renewal', 'landlord_licence_renewal',
 ] as const satisfies ReadonlyArray<keyof Property>;
 
-export type PropertyWithStatus = Pick<Property, (typeof PROPERTY_COLUMNS)[number]> & { derived_status: PropertyStatus };
-export type LatestCertificate = Pick<Certificate, 'property_id' | 'type' | 'expiry_date' | 'epc_rating' | 'epc_score'>;
+const CERTIFICATE_TYPES: ReadonlyArray<Certificate['type']> = ['GSC', 'EICR', 'EPC', 'LANDLORD_LICENCE'];
 
-export async function propertiesWithStatus(scope: Scope, today: string): Promise<PropertyWithStatus[]> {
+export type LatestCertificate = Pick<Certificate, 'expiry_date' | 'epc_rating' | 'epc_score'>;
+
+export type PropertyComplianceRow = Pick<Property, (typeof PROPERTY_COLUMNS)[number]> & {
+  derived_status: PropertyStatus;
+  /** Certificate type → the latest certificate of that type, when one is held. */
+  latest: Partial<Record<Certificate['type'], LatestCertificate>>;
+};
+
+type RawRow = Omit<PropertyComplianceRow, 'latest'> & Record<`${Lowercase<Certificate['type']>}_${'expiry' | 'rating' | 'score'}`, string | number | null>;
+
+/** Every property of the landlord (by name, then id) with its status and latest certificates. */
+export async function propertiesForCompliance(scope: Scope, today: string): Promise<PropertyComplianceRow[]> {
   const knex = scope.db as Knex;
-  return (await Property.scoped(scope)
+  const query = Property.scoped(scope)
     .select(PROPERTY_COLUMNS.map((c) => `properties.${c}`), knex.raw(`(${propertyStatusSql(knex, today).toQuery()}) as derived_status`))
     .orderBy('properties.short_name')
-    .orderBy('properties.id')
-    .toKnexQuery()) as PropertyWithStatus[];
-}
-
-/** Property id → certificate type → the latest certificate of that type. */
-export async function certificatesOf(scope: Scope): Promise<Map<string, Map<Certificate['type'], LatestCertificate>>> {
-  const rows = (await Certificate.scoped(scope)
-    .distinctOn(['certificates.property_id', 'certificates.type'])
-    .select('certificates.property_id', 'certificates.type', 'certificates.expiry_date', 'certificates.epc_rating', 'certificates.epc_score')
-    .orderBy([{ column: 'certificates.property_id' }, { column: 'certificates.type' }, { column: 'certificates.expiry_date', order: 'desc' }, { column: 'certificates.id', order: 'desc' }])
-    .toKnexQuery()) as LatestCertificate[];
-  const out = new Map<string, Map<Certificate['type'], LatestCertificate>>();
-  for (const row of rows) {
-    let byType = out.get(row.property_id);
-    if (!byType) out.set(row.property_id, (byType = new Map()));
-    byType.set(row.type, row);
+    .orderBy('properties.id');
+  for (const type of CERTIFICATE_TYPES) {
+    const alias = type.toLowerCase();
+    const latest = Certificate.scoped(scope)
+      .whereRaw('certificates.property_id = properties.id')
+      .where('certificates.type', type)
+      .orderBy([{ column: 'certificates.expiry_date', order: 'desc' }, { column: 'certificates.id', order: 'desc' }])
+      .limit(1)
+      .select('certificates.expiry_date', 'certificates.epc_rating', 'certificates.epc_score')
+      .toKnexQuery();
+    query.joinRaw('left join lateral ? as ?? on true', [knex.raw('(?)', [latest]), alias])
+      .select(`${alias}.expiry_date as ${alias}_expiry`, `${alias}.epc_rating as ${alias}_rating`, `${alias}.epc_score as ${alias}_score`);
   }
-  return out;
+  return ((await query.toKnexQuery()) as RawRow[]).map((row) => {
+    const latest: PropertyComplianceRow['latest'] = {};
+    for (const type of CERTIFICATE_TYPES) {
+      const alias = type.toLowerCase() as Lowercase<Certificate['type']>;
+      const expiry = row[`${alias}_expiry`];
+      if (expiry !== null) latest[type] = { expiry_date: String(expiry), epc_rating: row[`${alias}_rating`] as string | null, epc_score: row[`${alias}_score`] as number | null };
+    }
+    return { ...row, latest };
+  });
 }

@@ -4,7 +4,7 @@ import type { Scope } from '../../persistence/models';
 import { complianceItems, fullAddress } from '../properties/presenter';
 import type { PropertyStatus } from '../properties/repository';
 import { atLeast, EPC_BANDS, epcView, type EpcBand, type EpcView } from './epc';
-import { certificatesOf, propertiesWithStatus } from './repository';
+import { propertiesForCompliance } from './repository';
 import { emptySeverityCounts, needsAttention, severityRank, worstSeverity, type ComplianceItem, type ItemCode, type Severity, type SeverityCounts } from './severity';
 
 export interface AttentionItem {
@@ -43,8 +43,7 @@ export function compareAttention(a: AttentionItem, b: AttentionItem): number {
 }
 
 export async function complianceSummary(scope: Scope, today: string, now: Date): Promise<ComplianceSummary> {
-  const rows = await propertiesWithStatus(scope, today);
-  const certificates = await certificatesOf(scope);
+  const rows = await propertiesForCompliance(scope, today);
 
   const counts = emptySeverityCounts();
   const distribution = Object.fromEntries(EPC_BANDS.map((b) => [b, 0])) as Record<EpcBand, number>;
@@ -54,9 +53,8 @@ export async function complianceSummary(scope: Scope, today: string, now: Date):
   let cOrAbove = 0;
 
   const properties = rows.map((p): PropertyCompliance => {
-    const certs = certificates.get(p.id);
-    const items = complianceItems(p, (type) => certs?.get(type)?.expiry_date, today);
-    const epcCertificate = certs?.get('EPC');
+    const items = complianceItems(p, (type) => p.latest[type]?.expiry_date, today);
+    const epcCertificate = p.latest.EPC;
     const epc = epcView({
       rating: epcCertificate?.epc_rating ?? null,
       score: epcCertificate?.epc_score ?? null,
