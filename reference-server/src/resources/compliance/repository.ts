@@ -22,7 +22,7 @@ export type PropertyComplianceRow = Pick<Property, (typeof PROPERTY_COLUMNS)[num
   latest: Partial<Record<Certificate['type'], LatestCertificate>>;
 };
 
-type RawRow = Omit<PropertyComplianceRow, 'latest'> & Record<`${Lowercase<Certificate['type']>}_${'expiry' | 'rating' | 'score'}`, string | number | null>;
+type RawRow = Omit<PropertyComplianceRow, 'latest'> & Partial<Record<`${Lowercase<Certificate['type']>}_expiry`, string | null>> & { epc_rating?: string | null; epc_score?: number | null };
 
 /** Every property of the landlord (by name, then id) with its status and latest certificates. */
 export async function propertiesForCompliance(scope: Scope, today: string): Promise<PropertyComplianceRow[]> {
@@ -33,23 +33,26 @@ export async function propertiesForCompliance(scope: Scope, today: string): Prom
     .orderBy('properties.id');
   for (const type of CERTIFICATE_TYPES) {
     const alias = type.toLowerCase();
+    // Only the EPC's rating and score are read; of the others, the expiry.
+    const columns = type === 'EPC' ? ['expiry_date', 'epc_rating', 'epc_score'] : ['expiry_date'];
     const latest = Certificate.scoped(scope)
       .whereRaw('certificates.property_id = properties.id')
       .where('certificates.type', type)
       .orderBy([{ column: 'certificates.expiry_date', order: 'desc' }, { column: 'certificates.id', order: 'desc' }])
       .limit(1)
-      .select('certificates.expiry_date', 'certificates.epc_rating', 'certificates.epc_score')
+      .select(columns.map((c) => `certificates.${c}`))
       .toKnexQuery();
     query.joinRaw('left join lateral ? as ?? on true', [knex.raw('(?)', [latest]), alias])
-      .select(`${alias}.expiry_date as ${alias}_expiry`, `${alias}.epc_rating as ${alias}_rating`, `${alias}.epc_score as ${alias}_score`);
+      .select(columns.map((c) => `${alias}.${c} as ${c === 'expiry_date' ? `${alias}_expiry` : c}`));
   }
-  return ((await query.toKnexQuery()) as RawRow[]).map((row) => {
+  return ((await query.toKnexQuery()) as RawRow[]).map(({ gsc_expiry, eicr_expiry, epc_expiry, landlord_licence_expiry, epc_rating, epc_score, ...property }) => {
     const latest: PropertyComplianceRow['latest'] = {};
-    for (const type of CERTIFICATE_TYPES) {
-      const alias = type.toLowerCase() as Lowercase<Certificate['type']>;
-      const expiry = row[`${alias}_expiry`];
-      if (expiry !== null) latest[type] = { expiry_date: String(expiry), epc_rating: row[`${alias}_rating`] as string | null, epc_score: row[`${alias}_score`] as number | null };
-    }
-    return { ...row, latest };
+    const held = (expiry: string | null | undefined): LatestCertificate | undefined => (expiry ? { expiry_date: expiry, epc_rating: null, epc_score: null } : undefined);
+    const [gsc, eicr, licence] = [held(gsc_expiry), held(eicr_expiry), held(landlord_licence_expiry)];
+    if (gsc) latest.GSC = gsc;
+    if (eicr) latest.EICR = eicr;
+    if (epc_expiry) latest.EPC = { expiry_date: epc_expiry, epc_rating: epc_rating ?? null, epc_score: epc_score ?? null };
+    if (licence) latest.LANDLORD_LICENCE = licence;
+    return { ...property, latest };
   });
 }
