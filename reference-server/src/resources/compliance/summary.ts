@@ -4,7 +4,7 @@ import type { Scope } from '../../persistence/models';
 import { complianceItems, fullAddress } from '../properties/presenter';
 import type { PropertyStatus } from '../properties/repository';
 import { atLeast, EPC_BANDS, epcView, type EpcBand, type EpcView } from './epc';
-import { propertiesForCompliance } from './repository';
+import { certificatesOf, propertiesWithStatus } from './repository';
 import { emptySeverityCounts, needsAttention, severityRank, worstSeverity, type ComplianceItem, type ItemCode, type Severity, type SeverityCounts } from './severity';
 
 export interface AttentionItem {
@@ -43,7 +43,8 @@ export function compareAttention(a: AttentionItem, b: AttentionItem): number {
 }
 
 export async function complianceSummary(scope: Scope, today: string, now: Date): Promise<ComplianceSummary> {
-  const rows = await propertiesForCompliance(scope, today);
+  const rows = await propertiesWithStatus(scope, today);
+  const certificates = await certificatesOf(scope);
 
   const counts = emptySeverityCounts();
   const distribution = Object.fromEntries(EPC_BANDS.map((b) => [b, 0])) as Record<EpcBand, number>;
@@ -53,8 +54,9 @@ export async function complianceSummary(scope: Scope, today: string, now: Date):
   let cOrAbove = 0;
 
   const properties = rows.map((p): PropertyCompliance => {
-    const items = complianceItems(p, (type) => p.latest[type]?.expiry_date, today);
-    const epcCertificate = p.latest.EPC;
+    const certs = certificates.get(p.id);
+    const items = complianceItems(p, (type) => certs?.get(type)?.expiry_date, today);
+    const epcCertificate = certs?.get('EPC');
     const epc = epcView({
       rating: epcCertificate?.epc_rating ?? null,
       score: epcCertificate?.epc_score ?? null,
