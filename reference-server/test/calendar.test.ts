@@ -221,6 +221,17 @@ describe('sources', () => {
     expect(pages).toEqual(everything);
     expect(sorted(everything)).toBe(true);
   });
+
+  it('any page of any size is the slice of the whole list at its offset, wherever it starts or ends inside a date (fast-check)', async () => {
+    // A page is read by the dates it falls on: pages starting, ending or lying inside one date's events, and
+    // pages past the end, must still be exact slices.
+    const everything = await all(q);
+    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 40 }), async (limit, p) => {
+      const res = await page(`${q}&limit=${limit}&page=${p}`);
+      expect(res.meta).toEqual({ page: p, limit, total: everything.length });
+      expect(res.data).toEqual(everything.slice((p - 1) * limit, p * limit));
+    }), { numRuns: 40 });
+  });
 });
 
 describe('propertyId', () => {

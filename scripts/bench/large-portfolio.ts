@@ -140,7 +140,7 @@ async function deploy(label: string, size: number, databaseUrl: string, redisUrl
       ? ((await import(path.join(checkout, 'reference-server/src/persistence/migrations'))) as { migrateLatest(knex: Knex): Promise<void> }).migrateLatest
       : undefined;
     const portfolio = await loadPortfolio(database.url, size, undefined, migrate);
-    process.stdout.write(`  ${size}${label} properties loaded in ${portfolio.loadSeconds.toFixed(1)} s: ${JSON.stringify(portfolio.rows)}\n`);
+    process.stdout.write(`  ${size}${label} properties loaded in ${portfolio.loadSeconds.toFixed(1)} s: ${JSON.stringify(portfolio.rows)}\n    load steps (s): ${JSON.stringify(portfolio.steps)}\n`);
     figures.push({ name: `large-portfolio ${size}${label} load`, unit: 's', value: Math.round(portfolio.loadSeconds * 10) / 10, extra: `${portfolio.rows.rent_payments} rent payments, target < 120 s at 50,000` });
     const pdfPaymentIds = await overduePayments(database.url, portfolio.landlordId);
     const server = await startChild(checkout ? path.join(checkout, 'scripts/reference.ts') : 'scripts/reference.ts', {

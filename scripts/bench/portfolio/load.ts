@@ -24,6 +24,8 @@ export interface Portfolio {
   readonly rentPaymentId: string;
   readonly rows: Record<string, number>;
   readonly loadSeconds: number;
+  /** Seconds per step of the load (migrations, each table's insert, index rebuilds, analyze), in order. */
+  readonly steps: Record<string, number>;
 }
 
 const uuidOf = (seed: string, key: string): string => {
@@ -165,8 +167,16 @@ export async function loadPortfolio(
 ): Promise<Portfolio> {
   const started = process.hrtime.bigint();
   const knex: Knex = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 1 } });
+  const steps: Record<string, number> = {};
+  let stepStarted = process.hrtime.bigint();
+  const step = (name: string): void => {
+    const now = process.hrtime.bigint();
+    steps[name] = Math.round(Number(now - stepStarted) / 1e8) / 10;
+    stepStarted = now;
+  };
   try {
     await migrate(knex);
+    step('migrate');
     const landlordId = uuidOf(seed, ':landlord');
     const apiKey = `svc_live_bench${createHash('sha256').update(seed).digest('hex').slice(0, 40)}`;
     await knex('landlords').insert({ id: landlordId, name: 'Large Portfolio Lettings', email: 'ops@large.example', plan: 'Enterprise', subscription_status: 'active', timezone: 'Europe/London' });
@@ -188,10 +198,17 @@ export async function loadPortfolio(
       [[...TABLES]],
     )).rows as Array<{ indexname: string; indexdef: string }>;
     for (const index of indexes) await knex.raw('drop index ??', [index.indexname]);
-    for (const sql of STATEMENTS) await knex.raw(sql, bindings);
+    step('drop indexes');
+    for (const sql of STATEMENTS) {
+      await knex.raw(sql, bindings);
+      const table = /^\s*insert into (\w+)/.exec(sql)?.[1];
+      if (table) step(table);
+    }
     for (const index of indexes) await knex.raw(index.indexdef);
+    step('indexes');
     await knex.raw(`set session_replication_role = origin`);
     await knex.raw('analyze');
+    step('analyze');
     const rows: Record<string, number> = {};
     const id = (kind: string, n: number): string => {
       const hex = `${createHash('md5').update(`${seed}:${kind}`).digest('hex').slice(0, 12)}40008${n.toString(16).padStart(15, '0')}`;
@@ -201,7 +218,7 @@ export async function loadPortfolio(
     const overdue = (await knex('rent_payments').where({ landlord_id: landlordId, status: 'Overdue' }).orderBy('id').select('id').first()) as { id: string };
     return {
       landlordId, apiKey, properties, rows, propertyId: id('p', Math.ceil(properties / 2)), rentPaymentId: overdue.id,
-      loadSeconds: Number(process.hrtime.bigint() - started) / 1e9,
+      loadSeconds: Number(process.hrtime.bigint() - started) / 1e9, steps,
     };
   } finally {
     await knex.destroy();

@@ -8,6 +8,8 @@ import * as invoiceEmailSends from './20261121000500_invoice_email_sends';
 import * as otherResources from './20261121000700_other_resources';
 import * as webhookDeliveries from './20261121000900_webhook_deliveries';
 import * as portfolioIndexes from './20261125000000_portfolio_indexes';
+import * as calendarIndexes from './20261125000100_calendar_indexes';
+import * as rentDueCovering from './20261125000200_rent_due_covering';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -19,6 +21,8 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261121000700_other_resources', otherResources],
   ['20261121000900_webhook_deliveries', webhookDeliveries],
   ['20261125000000_portfolio_indexes', portfolioIndexes],
+  ['20261125000100_calendar_indexes', calendarIndexes],
+  ['20261125000200_rent_due_covering', rentDueCovering],
 ];
 
 const source: Knex.MigrationSource<string> = {

@@ -1,6 +1,8 @@
-// Calendar events are derived, read-only views over other resources' dates. Each source turns rows whose
-// date falls inside the requested window into events; the service merges, sorts and pages them.
+// Calendar events are derived, read-only views over other resources' dates. Each source is one SQL query with
+// one row per event whose date (column `date`) falls inside the requested window, and a mapping of a row to its
+// event; the service counts the rows per date in SQL and reads only the dates of the requested page.
 import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Scope } from '../../persistence/models';
 
 export const CALENDAR_EVENT_TYPES = ['Task', 'Property', 'Contract', 'Tenant', 'Rent', 'Compliance', 'Insurance', 'Schedule', 'Inspection'] as const;
@@ -33,9 +35,29 @@ export interface SourceQuery {
 
 export interface CalendarSource {
   readonly name: string;
-  /** The event types the source can produce: a source none of whose types is requested is not queried. */
-  readonly types: readonly CalendarEventType[];
+  /** The one event type the source produces: a source whose type is not requested is not queried. */
+  readonly type: CalendarEventType;
+  /** One row per event in the window, its date in the column `date` (so rows can be counted per date). */
+  rows(query: SourceQuery): Knex.QueryBuilder;
+  /** The events of the window. */
   load(query: SourceQuery): Promise<CalendarEvent[]>;
+}
+
+export interface SourceDefinition<Row extends { date: string }> {
+  readonly name: string;
+  readonly type: CalendarEventType;
+  rows(query: SourceQuery): Knex.QueryBuilder;
+  event(row: Row): CalendarEvent;
+}
+
+/** A source from its query and its row-to-event mapping. */
+export function calendarSource<Row extends { date: string }>(definition: SourceDefinition<Row>): CalendarSource {
+  return {
+    name: definition.name,
+    type: definition.type,
+    rows: definition.rows,
+    load: async (query) => ((await definition.rows(query)) as Row[]).map((row) => definition.event(row)),
+  };
 }
 
 /** A UUID (version 5 layout) from the event kind and the source row id. */

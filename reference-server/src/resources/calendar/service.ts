@@ -1,8 +1,12 @@
-// GET /events: every source queried for the window only (SQL date filters), merged, sorted by date then id,
-// then paged. Derived read-only: nothing here writes.
+// GET /events: sorted by date then id, then paged. The cost is bounded by the page, not the window: the events
+// are counted per date in SQL (one round trip over every requested source), then only the dates the page falls
+// on are read and turned into events (ids are hashes, so the order inside a date is known only once they are
+// built: a date is read whole). Derived read-only: nothing here writes.
+import type { Knex } from 'knex';
 import type { Scope } from '../../persistence/models';
+import { offsetOf } from '../../platform/http/pagination';
 import { addDays } from '../../platform/time/dates';
-import type { CalendarEvent, CalendarEventType, DateWindow } from './model';
+import type { CalendarEvent, CalendarEventType, CalendarSource, DateWindow, SourceQuery } from './model';
 import { CALENDAR_SOURCES } from './sources';
 
 /** Without from/to: 7 days back through 90 days ahead, both inclusive, in the landlord's local dates. */
@@ -22,17 +26,52 @@ export interface EventsRequest {
 export const compareEvents = (a: CalendarEvent, b: CalendarEvent): number =>
   a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
+interface DateCount { readonly date: string; readonly count: number; readonly sources: ReadonlySet<number> }
+
+/** Events per date of the window over the sources (by index in `sources`), ascending by date. */
+async function countsByDate(scope: Scope, sources: readonly CalendarSource[], query: SourceQuery): Promise<DateCount[]> {
+  const knex = scope.db as Knex;
+  const perSource = sources.map((s, i) => knex.from(s.rows(query).as('e')).select(knex.raw('?::int as source', [i]), 'e.date').count({ n: '*' }).groupBy('e.date'));
+  const { rows } = (await knex.raw(perSource.map(() => '(?)').join(' union all '), perSource)) as { rows: Array<{ source: number; date: string; n: number | string }> };
+  const byDate = new Map<string, { date: string; count: number; sources: Set<number> }>();
+  for (const { source, date, n } of rows) {
+    let entry = byDate.get(date);
+    if (!entry) byDate.set(date, (entry = { date, count: 0, sources: new Set() }));
+    entry.count += Number(n);
+    entry.sources.add(source);
+  }
+  return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+/** The dates holding events `offset` to `offset + limit - 1`, how many events come before the first, and the sources with events on them. */
+function datesOfPage(counts: readonly DateCount[], offset: number, limit: number): { window: DateWindow; before: number; sources: Set<number> } | undefined {
+  let seen = 0;
+  let page: { window: { from: string; to: string }; before: number; sources: Set<number> } | undefined;
+  for (const { date, count, sources } of counts) {
+    if (page === undefined && seen + count > offset) page = { window: { from: date, to: date }, before: seen, sources: new Set() };
+    seen += count;
+    if (page === undefined) continue;
+    page.window.to = date;
+    for (const s of sources) page.sources.add(s);
+    if (seen >= offset + limit) break;
+  }
+  return page;
+}
+
 export async function listEvents(scope: Scope, request: EventsRequest): Promise<{ data: CalendarEvent[]; total: number }> {
   const wanted = request.types ? new Set(request.types) : undefined;
-  const sources = CALENDAR_SOURCES.filter((s) => !wanted || s.types.some((t) => wanted.has(t)));
+  const sources = CALENDAR_SOURCES.filter((s) => !wanted || wanted.has(s.type));
+  if (sources.length === 0) return { data: [], total: 0 };
+  const query = { scope, window: request.window, propertyId: request.propertyId };
+  const counts = await countsByDate(scope, sources, query);
+  const total = counts.reduce((sum, { count }) => sum + count, 0);
+  const offset = offsetOf(request);
+  const page = datesOfPage(counts, offset, request.limit);
+  if (!page) return { data: [], total };
   // One after the other: reads share one connection on the embedded database anyway.
   const events: CalendarEvent[] = [];
-  for (const source of sources) {
-    for (const event of await source.load({ scope, window: request.window, propertyId: request.propertyId })) {
-      if (!wanted || wanted.has(event.type)) events.push(event);
-    }
-  }
+  for (const i of [...page.sources].sort((a, b) => a - b)) events.push(...(await sources[i]!.load({ ...query, window: page.window })));
   events.sort(compareEvents);
-  const offset = (request.page - 1) * request.limit;
-  return { data: events.slice(offset, offset + request.limit), total: events.length };
+  const skip = offset - page.before;
+  return { data: events.slice(skip, skip + request.limit), total };
 }

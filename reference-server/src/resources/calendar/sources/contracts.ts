@@ -1,30 +1,32 @@
-// Contract start and end dates (type Contract), for contracts whose property is not deleted.
+// Contract start and end dates (type Contract), for contracts whose property is not deleted: one source per
+// date column, so each row is one event.
 import { Contract } from '../../../persistence/models';
-import { makeEvent, type CalendarEvent, type CalendarSource } from '../model';
+import { calendarSource, makeEvent, type CalendarSource, type SourceQuery } from '../model';
 
-type Row = Contract & { property_short_name: string };
+interface Row { id: string; property_id: string; tenancy_reference: string; date: string; property_short_name: string }
 
-export const contractsSource: CalendarSource = {
-  name: 'contracts',
-  types: ['Contract'],
-  async load({ scope, window, propertyId }) {
-    const query = Contract.scoped(scope)
-      .join('properties', 'properties.id', 'contracts.property_id')
-      .whereNull('properties.deleted_at')
-      .where((q) => q.whereBetween('contracts.start_date', [window.from, window.to]).orWhereBetween('contracts.end_date', [window.from, window.to]))
-      .select('contracts.id', 'contracts.property_id', 'contracts.tenancy_reference', 'contracts.start_date', 'contracts.end_date', 'properties.short_name as property_short_name');
-    if (propertyId) query.where('contracts.property_id', propertyId);
-    const events: CalendarEvent[] = [];
-    for (const c of (await query.toKnexQuery()) as Row[]) {
-      const at = `${c.tenancy_reference} at ${c.property_short_name}`;
-      const source = { kind: 'contract', id: c.id };
-      if (c.start_date >= window.from && c.start_date <= window.to) {
-        events.push(makeEvent({ type: 'Contract', kind: 'contract_start', date: c.start_date, title: `Tenancy ${at} starts`, propertyId: c.property_id, source }));
-      }
-      if (c.end_date !== null && c.end_date >= window.from && c.end_date <= window.to) {
-        events.push(makeEvent({ type: 'Contract', kind: 'contract_end', date: c.end_date, title: `Tenancy ${at} ends`, propertyId: c.property_id, source }));
-      }
-    }
-    return events;
-  },
+const rowsOn = (column: 'start_date' | 'end_date') => ({ scope, window, propertyId }: SourceQuery) => {
+  const query = Contract.scoped(scope)
+    .join('properties', 'properties.id', 'contracts.property_id')
+    .whereNull('properties.deleted_at')
+    .whereBetween(`contracts.${column}`, [window.from, window.to])
+    .select('contracts.id', 'contracts.property_id', 'contracts.tenancy_reference', `contracts.${column} as date`, 'properties.short_name as property_short_name');
+  if (propertyId) query.where('contracts.property_id', propertyId);
+  return query.toKnexQuery();
 };
+
+const at = (c: Row): string => `${c.tenancy_reference} at ${c.property_short_name}`;
+
+export const contractStartsSource: CalendarSource = calendarSource<Row>({
+  name: 'contract-starts',
+  type: 'Contract',
+  rows: rowsOn('start_date'),
+  event: (c) => makeEvent({ type: 'Contract', kind: 'contract_start', date: c.date, title: `Tenancy ${at(c)} starts`, propertyId: c.property_id, source: { kind: 'contract', id: c.id } }),
+});
+
+export const contractEndsSource: CalendarSource = calendarSource<Row>({
+  name: 'contract-ends',
+  type: 'Contract',
+  rows: rowsOn('end_date'),
+  event: (c) => makeEvent({ type: 'Contract', kind: 'contract_end', date: c.date, title: `Tenancy ${at(c)} ends`, propertyId: c.property_id, source: { kind: 'contract', id: c.id } }),
+});

@@ -1,29 +1,30 @@
 // Inspection dates (type Inspection); cancelled inspections are not on the calendar.
 import { Inspection } from '../../../persistence/models';
-import { makeEvent, type CalendarSource } from '../model';
+import { calendarSource, makeEvent } from '../model';
 
-type Row = Inspection & { property_short_name: string };
+interface Row { id: string; property_id: string; inspection_type: string; date: string; status: string; property_short_name: string }
 
 const label = (type: string): string => {
   const words = type.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-export const inspectionsSource: CalendarSource = {
+export const inspectionsSource = calendarSource<Row>({
   name: 'inspections',
-  types: ['Inspection'],
-  async load({ scope, window, propertyId }) {
+  type: 'Inspection',
+  rows({ scope, window, propertyId }) {
     const query = Inspection.scoped(scope)
       .join('properties', 'properties.id', 'inspections.property_id')
       .whereNull('properties.deleted_at')
       .whereNot('inspections.status', 'cancelled')
       .whereBetween('inspections.inspection_date', [window.from, window.to])
-      .select('inspections.id', 'inspections.property_id', 'inspections.inspection_type', 'inspections.inspection_date', 'inspections.status', 'properties.short_name as property_short_name');
+      .select('inspections.id', 'inspections.property_id', 'inspections.inspection_type', 'inspections.inspection_date as date', 'inspections.status', 'properties.short_name as property_short_name');
     if (propertyId) query.where('inspections.property_id', propertyId);
-    return ((await query.toKnexQuery()) as Row[]).map((i) => makeEvent({
-      type: 'Inspection', kind: 'inspection', date: i.inspection_date,
-      title: `${label(i.inspection_type)} inspection at ${i.property_short_name} (${i.status})`,
-      propertyId: i.property_id, source: { kind: 'inspection', id: i.id },
-    }));
+    return query.toKnexQuery();
   },
-};
+  event: (i) => makeEvent({
+    type: 'Inspection', kind: 'inspection', date: i.date,
+    title: `${label(i.inspection_type)} inspection at ${i.property_short_name} (${i.status})`,
+    propertyId: i.property_id, source: { kind: 'inspection', id: i.id },
+  }),
+});

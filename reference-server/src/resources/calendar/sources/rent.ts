@@ -1,23 +1,24 @@
 // Rent due dates (type Rent), whatever the payment's status, for properties that are not deleted.
 import { RentPayment } from '../../../persistence/models';
-import { makeEvent, money, type CalendarSource } from '../model';
+import { calendarSource, makeEvent, money } from '../model';
 
-type Row = RentPayment & { property_short_name: string };
+interface Row { id: string; property_id: string; amount: number | string; period: string; status: string; date: string; property_short_name: string }
 
-export const rentSource: CalendarSource = {
+export const rentSource = calendarSource<Row>({
   name: 'rent',
-  types: ['Rent'],
-  async load({ scope, window, propertyId }) {
+  type: 'Rent',
+  rows({ scope, window, propertyId }) {
     const query = RentPayment.scoped(scope)
       .join('properties', 'properties.id', 'rent_payments.property_id')
       .whereNull('properties.deleted_at')
       .whereBetween('rent_payments.due_date', [window.from, window.to])
-      .select('rent_payments.id', 'rent_payments.property_id', 'rent_payments.amount', 'rent_payments.period', 'rent_payments.status', 'rent_payments.due_date', 'properties.short_name as property_short_name');
+      .select('rent_payments.id', 'rent_payments.property_id', 'rent_payments.amount', 'rent_payments.period', 'rent_payments.status', 'rent_payments.due_date as date', 'properties.short_name as property_short_name');
     if (propertyId) query.where('rent_payments.property_id', propertyId);
-    return ((await query.toKnexQuery()) as Row[]).map((r) => makeEvent({
-      type: 'Rent', kind: 'rent_due', date: r.due_date,
-      title: `Rent ${money(r.amount)} due for ${r.period} at ${r.property_short_name} (${r.status})`,
-      propertyId: r.property_id, source: { kind: 'rent_payment', id: r.id },
-    }));
+    return query.toKnexQuery();
   },
-};
+  event: (r) => makeEvent({
+    type: 'Rent', kind: 'rent_due', date: r.date,
+    title: `Rent ${money(r.amount)} due for ${r.period} at ${r.property_short_name} (${r.status})`,
+    propertyId: r.property_id, source: { kind: 'rent_payment', id: r.id },
+  }),
+});
