@@ -1,12 +1,12 @@
-// Calendar events: derived, read-only.
-import type { Plugin, ServerRoute } from '@hapi/hapi';
+// Calendar events: derived, read-only (no field table: nothing is written). HTTP shape only, typed query.
 import { readScope, todayFor } from '../../server/app-context';
 import { listMeta } from '../../platform/http/pagination';
+import { resourcePlugin, route } from '../route';
 import { calendarEventList, eventsQuery, type EventsQuery } from './schemas';
 import { defaultWindow, listEvents } from './service';
 
-const routes: ServerRoute[] = [
-  {
+export const calendarPlugin = resourcePlugin('resources/calendar', [
+  route<{ Query: EventsQuery }>({
     method: 'GET',
     path: '/events',
     options: {
@@ -15,18 +15,11 @@ const routes: ServerRoute[] = [
       validate: { query: eventsQuery },
       response: { schema: calendarEventList },
       handler: async (request) => {
-        const query = request.query as unknown as EventsQuery;
+        const query = request.query;
         const window = query.from && query.to ? { from: query.from, to: query.to } : defaultWindow(todayFor(request));
         const { data, total } = await listEvents(readScope(request), { window, propertyId: query.propertyId, types: query.type, page: query.page, limit: query.limit });
         return { data, meta: listMeta(query, total) };
       },
     },
-  },
-];
-
-export const calendarPlugin: Plugin<void> = {
-  name: 'resources/calendar',
-  register(server) {
-    server.route(routes);
-  },
-};
+  }),
+]);

@@ -1,12 +1,13 @@
-// Compliance summary: one read over the whole portfolio, in the landlord's local date.
-import type { Plugin, ServerRoute } from '@hapi/hapi';
+// Compliance summary: one read over the whole portfolio, in the landlord's local date (derived, read-only: no field
+// table). HTTP shape only.
 import Joi from 'joi';
 import { depsOf, readScope, todayFor } from '../../server/app-context';
+import { resourcePlugin, route } from '../route';
 import { complianceSummaryEnvelope } from './schemas';
 import { complianceSummary } from './summary';
 
-const routes: ServerRoute[] = [
-  {
+export const compliancePlugin = resourcePlugin('resources/compliance', [
+  route({
     method: 'GET',
     path: '/compliance/summary',
     options: {
@@ -17,12 +18,5 @@ const routes: ServerRoute[] = [
       response: { schema: complianceSummaryEnvelope },
       handler: async (request) => ({ data: await complianceSummary(readScope(request), todayFor(request), depsOf(request).clock.now()) }),
     },
-  },
-];
-
-export const compliancePlugin: Plugin<void> = {
-  name: 'resources/compliance',
-  register(server) {
-    server.route(routes);
-  },
-};
+  }),
+]);
