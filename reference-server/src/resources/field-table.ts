@@ -82,6 +82,9 @@ type AnsweredKeys<T> = { [K in keyof T]: T[K] extends { writeOnly: true } ? neve
 export type ViewOf<T> = { -readonly [K in AnsweredKeys<T>]: ViewValue<T[K]> };
 /** What a create or patch request may carry (every writable field, optional: the Joi body says which are required). */
 export type InputOf<T> = { -readonly [K in WritableKeys<T>]?: InputValue<T[K]> };
+type RequiredKeys<T> = { [K in WritableKeys<T>]: T[K] extends { required: true } ? K : never }[WritableKeys<T>];
+/** What a create request carries: the `required` fields present (the create body's Joi makes it so), others optional. */
+export type CreateInputOf<T> = InputOf<T> & { -readonly [K in RequiredKeys<T>]-?: InputValue<T[K]> };
 /** The fields a presenter is given rather than reading them from the row. */
 export type VirtualOf<T> = { -readonly [K in VirtualKeys<T>]: ViewValue<T[K]> };
 

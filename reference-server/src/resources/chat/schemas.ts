@@ -45,15 +45,9 @@ export const sendBody = Joi.object({
   conversationId: uuid,
 }).xor('propertyId', 'conversationId').or('text', 'file').required();
 
-/** The send form as validated: the file part is read by the route (storage/upload). */
-export interface SendInput {
-  text?: string;
-  propertyId?: string;
-  conversationId?: string;
-}
-export interface SendFields extends SendInput {
-  file?: unknown;
-}
+/** The send form as validated: exactly one of `propertyId` and `conversationId` (the body's `xor`). */
+export type SendInput = { text?: string } & ({ propertyId: string; conversationId?: undefined } | { conversationId: string; propertyId?: undefined });
+export type SendFields = SendInput & { file?: unknown };
 
 export const messageEnvelope = dataEnvelope(messageSchema, 'ChatMessageResponse');
 export const messageList = listEnvelope(messageSchema, 'ChatMessageList');

@@ -40,12 +40,12 @@ export async function list(scope: Scope, filter: MessageFilter, page: PageReques
 }
 
 async function targetConversation(ctx: WriteContext, input: SendInput, today: string): Promise<ChatConversation> {
-  if (input.conversationId) {
+  if (input.conversationId !== undefined) {
     const conversation = await findConversation(ctx, input.conversationId);
     if (!conversation) throw invalid('conversationId', `Conversation ${input.conversationId} not found`);
     return conversation;
   }
-  const property = await findLiveProperty(ctx, input.propertyId!);
+  const property = await findLiveProperty(ctx, input.propertyId);
   if (!property) throw invalid('propertyId', `Property ${input.propertyId} not found`);
   const [mainTenantId] = await currentOccupants(ctx, property.id, today);
   if (!mainTenantId) throw apiError('CONFLICT', 'The property has no current tenant to message; use the conversationId of an earlier conversation');

@@ -5,7 +5,7 @@ import Joi from 'joi';
 import type { Contract } from '../../persistence/models';
 import { uuid } from '../../platform/http/schemas';
 import { CONTRACT_STATUSES } from '../contracts-status';
-import { fieldTable, type InputOf, type ViewOf } from '../field-table';
+import { fieldTable, type CreateInputOf, type InputOf, type ViewOf } from '../field-table';
 
 export const RENT_FREQUENCIES = ['weekly', 'fortnightly', 'four_weekly', 'monthly', 'quarterly', 'annually'] as const;
 export type RentFrequency = (typeof RENT_FREQUENCIES)[number];
@@ -32,3 +32,5 @@ export const contractFields = fieldTable<Contract>()({
 
 export type ContractView = ViewOf<typeof contractFields.fields>;
 export type ContractInput = InputOf<typeof contractFields.fields> & { status?: 'Notice Served' };
+/** A create body: the table's required fields present. */
+export type ContractCreateInput = CreateInputOf<typeof contractFields.fields> & { status?: 'Notice Served' };

@@ -5,7 +5,7 @@ import { depsOf, readScope, todayFor, write } from '../../server/app-context';
 import { listMeta } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
 import { resourcePlugin, route, type IdParams } from '../route';
-import type { ContractInput } from './fields';
+import type { ContractInput, ContractCreateInput } from './fields';
 import { contractEnvelope, contractList, createBody, listQuery, patchBody, type ListQuery } from './schemas';
 import * as contracts from './service';
 
@@ -27,7 +27,7 @@ export const contractsPlugin = resourcePlugin('resources/contracts', [
       },
     },
   }),
-  route<{ Payload: ContractInput }>({
+  route<{ Payload: ContractCreateInput }>({
     method: 'POST',
     path: '/contracts',
     options: {

@@ -11,7 +11,7 @@ import { recordEvent } from '../../webhooks/outbox/record';
 import { recordOnce } from '../../webhooks/scheduler/scheduler';
 import { assignmentMail } from './assignment-mail';
 import { contractDeletedData, contractEndedData, contractEventData } from './event-data';
-import { contractFields, type ContractInput } from './fields';
+import { contractFields, type ContractCreateInput, type ContractInput } from './fields';
 import { presentContract, type ContractView } from './presenter';
 import {
   findContract, findTenants, insertContract, listContracts, lockContract, lockProperty, overlappingContract, patchContract, propertyNameOf,
@@ -99,13 +99,13 @@ function sendAssignmentMails(ctx: WriteContext, mailer: Mailer, tenants: readonl
   });
 }
 
-export async function create(ctx: WriteContext, env: WriteEnv, input: ContractInput): Promise<ContractView> {
-  const property = await propertyOrFail(ctx, input.propertyId!);
+export async function create(ctx: WriteContext, env: WriteEnv, input: ContractCreateInput): Promise<ContractView> {
+  const property = await propertyOrFail(ctx, input.propertyId);
   const tenants = await tenantsOrFail(ctx, input);
   const terms: Terms = {
-    main_tenant_id: input.mainTenantId!,
+    main_tenant_id: input.mainTenantId,
     additional_tenant_ids: input.additionalTenantIds ?? [],
-    start_date: input.startDate!,
+    start_date: input.startDate,
     end_date: input.endDate ?? null,
   };
   const notice = input.status === 'Notice Served';

@@ -3,7 +3,7 @@
 import Joi from 'joi';
 import type { Inspection } from '../../persistence/models';
 import { uuid } from '../../platform/http/schemas';
-import { fieldTable, type InputOf, type ViewOf } from '../field-table';
+import { fieldTable, type CreateInputOf, type InputOf, type ViewOf } from '../field-table';
 import { INSPECTION_STATUSES } from './transitions';
 
 export const INSPECTION_TYPES = ['routine', 'check_in', 'check_out', 'interim', 'safety'] as const;
@@ -27,3 +27,5 @@ export const inspectionFields = fieldTable<Inspection>()({
 
 export type InspectionView = ViewOf<typeof inspectionFields.fields>;
 export type InspectionInput = InputOf<typeof inspectionFields.fields> & { status?: Inspection['status'] };
+/** A create body: the table's required fields present. */
+export type InspectionCreateInput = CreateInputOf<typeof inspectionFields.fields> & { status?: Inspection['status'] };

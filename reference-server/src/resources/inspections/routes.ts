@@ -3,7 +3,7 @@ import { readScope, write } from '../../server/app-context';
 import { listMeta } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
 import { resourcePlugin, route, type IdParams } from '../route';
-import type { InspectionInput } from './fields';
+import type { InspectionInput, InspectionCreateInput } from './fields';
 import { createBody, inspectionEnvelope, inspectionList, listQuery, patchBody, type ListQuery } from './schemas';
 import * as inspections from './service';
 
@@ -24,7 +24,7 @@ export const inspectionsPlugin = resourcePlugin('resources/inspections', [
       },
     },
   }),
-  route<{ Payload: InspectionInput }>({
+  route<{ Payload: InspectionCreateInput }>({
     method: 'POST',
     path: '/maintenance/inspections',
     options: {

@@ -8,7 +8,7 @@ import type { PageRequest } from '../../platform/http/pagination';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import { recordEvent } from '../../webhooks/outbox/record';
 import { inspectionDeletedData, inspectionEventData, inspectionUpdatedData, presentInspection, type InspectionView } from './presenter';
-import { inspectionFields, type InspectionInput } from './fields';
+import { inspectionFields, type InspectionCreateInput, type InspectionInput } from './fields';
 import {
   findInspection, findLiveProperty, insertInspection, listInspections, lockInspection, patchInspection, propertyName as nameOf, propertyNames,
   softDeleteInspection, type InspectionFilter,
@@ -28,8 +28,8 @@ export async function get(scope: Scope, id: string): Promise<InspectionView> {
   return presentInspection(row, await nameOf(scope, row.property_id));
 }
 
-export async function create(ctx: WriteContext, input: InspectionInput): Promise<InspectionView> {
-  const property = await findLiveProperty(ctx, input.propertyId!);
+export async function create(ctx: WriteContext, input: InspectionCreateInput): Promise<InspectionView> {
+  const property = await findLiveProperty(ctx, input.propertyId);
   if (!property) throw apiError('VALIDATION_ERROR', `Invalid request: payload.propertyId: Property ${input.propertyId} not found`);
   const now = ctx.clock.now();
   const status = input.status ?? 'scheduled';

@@ -3,7 +3,7 @@
 import Joi from 'joi';
 import type { MaintenanceIssue } from '../../persistence/models';
 import { uuid } from '../../platform/http/schemas';
-import { fieldTable, type InputOf, type ViewOf } from '../field-table';
+import { fieldTable, type CreateInputOf, type InputOf, type ViewOf } from '../field-table';
 import { ISSUE_STATUSES } from './transitions';
 
 export const ISSUE_PRIORITIES = ['Low', 'Medium', 'High', 'Urgent'] as const;
@@ -31,6 +31,8 @@ export const issueFields = fieldTable<MaintenanceIssue>()({
 
 export type IssueView = ViewOf<typeof issueFields.fields>;
 export type IssueInput = InputOf<typeof issueFields.fields> & { status?: MaintenanceIssue['status'] };
+/** A create body: the table's required fields present. */
+export type IssueCreateInput = CreateInputOf<typeof issueFields.fields> & { status?: MaintenanceIssue['status'] };
 
 /** A note: created through its own route, never changed (its one writable field is the note body's rule). */
 export const noteText = Joi.string().trim().min(1).max(5000);

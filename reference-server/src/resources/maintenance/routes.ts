@@ -4,7 +4,7 @@ import { readScope, write } from '../../server/app-context';
 import { listMeta, type PageRequest } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
 import { resourcePlugin, route, type IdParams } from '../route';
-import type { IssueInput } from './fields';
+import type { IssueInput, IssueCreateInput } from './fields';
 import {
   createBody, issueEnvelope, issueList, listQuery, noteBody, noteEnvelope, noteList, notesQuery, patchBody, type ListQuery, type NoteBody,
 } from './schemas';
@@ -27,7 +27,7 @@ export const maintenancePlugin = resourcePlugin('resources/maintenance', [
       },
     },
   }),
-  route<{ Payload: IssueInput }>({
+  route<{ Payload: IssueCreateInput }>({
     method: 'POST',
     path: '/maintenance/issues',
     options: {

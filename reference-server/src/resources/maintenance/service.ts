@@ -9,7 +9,7 @@ import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import { recordEvent } from '../../webhooks/outbox/record';
 import { accountOwnerName } from '../team/service';
 import { issueDeletedData, issueEventData, noteEventData, presentIssue, presentNote, type IssueView, type NoteView } from './presenter';
-import { issueFields, type IssueInput } from './fields';
+import { issueFields, type IssueCreateInput, type IssueInput } from './fields';
 import {
   findIssue, findLiveContact, findLiveProperty, insertIssue, insertNote, listIssues, listNotes, lockIssue, patchIssue, propertyName as nameOf,
   propertyNames, softDeleteIssue, type IssueFilter,
@@ -35,8 +35,8 @@ async function assertContact(ctx: WriteContext, id: string | null | undefined): 
   if (id && !(await findLiveContact(ctx, id))) throw invalid('assignedContactId', `Contact ${id} not found`);
 }
 
-export async function create(ctx: WriteContext, input: IssueInput): Promise<IssueView> {
-  const property = await findLiveProperty(ctx, input.propertyId!);
+export async function create(ctx: WriteContext, input: IssueCreateInput): Promise<IssueView> {
+  const property = await findLiveProperty(ctx, input.propertyId);
   if (!property) throw invalid('propertyId', `Property ${input.propertyId} not found`);
   await assertContact(ctx, input.assignedContactId);
   const now = ctx.clock.now();

@@ -2,7 +2,7 @@
 import Joi from 'joi';
 import type { Tenant } from '../../persistence/models';
 import { email, isoDate, uuid } from '../../platform/http/schemas';
-import { fieldTable, type InputOf, type ViewOf } from '../field-table';
+import { fieldTable, type CreateInputOf, type InputOf, type ViewOf } from '../field-table';
 
 /** Tenant status: INVITED until the tenant accepts the portal invitation, then ACTIVE (read-only in the API). */
 export const TENANT_STATUSES = ['INVITED', 'ACTIVE'] as const;
@@ -31,3 +31,5 @@ export const tenantFields = fieldTable<Tenant>()({
 
 export type TenantView = ViewOf<typeof tenantFields.fields>;
 export type TenantInput = InputOf<typeof tenantFields.fields>;
+/** A create body: the table's required fields present. */
+export type TenantCreateInput = CreateInputOf<typeof tenantFields.fields>;

@@ -4,7 +4,7 @@ import { depsOf, readScope, todayFor, write } from '../../server/app-context';
 import { listMeta } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
 import { resourcePlugin, route, type IdParams } from '../route';
-import type { TenantInput } from './fields';
+import type { TenantInput, TenantCreateInput } from './fields';
 import { createBody, listQuery, patchBody, tenantEnvelope, tenantList, type ListQuery } from './schemas';
 import * as tenants from './service';
 
@@ -26,7 +26,7 @@ export const tenantsPlugin = resourcePlugin('resources/tenants', [
       },
     },
   }),
-  route<{ Payload: TenantInput }>({
+  route<{ Payload: TenantCreateInput }>({
     method: 'POST',
     path: '/tenants',
     options: {

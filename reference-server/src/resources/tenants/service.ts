@@ -10,7 +10,7 @@ import type { Mailer } from '../../mail/mailer';
 import { recordEvent } from '../../webhooks/outbox/record';
 import { invitationMail } from './invitation-mail';
 import { presentTenant, tenantDeletedData, tenantEventData, type TenantView } from './presenter';
-import { tenantFields, type TenantInput } from './fields';
+import { tenantFields, type TenantCreateInput, type TenantInput } from './fields';
 import {
   findLiveProperty, findTenant, hasLiveContract, hasPortalAccount, insertTenant, listTenants, lockTenant, patchTenant, softDeleteTenant,
   type TenantFilter,
@@ -50,9 +50,9 @@ async function inviteAfterCommit(ctx: WriteContext, env: WriteEnv, tenant: Tenan
   });
 }
 
-export async function create(ctx: WriteContext, env: WriteEnv, input: TenantInput): Promise<TenantView> {
-  const property = await propertyOrFail(ctx, input.propertyId!);
-  const hasAccount = await hasPortalAccount(ctx, input.email!);
+export async function create(ctx: WriteContext, env: WriteEnv, input: TenantCreateInput): Promise<TenantView> {
+  const property = await propertyOrFail(ctx, input.propertyId);
+  const hasAccount = await hasPortalAccount(ctx, input.email);
   const now = ctx.clock.now();
   const row = await insertTenant(ctx, {
     id: randomUUID(), ...tenantFields.columnsOf(input), status: hasAccount ? 'ACTIVE' : 'INVITED', has_account: hasAccount, created_at: now, updated_at: now,
