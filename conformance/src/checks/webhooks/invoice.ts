@@ -54,11 +54,15 @@ export const invoiceSentAfterLiveEmailOnlyAndAsynchronously = defineCheck({
     const started = ctx.clock.now();
     const live = await ctx.http.request({ method: 'POST', path, key: landlord.key, json: { email: address } });
     const took = ctx.clock.now() - started;
+    // A request that waited for the delivery waited for its answer or for the sender's call timeout, whichever came
+    // first: a target that declares a timeout shorter than the hold (a test deployment) is judged by that.
+    const declared = ctx.target.webhooks?.timeoutSeconds;
+    const waited = declared === undefined ? HOLD_MS : Math.min(HOLD_MS, declared * 1000);
     const liveData = emailResult(ctx, live, 'the live invoice email', ['RENT-EMAIL-6']);
     ctx.expect(liveData.sent === true && liveData.sandbox === false, 'the live invoice email to send (sent: true, sandbox: false)', () => describeValue(liveData), live.exchange, { rules: ['RENT-EMAIL-6'] });
     ctx.expect(
-      took < HOLD_MS,
-      `the live invoice email answered without waiting for the rent.invoice_sent delivery (the receiver holds each one ${HOLD_MS / 1000} s): delivered later by a background job, never inside the request`,
+      took < waited,
+      `the live invoice email answered within ${waited / 1000} s, without waiting for the rent.invoice_sent delivery (the receiver holds each one ${HOLD_MS / 1000} s${waited < HOLD_MS ? `, the sender gives up after ${waited / 1000} s` : ''}): delivered later by a background job, never inside the request`,
       () => `the answer took ${(took / 1000).toFixed(1)} s`,
       live.exchange,
       { rules: ['RENT-EMAIL-6', 'EVT-DELIVERY-6'] },
