@@ -1,14 +1,14 @@
 // Endpoints > Properties, POST /properties/{id}/image: multipart `file` (required, images only, max 10 MB);
 // the answer is the Property with a public `image` URL that downloads without credentials.
 
-import { TransportError, type HttpResponse, type RequestOptions } from '../../http/client';
+import type { HttpResponse, RequestOptions } from '../../http/client';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
 import { UPLOAD_MAX_BYTES } from '../../rules/limits';
 import { TINY_PDF, TINY_PNG } from '../shared/files';
 import { expect400 } from '../shared/own-data';
 import { expectShape, isUrl } from '../shared/shape';
-import { createOwnProperty, isRecord, successData } from '../shared/util';
+import { createOwnProperty, isRecord, requestRetryingResets, successData } from '../shared/util';
 import { getProperty, PROPERTY_FIELDS } from './fields';
 
 const LIVE = 'enterpriseLive';
@@ -67,24 +67,14 @@ function pngOfSize(size: number): Uint8Array {
   return bytes;
 }
 
-/** How often a refused upload is sent again when no answer came back at all (a reset before any answer). */
-const TRANSPORT_TRIES = 3;
-
 /**
  * Sends an upload the deployment should refuse. A server may answer an oversized body before reading it and close
  * the connection; the client reads the answer while still sending, and takes an answer that came before the reset.
- * When no answer came at all (a reset, a time-out), the refusal is not shown: sent again, at most TRANSPORT_TRIES
- * times, then the transport error ends the check as an `error`, never as a pass.
+ * When no answer came at all (a reset, a time-out), the refusal is not shown: sent again, three sends in all, then
+ * the transport error ends the check as an `error`, never as a pass.
  */
-async function refusedUpload(ctx: CheckContext, options: RequestOptions, resets: string[]): Promise<HttpResponse> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await ctx.http.request(options);
-    } catch (error) {
-      if (!(error instanceof TransportError) || attempt >= TRANSPORT_TRIES) throw error;
-      resets.push(error.message);
-    }
-  }
+function refusedUpload(ctx: CheckContext, options: RequestOptions, resets: string[]): Promise<HttpResponse> {
+  return requestRetryingResets(ctx, options, { any: true, onRetry: (error) => resets.push(error.message) });
 }
 
 export const propertyImageSizeAndTypeEdges = defineCheck({

@@ -164,13 +164,19 @@ const RESET = /EPIPE|ECONNRESET|socket hang up|other side closed|UND_ERR_SOCKET/
  * write it refuses (401/403) before reading the body and close the connection (`connection: close`); the client
  * can then fail to send the rest of the body (EPIPE) and never see the answer. That is a transport race, not the
  * behaviour under test, so it is retried; a third failure fails the check like any transport error.
+ * `retry.any`: every transport error is sent again, time-outs included; `retry.onRetry` hears of each one.
  */
-export async function requestRetryingResets(ctx: CheckContext, options: RequestOptions): Promise<HttpResponse> {
+export async function requestRetryingResets(
+  ctx: CheckContext,
+  options: RequestOptions,
+  retry: { readonly any?: boolean; readonly onRetry?: (error: TransportError) => void } = {},
+): Promise<HttpResponse> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await ctx.http.request(options);
     } catch (error) {
-      if (!(error instanceof TransportError) || !RESET.test(error.message) || attempt >= 2) throw error;
+      if (!(error instanceof TransportError) || !(retry.any || RESET.test(error.message)) || attempt >= 2) throw error;
+      retry.onRetry?.(error);
     }
   }
 }
