@@ -31,17 +31,32 @@ export type Sender = (request: SendRequest) => Promise<SendResult>;
 const MAX_RESPONSE_BYTES = 64 * 1024;
 const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) } as const;
 
-/** POSTs the body; resolves with the status once (a bounded amount of) the answer has been read. */
-function post(url: URL, body: string, headers: Readonly<Record<string, string>>, signal: AbortSignal): Promise<number> {
+/** A kept-alive connection the receiver closed while it sat idle in the pool: the request never reached it. */
+function isStaleConnection(req: http.ClientRequest, answered: boolean, err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return req.reusedSocket && !answered && (code === 'ECONNRESET' || code === 'EPIPE');
+}
+
+/**
+ * POSTs the body; resolves with the status once (a bounded amount of) the answer has been read. A request
+ * written onto a pooled connection that the receiver had just closed (its keep-alive timeout, often 5 s,
+ * passed while this process was busy) is sent once more on a new connection, as Node's documentation of
+ * `request.reusedSocket` advises: otherwise the attempt fails without reaching the receiver, and a test
+ * delivery, which has one attempt, is lost.
+ */
+function post(url: URL, body: string, headers: Readonly<Record<string, string>>, signal: AbortSignal, fresh = false): Promise<number> {
   const client = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined;
   if (!client) return Promise.reject(new Error(`unsupported URL scheme ${url.protocol}`));
   return new Promise((resolve, reject) => {
+    let answered = false;
     const req = client.request(url, {
       method: 'POST',
       headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      agent: agents[url.protocol as keyof typeof agents],
+      // A new connection of its own (not pooled) for the one re-send.
+      agent: fresh ? false : agents[url.protocol as keyof typeof agents],
       signal,
     }, (res) => {
+      answered = true;
       // Drain (a bounded amount of) the answer so the connection can be reused; its content is not kept.
       let read = 0;
       let enough = false;
@@ -57,7 +72,10 @@ function post(url: URL, body: string, headers: Readonly<Record<string, string>>,
       res.on('close', () => (enough || res.complete ? resolve(res.statusCode ?? 0) : reject(new Error('connection closed before the answer was complete'))));
       res.on('error', (err) => (enough ? undefined : reject(err)));
     });
-    req.on('error', reject);
+    req.on('error', (err) => {
+      if (!fresh && !signal.aborted && isStaleConnection(req, answered, err)) post(url, body, headers, signal, true).then(resolve, reject);
+      else reject(err);
+    });
     req.end(body);
   });
 }
