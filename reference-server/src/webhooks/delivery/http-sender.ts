@@ -5,6 +5,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
+import type { Duplex } from 'node:stream';
 
 export interface SendRequest {
   readonly url: string;
@@ -29,34 +30,65 @@ export interface SendResult {
 export type Sender = (request: SendRequest) => Promise<SendResult>;
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
-const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) } as const;
 
-/** A kept-alive connection the receiver closed while it sat idle in the pool: the request never reached it. */
-function isStaleConnection(req: http.ClientRequest, answered: boolean, err: unknown): boolean {
-  const code = (err as { code?: unknown }).code;
-  return req.reusedSocket && !answered && (code === 'ECONNRESET' || code === 'EPIPE');
+/**
+ * A pooled connection idle longer than this is not written to. Receivers close idle keep-alive connections (Node
+ * after 5 s, many proxies after 5 to 75 s), and a request written onto one they have just closed fails without
+ * reaching them. Node's own guard (the Keep-Alive hint, a timer) misses it when this process was busy past the
+ * receiver's timeout (PGlite can hold the event loop for seconds): a test delivery has one attempt, and was lost
+ * that way. A second is far below any receiver's timeout, and a steady stream of deliveries still reuses.
+ */
+export const STALE_CONNECTION_MS = 1000;
+
+export interface HttpSenderOptions {
+  readonly staleConnectionMs?: number;
+  /** Monotonic milliseconds; a test advances its own. */
+  readonly now?: () => number;
+}
+
+type Pool = http.Agent;
+type PoolClass = new (options: http.AgentOptions) => Pool;
+
+/**
+ * Keep-alive agents that note when each connection went back to the pool and, when one idle too long is handed to
+ * a request, close it before a byte is written (`reuseSocket` runs before the request is flushed) and mark the
+ * request: only a request so marked is sent again, on a new connection. A connection the receiver drops after
+ * reading the request is the attempt's network error, as the spec has it, never a second send.
+ */
+function pools(staleAfterMs: number, now: () => number, condemned: WeakSet<http.ClientRequest>): Record<'http:' | 'https:', Pool> {
+  const idleSince = new WeakMap<object, number>();
+  const guarded = (Base: PoolClass): PoolClass => class extends Base {
+    // Returns Node's answer (whether the connection is kept), which @types/node declares as void.
+    override keepSocketAlive(socket: Duplex): void {
+      idleSince.set(socket, now());
+      return super.keepSocketAlive(socket);
+    }
+
+    override reuseSocket(socket: Duplex, request: http.ClientRequest): void {
+      super.reuseSocket(socket, request);
+      if (now() - (idleSince.get(socket) ?? Number.NEGATIVE_INFINITY) > staleAfterMs) {
+        condemned.add(request);
+        socket.destroy();
+      }
+    }
+  };
+  return { 'http:': new (guarded(http.Agent))({ keepAlive: true }), 'https:': new (guarded(https.Agent))({ keepAlive: true }) };
 }
 
 /**
- * POSTs the body; resolves with the status once (a bounded amount of) the answer has been read. A request
- * written onto a pooled connection that the receiver had just closed (its keep-alive timeout, often 5 s,
- * passed while this process was busy) is sent once more on a new connection, as Node's documentation of
- * `request.reusedSocket` advises: otherwise the attempt fails without reaching the receiver, and a test
- * delivery, which has one attempt, is lost.
+ * POSTs the body; resolves with the status once (a bounded amount of) the answer has been read. A request whose
+ * stale pooled connection was closed before it was written (in `condemned`) goes once more on a new connection.
  */
-function post(url: URL, body: string, headers: Readonly<Record<string, string>>, signal: AbortSignal, fresh = false): Promise<number> {
+function post(url: URL, body: string, headers: Readonly<Record<string, string>>, signal: AbortSignal, agent: Pool | false, condemned: WeakSet<http.ClientRequest>): Promise<number> {
   const client = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined;
   if (!client) return Promise.reject(new Error(`unsupported URL scheme ${url.protocol}`));
   return new Promise((resolve, reject) => {
-    let answered = false;
     const req = client.request(url, {
       method: 'POST',
       headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      // A new connection of its own (not pooled) for the one re-send.
-      agent: fresh ? false : agents[url.protocol as keyof typeof agents],
+      agent,
       signal,
     }, (res) => {
-      answered = true;
       // Drain (a bounded amount of) the answer so the connection can be reused; its content is not kept.
       let read = 0;
       let enough = false;
@@ -73,7 +105,7 @@ function post(url: URL, body: string, headers: Readonly<Record<string, string>>,
       res.on('error', (err) => (enough ? undefined : reject(err)));
     });
     req.on('error', (err) => {
-      if (!fresh && !signal.aborted && isStaleConnection(req, answered, err)) post(url, body, headers, signal, true).then(resolve, reject);
+      if (agent !== false && condemned.has(req) && !signal.aborted) post(url, body, headers, signal, false, condemned).then(resolve, reject);
       else reject(err);
     });
     req.end(body);
@@ -89,34 +121,42 @@ function describe(err: unknown): string {
   return String(err);
 }
 
-export const httpSender: Sender = async (request) => {
-  const timeout = AbortSignal.timeout(request.timeoutMs);
-  // Linked by hand rather than with AbortSignal.any, which on Node 20 keeps every derived signal alive on the
-  // long-lived shutdown signal (slow under load).
-  let signal: AbortSignal = timeout;
-  let unlink = (): void => undefined;
-  if (request.shutdown) {
-    const controller = new AbortController();
-    const abort = (): void => controller.abort();
-    timeout.addEventListener('abort', abort, { once: true });
-    request.shutdown.addEventListener('abort', abort, { once: true });
-    unlink = () => {
-      timeout.removeEventListener('abort', abort);
-      request.shutdown?.removeEventListener('abort', abort);
-    };
-    signal = controller.signal;
-  }
-  const started = performance.now();
-  const elapsed = (): number => Math.max(0, Math.round(performance.now() - started));
-  try {
-    const status = await post(new URL(request.url), request.body, request.headers, signal);
-    const ok = status >= 200 && status < 300;
-    return { succeeded: ok, statusCode: status, latencyMs: elapsed(), error: null };
-  } catch (err) {
-    if (request.shutdown?.aborted) return { succeeded: false, statusCode: null, latencyMs: elapsed(), error: 'interrupted by shutdown', interrupted: true };
-    if (timeout.aborted) return { succeeded: false, statusCode: null, latencyMs: elapsed(), error: `timeout after ${request.timeoutMs} ms` };
-    return { succeeded: false, statusCode: null, latencyMs: elapsed(), error: `network error: ${describe(err)}` };
-  } finally {
-    unlink();
-  }
-};
+export function createHttpSender(options: HttpSenderOptions = {}): Sender {
+  const condemned = new WeakSet<http.ClientRequest>();
+  const agents = pools(options.staleConnectionMs ?? STALE_CONNECTION_MS, options.now ?? (() => performance.now()), condemned);
+  const agentFor = (url: URL): Pool | false => (url.protocol === 'https:' ? agents['https:'] : url.protocol === 'http:' ? agents['http:'] : false);
+  return async (request) => {
+    const timeout = AbortSignal.timeout(request.timeoutMs);
+    // Linked by hand rather than with AbortSignal.any, which on Node 20 keeps every derived signal alive on the
+    // long-lived shutdown signal (slow under load).
+    let signal: AbortSignal = timeout;
+    let unlink = (): void => undefined;
+    if (request.shutdown) {
+      const controller = new AbortController();
+      const abort = (): void => controller.abort();
+      timeout.addEventListener('abort', abort, { once: true });
+      request.shutdown.addEventListener('abort', abort, { once: true });
+      unlink = () => {
+        timeout.removeEventListener('abort', abort);
+        request.shutdown?.removeEventListener('abort', abort);
+      };
+      signal = controller.signal;
+    }
+    const url = new URL(request.url);
+    const started = performance.now();
+    const elapsed = (): number => Math.max(0, Math.round(performance.now() - started));
+    try {
+      const status = await post(url, request.body, request.headers, signal, agentFor(url), condemned);
+      const ok = status >= 200 && status < 300;
+      return { succeeded: ok, statusCode: status, latencyMs: elapsed(), error: null };
+    } catch (err) {
+      if (request.shutdown?.aborted) return { succeeded: false, statusCode: null, latencyMs: elapsed(), error: 'interrupted by shutdown', interrupted: true };
+      if (timeout.aborted) return { succeeded: false, statusCode: null, latencyMs: elapsed(), error: `timeout after ${request.timeoutMs} ms` };
+      return { succeeded: false, statusCode: null, latencyMs: elapsed(), error: `network error: ${describe(err)}` };
+    } finally {
+      unlink();
+    }
+  };
+}
+
+export const httpSender: Sender = createHttpSender();
