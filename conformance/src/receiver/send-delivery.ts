@@ -25,7 +25,10 @@ const MAX_RECORDED_BODY = 2000;
 
 /**
  * POSTs exact bytes with exact headers (node:http, not fetch, so an empty header value or a missing one goes
- * out as written). The timeout covers the whole exchange, as the sender's 10-second timeout does.
+ * out as written). The timeout covers the whole exchange, as the sender's 10-second timeout does. Each delivery
+ * goes on a connection of its own, as the curl reproduction does: a pooled keep-alive connection that the
+ * receiver closed while it sat idle (gunicorn closes them after 2 s) would fail a correct receiver with a reset
+ * it never saw a request for.
  */
 export function sendDelivery(outgoing: OutgoingRequest, timeoutMs: number): Promise<DeliveryExchange> {
   const started = performance.now();
@@ -56,7 +59,7 @@ export function sendDelivery(outgoing: OutgoingRequest, timeoutMs: number): Prom
       });
     };
 
-    const req = request(target, { method: 'POST', headers: { ...outgoing.headers, 'Content-Length': String(bytes.length) } }, (res) => {
+    const req = request(target, { method: 'POST', agent: false, headers: { ...outgoing.headers, 'Content-Length': String(bytes.length) } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
