@@ -124,7 +124,6 @@ function describe(err: unknown): string {
 export function createHttpSender(options: HttpSenderOptions = {}): Sender {
   const condemned = new WeakSet<http.ClientRequest>();
   const agents = pools(options.staleConnectionMs ?? STALE_CONNECTION_MS, options.now ?? (() => performance.now()), condemned);
-  const agentFor = (url: URL): Pool | false => (url.protocol === 'https:' ? agents['https:'] : url.protocol === 'http:' ? agents['http:'] : false);
   return async (request) => {
     const timeout = AbortSignal.timeout(request.timeoutMs);
     // Linked by hand rather than with AbortSignal.any, which on Node 20 keeps every derived signal alive on the
@@ -146,7 +145,7 @@ export function createHttpSender(options: HttpSenderOptions = {}): Sender {
     const started = performance.now();
     const elapsed = (): number => Math.max(0, Math.round(performance.now() - started));
     try {
-      const status = await post(url, request.body, request.headers, signal, agentFor(url), condemned);
+      const status = await post(url, request.body, request.headers, signal, url.protocol === 'https:' ? agents['https:'] : agents['http:'], condemned);
       const ok = status >= 200 && status < 300;
       return { succeeded: ok, statusCode: status, latencyMs: elapsed(), error: null };
     } catch (err) {
