@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as PactModule from '@pact-foundation/pact';
+import type * as PactCoreModule from '@pact-foundation/pact-core';
 import { fixtureId } from '@ppapi/spec';
 import { createHttpClient, type HttpResponse, type QueryValue } from '../src/http';
 import { CONSUMER, PROVIDER, publishPact } from './pact-file';
@@ -18,6 +19,7 @@ jest.mock(
 );
 process.env.PACT_DO_NOT_TRACK = 'true';
 const { PactV4, MatchersV3: M } = require('@pact-foundation/pact') as typeof PactModule;
+const { makeConsumerPact } = require('@pact-foundation/pact-core') as typeof PactCoreModule;
 
 const PREFIX = '/api/public/v1';
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -314,6 +316,20 @@ const workDir = mkdtempSync(join(tmpdir(), 'pact-consumer-'));
 const pact = new PactV4({ consumer: CONSUMER, provider: PROVIDER, dir: workDir, logLevel: 'warn' });
 let passed = 0;
 
+// The mock server (pact-core 19) records a matched request on a channel that another task drains after the answer
+// has gone out (pact-foundation/pact-core-mock-server#13), so executeTest, reading the record as soon as the client
+// has its answer, can report a request it answered as never received: CI under load did (stop 16). Mock servers are
+// looked up by port, so any handle of the core can ask; a request that did not match never settles and executeTest
+// reports it after the bound.
+const core = makeConsumerPact(CONSUMER, PROVIDER);
+const MATCH_RECORD_BOUND_MS = 2000;
+async function matchRecorded(port: number): Promise<void> {
+  const deadline = performance.now() + MATCH_RECORD_BOUND_MS;
+  while (!core.mockServerMatchedSuccessfully(port) && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 afterAll(() => {
   // Only a complete run may replace the committed contract.
   if (passed === CASES.length) {
@@ -337,6 +353,7 @@ describe(`Pact: ${CONSUMER} → ${PROVIDER} (read endpoints)`, () => {
       .executeTest(async (mock) => {
         const client = createHttpClient({ baseUrl: `${mock.url}${PREFIX}` });
         const res = await client.request({ path: c.call.path, ...(c.call.query ? { query: c.call.query } : {}), key: c.call.key ?? EXAMPLE_KEY });
+        await matchRecorded(mock.port);
         expect(res.status).toBe(c.status);
         c.check(res);
       });
