@@ -151,6 +151,19 @@ export const TOLERANCES: readonly Tolerance[] = [
     },
   },
   {
+    id: 'unlisted-method-invalid-id',
+    choice: 'a method the spec does not list on a path whose id is not a UUID answers 400 VALIDATION_ERROR (parameters checked before methods; the reference server: 404)',
+    response: (res, original) => {
+      const path = apiPath(original);
+      const route = path !== undefined ? SPEC_PATHS.find(([pattern]) => pattern.test(path)) : undefined;
+      const m = path !== undefined ? ID_SEGMENT.exec(path) : null;
+      if (!route || !m || route[1].includes(original.method) || res.status !== 404) return undefined;
+      const [, , id, docId] = m;
+      if (UUID.test(id ?? '') && (docId === undefined || UUID.test(docId))) return undefined;
+      return envelope(400, 'VALIDATION_ERROR', 'Invalid request: params.id must be a UUID', res.headers['x-service-mode'], rateHeaders(res));
+    },
+  },
+  {
     id: 'message-wording',
     choice: 'error messages worded otherwise, still naming what the spec says they name',
     json: (body, res) => {

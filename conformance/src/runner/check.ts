@@ -15,9 +15,11 @@ export interface AssertOptions {
   readonly rules?: readonly string[];
 }
 
-export interface PropertyOptions {
+export interface PropertyOptions<T = unknown> {
   /** Default 25: each run is at least one HTTP request. */
   readonly numRuns?: number;
+  /** Inputs tried before the generated ones, in every run whatever the seed: the cases a check must always see. */
+  readonly examples?: readonly T[];
 }
 
 export interface CheckContext {
@@ -69,7 +71,7 @@ export interface CheckContext {
    * Runs a fast-check property with the run's seed. A failure carries seed, path and the shrunk counterexample,
    * and `--seed` replays it. The predicate may use the assertion helpers (they throw) or return false.
    */
-  property<T>(name: string, arbitrary: Arbitrary<T>, predicate: (value: T) => Promise<boolean | void>, options?: PropertyOptions): Promise<void>;
+  property<T>(name: string, arbitrary: Arbitrary<T>, predicate: (value: T) => Promise<boolean | void>, options?: PropertyOptions<T>): Promise<void>;
   /** Runs after the check, last registered first, even when it failed: the suite deletes what it creates. */
   cleanup(fn: () => Promise<unknown> | unknown): void;
   /**

@@ -175,9 +175,9 @@ export class RunningCheck {
       note: (message) => {
         self.notes.push(message);
       },
-      property<T>(name: string, arbitrary: Arbitrary<T>, predicate: (value: T) => Promise<boolean | void>, options?: PropertyOptions) {
+      property<T>(name: string, arbitrary: Arbitrary<T>, predicate: (value: T) => Promise<boolean | void>, options?: PropertyOptions<T>) {
         self.usedSeed = true;
-        return runProperty({ name, arbitrary, predicate, seed: deps.seed, numRuns: options?.numRuns, exchanges: self.exchanges, aborted: () => self.runAborted });
+        return runProperty({ name, arbitrary, predicate, seed: deps.seed, numRuns: options?.numRuns, examples: options?.examples, exchanges: self.exchanges, aborted: () => self.runAborted });
       },
       cleanup: (fn) => {
         self.cleanups.push(fn);

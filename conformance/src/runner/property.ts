@@ -13,6 +13,8 @@ export interface PropertyRun<T> {
   readonly predicate: (value: T) => Promise<boolean | void>;
   readonly seed: number;
   readonly numRuns?: number;
+  /** Tried first, whatever the seed. */
+  readonly examples?: readonly T[];
   /** The check's exchange log, to find the exchange made by the failing run. */
   readonly exchanges: readonly RecordedExchange[];
   /** True once the check ran out of time: stop generating (the remaining runs pass without requests). */
@@ -48,7 +50,7 @@ export async function runProperty<T>(run: PropertyRun<T>): Promise<void> {
     }
   });
 
-  const details = await fc.check(property, { seed: run.seed, numRuns: run.numRuns ?? DEFAULT_NUM_RUNS });
+  const details = await fc.check(property, { seed: run.seed, numRuns: run.numRuns ?? DEFAULT_NUM_RUNS, examples: (run.examples ?? []).map((e): [T] => [e]) });
   if (skip) throw skip;
   if (!details.failed) return;
 
