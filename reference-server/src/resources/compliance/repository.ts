@@ -1,7 +1,8 @@
-// Reads for the compliance summary: the landlord's properties with their derived status, and the latest
-// certificate of each (property, type). Both are narrow, plain rows (only the columns the summary uses, no model
-// instances): the summary reads the whole portfolio, so per-row cost is what grows with it. The latest
-// certificate is chosen in SQL (`distinct on`, expiring last, then highest id: the calendar's tie-break).
+// The read of the compliance summary: one row per property of the landlord, with its derived status and the
+// expiry of its latest certificate of each type (and the rating and score of its latest EPC), in one round trip.
+// The summary reads the whole portfolio, so per-row cost is what grows with it: the certificates are reduced to
+// one row per property in SQL (a hash aggregate over the landlord's certificates; the latest EPC by `distinct on`,
+// expiring last, then highest id: the calendar's tie-break) instead of shipping every latest certificate to Node.
 import type { Knex } from 'knex';
 import { Certificate, Property, type Scope } from '../../persistence/models';
 import { propertyStatusSql, type PropertyStatus } from '../properties/repository';
@@ -11,30 +12,32 @@ const PROPERTY_COLUMNS = [
   'gsc_renewal', 'eicr_renewal', 'epc_renewal', 'landlord_licence_renewal',
 ] as const satisfies ReadonlyArray<keyof Property>;
 
-export type PropertyWithStatus = Pick<Property, (typeof PROPERTY_COLUMNS)[number]> & { derived_status: PropertyStatus };
-export type LatestCertificate = Pick<Certificate, 'property_id' | 'type' | 'expiry_date' | 'epc_rating' | 'epc_score'>;
+/** The column of the latest expiry of each certificate type in a row. */
+export const EXPIRY_COLUMN = { GSC: 'gsc_expiry', EICR: 'eicr_expiry', EPC: 'epc_expiry', LANDLORD_LICENCE: 'landlord_licence_expiry' } as const satisfies Record<Certificate['type'], string>;
 
-export async function propertiesWithStatus(scope: Scope, today: string): Promise<PropertyWithStatus[]> {
+export type PropertyComplianceRow = Pick<Property, (typeof PROPERTY_COLUMNS)[number]> & { derived_status: PropertyStatus }
+  & { [K in (typeof EXPIRY_COLUMN)[Certificate['type']]]: string | null }
+  & { epc_rating: string | null; epc_score: number | null };
+
+export async function propertyComplianceRows(scope: Scope, today: string): Promise<PropertyComplianceRow[]> {
   const knex = scope.db as Knex;
+  const expiries = Certificate.scoped(scope)
+    .select('certificates.property_id')
+    .select(Object.entries(EXPIRY_COLUMN).map(([type, column]) => knex.raw(`max(certificates.expiry_date) filter (where certificates.type = ?) as ??`, [type, column])))
+    .groupBy('certificates.property_id')
+    .toKnexQuery();
+  const latestEpc = Certificate.scoped(scope)
+    .where('certificates.type', 'EPC')
+    .distinctOn('certificates.property_id')
+    .select('certificates.property_id', 'certificates.epc_rating', 'certificates.epc_score')
+    .orderBy([{ column: 'certificates.property_id' }, { column: 'certificates.expiry_date', order: 'desc' }, { column: 'certificates.id', order: 'desc' }])
+    .toKnexQuery();
   return (await Property.scoped(scope)
     .select(PROPERTY_COLUMNS.map((c) => `properties.${c}`), knex.raw(`(${propertyStatusSql(knex, today).toQuery()}) as derived_status`))
+    .select(Object.values(EXPIRY_COLUMN).map((c) => `expiries.${c}`), 'epc.epc_rating', 'epc.epc_score')
+    .leftJoin(expiries.as('expiries'), 'expiries.property_id', 'properties.id')
+    .leftJoin(latestEpc.as('epc'), 'epc.property_id', 'properties.id')
     .orderBy('properties.short_name')
     .orderBy('properties.id')
-    .toKnexQuery()) as PropertyWithStatus[];
-}
-
-/** Property id → certificate type → the latest certificate of that type. */
-export async function certificatesOf(scope: Scope): Promise<Map<string, Map<Certificate['type'], LatestCertificate>>> {
-  const rows = (await Certificate.scoped(scope)
-    .distinctOn(['certificates.property_id', 'certificates.type'])
-    .select('certificates.property_id', 'certificates.type', 'certificates.expiry_date', 'certificates.epc_rating', 'certificates.epc_score')
-    .orderBy([{ column: 'certificates.property_id' }, { column: 'certificates.type' }, { column: 'certificates.expiry_date', order: 'desc' }, { column: 'certificates.id', order: 'desc' }])
-    .toKnexQuery()) as LatestCertificate[];
-  const out = new Map<string, Map<Certificate['type'], LatestCertificate>>();
-  for (const row of rows) {
-    let byType = out.get(row.property_id);
-    if (!byType) out.set(row.property_id, (byType = new Map()));
-    byType.set(row.type, row);
-  }
-  return out;
+    .toKnexQuery()) as PropertyComplianceRow[];
 }

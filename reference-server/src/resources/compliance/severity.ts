@@ -50,14 +50,6 @@ export function complianceItem(input: ItemInput, today: string): ComplianceItem 
   return { code: input.code, required: input.required, dueDate, daysUntil, state, severity: severityFor(daysUntil!) };
 }
 
-export function worstSeverity(severities: Iterable<Severity>): Severity | null {
-  let worst: Severity | null = null;
-  for (const s of severities) {
-    if (worst === null || SEVERITY_ORDER.indexOf(s) < SEVERITY_ORDER.indexOf(worst)) worst = s;
-  }
-  return worst;
-}
-
 /** Position in SEVERITY_ORDER: lower is worse. */
 export const severityRank = (s: Severity): number => SEVERITY_ORDER.indexOf(s);
 

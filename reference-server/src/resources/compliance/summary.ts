@@ -4,8 +4,8 @@ import type { Scope } from '../../persistence/models';
 import { complianceItems, fullAddress } from '../properties/presenter';
 import type { PropertyStatus } from '../properties/repository';
 import { atLeast, EPC_BANDS, epcView, type EpcBand, type EpcView } from './epc';
-import { certificatesOf, propertiesWithStatus } from './repository';
-import { emptySeverityCounts, needsAttention, severityRank, worstSeverity, type ComplianceItem, type ItemCode, type Severity, type SeverityCounts } from './severity';
+import { EXPIRY_COLUMN, propertyComplianceRows } from './repository';
+import { emptySeverityCounts, needsAttention, SEVERITY_ORDER, severityRank, type ComplianceItem, type ItemCode, type Severity, type SeverityCounts } from './severity';
 
 export interface AttentionItem {
   propertyId: string;
@@ -33,18 +33,20 @@ export interface ComplianceSummary {
   properties: PropertyCompliance[];
 }
 
+// `a.localeCompare(b, 'en')` is this collator's compare (ECMA-402), without building a collator on every call.
+const byName = new Intl.Collator('en');
+
 /** Worst severity first; then soonest due (no date at all first: nothing on file is the least known); then name. */
 export function compareAttention(a: AttentionItem, b: AttentionItem): number {
   return severityRank(a.severity) - severityRank(b.severity)
     || (a.daysUntil ?? Number.NEGATIVE_INFINITY) - (b.daysUntil ?? Number.NEGATIVE_INFINITY)
-    || a.propertyName.localeCompare(b.propertyName, 'en')
+    || byName.compare(a.propertyName, b.propertyName)
     || a.propertyId.localeCompare(b.propertyId)
     || a.code.localeCompare(b.code);
 }
 
 export async function complianceSummary(scope: Scope, today: string, now: Date): Promise<ComplianceSummary> {
-  const rows = await propertiesWithStatus(scope, today);
-  const certificates = await certificatesOf(scope);
+  const rows = await propertyComplianceRows(scope, today);
 
   const counts = emptySeverityCounts();
   const distribution = Object.fromEntries(EPC_BANDS.map((b) => [b, 0])) as Record<EpcBand, number>;
@@ -54,13 +56,11 @@ export async function complianceSummary(scope: Scope, today: string, now: Date):
   let cOrAbove = 0;
 
   const properties = rows.map((p): PropertyCompliance => {
-    const certs = certificates.get(p.id);
-    const items = complianceItems(p, (type) => certs?.get(type)?.expiry_date, today);
-    const epcCertificate = certs?.get('EPC');
+    const items = complianceItems(p, (type) => p[EXPIRY_COLUMN[type]], today);
     const epc = epcView({
-      rating: epcCertificate?.epc_rating ?? null,
-      score: epcCertificate?.epc_score ?? null,
-      expiry: epcCertificate?.expiry_date ?? null,
+      rating: p.epc_rating,
+      score: p.epc_score,
+      expiry: p.epc_expiry,
       renewal: items.find((i) => i.code === 'EPC')?.dueDate ?? null,
     }, today);
     if (epc.band !== null) {
@@ -85,7 +85,8 @@ export async function complianceSummary(scope: Scope, today: string, now: Date):
       propertyCount: rows.length,
       requiredItemsTotal,
       attentionCount: attention.length,
-      worstSeverity: worstSeverity(properties.flatMap((p) => p.items.map((i) => i.severity))),
+      // The worst severity any item has: the first of the order that was counted.
+      worstSeverity: SEVERITY_ORDER.find((severity) => counts[severity] > 0) ?? null,
       counts,
     },
     epc: { rated, unrated: rows.length - rated, cOrAbove, belowC: rated - cOrAbove, distribution },
