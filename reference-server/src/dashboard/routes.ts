@@ -1,9 +1,10 @@
 // The developer dashboard's API, outside the public prefix, guarded by ADMIN_TOKEN (Bearer).
 import { timingSafeEqual, createHash } from 'node:crypto';
-import type { Plugin, ServerRoute } from '@hapi/hapi';
+import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
 import { Landlord, PLANS } from '../persistence/models';
 import { apiError } from '../platform/errors/api-error';
+import { route, type IdParams, type SharedRouteOptions, type TypedRoute } from '../platform/http/routes';
 import { deletedBody, email, idParams, isoDate, uuid } from '../platform/http/schemas';
 import { depsOf } from '../server/app-context';
 import { storageOf } from '../storage';
@@ -33,50 +34,50 @@ const rateLimits = Joi.object({
   writesPerDay: Joi.number().integer().min(1),
 }).allow(null);
 
-const routes: ServerRoute[] = [
-  { method: 'GET', path: '/event-types', handler: () => ({ data: EVENT_TYPES, meta: { maxPerSubscription: MAX_EVENT_TYPES_PER_SUBSCRIPTION } }) },
-  {
+const routes: TypedRoute[] = [
+  route({ method: 'GET', path: '/event-types', handler: () => ({ data: EVENT_TYPES, meta: { maxPerSubscription: MAX_EVENT_TYPES_PER_SUBSCRIPTION } }) }),
+  route({
     method: 'GET', path: '/landlords',
     handler: async (request) => {
       return { data: (await Landlord.query(depsOf(request).knex).orderBy('created_at')).map(dashboard.presentLandlord) };
     },
-  },
-  {
+  }),
+  route<{ Payload: dashboard.LandlordInput }>({
     method: 'POST', path: '/landlords',
     options: { validate: { payload: Joi.object({ ...landlordBody, name: landlordBody.name.required(), email: landlordBody.email.required(), plan: landlordBody.plan.required() }) } },
     handler: async (request, h) => {
       const deps = depsOf(request);
-      const landlord = await dashboard.createLandlord(deps.knex, deps.clock, request.payload as dashboard.LandlordInput);
+      const landlord = await dashboard.createLandlord(deps.knex, deps.clock, request.payload);
       return h.response({ data: dashboard.presentLandlord(landlord) }).code(201);
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'GET', path: '/landlords/{id}', options: { validate: { params: idParams } },
-    handler: async (request) => ({ data: dashboard.presentLandlord(await dashboard.getLandlord(depsOf(request).knex, request.params.id as string)) }),
-  },
-  {
+    handler: async (request) => ({ data: dashboard.presentLandlord(await dashboard.getLandlord(depsOf(request).knex, request.params.id)) }),
+  }),
+  route<{ Params: IdParams; Payload: Partial<dashboard.LandlordInput> }>({
     method: 'PATCH', path: '/landlords/{id}', options: { validate: { params: idParams, payload: Joi.object(landlordBody).min(1) } },
     handler: async (request) => {
       const deps = depsOf(request);
-      return { data: dashboard.presentLandlord(await dashboard.updateLandlord(deps.knex, deps.clock, request.params.id as string, request.payload as Partial<dashboard.LandlordInput>)) };
+      return { data: dashboard.presentLandlord(await dashboard.updateLandlord(deps.knex, deps.clock, request.params.id, request.payload)) };
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     // The landlord and everything it owns (keys, subscriptions, deliveries, portfolio rows, stored objects).
     // Fixture landlords too: the admin's choice; a server on PGlite in memory gets them back on its next start.
     method: 'DELETE', path: '/landlords/{id}', options: { validate: { params: idParams }, response: { status: { 200: deletedBody } } },
     handler: async (request) => {
       const deps = depsOf(request);
-      const id = request.params.id as string;
+      const { id } = request.params;
       await deleteLandlord({ knex: deps.knex, storage: storageOf(request), logger: deps.logger }, id);
       return { data: { deleted: true, id } };
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'GET', path: '/landlords/{id}/keys', options: { validate: { params: idParams } },
-    handler: async (request) => ({ data: (await dashboard.listKeys(depsOf(request).knex, request.params.id as string)).map(dashboard.presentKey) }),
-  },
-  {
+    handler: async (request) => ({ data: (await dashboard.listKeys(depsOf(request).knex, request.params.id)).map(dashboard.presentKey) }),
+  }),
+  route<{ Params: IdParams; Payload: dashboard.KeyInput }>({
     method: 'POST', path: '/landlords/{id}/keys',
     options: {
       validate: {
@@ -91,23 +92,23 @@ const routes: ServerRoute[] = [
     },
     handler: async (request, h) => {
       const deps = depsOf(request);
-      const { key, record } = await dashboard.issueKey(deps.knex, deps.clock, request.params.id as string, request.payload as dashboard.KeyInput);
+      const { key, record } = await dashboard.issueKey(deps.knex, deps.clock, request.params.id, request.payload);
       // The clear key is in this answer and nowhere else, ever.
       return h.response({ data: { ...dashboard.presentKey(record), key } }).code(201);
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'POST', path: '/keys/{id}/revoke', options: { validate: { params: idParams } },
     handler: async (request) => {
       const deps = depsOf(request);
-      return { data: dashboard.presentKey(await dashboard.revokeKey(deps.knex, deps.clock, request.params.id as string)) };
+      return { data: dashboard.presentKey(await dashboard.revokeKey(deps.knex, deps.clock, request.params.id)) };
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'GET', path: '/landlords/{id}/webhooks', options: { validate: { params: idParams } },
-    handler: async (request) => ({ data: (await dashboard.listSubscriptions(depsOf(request).knex, request.params.id as string)).map(dashboard.presentSubscription) }),
-  },
-  {
+    handler: async (request) => ({ data: (await dashboard.listSubscriptions(depsOf(request).knex, request.params.id)).map(dashboard.presentSubscription) }),
+  }),
+  route<{ Params: IdParams; Payload: dashboard.SubscriptionInput }>({
     method: 'POST', path: '/landlords/{id}/webhooks',
     options: {
       validate: {
@@ -121,19 +122,19 @@ const routes: ServerRoute[] = [
     },
     handler: async (request, h) => {
       const deps = depsOf(request);
-      const { secret, record } = await dashboard.createSubscription(deps.knex, deps.clock, request.params.id as string, request.payload as dashboard.SubscriptionInput);
+      const { secret, record } = await dashboard.createSubscription(deps.knex, deps.clock, request.params.id, request.payload);
       // The signing secret is shown once, here.
       return h.response({ data: { ...dashboard.presentSubscription(record), secret } }).code(201);
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'DELETE', path: '/webhooks/{id}', options: { validate: { params: Joi.object({ id: uuid.required() }) } },
     handler: async (request) => {
       const deps = depsOf(request);
-      await dashboard.deleteSubscription(deps.knex, deps.clock, request.params.id as string);
-      return { data: { deleted: true, id: request.params.id as string } };
+      await dashboard.deleteSubscription(deps.knex, deps.clock, request.params.id);
+      return { data: { deleted: true, id: request.params.id } };
     },
-  },
+  }),
 ];
 
 export const dashboardPlugin: Plugin<void> = {
@@ -152,43 +153,46 @@ export const dashboardPlugin: Plugin<void> = {
       },
     }));
     server.auth.strategy('admin-token', 'admin-token');
-    server.route(dashboardRoutes());
+    for (const r of dashboardRoutes()) r.register(server, DASHBOARD_ROUTE_OPTIONS);
   },
 };
 
-/** Every dashboard route, guarded by the admin token (the provisioning contract serves a subset of them again). */
-export function dashboardRoutes(): ServerRoute[] {
-  return [...routes, ...mailCaptureRoutes, ...webhookDashboardRoutes].map((route) => ({ ...route, options: { ...(route.options as object), auth: 'admin-token', tags: ['dashboard'] } }));
+/** What every dashboard route shares: the admin token (the provisioning contract serves a subset of them again). */
+export const DASHBOARD_ROUTE_OPTIONS: SharedRouteOptions = { auth: 'admin-token', tags: ['dashboard'] };
+
+/** Every dashboard route. */
+export function dashboardRoutes(): TypedRoute[] {
+  return [...routes, ...mailCaptureRoutes, ...webhookDashboardRoutes];
 }
 
 /** In-process mail capture (no SMTP_URL), readable like maildev's API: list, one message, attachment bytes, clear. */
-export const mailCaptureRoutes: ServerRoute[] = [
-  {
+export const mailCaptureRoutes: TypedRoute[] = [
+  route({
     method: 'GET', path: '/mail',
     handler: (request) => (depsOf(request).mailCapture?.list() ?? []).map(({ attachments, ...m }) => ({ ...m, attachments: attachments.map(({ content: _c, ...a }) => a) })),
-  },
-  {
+  }),
+  route<{ Params: { id: string } }>({
     method: 'GET', path: '/mail/{id}',
     handler: (request) => {
-      const mail = depsOf(request).mailCapture?.get(String(request.params.id));
+      const mail = depsOf(request).mailCapture?.get(request.params.id);
       if (!mail) throw apiError('NOT_FOUND', 'Mail not found');
       return { ...mail, attachments: mail.attachments.map(({ content: _c, ...a }) => a) };
     },
-  },
-  {
+  }),
+  route<{ Params: { id: string; filename: string } }>({
     method: 'GET', path: '/mail/{id}/attachment/{filename}',
     handler: (request, h) => {
-      const mail = depsOf(request).mailCapture?.get(String(request.params.id));
+      const mail = depsOf(request).mailCapture?.get(request.params.id);
       const attachment = mail?.attachments.find((a) => a.filename === request.params.filename);
       if (!attachment) throw apiError('NOT_FOUND', 'Attachment not found');
       return h.response(attachment.content).type(attachment.contentType);
     },
-  },
-  {
+  }),
+  route({
     method: 'DELETE', path: '/mail',
     handler: (request) => {
       depsOf(request).mailCapture?.clear();
       return { data: { deleted: true } };
     },
-  },
+  }),
 ];

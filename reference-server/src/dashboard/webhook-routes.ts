@@ -2,11 +2,11 @@
 // subscription's delivery history (attempts with response code and latency), read one delivery, and retry a
 // permanently failed one by hand. Subscriptions themselves are created, listed and deleted in routes.ts.
 import { randomUUID } from 'node:crypto';
-import type { ServerRoute } from '@hapi/hapi';
 import type { Knex } from 'knex';
 import Joi from 'joi';
 import { apiError, notFound } from '../platform/errors/api-error';
 import { listMeta, offsetOf, paginationQuery, type PageRequest } from '../platform/http/pagination';
+import { route, type IdParams, type TypedRoute } from '../platform/http/routes';
 import { dataEnvelope, idParams, listEnvelope, uuid } from '../platform/http/schemas';
 import { localDate } from '../platform/time/dates';
 import { depsOf } from '../server/app-context';
@@ -67,8 +67,10 @@ async function deliveryView(knex: Knex, id: string) {
   return presentDelivery(row, (await attemptsOf(knex, [id])).get(id) ?? []);
 }
 
-export const webhookDashboardRoutes: ServerRoute[] = [
-  {
+type DeliveryQuery = PageRequest & { status?: DeliveryStatus; event?: EventType };
+
+export const webhookDashboardRoutes: TypedRoute[] = [
+  route<{ Params: IdParams; Payload: { event?: EventType } | null }>({
     method: 'POST', path: '/webhooks/{id}/test',
     options: {
       validate: { params: idParams, payload: Joi.object({ event: Joi.string().valid(...EVENT_TYPES) }).allow(null) },
@@ -76,8 +78,8 @@ export const webhookDashboardRoutes: ServerRoute[] = [
     },
     handler: async (request, h) => {
       const { knex, clock } = depsOf(request);
-      const subscription = await findSubscription(knex, request.params.id as string, { includeDeleted: false });
-      const requested = (request.payload as { event?: EventType } | null)?.event;
+      const subscription = await findSubscription(knex, request.params.id, { includeDeleted: false });
+      const requested = request.payload?.event;
       const type = (requested ?? subscription.events[0]) as EventType;
       if (!subscription.events.includes(type)) throw apiError('VALIDATION_ERROR', `"event" must be one of the subscription's event types`);
       const landlord = (await knex('landlords').where({ id: subscription.landlord_id }).first('timezone')) as { timezone: string };
@@ -91,8 +93,8 @@ export const webhookDashboardRoutes: ServerRoute[] = [
       signalWebhookWork();
       return h.response({ data: await deliveryView(knex, id!) }).code(202);
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams; Query: DeliveryQuery }>({
     method: 'GET', path: '/webhooks/{id}/deliveries',
     options: {
       validate: {
@@ -104,24 +106,24 @@ export const webhookDashboardRoutes: ServerRoute[] = [
     handler: async (request) => {
       const { knex } = depsOf(request);
       // History stays readable after the subscription is deleted.
-      const subscription = await findSubscription(knex, request.params.id as string, { includeDeleted: true });
-      const query = request.query as unknown as PageRequest & { status?: DeliveryStatus; event?: string };
+      const subscription = await findSubscription(knex, request.params.id, { includeDeleted: true });
+      const { query } = request;
       const { rows, total } = await listForSubscription(knex, subscription.id, query, { offset: offsetOf(query), limit: query.limit });
       const attempts = await attemptsOf(knex, rows.map((r) => r.id));
       return { data: rows.map((r) => presentDelivery(r, attempts.get(r.id) ?? [])), meta: listMeta(query, total) };
     },
-  },
-  {
+  }),
+  route<{ Params: IdParams }>({
     method: 'GET', path: '/deliveries/{id}',
     options: { validate: { params: idParams }, response: { status: { 200: dataEnvelope(deliverySchema, 'DeliveryResponse') } } },
-    handler: async (request) => ({ data: await deliveryView(depsOf(request).knex, request.params.id as string) }),
-  },
-  {
+    handler: async (request) => ({ data: await deliveryView(depsOf(request).knex, request.params.id) }),
+  }),
+  route<{ Params: IdParams }>({
     method: 'POST', path: '/deliveries/{id}/retry',
     options: { validate: { params: idParams }, response: { status: { 202: dataEnvelope(deliverySchema, 'DeliveryResponse') } } },
     handler: async (request, h) => {
       const { knex, clock } = depsOf(request);
-      const id = request.params.id as string;
+      const { id } = request.params;
       const existing = await findDelivery(knex, id);
       if (!existing) throw notFound('Delivery');
       if (!(await requestManualRetry(knex, id, clock.now()))) {
@@ -130,5 +132,5 @@ export const webhookDashboardRoutes: ServerRoute[] = [
       signalWebhookWork();
       return h.response({ data: await deliveryView(knex, id) }).code(202);
     },
-  },
+  }),
 ];

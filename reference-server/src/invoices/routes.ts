@@ -1,10 +1,11 @@
 // The invoice routes of the rent group: the PDF download and the exactly-once invoice email. Both carry their
 // per-landlord limit as a route option, so the limiter refuses them in onPostAuth, before validation, any
 // database query or PDF work.
-import type { Request, ServerRoute } from '@hapi/hapi';
+import type { Request } from '@hapi/hapi';
 import Joi from 'joi';
 import { depsOf, isSandbox, readScope, todayFor } from '../server/app-context';
 import { requireApiCredentials } from '../platform/auth/credentials';
+import { route, type IdParams, type TypedRoute } from '../platform/http/routes';
 import { dataEnvelope, idParams, uuid } from '../platform/http/schemas';
 import { fingerprintOf, IDEMPOTENCY_KEY_MAX } from '../platform/idempotency/store';
 import type { InvoicePdfService } from './pdf/service';
@@ -40,9 +41,15 @@ export const invoiceEmailResultSchema = Joi.object({
 
 const IDEMPOTENCY_SCOPE = 'POST /rent/{id}/invoice/email';
 
-export function invoiceRoutes(pdfs: InvoicePdfService): ServerRoute[] {
+interface EmailRefs {
+  Params: IdParams;
+  Payload: { email?: string };
+  Headers: { 'idempotency-key'?: string };
+}
+
+export function invoiceRoutes(pdfs: InvoicePdfService): TypedRoute[] {
   return [
-    {
+    route<{ Params: IdParams }>({
       method: 'GET',
       path: '/rent/{id}/invoice/pdf',
       options: {
@@ -56,15 +63,15 @@ export function invoiceRoutes(pdfs: InvoicePdfService): ServerRoute[] {
         validate: { params: idParams },
         // No response schema: Hapi validates only object payloads (it refuses a Buffer); the bytes are checked by tests.
         handler: async (request, h) => {
-          const pdf = await pdfs.forPayment(readScope(request), request.params.id as string, todayFor(request), isSandbox(request));
+          const pdf = await pdfs.forPayment(readScope(request), request.params.id, todayFor(request), isSandbox(request));
           return h.response(pdf.bytes)
             .type('application/pdf')
             .header('content-disposition', `inline; filename="${pdf.filename}"`)
             .header('cache-control', 'private, no-cache');
         },
       },
-    },
-    {
+    }),
+    route<EmailRefs>({
       method: 'POST',
       path: '/rent/{id}/invoice/email',
       options: {
@@ -80,29 +87,27 @@ export function invoiceRoutes(pdfs: InvoicePdfService): ServerRoute[] {
         response: { schema: dataEnvelope(invoiceEmailResultSchema, 'InvoiceEmailResponse') },
         handler: async (request, h) => {
           const run = async () => ({ status: 200, body: { data: await send(request, pdfs) } });
-          const key = request.headers['idempotency-key'] as string | undefined;
+          const key = request.headers['idempotency-key'];
           // Sandbox writes nothing, not even an idempotency record: the key is validated and otherwise ignored.
           if (!key || isSandbox(request)) {
             const { body } = await run();
             return body;
           }
-          const id = request.params.id as string;
-          const claim = { landlordId: requireApiCredentials(request).landlordId, scope: IDEMPOTENCY_SCOPE, key, fingerprint: fingerprintOf(id, request.payload ?? {}) };
+          const claim = { landlordId: requireApiCredentials(request).landlordId, scope: IDEMPOTENCY_SCOPE, key, fingerprint: fingerprintOf(request.params.id, request.payload ?? {}) };
           const outcome = await depsOf(request).idempotency.run(claim, run);
           const response = h.response(outcome.body as object).code(outcome.status);
           if (outcome.replayed) response.header('idempotent-replayed', 'true');
           return response;
         },
       },
-    },
+    }),
   ];
 }
 
-function send(request: Request, pdfs: InvoicePdfService): Promise<InvoiceEmailResult> {
+function send(request: Request<EmailRefs>, pdfs: InvoicePdfService): Promise<InvoiceEmailResult> {
   const deps = depsOf(request);
-  const payload = request.payload as { email?: string };
   return sendInvoiceEmail(
     { knex: deps.knex, clock: deps.clock, logger: deps.logger, mailer: deps.mailer, pdfs },
-    { scope: readScope(request), today: todayFor(request), sandbox: isSandbox(request), rentPaymentId: request.params.id as string, email: payload.email },
+    { scope: readScope(request), today: todayFor(request), sandbox: isSandbox(request), rentPaymentId: request.params.id, email: request.payload.email },
   );
 }

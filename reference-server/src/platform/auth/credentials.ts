@@ -1,4 +1,4 @@
-import type { Request } from '@hapi/hapi';
+import type { ReqRef, Request } from '@hapi/hapi';
 import type { KeyMode, KeyScope, Plan, RateLimitOverrides } from '../../persistence/models';
 
 /** What an authenticated request knows about its caller. */
@@ -14,13 +14,13 @@ export interface ApiCredentials {
 }
 
 /** The API caller of an authenticated request (set by the api-key scheme), or undefined. */
-export function apiCredentials(request: Request): ApiCredentials | undefined {
+export function apiCredentials<Refs extends ReqRef>(request: Request<Refs>): ApiCredentials | undefined {
   const credentials = request.auth.credentials as { api?: ApiCredentials } | null;
   return credentials?.api ?? undefined;
 }
 
 /** For handlers on api-key routes, where authentication is guaranteed. */
-export function requireApiCredentials(request: Request): ApiCredentials {
+export function requireApiCredentials<Refs extends ReqRef>(request: Request<Refs>): ApiCredentials {
   const api = apiCredentials(request);
   if (!api) throw new Error('route is not behind the api-key strategy');
   return api;

@@ -1,7 +1,7 @@
 // Calendar events: derived, read-only (no field table: nothing is written). HTTP shape only, typed query.
 import { readScope, todayFor } from '../../server/app-context';
 import { listMeta } from '../../platform/http/pagination';
-import { resourcePlugin, route } from '../route';
+import { resourcePlugin, route } from '../../platform/http/routes';
 import { calendarEventList, eventsQuery, type EventsQuery } from './schemas';
 import { defaultWindow, listEvents } from './service';
 

@@ -10,7 +10,7 @@ import { publicBaseUrl } from '../../storage/public-url';
 import { assertFileSize, readUpload, uploadPayload } from '../../storage/upload';
 import { contentDisposition } from '../documents/download';
 import type { AttachmentUrl } from './presenter';
-import { resourcePlugin, route, type IdParams } from '../route';
+import { resourcePlugin, route, type IdParams } from '../../platform/http/routes';
 import { ATTACHMENT_MAX_BYTES, listQuery, messageEnvelope, messageList, sendBody, type ListQuery, type SendFields } from './schemas';
 import * as chat from './service';
 

@@ -2,7 +2,7 @@
 // table). HTTP shape only.
 import Joi from 'joi';
 import { depsOf, readScope, todayFor } from '../../server/app-context';
-import { resourcePlugin, route } from '../route';
+import { resourcePlugin, route } from '../../platform/http/routes';
 import { complianceSummaryEnvelope } from './schemas';
 import { complianceSummary } from './summary';
 

@@ -2,7 +2,7 @@
 import { readScope, write } from '../../server/app-context';
 import { listMeta } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
-import { resourcePlugin, route, type IdParams } from '../route';
+import { resourcePlugin, route, type IdParams } from '../../platform/http/routes';
 import type { ContactInput } from './fields';
 import {
   contactDetailEnvelope, contactEnvelope, contactList, createBody, detailQuery, listQuery, patchBody, type DetailQuery, type ListQuery,

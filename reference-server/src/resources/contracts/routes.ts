@@ -4,7 +4,7 @@ import type { ReqRef, Request } from '@hapi/hapi';
 import { depsOf, readScope, todayFor, write } from '../../server/app-context';
 import { listMeta } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
-import { resourcePlugin, route, type IdParams } from '../route';
+import { resourcePlugin, route, type IdParams } from '../../platform/http/routes';
 import type { ContractInput, ContractCreateInput } from './fields';
 import { contractEnvelope, contractList, createBody, listQuery, patchBody, type ListQuery } from './schemas';
 import * as contracts from './service';

@@ -10,7 +10,7 @@ import { storageOf } from '../../storage';
 import { MEDIA_PREFIX } from '../../storage/public-url';
 import { assertFileSize, readUpload, uploadPayload } from '../../storage/upload';
 import { storeFixtureDocuments } from '../../fixtures/load';
-import { route, type IdParams, type TypedRoute } from '../route';
+import { route, type IdParams, type TypedRoute } from '../../platform/http/routes';
 import { documentDownloadPlugin, downloadLinks } from './download';
 import {
   contractDocumentEnvelope, contractDocumentList, contractListQuery, docParams, DOCUMENT_MAX_BYTES, propertyDocumentEnvelope,

@@ -2,7 +2,7 @@
 import Joi from 'joi';
 import { readScope, todayFor } from '../../server/app-context';
 import { idParams } from '../../platform/http/schemas';
-import { resourcePlugin, route, type IdParams } from '../route';
+import { resourcePlugin, route, type IdParams } from '../../platform/http/routes';
 import { handbookEnvelope } from './schemas';
 import * as handbook from './service';
 

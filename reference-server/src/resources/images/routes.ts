@@ -9,7 +9,7 @@ import { MEDIA_PREFIX } from '../../storage/public-url';
 import { filePart, readUpload, uploadPayload } from '../../storage/upload';
 import { presentContext } from '../properties/routes';
 import { propertyEnvelope } from '../properties/schemas';
-import { route, type IdParams } from '../route';
+import { route, type IdParams } from '../../platform/http/routes';
 import { imageMediaPlugin } from './public-route';
 import { checkImage, IMAGE_MAX_BYTES, upload } from './service';
 

@@ -3,7 +3,7 @@
 import { readScope, write } from '../../server/app-context';
 import { listMeta, type PageRequest } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
-import { resourcePlugin, route, type IdParams } from '../route';
+import { resourcePlugin, route, type IdParams } from '../../platform/http/routes';
 import type { IssueInput, IssueCreateInput } from './fields';
 import {
   createBody, issueEnvelope, issueList, listQuery, noteBody, noteEnvelope, noteList, notesQuery, patchBody, type ListQuery, type NoteBody,

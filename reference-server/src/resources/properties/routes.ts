@@ -4,7 +4,7 @@ import { cachedRead, readScope, todayFor, write } from '../../server/app-context
 import { listMeta } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
 import { imageUrl, publicBaseUrl } from '../../storage/public-url';
-import { resourcePlugin, route, type IdParams } from '../route';
+import { resourcePlugin, route, type IdParams } from '../../platform/http/routes';
 import type { PropertyInput } from './fields';
 import { createBody, listQuery, patchBody, propertyEnvelope, propertyList, type ListQuery } from './schemas';
 import * as properties from './service';

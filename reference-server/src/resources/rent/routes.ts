@@ -6,7 +6,7 @@ import { listMeta } from '../../platform/http/pagination';
 import { idParams } from '../../platform/http/schemas';
 import { InvoicePdfService } from '../../invoices/pdf/service';
 import { invoiceRoutes } from '../../invoices/routes';
-import { route, type IdParams } from '../route';
+import { route, type IdParams } from '../../platform/http/routes';
 import type { RentCreateInput, RentPatchInput } from './fields';
 import { createBody, listQuery, patchBody, rentEnvelope, rentList, type ListQuery } from './schemas';
 import * as rent from './service';
@@ -98,6 +98,6 @@ export const rentPlugin: Plugin<void> = {
     const pdfs = new InvoicePdfService(depsOf(server).clock);
     (server.app as Record<symbol, InvoicePdfService>)[PDF_SERVICE] = pdfs;
     for (const r of routes) r.register(server);
-    server.route(invoiceRoutes(pdfs));
+    for (const r of invoiceRoutes(pdfs)) r.register(server);
   },
 };

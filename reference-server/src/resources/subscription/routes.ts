@@ -1,6 +1,6 @@
 // GET /subscription: the landlord's plan, limits and usage (read-only and derived: no field table).
 import { readScope } from '../../server/app-context';
-import { resourcePlugin, route } from '../route';
+import { resourcePlugin, route } from '../../platform/http/routes';
 import { subscriptionEnvelope, subscriptionQuery } from './schemas';
 import { summary } from './service';
 

@@ -3,7 +3,7 @@ import type { ReqRef, Request } from '@hapi/hapi';
 import { depsOf, readScope, todayFor, write } from '../../server/app-context';
 import { listMeta } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
-import { resourcePlugin, route, type IdParams } from '../route';
+import { resourcePlugin, route, type IdParams } from '../../platform/http/routes';
 import type { TenantInput, TenantCreateInput } from './fields';
 import { createBody, listQuery, patchBody, tenantEnvelope, tenantList, type ListQuery } from './schemas';
 import * as tenants from './service';
