@@ -53,6 +53,20 @@ const SPEC_PATHS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
 /** Where an id sits in a spec path: the segment after a collection, and the document id. */
 const ID_SEGMENT = /^\/(properties|contracts|rent)\/([^/]+)(?:\/(?:documents)\/([^/]+))?/;
 
+/** The id segments of a spec path when one of them is not a UUID: [collection, id, docId]; otherwise undefined. */
+function nonUuidIds(path: string | undefined): [string | undefined, string | undefined, string | undefined] | undefined {
+  const m = path !== undefined ? ID_SEGMENT.exec(path) : null;
+  if (!m) return undefined;
+  const [, collection, id, docId] = m;
+  return UUID.test(id ?? '') && (docId === undefined || UUID.test(docId)) ? undefined : [collection, id, docId];
+}
+
+/** The methods the spec lists on the path of a request, when the request's method is not one of them. */
+function unlistedOn(path: string | undefined, method: string): readonly string[] | undefined {
+  const route = path !== undefined ? SPEC_PATHS.find(([pattern]) => pattern.test(path)) : undefined;
+  return route && !route[1].includes(method) ? route[1] : undefined;
+}
+
 const KIND_BY_COLLECTION: Readonly<Record<string, string>> = { properties: 'property', contracts: 'contract', rent: 'rent payment' };
 
 function isJson(res: ProxyResponse): boolean {
@@ -131,11 +145,9 @@ export const TOLERANCES: readonly Tolerance[] = [
     id: 'non-uuid-id-is-404',
     choice: 'an id that is not a UUID answers 404 NOT_FOUND (no such resource) instead of 400 VALIDATION_ERROR',
     response: (res, original) => {
-      const path = apiPath(original);
-      const m = path !== undefined ? ID_SEGMENT.exec(path) : null;
-      if (!m || res.status !== 400 || codeOf(res) !== 'VALIDATION_ERROR') return undefined;
-      const [, collection, id, docId] = m;
-      if (UUID.test(id ?? '') && (docId === undefined || UUID.test(docId))) return undefined;
+      const ids = nonUuidIds(apiPath(original));
+      if (!ids || res.status !== 400 || codeOf(res) !== 'VALIDATION_ERROR') return undefined;
+      const [collection, id, docId] = ids;
       const kind = docId !== undefined && UUID.test(id ?? '') ? 'document' : (KIND_BY_COLLECTION[collection ?? ''] ?? 'resource');
       return envelope(404, 'NOT_FOUND', `No ${kind} has that id`, res.headers['x-service-mode'], rateHeaders(res));
     },
@@ -144,10 +156,9 @@ export const TOLERANCES: readonly Tolerance[] = [
     id: 'unlisted-methods-405',
     choice: 'a method the spec does not list on a spec path answers 405 with Allow and the envelope (the reference server: 404)',
     response: (res, original) => {
-      const path = apiPath(original);
-      const route = path !== undefined ? SPEC_PATHS.find(([pattern]) => pattern.test(path)) : undefined;
-      if (!route || route[1].includes(original.method) || res.status !== 404) return undefined;
-      return envelope(405, 'METHOD_NOT_ALLOWED', `${original.method} is not allowed here; use ${route[1].join(' or ')}`, res.headers['x-service-mode'], { ...rateHeaders(res), allow: route[1].join(', ') });
+      const listed = unlistedOn(apiPath(original), original.method);
+      if (!listed || res.status !== 404) return undefined;
+      return envelope(405, 'METHOD_NOT_ALLOWED', `${original.method} is not allowed here; use ${listed.join(' or ')}`, res.headers['x-service-mode'], { ...rateHeaders(res), allow: listed.join(', ') });
     },
   },
   {
@@ -155,11 +166,7 @@ export const TOLERANCES: readonly Tolerance[] = [
     choice: 'a method the spec does not list on a path whose id is not a UUID answers 400 VALIDATION_ERROR (parameters checked before methods; the reference server: 404)',
     response: (res, original) => {
       const path = apiPath(original);
-      const route = path !== undefined ? SPEC_PATHS.find(([pattern]) => pattern.test(path)) : undefined;
-      const m = path !== undefined ? ID_SEGMENT.exec(path) : null;
-      if (!route || !m || route[1].includes(original.method) || res.status !== 404) return undefined;
-      const [, , id, docId] = m;
-      if (UUID.test(id ?? '') && (docId === undefined || UUID.test(docId))) return undefined;
+      if (!unlistedOn(path, original.method) || !nonUuidIds(path) || res.status !== 404) return undefined;
       return envelope(400, 'VALIDATION_ERROR', 'Invalid request: params.id must be a UUID', res.headers['x-service-mode'], rateHeaders(res));
     },
   },

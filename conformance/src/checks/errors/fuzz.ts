@@ -127,14 +127,9 @@ export function isUnlistedMethod(c: FuzzCase): boolean {
  * docs/conformance-tolerances.md, unlisted-method-invalid-id.
  */
 export function hasNonUuidId(c: FuzzCase): boolean {
-  const decoded = (s: string): string => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  };
-  return (c.route.path.includes('{id}') && !UUID.test(decoded(c.id))) || (c.route.path.includes('{docId}') && !UUID.test(decoded(c.docId)));
+  // Ids go into the path through encodeURIComponent (pathIdArb), so they always decode.
+  const isUuid = (segment: string): boolean => UUID.test(decodeURIComponent(segment));
+  return (c.route.path.includes('{id}') && !isUuid(c.id)) || (c.route.path.includes('{docId}') && !isUuid(c.docId));
 }
 
 export function inContract(c: FuzzCase): boolean {
@@ -206,10 +201,11 @@ export const fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped = defineCheck({
         if (res.status >= 400) {
           ctx.expect(isErrorEnvelope(res.json), `${res.status} with body exactly { "error": <string>, "code": <string> }`, () => describeValue(res.json ?? res.text), res.exchange, { rules: ['ERR-1', 'ENVELOPE-6'] });
           if (inContract(c) && isUnlistedMethod(c) && ![401, 403, 429, 503].includes(res.status)) {
-            const invalidId = hasNonUuidId(c) && res.status === 400 && isRecord(res.json) && res.json.code === 'VALIDATION_ERROR';
+            const nonUuidId = hasNonUuidId(c);
+            const invalidId = nonUuidId && res.status === 400 && isRecord(res.json) && res.json.code === 'VALIDATION_ERROR';
             ctx.expect(
               res.status === 404 || res.status === 405 || invalidId,
-              `404 or 405 for ${c.method}, a method the spec does not list on ${c.route.path}${hasNonUuidId(c) ? ' (or 400 VALIDATION_ERROR: the id is not a UUID)' : ''}`,
+              `404 or 405 for ${c.method}, a method the spec does not list on ${c.route.path}${nonUuidId ? ' (or 400 VALIDATION_ERROR: the id is not a UUID)' : ''}`,
               () => `${res.status} ${describeValue(res.json)}`,
               res.exchange,
               { rules: ['ERR-1', 'ENDPOINTS-13'] },
