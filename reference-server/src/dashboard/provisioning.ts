@@ -3,7 +3,7 @@
 // test deliveries, retries, captured mail), served again under their own versioned prefix. The very route
 // configs of /dashboard/api, picked by method and path, with the same ADMIN_TOKEN: one implementation, two doors.
 import type { Plugin } from '@hapi/hapi';
-import { DASHBOARD_ROUTE_OPTIONS, dashboardRoutes } from './routes';
+import { dashboardRoutes } from './routes';
 
 export const PROVISIONING_PREFIX = '/provisioning/v1';
 
@@ -34,6 +34,6 @@ export const provisioningPlugin: Plugin<void> = {
   register(server) {
     const routes = dashboardRoutes().filter((route) => isContractOperation(route.method, route.path));
     if (routes.length !== PROVISIONING_OPERATIONS.length) throw new Error('the provisioning contract names an operation the dashboard does not serve');
-    for (const r of routes) r.register(server, DASHBOARD_ROUTE_OPTIONS);
+    for (const r of routes) r.register(server);
   },
 };

@@ -153,16 +153,15 @@ export const dashboardPlugin: Plugin<void> = {
       },
     }));
     server.auth.strategy('admin-token', 'admin-token');
-    for (const r of dashboardRoutes()) r.register(server, DASHBOARD_ROUTE_OPTIONS);
+    for (const r of dashboardRoutes()) r.register(server);
   },
 };
 
-/** What every dashboard route shares: the admin token (the provisioning contract serves a subset of them again). */
-export const DASHBOARD_ROUTE_OPTIONS: SharedRouteOptions = { auth: 'admin-token', tags: ['dashboard'] };
+const ADMIN_ONLY: SharedRouteOptions = { auth: 'admin-token', tags: ['dashboard'] };
 
-/** Every dashboard route. */
+/** Every dashboard route, guarded by the admin token (the provisioning contract serves a subset of them again). */
 export function dashboardRoutes(): TypedRoute[] {
-  return [...routes, ...mailCaptureRoutes, ...webhookDashboardRoutes];
+  return [...routes, ...mailCaptureRoutes, ...webhookDashboardRoutes].map((r) => ({ ...r, register: (server) => r.register(server, ADMIN_ONLY) }));
 }
 
 /** In-process mail capture (no SMTP_URL), readable like maildev's API: list, one message, attachment bytes, clear. */

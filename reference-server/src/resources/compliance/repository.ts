@@ -5,25 +5,21 @@
 // expiring last, then highest id: the calendar's tie-break) instead of shipping every latest certificate to Node.
 import type { Knex } from 'knex';
 import { Certificate, Property, type Scope } from '../../persistence/models';
-import { propertyStatusSql, type PropertyStatus } from '../properties/repository';
+import { latestExpirySelects, propertyStatusSql, type LatestExpiries, type PropertyStatus } from '../properties/repository';
 
 const PROPERTY_COLUMNS = [
   'id', 'short_name', 'address_line1', 'address_line2', 'city', 'postcode', 'licence_required',
   'gsc_renewal', 'eicr_renewal', 'epc_renewal', 'landlord_licence_renewal',
 ] as const satisfies ReadonlyArray<keyof Property>;
 
-/** The column of the latest expiry of each certificate type in a row. */
-export const EXPIRY_COLUMN = { GSC: 'gsc_expiry', EICR: 'eicr_expiry', EPC: 'epc_expiry', LANDLORD_LICENCE: 'landlord_licence_expiry' } as const satisfies Record<Certificate['type'], string>;
-
 export type PropertyComplianceRow = Pick<Property, (typeof PROPERTY_COLUMNS)[number]> & { derived_status: PropertyStatus }
-  & { [K in (typeof EXPIRY_COLUMN)[Certificate['type']]]: string | null }
-  & { epc_rating: string | null; epc_score: number | null };
+  & LatestExpiries & { epc_rating: string | null; epc_score: number | null };
 
 export async function propertyComplianceRows(scope: Scope, today: string): Promise<PropertyComplianceRow[]> {
   const knex = scope.db as Knex;
   const expiries = Certificate.scoped(scope)
     .select('certificates.property_id')
-    .select(Object.entries(EXPIRY_COLUMN).map(([type, column]) => knex.raw(`max(certificates.expiry_date) filter (where certificates.type = ?) as ??`, [type, column])))
+    .select(latestExpirySelects(knex))
     .groupBy('certificates.property_id')
     .toKnexQuery();
   const latestEpc = Certificate.scoped(scope)
@@ -34,7 +30,7 @@ export async function propertyComplianceRows(scope: Scope, today: string): Promi
     .toKnexQuery();
   return (await Property.scoped(scope)
     .select(PROPERTY_COLUMNS.map((c) => `properties.${c}`), knex.raw(`(${propertyStatusSql(knex, today).toQuery()}) as derived_status`))
-    .select(Object.values(EXPIRY_COLUMN).map((c) => `expiries.${c}`), 'epc.epc_rating', 'epc.epc_score')
+    .select('expiries.*', 'epc.epc_rating', 'epc.epc_score')
     .leftJoin(expiries.as('expiries'), 'expiries.property_id', 'properties.id')
     .leftJoin(latestEpc.as('epc'), 'epc.property_id', 'properties.id')
     .orderBy('properties.short_name')

@@ -4,7 +4,7 @@ import type { Scope } from '../../persistence/models';
 import { complianceItems, fullAddress } from '../properties/presenter';
 import type { PropertyStatus } from '../properties/repository';
 import { atLeast, EPC_BANDS, epcView, type EpcBand, type EpcView } from './epc';
-import { EXPIRY_COLUMN, propertyComplianceRows } from './repository';
+import { propertyComplianceRows } from './repository';
 import { emptySeverityCounts, needsAttention, SEVERITY_ORDER, severityRank, type ComplianceItem, type ItemCode, type Severity, type SeverityCounts } from './severity';
 
 export interface AttentionItem {
@@ -56,11 +56,11 @@ export async function complianceSummary(scope: Scope, today: string, now: Date):
   let cOrAbove = 0;
 
   const properties = rows.map((p): PropertyCompliance => {
-    const items = complianceItems(p, (type) => p[EXPIRY_COLUMN[type]], today);
+    const items = complianceItems(p, (type) => p[`expiry_${type}`], today);
     const epc = epcView({
       rating: p.epc_rating,
       score: p.epc_score,
-      expiry: p.epc_expiry,
+      expiry: p.expiry_EPC,
       renewal: items.find((i) => i.code === 'EPC')?.dueDate ?? null,
     }, today);
     if (epc.band !== null) {

@@ -6,6 +6,13 @@ import { containsPattern } from '../../persistence/like';
 
 const CERTIFICATE_TYPES: ReadonlyArray<Certificate['type']> = ['GSC', 'EICR', 'EPC', 'LANDLORD_LICENCE'];
 
+/** Per certificate type, the expiry of the latest certificate (the one expiring last), or null: `expiry_<type>`. */
+export type LatestExpiries = Record<`expiry_${Certificate['type']}`, string | null>;
+
+/** The select list of LatestExpiries over grouped certificate rows: one aggregate per type, no sort, no JSON. */
+export const latestExpirySelects = (knex: Knex): Knex.Raw[] =>
+  CERTIFICATE_TYPES.map((type) => knex.raw('max(certificates.expiry_date) filter (where certificates.type = ?) as ??', [type, `expiry_${type}`]));
+
 export type PropertyStatus = 'Occupied' | 'Vacant' | 'Maintenance';
 
 /** A contract "in effect" today (Active or Notice Served) makes its property Occupied. */
@@ -49,10 +56,9 @@ function propertyViewRows(scope: Scope, today: string, page: Knex.QueryBuilder):
     .limit(1)
     .select('contracts.rent_amount as current_rent_amount', 'tenants.first_name as current_first_name', 'tenants.last_name as current_last_name')
     .toKnexQuery();
-  // The latest certificate of a type is the one expiring last: one aggregate per type, no sort, no JSON.
   const latest = Certificate.scoped(scope)
     .whereRaw('certificates.property_id = page.id')
-    .select(CERTIFICATE_TYPES.map((type) => knex.raw('max(certificates.expiry_date) filter (where certificates.type = ?) as ??', [type, `expiry_${type}`])))
+    .select(latestExpirySelects(knex))
     .toKnexQuery();
   return knex
     .with('page', page)
@@ -64,7 +70,7 @@ function propertyViewRows(scope: Scope, today: string, page: Knex.QueryBuilder):
     .orderBy('page.id');
 }
 
-type RawPageRow = Omit<PropertyPageRow, 'certificate_expiries'> & Partial<Record<`expiry_${Certificate['type']}`, string | null>>;
+type RawPageRow = Omit<PropertyPageRow, 'certificate_expiries'> & Partial<LatestExpiries>;
 
 function withCertificateExpiries(row: RawPageRow): PropertyPageRow {
   const expiries: Partial<Record<Certificate['type'], string>> = {};
