@@ -9,8 +9,16 @@ export type ItemState = 'missing' | 'valid' | 'expired';
 export const SEVERITY_ORDER: readonly Severity[] = ['expired', 'missing', 'critical', 'urgent', 'due_soon', 'ok'];
 
 export type ItemCode = 'GAS_SAFETY' | 'EICR' | 'EPC' | 'LANDLORD_LICENCE';
+/** The statutory items in the order a property lists them; the licence only where the property requires one. */
+export const ITEM_CODES: readonly ItemCode[] = ['GAS_SAFETY', 'EICR', 'EPC', 'LANDLORD_LICENCE'];
+export const itemApplies = (code: ItemCode, licenceRequired: boolean): boolean => code !== 'LANDLORD_LICENCE' || licenceRequired;
+
 export const CERTIFICATE_TYPE_OF: Record<ItemCode, 'GSC' | 'EICR' | 'EPC' | 'LANDLORD_LICENCE'> = {
   GAS_SAFETY: 'GSC', EICR: 'EICR', EPC: 'EPC', LANDLORD_LICENCE: 'LANDLORD_LICENCE',
+};
+/** The property column holding the renewal date recorded for an item, used when no certificate is on file. */
+export const RENEWAL_COLUMN_OF: Record<ItemCode, 'gsc_renewal' | 'eicr_renewal' | 'epc_renewal' | 'landlord_licence_renewal'> = {
+  GAS_SAFETY: 'gsc_renewal', EICR: 'eicr_renewal', EPC: 'epc_renewal', LANDLORD_LICENCE: 'landlord_licence_renewal',
 };
 
 export interface ComplianceItem {

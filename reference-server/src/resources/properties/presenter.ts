@@ -1,7 +1,7 @@
 // Property rows → the API shape (list items and detail are identical): the field table's presenter, given the
 // derived fields, plus the compliance items and the image link.
 import type { Certificate, Property } from '../../persistence/models';
-import { complianceItem, type ComplianceItem, type ItemCode } from '../compliance/severity';
+import { CERTIFICATE_TYPE_OF, complianceItem, ITEM_CODES, itemApplies, RENEWAL_COLUMN_OF, type ComplianceItem } from '../compliance/severity';
 import { propertyFields, type PropertyFieldsView } from './fields';
 import type { PropertyPageRow, PropertyStatus } from './repository';
 
@@ -11,15 +11,12 @@ export type PropertyView = PropertyFieldsView & { compliance: { items: Complianc
 export const fullAddress = (p: Pick<Property, 'address_line1' | 'address_line2' | 'city' | 'postcode'>): string =>
   [p.address_line1, p.address_line2, p.city, p.postcode].filter((part) => part && part.length > 0).join(', ');
 
-const RENEWAL_OF: Record<ItemCode, keyof Pick<Property, 'gsc_renewal' | 'eicr_renewal' | 'epc_renewal' | 'landlord_licence_renewal'>> = {
-  GAS_SAFETY: 'gsc_renewal', EICR: 'eicr_renewal', EPC: 'epc_renewal', LANDLORD_LICENCE: 'landlord_licence_renewal',
-};
-const CERT_OF: Record<ItemCode, Certificate['type']> = { GAS_SAFETY: 'GSC', EICR: 'EICR', EPC: 'EPC', LANDLORD_LICENCE: 'LANDLORD_LICENCE' };
 
 /** `expiryOf(type)`: the expiry date of the property's latest certificate of that type, if any. */
 export function complianceItems(p: Pick<Property, 'licence_required' | 'gsc_renewal' | 'eicr_renewal' | 'epc_renewal' | 'landlord_licence_renewal'>, expiryOf: (type: Certificate['type']) => string | null | undefined, today: string): ComplianceItem[] {
-  const codes: ItemCode[] = ['GAS_SAFETY', 'EICR', 'EPC', ...(p.licence_required ? (['LANDLORD_LICENCE'] as const) : [])];
-  return codes.map((code) => complianceItem({ code, required: true, certificateExpiry: expiryOf(CERT_OF[code]) ?? null, renewalDate: p[RENEWAL_OF[code]] }, today));
+  return ITEM_CODES.filter((code) => itemApplies(code, p.licence_required)).map((code) => complianceItem({
+    code, required: true, certificateExpiry: expiryOf(CERTIFICATE_TYPE_OF[code]) ?? null, renewalDate: p[RENEWAL_COLUMN_OF[code]],
+  }, today));
 }
 
 export interface PresentOptions {

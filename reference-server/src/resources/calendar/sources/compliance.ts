@@ -4,17 +4,13 @@
 // The landlord licence only counts where the property requires one.
 import type { Knex } from 'knex';
 import { Certificate, Property } from '../../../persistence/models';
-import { CERTIFICATE_TYPE_OF, type ItemCode } from '../../compliance/severity';
+import { CERTIFICATE_TYPE_OF, ITEM_CODES, RENEWAL_COLUMN_OF, type ItemCode } from '../../compliance/severity';
 import { calendarSource, makeEvent } from '../model';
 
 const LABEL: Record<ItemCode, string> = {
   GAS_SAFETY: 'Gas safety certificate', EICR: 'Electrical inspection report', EPC: 'Energy performance certificate', LANDLORD_LICENCE: 'Landlord licence',
 };
 const CODE_OF: Record<Certificate['type'], ItemCode> = { GSC: 'GAS_SAFETY', EICR: 'EICR', EPC: 'EPC', LANDLORD_LICENCE: 'LANDLORD_LICENCE' };
-const RENEWAL_COLUMN: Record<ItemCode, 'gsc_renewal' | 'eicr_renewal' | 'epc_renewal' | 'landlord_licence_renewal'> = {
-  GAS_SAFETY: 'gsc_renewal', EICR: 'eicr_renewal', EPC: 'epc_renewal', LANDLORD_LICENCE: 'landlord_licence_renewal',
-};
-const CODES = Object.keys(RENEWAL_COLUMN) as ItemCode[];
 
 interface CertificateRow { id: string; property_id: string; type: Certificate['type']; date: string; property_short_name: string }
 interface RenewalRow { id: string; short_name: string; code: ItemCode; date: string }
@@ -51,9 +47,9 @@ export const recordedRenewalsSource = calendarSource<RenewalRow>({
   type: 'Compliance',
   rows({ scope, window, propertyId }) {
     const knex = scope.db as Knex;
-    const items = CODES.flatMap((code) => [code, `properties.${RENEWAL_COLUMN[code]}`, CERTIFICATE_TYPE_OF[code]]);
+    const items = ITEM_CODES.flatMap((code) => [code, `properties.${RENEWAL_COLUMN_OF[code]}`, CERTIFICATE_TYPE_OF[code]]);
     const query = Property.scoped(scope)
-      .joinRaw(`cross join lateral (values ${CODES.map(() => '(?::text, ??, ?::text)').join(', ')}) as due (code, date, certificate_type)`, items)
+      .joinRaw(`cross join lateral (values ${ITEM_CODES.map(() => '(?::text, ??, ?::text)').join(', ')}) as due (code, date, certificate_type)`, items)
       .whereBetween('due.date', [window.from, window.to])
       .where((q) => q.whereNot('due.code', 'LANDLORD_LICENCE').orWhere('properties.licence_required', true))
       // The certificate's expiry is the due date when one is held. A lateral probe of the (property, type) index
