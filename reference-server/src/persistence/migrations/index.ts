@@ -10,6 +10,7 @@ import * as webhookDeliveries from './20261121000900_webhook_deliveries';
 import * as portfolioIndexes from './20261125000000_portfolio_indexes';
 import * as calendarIndexes from './20261125000100_calendar_indexes';
 import * as rentDueCovering from './20261125000200_rent_due_covering';
+import * as certificateFacts from './20261126000000_certificate_facts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -23,6 +24,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261125000000_portfolio_indexes', portfolioIndexes],
   ['20261125000100_calendar_indexes', calendarIndexes],
   ['20261125000200_rent_due_covering', rentDueCovering],
+  ['20261126000000_certificate_facts', certificateFacts],
 ];
 
 const source: Knex.MigrationSource<string> = {

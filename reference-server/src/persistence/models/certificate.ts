@@ -9,5 +9,7 @@ export class Certificate extends TenantModel {
   expiry_date!: string;
   epc_rating!: string | null;
   epc_score!: number | null;
+  /** Kept by the database: a newer live certificate of the same type exists for the property. */
+  superseded!: boolean;
   deleted_at!: Date | null;
 }

@@ -1,3 +1,4 @@
+import type { Certificate } from './certificate';
 import { TenantModel } from './tenant-model';
 
 export class Property extends TenantModel {
@@ -19,7 +20,17 @@ export class Property extends TenantModel {
   eicr_renewal!: string | null;
   epc_renewal!: string | null;
   landlord_licence_renewal!: string | null;
+  /** Kept by the database: the property holds a live certificate of the type. */
+  held_gsc!: boolean;
+  held_eicr!: boolean;
+  held_epc!: boolean;
+  held_landlord_licence!: boolean;
   created_at!: Date;
   updated_at!: Date;
   deleted_at!: Date | null;
 }
+
+/** The property column the database keeps true while the property holds a live certificate of the type. */
+export const HELD_COLUMN_OF = {
+  GSC: 'held_gsc', EICR: 'held_eicr', EPC: 'held_epc', LANDLORD_LICENCE: 'held_landlord_licence',
+} as const satisfies Record<Certificate['type'], keyof Property>;

@@ -3,8 +3,8 @@
 // the latest certificate's expiry when one is held, otherwise the renewal date recorded on the property.
 // The landlord licence only counts where the property requires one.
 import type { Knex } from 'knex';
-import { Certificate, Property } from '../../../persistence/models';
-import { CERTIFICATE_TYPE_OF, ITEM_CODES, RENEWAL_COLUMN_OF, type ItemCode } from '../../compliance/severity';
+import { Certificate, HELD_COLUMN_OF, Property } from '../../../persistence/models';
+import { CERTIFICATE_TYPE_OF, ITEM_CODES, itemApplies, RENEWAL_COLUMN_OF, type ItemCode } from '../../compliance/severity';
 import { calendarSource, makeEvent } from '../model';
 
 const LABEL: Record<ItemCode, string> = {
@@ -25,11 +25,9 @@ export const certificateExpiriesSource = calendarSource<CertificateRow>({
       .whereNull('properties.deleted_at')
       .whereBetween('certificates.expiry_date', [window.from, window.to])
       .where((q) => q.whereNot('certificates.type', 'LANDLORD_LICENCE').orWhere('properties.licence_required', true))
-      // Superseded when a newer one exists: a lateral probe of the (property, type, expiry, id) index per candidate
-      // (as a plain anti-join the planner hashes every certificate of the landlord instead).
-      .joinRaw(`left join lateral (select 1 as found from certificates newer where newer.property_id = certificates.property_id and newer.type = certificates.type
-        and newer.deleted_at is null and (newer.expiry_date > certificates.expiry_date or (newer.expiry_date = certificates.expiry_date and newer.id > certificates.id)) limit 1) as newer on true`)
-      .whereNull('newer.found')
+      // The database keeps `superseded` (migration 20261126000000): the latest certificates in the window are one
+      // range of a partial (landlord, expiry) index.
+      .whereRaw('not certificates.superseded')
       .select('certificates.id', 'certificates.property_id', 'certificates.type', 'certificates.expiry_date as date', 'properties.short_name as property_short_name');
     if (propertyId) query.where('certificates.property_id', propertyId);
     return query.toKnexQuery();
@@ -47,20 +45,19 @@ export const recordedRenewalsSource = calendarSource<RenewalRow>({
   type: 'Compliance',
   rows({ scope, window, propertyId }) {
     const knex = scope.db as Knex;
-    const items = ITEM_CODES.flatMap((code) => [code, `properties.${RENEWAL_COLUMN_OF[code]}`, CERTIFICATE_TYPE_OF[code]]);
-    const query = Property.scoped(scope)
-      .joinRaw(`cross join lateral (values ${ITEM_CODES.map(() => '(?::text, ??, ?::text)').join(', ')}) as due (code, date, certificate_type)`, items)
-      .whereBetween('due.date', [window.from, window.to])
-      .where((q) => q.whereNot('due.code', 'LANDLORD_LICENCE').orWhere('properties.licence_required', true))
-      // The certificate's expiry is the due date when one is held. A lateral probe of the (property, type) index
-      // per candidate row: as a plain anti-join the planner hashes every certificate of the landlord instead.
-      .joinRaw('left join lateral ? as held on true', [knex.raw('(?)', [
-        knex('certificates').whereRaw('certificates.property_id = properties.id and certificates.type = due.certificate_type and certificates.deleted_at is null').select(knex.raw('1 as found')).limit(1),
-      ])])
-      .whereNull('held.found')
-      .select('properties.id', 'properties.short_name', 'due.code', 'due.date');
-    if (propertyId) query.where('properties.id', propertyId);
-    return query.toKnexQuery();
+    // One range of a partial (landlord, renewal date) index per item, over the properties that hold no certificate
+    // of its type (`held_<type>`, kept by the database: migration 20261126000000).
+    const perItem = ITEM_CODES.map((code) => {
+      const renewal = `properties.${RENEWAL_COLUMN_OF[code]}`;
+      const item = Property.scoped(scope)
+        .whereRaw(`not properties.${HELD_COLUMN_OF[CERTIFICATE_TYPE_OF[code]]}`)
+        .whereBetween(renewal, [window.from, window.to])
+        .select('properties.id', 'properties.short_name', knex.raw('?::text as code', [code]), `${renewal} as date`);
+      if (!itemApplies(code, false)) item.where('properties.licence_required', true);
+      if (propertyId) item.where('properties.id', propertyId);
+      return item.toKnexQuery();
+    });
+    return knex.queryBuilder().select('*').from(knex.raw(`(${perItem.map(() => '(?)').join(' union all ')}) as renewals`, perItem));
   },
   event: (p) => makeEvent({
     type: 'Compliance', kind: `${p.code.toLowerCase()}_renewal_due`, date: p.date,

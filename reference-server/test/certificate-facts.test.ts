@@ -1,0 +1,101 @@
+// The certificate facts the database keeps (migration 20261126000000): certificates.superseded and
+// properties.held_<type>. After any sequence of writes, in any statement shape (multi-row inserts, updates of
+// expiry, type or property, soft deletes and restores, hard deletes, truncate), the stored facts equal the facts
+// recomputed from the rows: the calendar and the compliance reads that trust them see what a full scan would.
+import { randomUUID } from 'node:crypto';
+import { fixtureId } from '@ppapi/spec';
+import fc from 'fast-check';
+import { addDays } from '../src/platform/time/dates';
+import { startTestServer, type TestServer } from './helpers/server';
+
+let t: TestServer;
+beforeAll(async () => { t = await startTestServer(); });
+afterAll(async () => { await t.stop(); });
+
+const TYPES = ['GSC', 'EICR', 'EPC', 'LANDLORD_LICENCE'] as const;
+const LANDLORD = fixtureId('landlord:harbour');
+const PROPERTIES = [1, 2, 3].map((i) => fixtureId(`property:harbour:${i}`));
+const BASE = '2026-03-10';
+
+/** Rows whose stored fact differs from the fact recomputed from scratch (the definitions the reads relied on before). */
+async function disagreements(): Promise<unknown[]> {
+  const knex = t.deps.knex;
+  const certificates = await knex.raw<{ rows: unknown[] }>(`
+    select c.id, c.superseded from certificates c
+    where c.deleted_at is null and c.superseded <> exists (
+      select 1 from certificates n where n.property_id = c.property_id and n.type = c.type and n.deleted_at is null
+        and (n.expiry_date > c.expiry_date or (n.expiry_date = c.expiry_date and n.id > c.id)))`);
+  const properties = await knex.raw<{ rows: unknown[] }>(`
+    select p.id from properties p
+    where ${TYPES.map((type) => `p.held_${type.toLowerCase()} <> exists (select 1 from certificates c where c.property_id = p.id and c.type = '${type}' and c.deleted_at is null)`).join(' or ')}`);
+  return [...certificates.rows, ...properties.rows];
+}
+
+type Op =
+  | { kind: 'insert'; rows: Array<{ property: number; type: number; days: number }> }
+  | { kind: 'expiry'; pick: number; days: number }
+  | { kind: 'retype'; pick: number; type: number }
+  | { kind: 'move'; pick: number; property: number }
+  | { kind: 'softDelete'; pick: number }
+  | { kind: 'restore'; pick: number }
+  | { kind: 'delete'; pick: number };
+
+const index = (n: number) => fc.integer({ min: 0, max: n - 1 });
+const days = fc.integer({ min: -3, max: 3 }).map((d) => d * 100); // equal expiries are likely: the id tie-break matters
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('insert' as const), rows: fc.array(fc.record({ property: index(3), type: index(4), days }), { minLength: 1, maxLength: 4 }) }),
+  fc.record({ kind: fc.constant('expiry' as const), pick: fc.nat(), days }),
+  fc.record({ kind: fc.constant('retype' as const), pick: fc.nat(), type: index(4) }),
+  fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), property: index(3) }),
+  fc.record({ kind: fc.constant('softDelete' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('restore' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+);
+
+async function apply(o: Op): Promise<void> {
+  const knex = t.deps.knex;
+  const ids = ((await knex('certificates').whereIn('property_id', PROPERTIES).orderBy('id').select('id')) as Array<{ id: string }>).map((r) => r.id);
+  const picked = ids.length === 0 || o.kind === 'insert' ? undefined : ids[o.pick % ids.length];
+  const where = knex('certificates').where('id', picked ?? '00000000-0000-4000-8000-000000000000');
+  switch (o.kind) {
+    case 'insert':
+      await knex('certificates').insert(o.rows.map((r) => ({
+        id: randomUUID(), landlord_id: LANDLORD, property_id: PROPERTIES[r.property], type: TYPES[r.type], issued_date: BASE, expiry_date: addDays(BASE, r.days),
+      })));
+      return;
+    case 'expiry': await where.update({ expiry_date: addDays(BASE, o.days) }); return;
+    case 'retype': await where.update({ type: TYPES[o.type] }); return;
+    case 'move': await where.update({ property_id: PROPERTIES[o.property] }); return;
+    case 'softDelete': await where.update({ deleted_at: new Date() }); return;
+    case 'restore': await where.update({ deleted_at: null }); return;
+    case 'delete': await where.delete(); return;
+  }
+}
+
+describe('certificate facts kept by the database', () => {
+  it('agree with the certificates after the fixtures are loaded', async () => {
+    expect(await disagreements()).toEqual([]);
+    // Not vacuous: the fixtures' properties hold certificates.
+    expect(Number((await t.deps.knex('properties').where('held_gsc', true).count({ n: '*' }))[0]!.n)).toBeGreaterThan(0);
+  });
+
+  it('agree with the certificates after any sequence of writes (fast-check)', async () => {
+    const knex = t.deps.knex;
+    await fc.assert(fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
+      await knex('certificates').whereIn('property_id', PROPERTIES).delete();
+      for (const o of ops) {
+        await apply(o);
+        expect({ after: o, disagreements: await disagreements() }).toEqual({ after: o, disagreements: [] });
+      }
+    }), { numRuns: 25 });
+  });
+
+  it('a truncate leaves no property holding a certificate', async () => {
+    const knex = t.deps.knex;
+    await knex('certificates').insert({ id: randomUUID(), landlord_id: LANDLORD, property_id: PROPERTIES[0], type: 'GSC', issued_date: BASE, expiry_date: BASE });
+    expect((await knex('properties').where('id', PROPERTIES[0]).first('held_gsc')).held_gsc).toBe(true);
+    await knex.raw('truncate certificates');
+    expect(await disagreements()).toEqual([]);
+    expect((await knex('properties').where('id', PROPERTIES[0]).first('held_gsc')).held_gsc).toBe(false);
+  });
+});
