@@ -90,6 +90,24 @@ describe('certificate facts kept by the database', () => {
     }), { numRuns: 25 });
   });
 
+  it('refreshes for writes made by another trigger, not only at the top level', async () => {
+    const knex = t.deps.knex;
+    await knex('certificates').whereIn('property_id', PROPERTIES).delete();
+    await knex.raw(`create table certificate_feed (property_id uuid, expiry date)`);
+    await knex.raw(`create function certificate_feed_insert() returns trigger language plpgsql as $$ begin
+      insert into certificates (id, landlord_id, property_id, type, issued_date, expiry_date) values (gen_random_uuid(), '${LANDLORD}', new.property_id, 'EICR', new.expiry, new.expiry);
+      return null; end $$`);
+    await knex.raw('create trigger certificate_feed_insert after insert on certificate_feed for each row execute function certificate_feed_insert()');
+    try {
+      await knex('certificate_feed').insert([{ property_id: PROPERTIES[1], expiry: BASE }, { property_id: PROPERTIES[1], expiry: addDays(BASE, 1) }]);
+      expect(await disagreements()).toEqual([]);
+      expect((await knex('properties').where('id', PROPERTIES[1]).first('held_eicr')).held_eicr).toBe(true);
+    } finally {
+      await knex.raw('drop table certificate_feed');
+      await knex.raw('drop function certificate_feed_insert()');
+    }
+  });
+
   it('a truncate leaves no property holding a certificate', async () => {
     const knex = t.deps.knex;
     await knex('certificates').insert({ id: randomUUID(), landlord_id: LANDLORD, property_id: PROPERTIES[0], type: 'GSC', issued_date: BASE, expiry_date: BASE });

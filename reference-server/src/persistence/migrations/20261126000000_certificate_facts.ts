@@ -36,11 +36,14 @@ create function refresh_certificate_facts(property_ids uuid[]) returns void lang
   where p.id = h.id and (${TYPES.map((t) => `p.${heldColumn(t)}`).join(', ')}) is distinct from (${TYPES.map((t) => `h.${heldColumn(t)}`).join(', ')});
 $$`;
 
-// Depth 1 only: the refresh's own update of certificates fires the update trigger again, which has nothing to do.
+// The refresh's own update of certificates fires the update trigger again, which has nothing to do: a flag local
+// to the transaction says so (not pg_trigger_depth(), which would also skip writes made by cascades and triggers).
+const REFRESHING = 'ppapi.refreshing_certificate_facts';
 const ON_WRITE = `
 create function certificates_refresh_facts() returns trigger language plpgsql as $$
 begin
-  if pg_trigger_depth() > 1 then return null; end if;
+  if current_setting('${REFRESHING}', true) = 'on' then return null; end if;
+  perform set_config('${REFRESHING}', 'on', true);
   if tg_op = 'INSERT' then
     perform refresh_certificate_facts(array(select distinct property_id from new_rows));
   elsif tg_op = 'DELETE' then
@@ -50,6 +53,7 @@ begin
   else
     update properties set ${TYPES.map((t) => `${heldColumn(t)} = false`).join(', ')} where ${TYPES.map((t) => heldColumn(t)).join(' or ')};
   end if;
+  perform set_config('${REFRESHING}', '', true);
   return null;
 end $$`;
 
