@@ -3,9 +3,9 @@
 // request reaches PostgreSQL), 10 connections each, one endpoint after the other:
 //   p50 / p99 / req/s per endpoint and size, and the growth of each p50 from the smallest size to each larger one.
 // Sizes: BENCH_PORTFOLIO_SIZES (default "500,5000,50000"; "500,5000" for a quick run).
-// Before/after on a loaded machine: BENCH_PORTFOLIO_BASELINE=<another checkout> loads the same portfolio into a
-// second database through that checkout's migrations, starts its server too, and measures the two in turn for
-// each endpoint (`... baseline ...` figures), so both see the same load: the machine is shared.
+// Before/after on a loaded machine: BENCH_PORTFOLIO_BASELINE=<another checkout> (a git worktree will do) loads the
+// same portfolio into a second database through that checkout's migrations, starts that checkout's server too, and
+// measures the two in turn for each endpoint (`... baseline ...` figures), so both see the same load.
 // The per-landlord invoice PDF limit is raised through LANDLORD_LIMITS (not bypassed), and the PDF is requested for
 // distinct Overdue payments in turn, so each request renders (a cache hit would measure the PDF cache instead).
 import autocannon from 'autocannon';
@@ -143,7 +143,9 @@ async function deploy(label: string, size: number, databaseUrl: string, redisUrl
     process.stdout.write(`  ${size}${label} properties loaded in ${portfolio.loadSeconds.toFixed(1)} s: ${JSON.stringify(portfolio.rows)}\n    load steps (s): ${JSON.stringify(portfolio.steps)}\n`);
     figures.push({ name: `large-portfolio ${size}${label} load`, unit: 's', value: Math.round(portfolio.loadSeconds * 10) / 10, extra: `${portfolio.rows.rent_payments} rent payments, target < 120 s at 50,000` });
     const pdfPaymentIds = await overduePayments(database.url, portfolio.landlordId);
-    const server = await startChild(checkout ? path.join(checkout, 'scripts/reference.ts') : 'scripts/reference.ts', {
+    // The baseline's own bin, by path: its scripts/reference.ts imports the server as a workspace package, which
+    // from a checkout without node_modules of its own (a git worktree here) resolves to this checkout's server.
+    const server = await startChild(checkout ? path.join(checkout, 'reference-server/bin/reference.ts') : 'scripts/reference.ts', {
       DATABASE_URL: database.url, REDIS_URL: redisUrl, PORT: String(await freePort()), LOG_LEVEL: 'warn',
       SEED_FIXTURES: '0', READ_CACHE_ENTRIES: '0', WEBHOOK_PROCESSING: '0',
       LANDLORD_LIMITS: 'public_api.rent_invoice_pdf=100000000',
