@@ -6,8 +6,18 @@ import Joi from 'joi';
 import { fixtureId } from '@ppapi/spec';
 import { ManualClock } from '../src/platform/clock';
 import { addDays, daysBetween } from '../src/platform/time/dates';
-import { CALENDAR_EVENT_TYPES, eventId } from '../src/resources/calendar/model';
+import { createHash } from 'node:crypto';
+import { CALENDAR_EVENT_TYPES } from '../src/resources/calendar/model';
 import { KEYS, startTestServer, type TestServer } from './helpers/server';
+
+/** The documented id of an event, computed here with Node's SHA-1 (the server computes it in PostgreSQL). */
+function eventId(kind: string, sourceId: string): string {
+  const h = createHash('sha1').update(`calendar-event:${kind}:${sourceId}`).digest();
+  h[6] = (h[6]! & 0x0f) | 0x50;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  const hex = h.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
 
 
 const T0 = new Date('2026-03-10T12:00:00.000Z');
@@ -207,7 +217,7 @@ describe('sources', () => {
     const [a, b] = [await all(q), await all(q)];
     expect(a).toEqual(b);
     expect(new Set(a.map((e) => e.id)).size).toBe(a.length);
-    for (const e of a.slice(0, 50)) expect(e.id).toBe(eventId(e.kind, e.source.id));
+    for (const e of a) expect(e.id).toBe(eventId(e.kind, e.source.id));
   });
 
   it('pages are slices of the one sorted list (CAL-2, CAL-10)', async () => {

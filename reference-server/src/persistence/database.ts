@@ -4,6 +4,7 @@
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 
 const OID = { int8: 20, date: 1082, numeric: 1700 } as const;
 
@@ -69,7 +70,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { knex, kind: 'postgres', close: () => knex.destroy() };
   }
   // The options-object form: with a positional dataDir of undefined, PGlite ignores the parsers.
-  const pglite = new PGlite({ dataDir: options.dataDir, parsers });
+  // pgcrypto: the migrations install it (calendar event ids are SHA-1 in SQL).
+  const pglite = new PGlite({ dataDir: options.dataDir, parsers, extensions: { pgcrypto } });
   await pglite.waitReady;
   // knex-pglite is CommonJS without a default export; it must be required, not imported.
   // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -11,6 +11,7 @@ import * as portfolioIndexes from './20261125000000_portfolio_indexes';
 import * as calendarIndexes from './20261125000100_calendar_indexes';
 import * as rentDueCovering from './20261125000200_rent_due_covering';
 import * as certificateFacts from './20261126000000_certificate_facts';
+import * as pgcrypto from './20261126000100_pgcrypto';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -25,6 +26,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261125000100_calendar_indexes', calendarIndexes],
   ['20261125000200_rent_due_covering', rentDueCovering],
   ['20261126000000_certificate_facts', certificateFacts],
+  ['20261126000100_pgcrypto', pgcrypto],
 ];
 
 const source: Knex.MigrationSource<string> = {

@@ -1,7 +1,7 @@
-// GET /events: sorted by date then id, then paged. The cost is bounded by the page, not the window: the events
-// are counted per date in SQL (one round trip over every requested source), then only the dates the page falls
-// on are read and turned into events (ids are hashes, so the order inside a date is known only once they are
-// built: a date is read whole). Derived read-only: nothing here writes.
+// GET /events: sorted by date then id, then paged. The events are counted per date in SQL (one round trip over
+// every requested source), then each source's events on the dates the page falls on are ordered by id in SQL (ids
+// are hashes computed there) and only as many as the page can need are read and turned into events. Derived
+// read-only: nothing here writes.
 import type { Knex } from 'knex';
 import type { Scope } from '../../persistence/models';
 import { offsetOf } from '../../platform/http/pagination';
@@ -68,10 +68,11 @@ export async function listEvents(scope: Scope, request: EventsRequest): Promise<
   const offset = offsetOf(request);
   const page = datesOfPage(counts, offset, request.limit);
   if (!page) return { data: [], total };
-  // One after the other: reads share one connection on the embedded database anyway.
-  const events: CalendarEvent[] = [];
-  for (const i of [...page.sources].sort((a, b) => a - b)) events.push(...(await sources[i]!.load({ ...query, window: page.window })));
-  events.sort(compareEvents);
+  // The page is a run of the merged (date, id) order of its dates: the first `skip + limit` events of each source
+  // there hold it. One after the other: reads share one connection on the embedded database anyway.
   const skip = offset - page.before;
+  const events: CalendarEvent[] = [];
+  for (const i of [...page.sources].sort((a, b) => a - b)) events.push(...(await sources[i]!.load({ ...query, window: page.window }, skip + request.limit)));
+  events.sort(compareEvents);
   return { data: events.slice(skip, skip + request.limit), total };
 }

@@ -5,15 +5,15 @@
 import type { Knex } from 'knex';
 import { Certificate, HELD_COLUMN_OF, Property } from '../../../persistence/models';
 import { CERTIFICATE_TYPE_OF, ITEM_CODES, itemApplies, RENEWAL_COLUMN_OF, type ItemCode } from '../../compliance/severity';
-import { calendarSource, makeEvent } from '../model';
+import { calendarSource, kindColumn } from '../model';
 
 const LABEL: Record<ItemCode, string> = {
   GAS_SAFETY: 'Gas safety certificate', EICR: 'Electrical inspection report', EPC: 'Energy performance certificate', LANDLORD_LICENCE: 'Landlord licence',
 };
 const CODE_OF: Record<Certificate['type'], ItemCode> = { GSC: 'GAS_SAFETY', EICR: 'EICR', EPC: 'EPC', LANDLORD_LICENCE: 'LANDLORD_LICENCE' };
 
-interface CertificateRow { id: string; property_id: string; type: Certificate['type']; date: string; property_short_name: string }
-interface RenewalRow { id: string; short_name: string; code: ItemCode; date: string }
+interface CertificateRow { id: string; kind: string; property_id: string; type: Certificate['type']; date: string; property_short_name: string }
+interface RenewalRow { id: string; kind: string; short_name: string; code: ItemCode; date: string }
 
 /** The latest certificate of each type (a newer one supersedes it), expiring inside the window. */
 export const certificateExpiriesSource = calendarSource<CertificateRow>({
@@ -28,12 +28,12 @@ export const certificateExpiriesSource = calendarSource<CertificateRow>({
       // The database keeps `superseded` (migration 20261126000000): the latest certificates in the window are one
       // range of a partial (landlord, expiry) index.
       .whereRaw('not certificates.superseded')
-      .select('certificates.id', 'certificates.property_id', 'certificates.type', 'certificates.expiry_date as date', 'properties.short_name as property_short_name');
+      .select('certificates.id', 'certificates.property_id', 'certificates.type', 'certificates.expiry_date as date', 'properties.short_name as property_short_name', kindColumn(scope.db as Knex, 'certificate_expiry'));
     if (propertyId) query.where('certificates.property_id', propertyId);
     return query.toKnexQuery();
   },
-  event: (c) => makeEvent({
-    type: 'Compliance', kind: 'certificate_expiry', date: c.date,
+  event: (c) => ({
+    type: 'Compliance', kind: c.kind, date: c.date,
     title: `${LABEL[CODE_OF[c.type]]} expires at ${c.property_short_name}`,
     propertyId: c.property_id, source: { kind: 'certificate', id: c.id },
   }),
@@ -52,15 +52,15 @@ export const recordedRenewalsSource = calendarSource<RenewalRow>({
       const item = Property.scoped(scope)
         .whereRaw(`not properties.${HELD_COLUMN_OF[CERTIFICATE_TYPE_OF[code]]}`)
         .whereBetween(renewal, [window.from, window.to])
-        .select('properties.id', 'properties.short_name', knex.raw('?::text as code', [code]), `${renewal} as date`);
+        .select('properties.id', 'properties.short_name', knex.raw('?::text as code', [code]), `${renewal} as date`, kindColumn(knex, `${code.toLowerCase()}_renewal_due`));
       if (!itemApplies(code, false)) item.where('properties.licence_required', true);
       if (propertyId) item.where('properties.id', propertyId);
       return item.toKnexQuery();
     });
     return knex.queryBuilder().select('*').from(knex.raw(`(${perItem.map(() => '(?)').join(' union all ')}) as renewals`, perItem));
   },
-  event: (p) => makeEvent({
-    type: 'Compliance', kind: `${p.code.toLowerCase()}_renewal_due`, date: p.date,
+  event: (p) => ({
+    type: 'Compliance', kind: p.kind, date: p.date,
     title: `${LABEL[p.code]} renewal due at ${p.short_name}`,
     propertyId: p.id, source: { kind: 'property', id: p.id },
   }),

@@ -1,16 +1,17 @@
 // Contract start and end dates (type Contract), for contracts whose property is not deleted: one source per
 // date column, so each row is one event.
 import { Contract } from '../../../persistence/models';
-import { calendarSource, makeEvent, type CalendarSource, type SourceQuery } from '../model';
+import type { Knex } from 'knex';
+import { calendarSource, kindColumn, type CalendarSource, type SourceQuery } from '../model';
 
-interface Row { id: string; property_id: string; tenancy_reference: string; date: string; property_short_name: string }
+interface Row { id: string; kind: string; property_id: string; tenancy_reference: string; date: string; property_short_name: string }
 
-const rowsOn = (column: 'start_date' | 'end_date') => ({ scope, window, propertyId }: SourceQuery) => {
+const rowsOn = (column: 'start_date' | 'end_date', kind: string) => ({ scope, window, propertyId }: SourceQuery) => {
   const query = Contract.scoped(scope)
     .join('properties', 'properties.id', 'contracts.property_id')
     .whereNull('properties.deleted_at')
     .whereBetween(`contracts.${column}`, [window.from, window.to])
-    .select('contracts.id', 'contracts.property_id', 'contracts.tenancy_reference', `contracts.${column} as date`, 'properties.short_name as property_short_name');
+    .select('contracts.id', 'contracts.property_id', 'contracts.tenancy_reference', `contracts.${column} as date`, 'properties.short_name as property_short_name', kindColumn(scope.db as Knex, kind));
   if (propertyId) query.where('contracts.property_id', propertyId);
   return query.toKnexQuery();
 };
@@ -20,13 +21,13 @@ const at = (c: Row): string => `${c.tenancy_reference} at ${c.property_short_nam
 export const contractStartsSource: CalendarSource = calendarSource<Row>({
   name: 'contract-starts',
   type: 'Contract',
-  rows: rowsOn('start_date'),
-  event: (c) => makeEvent({ type: 'Contract', kind: 'contract_start', date: c.date, title: `Tenancy ${at(c)} starts`, propertyId: c.property_id, source: { kind: 'contract', id: c.id } }),
+  rows: rowsOn('start_date', 'contract_start'),
+  event: (c) => ({ type: 'Contract', kind: c.kind, date: c.date, title: `Tenancy ${at(c)} starts`, propertyId: c.property_id, source: { kind: 'contract', id: c.id } }),
 });
 
 export const contractEndsSource: CalendarSource = calendarSource<Row>({
   name: 'contract-ends',
   type: 'Contract',
-  rows: rowsOn('end_date'),
-  event: (c) => makeEvent({ type: 'Contract', kind: 'contract_end', date: c.date, title: `Tenancy ${at(c)} ends`, propertyId: c.property_id, source: { kind: 'contract', id: c.id } }),
+  rows: rowsOn('end_date', 'contract_end'),
+  event: (c) => ({ type: 'Contract', kind: c.kind, date: c.date, title: `Tenancy ${at(c)} ends`, propertyId: c.property_id, source: { kind: 'contract', id: c.id } }),
 });

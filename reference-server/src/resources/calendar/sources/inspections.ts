@@ -1,8 +1,9 @@
 // Inspection dates (type Inspection); cancelled inspections are not on the calendar.
 import { Inspection } from '../../../persistence/models';
-import { calendarSource, makeEvent } from '../model';
+import type { Knex } from 'knex';
+import { calendarSource, kindColumn } from '../model';
 
-interface Row { id: string; property_id: string; inspection_type: string; date: string; status: string; property_short_name: string }
+interface Row { id: string; kind: string; property_id: string; inspection_type: string; date: string; status: string; property_short_name: string }
 
 const label = (type: string): string => {
   const words = type.replace(/_/g, ' ');
@@ -18,12 +19,12 @@ export const inspectionsSource = calendarSource<Row>({
       .whereNull('properties.deleted_at')
       .whereNot('inspections.status', 'cancelled')
       .whereBetween('inspections.inspection_date', [window.from, window.to])
-      .select('inspections.id', 'inspections.property_id', 'inspections.inspection_type', 'inspections.inspection_date as date', 'inspections.status', 'properties.short_name as property_short_name');
+      .select('inspections.id', 'inspections.property_id', 'inspections.inspection_type', 'inspections.inspection_date as date', 'inspections.status', 'properties.short_name as property_short_name', kindColumn(scope.db as Knex, 'inspection'));
     if (propertyId) query.where('inspections.property_id', propertyId);
     return query.toKnexQuery();
   },
-  event: (i) => makeEvent({
-    type: 'Inspection', kind: 'inspection', date: i.date,
+  event: (i) => ({
+    type: 'Inspection', kind: i.kind, date: i.date,
     title: `${label(i.inspection_type)} inspection at ${i.property_short_name} (${i.status})`,
     propertyId: i.property_id, source: { kind: 'inspection', id: i.id },
   }),

@@ -1,8 +1,9 @@
 // Property document expiries (type Property): documents attached to a property with an expiry date.
 import { PropertyDocument } from '../../../persistence/models';
-import { calendarSource, makeEvent } from '../model';
+import type { Knex } from 'knex';
+import { calendarSource, kindColumn } from '../model';
 
-interface Row { id: string; property_id: string; name: string; date: string; property_short_name: string }
+interface Row { id: string; kind: string; property_id: string; name: string; date: string; property_short_name: string }
 
 export const propertyDocumentsSource = calendarSource<Row>({
   name: 'property-documents',
@@ -12,12 +13,12 @@ export const propertyDocumentsSource = calendarSource<Row>({
       .join('properties', 'properties.id', 'property_documents.property_id')
       .whereNull('properties.deleted_at')
       .whereBetween('property_documents.expiry_date', [window.from, window.to])
-      .select('property_documents.id', 'property_documents.property_id', 'property_documents.name', 'property_documents.expiry_date as date', 'properties.short_name as property_short_name');
+      .select('property_documents.id', 'property_documents.property_id', 'property_documents.name', 'property_documents.expiry_date as date', 'properties.short_name as property_short_name', kindColumn(scope.db as Knex, 'document_expiry'));
     if (propertyId) query.where('property_documents.property_id', propertyId);
     return query.toKnexQuery();
   },
-  event: (d) => makeEvent({
-    type: 'Property', kind: 'document_expiry', date: d.date,
+  event: (d) => ({
+    type: 'Property', kind: d.kind, date: d.date,
     title: `Document "${d.name}" expires at ${d.property_short_name}`,
     propertyId: d.property_id, source: { kind: 'property_document', id: d.id },
   }),
