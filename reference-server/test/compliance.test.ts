@@ -5,7 +5,7 @@ import { ManualClock } from '../src/platform/clock';
 import { addDays } from '../src/platform/time/dates';
 import { bandOf, epcView } from '../src/resources/compliance/epc';
 import { complianceItem, severityFor, SEVERITY_ORDER, type Severity } from '../src/resources/compliance/severity';
-import { complianceSummary, type AttentionItem, type ComplianceSummary } from '../src/resources/compliance/summary';
+import { complianceSummaryJson, type AttentionItem, type ComplianceSummary } from '../src/resources/compliance/summary';
 import { KEYS, startTestServer, type TestServer } from './helpers/server';
 
 
@@ -159,14 +159,14 @@ describe('GET /compliance/summary', () => {
   });
 
   it('an empty portfolio: zero counts and worstSeverity null', async () => {
-    const s = await complianceSummary({ landlordId: '00000000-0000-4000-8000-00000000abcd', db: t.deps.knex }, TODAY, T0);
-    expect(s).toEqual({
+    const text = await complianceSummaryJson({ landlordId: '00000000-0000-4000-8000-00000000abcd', db: t.deps.knex }, TODAY, T0);
+    expect(JSON.parse(text)).toEqual({ data: {
       generatedAt: T0.toISOString(),
       portfolio: { propertyCount: 0, requiredItemsTotal: 0, attentionCount: 0, worstSeverity: null, counts: { expired: 0, missing: 0, critical: 0, due_soon: 0, urgent: 0, ok: 0 } },
       epc: { rated: 0, unrated: 0, cOrAbove: 0, belowC: 0, distribution: { A: 0, B: 0, C: 0, D: 0, E: 0, F: 0, G: 0 } },
       attention: [],
       properties: [],
-    });
+    } });
   });
 
   it('answers 400 VALIDATION_ERROR for any query parameter', async () => {

@@ -3,6 +3,7 @@
 import type { RequestRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { isWriteMethod } from '../platform/auth/access';
+import { isJsonTextValidator } from '../platform/http/json-text';
 import { ERRORS, type ErrorCode } from '../platform/errors/catalogue';
 import { LANDLORD_LIMITS } from '../platform/limits/policy';
 import { REMOVED_ROUTES } from '../platform/transport/deprecated';
@@ -37,7 +38,11 @@ export interface BuiltOperation {
   readonly tags: readonly string[];
 }
 
-const joiOf = (value: unknown): Joi.Schema | undefined => (Joi.isSchema(value) ? (value as Joi.Schema) : undefined);
+/** A route's Joi schema, or the one a JSON-text response validator documents. */
+const joiOf = (value: unknown): Joi.Schema | undefined => {
+  if (isJsonTextValidator(value)) return value.documented;
+  return Joi.isSchema(value) ? (value as Joi.Schema) : undefined;
+};
 
 /** Hapi `{name*}`, `{name?}` and `{name*2}` segments become plain `{name}` templates. */
 export const openApiPath = (hapiPath: string, prefix: string): string =>

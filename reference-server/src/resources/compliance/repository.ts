@@ -1,21 +1,41 @@
-// The read of the compliance summary: one row per property of the landlord, with its derived status and the
-// expiry of its latest certificate of each type (and the rating and score of its latest EPC), in one round trip.
-// The summary reads the whole portfolio, so per-row cost is what grows with it: the certificates are reduced to
-// one row per property in SQL (a hash aggregate over the landlord's latest certificates, which the database marks:
-// `not superseded`, expiring last, then highest id, the calendar's tie-break) instead of shipping them to Node.
+// The read of the compliance summary, in one round trip: one row per property of the landlord (its derived status,
+// the expiry of its latest certificate of each type, the rating and score of its latest EPC), the rules of
+// severity.ts and epc.ts applied to each in SQL (sql.ts), and from those rows the properties' JSON text, the
+// attention items and the portfolio's counts. The summary covers the whole portfolio, so per-row cost is what grows
+// with it: certificates are reduced to one row per property in SQL (a hash aggregate over the landlord's latest
+// certificates, which the database marks: `not superseded`), and no per-property object is ever built in Node.
 import type { Knex } from 'knex';
 import { Certificate, Property, type Scope } from '../../persistence/models';
-import { latestExpirySelects, propertyStatusSql, type LatestExpiries, type PropertyStatus } from '../properties/repository';
+import { latestExpirySelects, propertyStatusSql } from '../properties/repository';
+import { EPC_BANDS, type EpcBand } from './epc';
+import { CERTIFICATE_TYPE_OF, ITEM_CODES, NO_ATTENTION, RENEWAL_COLUMN_OF, SEVERITY_ORDER, type ItemCode, type Severity } from './severity';
+import { atLeastSql, epcBandSql, epcCompliantSql, identifier, itemColumn, itemSql, jsonArrayOfPresent, jsonObject, jsonValue, literal } from './sql';
+import type { AttentionItem } from './summary';
 
 const PROPERTY_COLUMNS = [
   'id', 'short_name', 'address_line1', 'address_line2', 'city', 'postcode', 'licence_required',
-  'gsc_renewal', 'eicr_renewal', 'epc_renewal', 'landlord_licence_renewal',
+  ...ITEM_CODES.map((code) => RENEWAL_COLUMN_OF[code]),
 ] as const satisfies ReadonlyArray<keyof Property>;
 
-export type PropertyComplianceRow = Pick<Property, (typeof PROPERTY_COLUMNS)[number]> & { derived_status: PropertyStatus }
-  & LatestExpiries & { epc_rating: string | null; epc_score: number | null };
+export type ComplianceSummaryRow = Record<`severity_${Severity}`, number> & Record<`band_${EpcBand}`, number> & {
+  /** The `properties` array's elements, as JSON text joined by commas, in name order; null without properties. */
+  properties: string | null;
+  /** Every item that needs attention, unsorted; null when none does. */
+  attention: AttentionItem[] | string | null;
+  property_count: number;
+  required_items_total: number;
+  rated: number;
+  c_or_above: number;
+};
 
-export async function propertyComplianceRows(scope: Scope, today: string): Promise<PropertyComplianceRow[]> {
+export const severityCountColumn = (severity: Severity): `severity_${Severity}` => `severity_${severity}`;
+export const bandCountColumn = (band: EpcBand): `band_${EpcBand}` => `band_${band}`;
+
+const expiryOf = (code: ItemCode): string => `b.${identifier(`expiry_${CERTIFICATE_TYPE_OF[code]}`)}`;
+const applies = (code: ItemCode): string => (code === 'LANDLORD_LICENCE' ? 'b.licence_required' : 'true');
+
+/** Per property: its columns, and each item's due date, days, state and severity (null where the item does not apply). */
+function propertyItemRows(scope: Scope, today: string): Knex.QueryBuilder {
   const knex = scope.db as Knex;
   // Only the latest certificate of each type counts, and the database keeps which those are (`superseded`).
   const expiries = Certificate.scoped(scope)
@@ -29,12 +49,74 @@ export async function propertyComplianceRows(scope: Scope, today: string): Promi
     .whereRaw('not certificates.superseded')
     .select('certificates.property_id', 'certificates.epc_rating', 'certificates.epc_score')
     .toKnexQuery();
-  return (await Property.scoped(scope)
+  const base = Property.scoped(scope)
     .select(PROPERTY_COLUMNS.map((c) => `properties.${c}`), knex.raw(`(${propertyStatusSql(knex, today).toQuery()}) as derived_status`))
     .select('expiries.*', 'epc.epc_rating', 'epc.epc_score')
     .leftJoin(expiries.as('expiries'), 'expiries.property_id', 'properties.id')
     .leftJoin(latestEpc.as('epc'), 'epc.property_id', 'properties.id')
-    .orderBy('properties.short_name')
-    .orderBy('properties.id')
-    .toKnexQuery()) as PropertyComplianceRow[];
+    .toKnexQuery();
+
+  const items = ITEM_CODES.flatMap((code) => {
+    const item = itemSql(expiryOf(code), `b.${RENEWAL_COLUMN_OF[code]}`, 't.today');
+    return (['due', 'days', 'state', 'severity'] as const).map((part) => knex.raw(`case when ${applies(code)} then ${item[part]} end as ${itemColumn(code, part)}`));
+  });
+  const epcExpiry = expiryOf('EPC');
+  return knex
+    .select('b.*', 't.today', ...items, knex.raw(`case when ${epcExpiry} is not null then ${epcBandSql('b.epc_rating', 'b.epc_score')} end as epc_band`))
+    .from(base.as('b'))
+    .joinRaw('cross join (select ?::date as today) as t', [today]);
+}
+
+/** The JSON text of one summary property (PropertyCompliance) from a row of propertyItemRows. */
+function propertyJson(): string {
+  const epcExpiry = `r.${identifier('expiry_EPC')}`;
+  const held = (value: string): string => `case when ${epcExpiry} is not null then ${value} end`;
+  const address = `nullif(concat_ws(', ', ${['address_line1', 'address_line2', 'city', 'postcode'].map((c) => `nullif(r.${c}, '')`).join(', ')}), '')`;
+  const epc = jsonObject([
+    ['rating', jsonValue(held('r.epc_rating'))],
+    ['band', jsonValue('r.epc_band')],
+    ['score', jsonValue(held('r.epc_score'))],
+    ['renewal', jsonValue(`r.${itemColumn('EPC', 'due')}`)],
+    ['compliant', jsonValue(epcCompliantSql('r.epc_band', epcExpiry, 'r.today'))],
+  ]);
+  const items = ITEM_CODES.map((code) => `case when r.${itemColumn(code, 'severity')} is not null then ${jsonObject([
+    ['code', literal(JSON.stringify(code))],
+    ['required', literal('true')],
+    ['dueDate', jsonValue(`r.${itemColumn(code, 'due')}`)],
+    ['daysUntil', jsonValue(`r.${itemColumn(code, 'days')}`)],
+    ['state', jsonValue(`r.${itemColumn(code, 'state')}`)],
+    ['severity', jsonValue(`r.${itemColumn(code, 'severity')}`)],
+  ])} end`);
+  return jsonObject([
+    ['id', jsonValue('r.id')],
+    ['name', jsonValue('r.short_name')],
+    ['address', jsonValue(address)],
+    ['status', jsonValue('r.derived_status')],
+    ['epc', epc],
+    ['items', jsonArrayOfPresent(items)],
+  ]);
+}
+
+const sumOver = (codes: readonly ItemCode[], term: (code: ItemCode) => string): string => `(${codes.map(term).join(' + ')})::int`;
+
+export async function complianceSummaryRow(scope: Scope, today: string): Promise<ComplianceSummaryRow> {
+  const knex = scope.db as Knex;
+  const attentionValues = ITEM_CODES.map((code) => `(${literal(code)}, ${(['due', 'days', 'severity'] as const).map((part) => `r.${itemColumn(code, part)}`).join(', ')})`).join(', ');
+  const severityCounts = SEVERITY_ORDER.map((severity) =>
+    `${sumOver(ITEM_CODES, (code) => `count(*) filter (where r.${itemColumn(code, 'severity')} = ${literal(severity)})`)} as ${identifier(severityCountColumn(severity))}`);
+  const bandCounts = EPC_BANDS.map((band) => `count(*) filter (where r.epc_band = ${literal(band)})::int as ${identifier(bandCountColumn(band))}`);
+  const { rows } = await knex.raw<{ rows: ComplianceSummaryRow[] }>(`with r as materialized (?)
+    select
+      (select string_agg(${propertyJson()}, ',' order by r.short_name, r.id) from r) as properties,
+      (select json_agg(json_build_object('propertyId', r.id, 'propertyName', r.short_name, 'code', a.code, 'dueDate', a.due, 'daysUntil', a.days, 'severity', a.severity))
+         from r cross join lateral (values ${attentionValues}) as a (code, due, days, severity) where a.severity <> ${literal(NO_ATTENTION)}) as attention,
+      count(*)::int as property_count,
+      -- Every item a property lists is required.
+      ${sumOver(ITEM_CODES, (code) => `count(r.${itemColumn(code, 'severity')})`)} as required_items_total,
+      ${severityCounts.join(',\n      ')},
+      count(r.epc_band)::int as rated,
+      count(*) filter (where ${atLeastSql('r.epc_band', 'C')})::int as c_or_above,
+      ${bandCounts.join(',\n      ')}
+    from r`, [propertyItemRows(scope, today)]);
+  return rows[0]!;
 }

@@ -2,9 +2,10 @@
 // table). HTTP shape only.
 import Joi from 'joi';
 import { depsOf, readScope, todayFor } from '../../server/app-context';
+import { jsonTextResponse } from '../../platform/http/json-text';
 import { resourcePlugin, route } from '../../platform/http/routes';
 import { complianceSummaryEnvelope } from './schemas';
-import { complianceSummary } from './summary';
+import { complianceSummaryJson } from './summary';
 
 export const compliancePlugin = resourcePlugin('resources/compliance', [
   route({
@@ -15,8 +16,8 @@ export const compliancePlugin = resourcePlugin('resources/compliance', [
       description: 'Portfolio compliance: severity counts, EPC figures, the attention list and every property\'s statutory items',
       // No parameters: any query key is a 400 VALIDATION_ERROR like everywhere else.
       validate: { query: Joi.object({}) },
-      response: { schema: complianceSummaryEnvelope },
-      handler: async (request) => ({ data: await complianceSummary(readScope(request), todayFor(request), depsOf(request).clock.now()) }),
+      response: { schema: jsonTextResponse(complianceSummaryEnvelope) },
+      handler: async (request, h) => h.response(await complianceSummaryJson(readScope(request), todayFor(request), depsOf(request).clock.now())).type('application/json; charset=utf-8'),
     },
   }),
 ]);

@@ -30,13 +30,18 @@ export interface ComplianceItem {
   severity: Severity;
 }
 
+/** The first bound a day count is at or under gives its severity; past the last one it is ok. */
+export const SEVERITY_BY_DAYS: ReadonlyArray<readonly [maxDaysUntil: number, severity: Severity]> = [
+  [-1, 'expired'], [30, 'critical'], [60, 'urgent'], [90, 'due_soon'],
+];
+
 export function severityFor(daysUntil: number): Severity {
-  if (daysUntil < 0) return 'expired';
-  if (daysUntil <= 30) return 'critical';
-  if (daysUntil <= 60) return 'urgent';
-  if (daysUntil <= 90) return 'due_soon';
+  for (const [maxDaysUntil, severity] of SEVERITY_BY_DAYS) if (daysUntil <= maxDaysUntil) return severity;
   return 'ok';
 }
+
+/** The severity of a required item with no certificate on file. */
+export const MISSING_REQUIRED: Severity = 'expired';
 
 export interface ItemInput {
   readonly code: ItemCode;
@@ -52,7 +57,7 @@ export function complianceItem(input: ItemInput, today: string): ComplianceItem 
   const daysUntil = dueDate === null ? null : daysBetween(today, dueDate);
   if (input.certificateExpiry === null) {
     // No certificate held: a required item is "required but missing", which counts as expired.
-    return { code: input.code, required: input.required, dueDate, daysUntil, state: 'missing', severity: input.required ? 'expired' : 'ok' };
+    return { code: input.code, required: input.required, dueDate, daysUntil, state: 'missing', severity: input.required ? MISSING_REQUIRED : 'ok' };
   }
   const state: ItemState = daysUntil! < 0 ? 'expired' : 'valid';
   return { code: input.code, required: input.required, dueDate, daysUntil, state, severity: severityFor(daysUntil!) };
@@ -66,5 +71,5 @@ export type SeverityCounts = Record<Severity, number>;
 /** Every severity key present, at zero: the summary's `counts` always carries all six. */
 export const emptySeverityCounts = (): SeverityCounts => ({ expired: 0, missing: 0, critical: 0, due_soon: 0, urgent: 0, ok: 0 });
 
-/** An item needs attention unless it is ok. */
-export const needsAttention = (item: Pick<ComplianceItem, 'severity'>): boolean => item.severity !== 'ok';
+/** An item needs attention unless it has this severity. */
+export const NO_ATTENTION: Severity = 'ok';

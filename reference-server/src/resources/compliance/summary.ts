@@ -1,11 +1,10 @@
 // GET /compliance/summary: each property's statutory items (the very items of its `compliance.items`),
 // portfolio counts, EPC figures and the attention list (every item that is not ok, worst first).
 import type { Scope } from '../../persistence/models';
-import { complianceItems, fullAddress } from '../properties/presenter';
 import type { PropertyStatus } from '../properties/repository';
-import { atLeast, EPC_BANDS, epcView, type EpcBand, type EpcView } from './epc';
-import { propertyComplianceRows } from './repository';
-import { emptySeverityCounts, needsAttention, SEVERITY_ORDER, severityRank, type ComplianceItem, type ItemCode, type Severity, type SeverityCounts } from './severity';
+import { EPC_BANDS, type EpcBand, type EpcView } from './epc';
+import { bandCountColumn, complianceSummaryRow, severityCountColumn } from './repository';
+import { emptySeverityCounts, SEVERITY_ORDER, severityRank, type ComplianceItem, type ItemCode, type Severity, type SeverityCounts } from './severity';
 
 export interface AttentionItem {
   propertyId: string;
@@ -45,52 +44,29 @@ export function compareAttention(a: AttentionItem, b: AttentionItem): number {
     || a.code.localeCompare(b.code);
 }
 
-export async function complianceSummary(scope: Scope, today: string, now: Date): Promise<ComplianceSummary> {
-  const rows = await propertyComplianceRows(scope, today);
-
+/**
+ * The summary's response body, `{ data: ComplianceSummary }`, as JSON text: the properties arrive from PostgreSQL as
+ * JSON text (repository.ts) and are spliced in, never parsed; the small parts are built and serialized here.
+ */
+export async function complianceSummaryJson(scope: Scope, today: string, now: Date): Promise<string> {
+  const row = await complianceSummaryRow(scope, today);
+  const attention = (typeof row.attention === 'string' ? JSON.parse(row.attention) as AttentionItem[] : row.attention ?? []).sort(compareAttention);
   const counts = emptySeverityCounts();
-  const distribution = Object.fromEntries(EPC_BANDS.map((b) => [b, 0])) as Record<EpcBand, number>;
-  const attention: AttentionItem[] = [];
-  let requiredItemsTotal = 0;
-  let rated = 0;
-  let cOrAbove = 0;
-
-  const properties = rows.map((p): PropertyCompliance => {
-    const items = complianceItems(p, (type) => p[`expiry_${type}`], today);
-    const epc = epcView({
-      rating: p.epc_rating,
-      score: p.epc_score,
-      expiry: p.expiry_EPC,
-      renewal: items.find((i) => i.code === 'EPC')?.dueDate ?? null,
-    }, today);
-    if (epc.band !== null) {
-      rated += 1;
-      distribution[epc.band] += 1;
-      if (atLeast(epc.band, 'C')) cOrAbove += 1;
-    }
-    for (const item of items) {
-      if (item.required) requiredItemsTotal += 1;
-      counts[item.severity] += 1;
-      if (needsAttention(item)) {
-        attention.push({ propertyId: p.id, propertyName: p.short_name, code: item.code, dueDate: item.dueDate, daysUntil: item.daysUntil, severity: item.severity });
-      }
-    }
-    return { id: p.id, name: p.short_name, address: fullAddress(p) || null, status: p.derived_status ?? null, epc, items };
-  });
-
-  attention.sort(compareAttention);
-  return {
+  for (const severity of SEVERITY_ORDER) counts[severity] = row[severityCountColumn(severity)];
+  const distribution = Object.fromEntries(EPC_BANDS.map((band) => [band, row[bandCountColumn(band)]])) as Record<EpcBand, number>;
+  const head: Omit<ComplianceSummary, 'properties'> = {
     generatedAt: now.toISOString(),
     portfolio: {
-      propertyCount: rows.length,
-      requiredItemsTotal,
+      propertyCount: row.property_count,
+      requiredItemsTotal: row.required_items_total,
       attentionCount: attention.length,
       // The worst severity any item has: the first of the order that was counted.
       worstSeverity: SEVERITY_ORDER.find((severity) => counts[severity] > 0) ?? null,
       counts,
     },
-    epc: { rated, unrated: rows.length - rated, cOrAbove, belowC: rated - cOrAbove, distribution },
+    epc: { rated: row.rated, unrated: row.property_count - row.rated, cOrAbove: row.c_or_above, belowC: row.rated - row.c_or_above, distribution },
     attention,
-    properties,
   };
+  // `properties` is the last key of ComplianceSummary: the head's closing brace gives way to it.
+  return `{"data":${JSON.stringify(head).slice(0, -1)},"properties":[${row.properties ?? ''}]}}`;
 }
