@@ -63,7 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         // properties, where compiling cost more than running (190 ms against 92 ms at 5,000 properties).
         // No parallel workers either: requests run side by side, so a request's query on one core is the
         // throughput; workers started per query cost more than they save under load (the calendar's counts at
-        // 5,000 properties: 12% fewer requests a second at 10 connections with a parallel plan than without).
+        // 5,000 properties: about half the requests a second at 10 connections with a parallel plan).
         options: '-c jit=off -c max_parallel_workers_per_gather=0',
       },
       pool: { min: 0, max: 10, createTimeoutMillis: acquireTimeoutMs },
