@@ -35,7 +35,10 @@ export interface EmbeddedServer {
 
 const TAIL_LINES = 8;
 
-/** A port the OS just handed out; the tiny window before the child binds it is acceptable for a local run. */
+/**
+ * A port the OS just handed out, for a command of the user's own (which may not print the port it binds): another
+ * process can take it before the child binds it.
+ */
 export function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -82,24 +85,32 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 
 export async function startEmbeddedReference(options: EmbeddedOptions): Promise<EmbeddedServer> {
   const host = options.host ?? '127.0.0.1';
-  const port = options.port ?? (await freePort(host));
   const adminToken = randomBytes(24).toString('hex');
   let command = options.command;
   let args = options.args ?? [];
   let cwd = options.root;
+  // The reference server binds a port of the OS's choosing (PORT=0) and prints it: a port picked here and bound
+  // there could be taken in between (it was, in CI, by a neighbouring test run). A command of the user's own gets
+  // a port picked here, as before.
+  let requested: number;
   if (command === undefined) {
     const bin = findReferenceBin([options.root, process.cwd()]);
     if (!bin) throw new TargetError(NO_REFERENCE_SERVER);
     command = process.execPath;
     args = [bin.script, ...args];
     cwd = bin.root;
+    requested = options.port ?? 0;
+  } else {
+    requested = options.port ?? (await freePort(host));
   }
   const timeoutMs = options.startTimeoutMs ?? 60_000;
-  const ready = `listening on http://${host}:${port}`;
+  const readyPrefix = `listening on http://${host}:`;
+  const ready = requested === 0 ? `${readyPrefix}<port>` : `${readyPrefix}${requested}`;
+  let port = requested;
 
   const child = spawn(command, [...args], {
     cwd,
-    env: { ...process.env, ...options.env, PORT: String(port), HOST: host, ADMIN_TOKEN: adminToken },
+    env: { ...process.env, ...options.env, PORT: String(requested), HOST: host, ADMIN_TOKEN: adminToken },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stdout: string[] = [];
@@ -119,7 +130,12 @@ export async function startEmbeddedReference(options: EmbeddedOptions): Promise<
       settle(new TargetError(`embedded reference server did not print "${ready}" within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}: ${tail(stderr.length ? stderr : stdout)}`));
     }, timeoutMs);
     collectLines(child.stdout, stdout, (line) => {
-      if (line.includes(ready)) settle();
+      const at = line.indexOf(readyPrefix);
+      if (at < 0) return;
+      const bound = /^\d+/.exec(line.slice(at + readyPrefix.length))?.[0];
+      if (bound === undefined || (requested !== 0 && Number(bound) !== requested)) return;
+      port = Number(bound);
+      settle();
     });
     collectLines(child.stderr, stderr);
     child.once('error', (error) => settle(new TargetError(`cannot start embedded reference server (${command}): ${error.message}`)));
