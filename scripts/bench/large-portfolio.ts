@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import knexFactory from 'knex';
 import { freshPostgres } from '../../reference-server/test/helpers/fresh-postgres';
-import { freePort, startChild, type Services } from './processes';
+import { startChild, type Services } from './processes';
 import { loadPortfolio, type Portfolio } from './portfolio/load';
 import type { BenchFigure, BenchSuite } from './types';
 
@@ -146,7 +146,7 @@ async function deploy(label: string, size: number, databaseUrl: string, redisUrl
     // The baseline's own bin, by path: its scripts/reference.ts imports the server as a workspace package, which
     // from a checkout without node_modules of its own (a git worktree here) resolves to this checkout's server.
     const server = await startChild(checkout ? path.join(checkout, 'reference-server/bin/reference.ts') : 'scripts/reference.ts', {
-      DATABASE_URL: database.url, REDIS_URL: redisUrl, PORT: String(await freePort()), LOG_LEVEL: 'warn',
+      DATABASE_URL: database.url, REDIS_URL: redisUrl, PORT: '0', LOG_LEVEL: 'warn',
       SEED_FIXTURES: '0', READ_CACHE_ENTRIES: '0', WEBHOOK_PROCESSING: '0',
       LANDLORD_LIMITS: 'public_api.rent_invoice_pdf=100000000',
     }, 300_000); // a shared, loaded machine can take minutes to start a tsx server

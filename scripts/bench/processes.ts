@@ -1,7 +1,6 @@
 // Child processes for benchmarks: servers run apart from the load generator, and services are started when
 // the environment does not provide them.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,22 +8,12 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '..', '..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 export interface Child {
   readonly url: string;
   stop(): Promise<void>;
 }
 
-/** Starts `tsx script` and resolves once it prints "listening on http://...". */
+/** Starts `tsx script` and resolves once it prints "listening on http://..." (PORT=0: the port the OS chose). */
 export async function startChild(script: string, env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<Child> {
   const child: ChildProcess = spawn(TSX, [path.resolve(ROOT, script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';

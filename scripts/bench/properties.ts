@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { freshPostgres } from '../../reference-server/test/helpers/fresh-postgres';
 import { RedisRateLimitStore } from '../../reference-server/src/platform/limits/redis-store';
-import { freePort, startChild, type Services } from './processes';
+import { startChild, type Services } from './processes';
 import { median, percentile, type BenchFigure, type BenchSuite } from './types';
 
 const CONNECTIONS = 50;
@@ -27,10 +27,10 @@ export function propertiesBench(services: () => Services): BenchSuite {
       const adminToken = randomBytes(16).toString('hex');
       const database = await freshPostgres(databaseUrl, 'bench');
       const serverEnv = { DATABASE_URL: database.url, REDIS_URL: redisUrl, ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn' };
-      const reference = await startChild('scripts/reference.ts', { ...serverEnv, PORT: String(await freePort()) });
+      const reference = await startChild('scripts/reference.ts', { ...serverEnv, PORT: '0' });
       // The same deployment with the read cache off: every request goes to PostgreSQL (reported, not the target).
-      const uncached = await startChild('scripts/reference.ts', { ...serverEnv, PORT: String(await freePort()), READ_CACHE_ENTRIES: '0' });
-      const bare = await startChild('scripts/bench/bare-hapi.ts', { PORT: String(await freePort()) });
+      const uncached = await startChild('scripts/reference.ts', { ...serverEnv, PORT: '0', READ_CACHE_ENTRIES: '0' });
+      const bare = await startChild('scripts/bench/bare-hapi.ts', { PORT: '0' });
       try {
         const admin = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
         const landlords = (await (await fetch(`${reference.url}/dashboard/api/landlords`, { headers: admin })).json()) as { data: Array<{ id: string; plan: string }> };
