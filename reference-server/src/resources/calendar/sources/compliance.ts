@@ -4,13 +4,14 @@
 // The landlord licence only counts where the property requires one.
 import type { Knex } from 'knex';
 import { Certificate, HELD_COLUMN_OF, Property } from '../../../persistence/models';
-import { CERTIFICATE_TYPE_OF, ITEM_CODES, itemApplies, RENEWAL_COLUMN_OF, type ItemCode } from '../../compliance/severity';
+import { CERTIFICATE_TYPE_OF, ITEM_CODES, RENEWAL_COLUMN_OF, type ItemCode } from '../../compliance/severity';
+import { appliesSql } from '../../compliance/sql';
 import { calendarSource, kindColumn } from '../model';
 
 const LABEL: Record<ItemCode, string> = {
   GAS_SAFETY: 'Gas safety certificate', EICR: 'Electrical inspection report', EPC: 'Energy performance certificate', LANDLORD_LICENCE: 'Landlord licence',
 };
-const CODE_OF: Record<Certificate['type'], ItemCode> = { GSC: 'GAS_SAFETY', EICR: 'EICR', EPC: 'EPC', LANDLORD_LICENCE: 'LANDLORD_LICENCE' };
+const CODE_OF = Object.fromEntries(ITEM_CODES.map((code) => [CERTIFICATE_TYPE_OF[code], code])) as Record<Certificate['type'], ItemCode>;
 
 interface CertificateRow { id: string; kind: string; property_id: string; type: Certificate['type']; date: string; property_short_name: string }
 interface RenewalRow { id: string; kind: string; short_name: string; code: ItemCode; date: string }
@@ -20,14 +21,12 @@ export const certificateExpiriesSource = calendarSource<CertificateRow>({
   name: 'certificate-expiries',
   type: 'Compliance',
   rows({ scope, window, propertyId }) {
-    const query = Certificate.scoped(scope)
+    // Only latest certificates (kept by the database: `superseded`), one range of a partial (landlord, expiry) index.
+    const query = Certificate.latest(scope)
       .join('properties', 'properties.id', 'certificates.property_id')
       .whereNull('properties.deleted_at')
       .whereBetween('certificates.expiry_date', [window.from, window.to])
       .where((q) => q.whereNot('certificates.type', 'LANDLORD_LICENCE').orWhere('properties.licence_required', true))
-      // The database keeps `superseded` (migration 20261126000000): the latest certificates in the window are one
-      // range of a partial (landlord, expiry) index.
-      .whereRaw('not certificates.superseded')
       .select('certificates.id', 'certificates.property_id', 'certificates.type', 'certificates.expiry_date as date', 'properties.short_name as property_short_name', kindColumn(scope.db as Knex, 'certificate_expiry'));
     if (propertyId) query.where('certificates.property_id', propertyId);
     return query.toKnexQuery();
@@ -51,9 +50,9 @@ export const recordedRenewalsSource = calendarSource<RenewalRow>({
       const renewal = `properties.${RENEWAL_COLUMN_OF[code]}`;
       const item = Property.scoped(scope)
         .whereRaw(`not properties.${HELD_COLUMN_OF[CERTIFICATE_TYPE_OF[code]]}`)
+        .whereRaw(appliesSql(code, 'properties.licence_required'))
         .whereBetween(renewal, [window.from, window.to])
         .select('properties.id', 'properties.short_name', knex.raw('?::text as code', [code]), `${renewal} as date`, kindColumn(knex, `${code.toLowerCase()}_renewal_due`));
-      if (!itemApplies(code, false)) item.where('properties.licence_required', true);
       if (propertyId) item.where('properties.id', propertyId);
       return item.toKnexQuery();
     });
