@@ -188,6 +188,21 @@ describe('GET /compliance/summary', () => {
     expect(theirs.attention.some((a) => mine.has(a.propertyId))).toBe(false);
   });
 
+  it('writes names and addresses that need JSON escaping exactly (quotes, backslashes, control characters, emoji)', async () => {
+    const shortName = 'Flat "A" \\ 1\t\u0001 caf\u00e9 \u{1F3E0}';
+    const addressLine1 = 'C/O "Lodge", 2\\3';
+    const res = await t.api('POST', '/properties', KEYS.enterpriseLive, { shortName, addressLine1, city: 'Bath', postcode: 'BA1 1AA', propertyType: 'Flat' });
+    expect(res.statusCode).toBe(201);
+    const id = data<{ id: string }>(res).id;
+    const s = await summary();
+    expect(s.properties.find((p) => p.id === id)).toMatchObject({ name: shortName, address: `${addressLine1}, Bath, BA1 1AA` });
+    // No certificate on file: every item is required but missing, so each is on the attention list under this name.
+    const mine = s.attention.filter((a) => a.propertyId === id);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((a) => a.propertyName === shortName)).toBe(true);
+    expect((await t.api('DELETE', `/properties/${id}`, KEYS.enterpriseLive)).statusCode).toBe(200);
+  });
+
   it('leaves out deleted properties', async () => {
     expect((await t.api('DELETE', `/properties/${P(35)}`, KEYS.enterpriseLive)).statusCode).toBe(200);
     const s = await summary();

@@ -50,7 +50,7 @@ export function compareAttention(a: AttentionItem, b: AttentionItem): number {
  */
 export async function complianceSummaryJson(scope: Scope, today: string, now: Date): Promise<string> {
   const row = await complianceSummaryRow(scope, today);
-  const attention = (typeof row.attention === 'string' ? JSON.parse(row.attention) as AttentionItem[] : row.attention ?? []).sort(compareAttention);
+  const attention = (row.attention === null ? [] : JSON.parse(`[${row.attention}]`) as AttentionItem[]).sort(compareAttention);
   const counts = emptySeverityCounts();
   for (const severity of SEVERITY_ORDER) counts[severity] = row[severityCountColumn(severity)];
   const distribution = Object.fromEntries(EPC_BANDS.map((band) => [band, row[bandCountColumn(band)]])) as Record<EpcBand, number>;
