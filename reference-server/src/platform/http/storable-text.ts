@@ -67,6 +67,8 @@ function percentDecodesToUtf8(part: string): boolean {
 
 /** The query parameter whose raw bytes are not UTF-8, by its (lenient) decoded name. */
 export function invalidUtf8QueryParameter(search: string): string | undefined {
+  // Only percent-escapes can spell bytes that are not UTF-8: every other character encodes to valid UTF-8.
+  if (!search.includes('%')) return undefined;
   for (const pair of search.replace(/^\?/, '').split('&')) {
     if (pair === '' || percentDecodesToUtf8(pair)) continue;
     const name = pair.split('=')[0]!;

@@ -4,17 +4,26 @@ import type { Clock } from '../clock';
 
 const DAY_MS = 86_400_000;
 
-// Building a DateTimeFormat costs ~0.2 ms and happens on every request: keep one per time zone.
-const formats = new Map<string, Intl.DateTimeFormat>();
+// Every time zone's offset today is a whole number of quarter hours, so a local date can only change at a UTC
+// instant that is a multiple of 15 minutes: within one such quarter the answer is reused (formatting cost about
+// 1.5 µs of every request, which asks for today at least once).
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const zones = new Map<string, { format: Intl.DateTimeFormat; quarter: number; date: string }>();
 
 /** Today's date in a time zone (the landlord's; the spec's "local dates"). */
 export function localDate(clock: Clock, timeZone: string): string {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    formats.set(timeZone, format);
+  const now = clock.now();
+  const quarter = Math.floor(now.getTime() / QUARTER_HOUR_MS);
+  let zone = zones.get(timeZone);
+  if (!zone) {
+    zone = { format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }), quarter: Number.NaN, date: '' };
+    zones.set(timeZone, zone);
   }
-  return format.format(clock.now());
+  if (zone.quarter !== quarter) {
+    zone.date = zone.format.format(now);
+    zone.quarter = quarter;
+  }
+  return zone.date;
 }
 
 export const addDays = (date: string, days: number): string =>
