@@ -106,6 +106,33 @@ drills(`fault drills on real services${suffix}`, () => {
     }
   });
 
+  it('Redis frozen (SIGSTOP) under concurrent reads: every request answered 503 within the command timeout, back after SIGCONT', async () => {
+    // The limiter sends the hits of one event-loop turn as one pipeline: a frozen Redis must fail each of them in
+    // bounded time (ioredis's commandTimeout, 1 s), none may hang or be admitted unchecked.
+    const t = await startTestServer({ env: { ...services.env, READ_CACHE_ENTRIES: '0' } });
+    try {
+      expect((await t.api('GET', '/properties?limit=1', KEYS.enterpriseLive)).statusCode).toBe(200);
+      await services.signalRedis('SIGSTOP');
+      let answers: { value: Awaited<ReturnType<TestServer['api']>>; ms: number }[];
+      try {
+        answers = await Promise.all(Array.from({ length: 20 }, (_, i) => timed(() => t.api('GET', i % 2 ? '/properties?limit=1' : '/tenants?limit=1', KEYS.enterpriseLive))));
+      } finally {
+        await services.signalRedis('SIGCONT');
+      }
+      for (const { value, ms } of answers) {
+        expect([value.statusCode, json(value).code]).toEqual([503, 'RATE_LIMIT_UNAVAILABLE']);
+        expectEnvelopeWithoutDetails(value);
+        expect(ms).toBeLessThan(5000);
+      }
+      const resumed = Date.now();
+      await until(async () => (await t.api('GET', '/properties?limit=1', KEYS.enterpriseLive)).statusCode === 200, 30_000, 'recovery after SIGCONT');
+      report(`redis-frozen answers=${answers.length} max=${Math.max(...answers.map((x) => x.ms))}ms recovery-after-SIGCONT=${Date.now() - resumed}ms`);
+    } finally {
+      await services.signalRedis('SIGCONT').catch(() => undefined);
+      await t.stop();
+    }
+  });
+
   it('PostgreSQL stopped: 5xx without stack traces, no hang, recovery once it is back', async () => {
     const t = await startTestServer({ env: { ...services.env, CREDENTIAL_CACHE_MS: '0', READ_CACHE_ENTRIES: '0', DB_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS), DB_ACQUIRE_TIMEOUT_MS: String(ACQUIRE_TIMEOUT_MS) } });
     try {

@@ -18,6 +18,8 @@ export interface OwnServices {
   stop(service: ServiceName): Promise<void>;
   /** SIGSTOP (or SIGCONT) the PostgreSQL server and every backend it has forked: a frozen, not a stopped, server. */
   signalPostgres(signal: 'SIGSTOP' | 'SIGCONT'): Promise<void>;
+  /** SIGSTOP (or SIGCONT) the Redis server: connections stay open, nothing is answered. */
+  signalRedis(signal: 'SIGSTOP' | 'SIGCONT'): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,13 +57,18 @@ export async function startOwnServices(): Promise<OwnServices> {
   const signalPostgres = async (signal: 'SIGSTOP' | 'SIGCONT'): Promise<void> => {
     for (const pid of await postgresPids()) process.kill(pid, signal);
   };
+  const signalRedis = async (signal: 'SIGSTOP' | 'SIGCONT'): Promise<void> => {
+    process.kill(Number((await readFile(path.join(dir, 'redis.pid'), 'utf8')).trim()), signal);
+  };
   return {
     env: { DATABASE_URL: parsed.DATABASE_URL!, REDIS_URL: parsed.REDIS_URL!, SMTP_URL: parsed.SMTP_URL!, MAIL_API_URL: parsed.MAIL_API_URL! },
     start: async (service) => { await script('start', dir, service); },
     stop: async (service) => { await script('stop', dir, service); },
     signalPostgres,
+    signalRedis,
     async close() {
       await signalPostgres('SIGCONT').catch(() => undefined);
+      await signalRedis('SIGCONT').catch(() => undefined);
       await script('stop', dir);
       await rm(dir, { recursive: true, force: true });
     },
