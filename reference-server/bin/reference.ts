@@ -1,7 +1,11 @@
-// Entry point of `npm run reference`.
-import { main } from '../src/server/main';
+// Entry point of `npm run reference` and of the ppapi-reference bin: the server (serve.ts) with its Node flags
+// (src/server/node-tuning.ts), in a child process of this one when they are not already in effect. The server's
+// modules are loaded only where it runs, so a relaunching parent stays small.
+import { relaunchTuned, tuned } from '../src/server/node-tuning';
 
-main().catch((err: unknown) => {
-  process.stderr.write(`reference server failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+if (tuned()) {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('./serve');
+} else {
+  relaunchTuned();
+}
