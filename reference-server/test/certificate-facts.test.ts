@@ -1,5 +1,5 @@
-// The certificate facts the database keeps (migration 20261126000000): certificates.superseded and
-// properties.held_<type>. After any sequence of writes, in any statement shape (multi-row inserts, updates of
+// The certificate facts the database keeps (migrations 20261126000000 and 20261126000200): certificates.superseded,
+// properties.held_<type>, and the latest certificate's expiry (latest_expiry_<type>) and EPC rating and score. After any sequence of writes, in any statement shape (multi-row inserts, updates of
 // expiry, type or property, soft deletes and restores, hard deletes, truncate), the stored facts equal the facts
 // recomputed from the rows: the calendar and the compliance reads that trust them see what a full scan would.
 import { randomUUID } from 'node:crypto';
@@ -28,7 +28,14 @@ async function disagreements(): Promise<unknown[]> {
   const properties = await knex.raw<{ rows: unknown[] }>(`
     select p.id from properties p
     where ${TYPES.map((type) => `p.held_${type.toLowerCase()} <> exists (select 1 from certificates c where c.property_id = p.id and c.type = '${type}' and c.deleted_at is null)`).join(' or ')}`);
-  return [...certificates.rows, ...properties.rows];
+  // The latest live certificate of each type (later expiry, then higher id): its expiry, and the EPC's rating and score.
+  const latest = (type: string, column: string) => `(select c.${column} from certificates c where c.property_id = p.id and c.type = '${type}' and c.deleted_at is null order by c.expiry_date desc, c.id desc limit 1)`;
+  const latestFacts = await knex.raw<{ rows: unknown[] }>(`
+    select p.id, 'latest' as fact from properties p
+    where ${TYPES.map((type) => `p.latest_expiry_${type.toLowerCase()} is distinct from ${latest(type, 'expiry_date')}`).join(' or ')}
+      or p.latest_epc_rating is distinct from ${latest('EPC', 'epc_rating')}
+      or p.latest_epc_score is distinct from ${latest('EPC', 'epc_score')}`);
+  return [...certificates.rows, ...properties.rows, ...latestFacts.rows];
 }
 
 type Op =
@@ -38,7 +45,8 @@ type Op =
   | { kind: 'move'; pick: number; property: number }
   | { kind: 'softDelete'; pick: number }
   | { kind: 'restore'; pick: number }
-  | { kind: 'delete'; pick: number };
+  | { kind: 'delete'; pick: number }
+  | { kind: 'rating'; pick: number; rating: string | null; score: number | null };
 
 const index = (n: number) => fc.integer({ min: 0, max: n - 1 });
 const days = fc.integer({ min: -3, max: 3 }).map((d) => d * 100); // equal expiries are likely: the id tie-break matters
@@ -50,6 +58,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('softDelete' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('restore' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('rating' as const), pick: fc.nat(), rating: fc.constantFrom('A', 'C', 'F', null), score: fc.option(fc.integer({ min: 1, max: 100 })) }),
 );
 
 async function apply(o: Op): Promise<void> {
@@ -61,6 +70,7 @@ async function apply(o: Op): Promise<void> {
     case 'insert':
       await knex('certificates').insert(o.rows.map((r) => ({
         id: randomUUID(), landlord_id: LANDLORD, property_id: PROPERTIES[r.property], type: TYPES[r.type], issued_date: BASE, expiry_date: addDays(BASE, r.days),
+        epc_rating: TYPES[r.type] === 'EPC' ? 'D' : null, epc_score: TYPES[r.type] === 'EPC' ? 60 + r.days / 100 : null,
       })));
       return;
     case 'expiry': await where.update({ expiry_date: addDays(BASE, o.days) }); return;
@@ -69,6 +79,7 @@ async function apply(o: Op): Promise<void> {
     case 'softDelete': await where.update({ deleted_at: new Date() }); return;
     case 'restore': await where.update({ deleted_at: null }); return;
     case 'delete': await where.delete(); return;
+    case 'rating': await where.update({ epc_rating: o.rating, epc_score: o.score }); return;
   }
 }
 

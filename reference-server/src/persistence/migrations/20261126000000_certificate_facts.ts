@@ -16,7 +16,7 @@ const TYPES = ['GSC', 'EICR', 'EPC', 'LANDLORD_LICENCE'] as const;
 const heldColumn = (type: (typeof TYPES)[number]): string => `held_${type.toLowerCase()}`;
 const RENEWAL_COLUMN = { GSC: 'gsc_renewal', EICR: 'eicr_renewal', EPC: 'epc_renewal', LANDLORD_LICENCE: 'landlord_licence_renewal' } as const;
 
-const REFRESH = `
+export const REFRESH = `
 create function refresh_certificate_facts(property_ids uuid[]) returns void language sql as $$
   -- null: every property (after a bulk load).
   update certificates c set superseded = f.superseded
@@ -38,8 +38,8 @@ $$`;
 
 // The refresh's own update of certificates fires the update trigger again, which has nothing to do: a flag local
 // to the transaction says so (not pg_trigger_depth(), which would also skip writes made by cascades and triggers).
-const REFRESHING = 'ppapi.refreshing_certificate_facts';
-const ON_WRITE = `
+export const REFRESHING = 'ppapi.refreshing_certificate_facts';
+export const ON_WRITE = `
 create function certificates_refresh_facts() returns trigger language plpgsql as $$
 begin
   if current_setting('${REFRESHING}', true) = 'on' then return null; end if;

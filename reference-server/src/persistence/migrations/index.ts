@@ -12,6 +12,7 @@ import * as calendarIndexes from './20261125000100_calendar_indexes';
 import * as rentDueCovering from './20261125000200_rent_due_covering';
 import * as certificateFacts from './20261126000000_certificate_facts';
 import * as pgcrypto from './20261126000100_pgcrypto';
+import * as latestCertificateFacts from './20261126000200_latest_certificate_facts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -27,6 +28,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261125000200_rent_due_covering', rentDueCovering],
   ['20261126000000_certificate_facts', certificateFacts],
   ['20261126000100_pgcrypto', pgcrypto],
+  ['20261126000200_latest_certificate_facts', latestCertificateFacts],
 ];
 
 const source: Knex.MigrationSource<string> = {

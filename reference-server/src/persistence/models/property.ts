@@ -25,6 +25,14 @@ export class Property extends TenantModel {
   held_eicr!: boolean;
   held_epc!: boolean;
   held_landlord_licence!: boolean;
+  /** Kept by the database: the expiry of the property's latest live certificate of the type, null when none. */
+  latest_expiry_gsc!: string | null;
+  latest_expiry_eicr!: string | null;
+  latest_expiry_epc!: string | null;
+  latest_expiry_landlord_licence!: string | null;
+  /** Kept by the database: the rating and score of the property's latest live EPC. */
+  latest_epc_rating!: string | null;
+  latest_epc_score!: number | null;
   created_at!: Date;
   updated_at!: Date;
   deleted_at!: Date | null;
@@ -33,4 +41,9 @@ export class Property extends TenantModel {
 /** The property column the database keeps true while the property holds a live certificate of the type. */
 export const HELD_COLUMN_OF = {
   GSC: 'held_gsc', EICR: 'held_eicr', EPC: 'held_epc', LANDLORD_LICENCE: 'held_landlord_licence',
+} as const satisfies Record<Certificate['type'], keyof Property>;
+
+/** The property column the database keeps equal to the expiry of its latest live certificate of the type. */
+export const LATEST_EXPIRY_COLUMN_OF = {
+  GSC: 'latest_expiry_gsc', EICR: 'latest_expiry_eicr', EPC: 'latest_expiry_epc', LANDLORD_LICENCE: 'latest_expiry_landlord_licence',
 } as const satisfies Record<Certificate['type'], keyof Property>;

@@ -2,11 +2,11 @@
 // the expiry of its latest certificate of each type, the rating and score of its latest EPC), the rules of
 // severity.ts and epc.ts applied to each in SQL (sql.ts), and from those rows the properties' JSON text, the
 // attention items and the portfolio's counts. The summary covers the whole portfolio, so per-row cost is what grows
-// with it: certificates are reduced to one row per property in SQL (a hash aggregate over the landlord's latest
-// certificates, which the database marks: `not superseded`), and no per-property object is ever built in Node.
+// with it: the latest certificates are facts kept on the property row (migration 20261126000200), so one scan of
+// the landlord's properties is the whole read, and no per-property object is ever built in Node.
 import type { Knex } from 'knex';
-import { Certificate, Property, type Scope } from '../../persistence/models';
-import { latestExpirySelects, propertyStatusSql } from '../properties/repository';
+import { LATEST_EXPIRY_COLUMN_OF, Property, type Scope } from '../../persistence/models';
+import { propertyStatusSql } from '../properties/repository';
 import { EPC_BANDS, type EpcBand } from './epc';
 import { CERTIFICATE_TYPE_OF, ITEM_CODES, NO_ATTENTION, RENEWAL_COLUMN_OF, SEVERITY_ORDER, type ItemCode, type Severity } from './severity';
 import { appliesSql, atLeastSql, epcBandSql, epcCompliantSql, identifier, itemColumn, itemSql, jsonArrayOfPresent, jsonObject, jsonPlainString, jsonScalar, jsonValue, literal } from './sql';
@@ -35,20 +35,12 @@ const expiryOf = (code: ItemCode): string => `b.${identifier(`expiry_${CERTIFICA
 /** Per property: its columns, and each item's due date, days, state and severity (null where the item does not apply). */
 function propertyItemRows(scope: Scope, today: string): Knex.QueryBuilder {
   const knex = scope.db as Knex;
-  const expiries = Certificate.latest(scope)
-    .select('certificates.property_id')
-    .select(latestExpirySelects(knex))
-    .groupBy('certificates.property_id')
-    .toKnexQuery();
-  const latestEpc = Certificate.latest(scope)
-    .where('certificates.type', 'EPC')
-    .select('certificates.property_id', 'certificates.epc_rating', 'certificates.epc_score')
-    .toKnexQuery();
+  // The latest certificate of each type is a fact the database keeps on the property (latest_expiry_<type>,
+  // latest_epc_rating and _score), so no certificate is read here.
   const base = Property.scoped(scope)
     .select(PROPERTY_COLUMNS.map((c) => `properties.${c}`), knex.raw(`(${propertyStatusSql(knex, today).toQuery()}) as derived_status`))
-    .select('expiries.*', 'epc.epc_rating', 'epc.epc_score')
-    .leftJoin(expiries.as('expiries'), 'expiries.property_id', 'properties.id')
-    .leftJoin(latestEpc.as('epc'), 'epc.property_id', 'properties.id')
+    .select(Object.entries(LATEST_EXPIRY_COLUMN_OF).map(([type, column]) => `properties.${column} as expiry_${type}`))
+    .select('properties.latest_epc_rating as epc_rating', 'properties.latest_epc_score as epc_score')
     .toKnexQuery();
 
   const items = ITEM_CODES.flatMap((code) => {
