@@ -1,17 +1,8 @@
 // Property reads and writes, always through the landlord scope.
 import type { Knex } from 'knex';
-import { Certificate, Contract, Property, Tenant, type Scope } from '../../persistence/models';
+import { Certificate, Contract, LATEST_EXPIRY_COLUMN_OF, Property, Tenant, type Scope } from '../../persistence/models';
 import type { PageRequest } from '../../platform/http/pagination';
 import { containsPattern } from '../../persistence/like';
-
-const CERTIFICATE_TYPES: ReadonlyArray<Certificate['type']> = ['GSC', 'EICR', 'EPC', 'LANDLORD_LICENCE'];
-
-/** Per certificate type, the expiry of the latest certificate (the one expiring last), or null: `expiry_<type>`. */
-export type LatestExpiries = Record<`expiry_${Certificate['type']}`, string | null>;
-
-/** The select list of LatestExpiries over grouped certificate rows: one aggregate per type, no sort, no JSON. */
-export const latestExpirySelects = (knex: Knex): Knex.Raw[] =>
-  CERTIFICATE_TYPES.map((type) => knex.raw('max(certificates.expiry_date) filter (where certificates.type = ?) as ??', [type, `expiry_${type}`]));
 
 export type PropertyStatus = 'Occupied' | 'Vacant' | 'Maintenance';
 
@@ -41,9 +32,9 @@ export interface PropertyPageRow extends Property {
 }
 
 /**
- * One round trip for a page of property views: the scoped, filtered page with its total (`count(*) over ()`),
- * the contract in effect today and the latest certificate of each type joined laterally. Each part is built from
- * a scoped model query, so the landlord filter still comes from `TenantModel.scoped` alone.
+ * One round trip for a page of property views: the scoped, filtered page and the contract in effect today joined
+ * laterally (the latest certificate of each type is a fact on the property row: latest_expiry_<type>). Each part
+ * is built from a scoped model query, so the landlord filter still comes from `TenantModel.scoped` alone.
  */
 function propertyViewRows(scope: Scope, today: string, page: Knex.QueryBuilder): Knex.QueryBuilder {
   const knex = scope.db as Knex;
@@ -56,26 +47,23 @@ function propertyViewRows(scope: Scope, today: string, page: Knex.QueryBuilder):
     .limit(1)
     .select('contracts.rent_amount as current_rent_amount', 'tenants.first_name as current_first_name', 'tenants.last_name as current_last_name')
     .toKnexQuery();
-  const latest = Certificate.latest(scope)
-    .whereRaw('certificates.property_id = page.id')
-    .select(latestExpirySelects(knex))
-    .toKnexQuery();
   return knex
     .with('page', page)
     .from('page')
-    .select('page.*', 'cur.*', 'certs.*')
+    .select('page.*', 'cur.*')
     .joinRaw('left join lateral ? cur on true', [knex.raw('(?)', [current])])
-    .joinRaw('left join lateral ? certs on true', [knex.raw('(?)', [latest])])
     .orderBy('page.created_at')
     .orderBy('page.id');
 }
 
-type RawPageRow = Omit<PropertyPageRow, 'certificate_expiries'> & Partial<LatestExpiries>;
+type RawPageRow = Omit<PropertyPageRow, 'certificate_expiries'>;
+
+const LATEST_EXPIRIES = Object.entries(LATEST_EXPIRY_COLUMN_OF) as Array<[Certificate['type'], (typeof LATEST_EXPIRY_COLUMN_OF)[Certificate['type']]]>;
 
 function withCertificateExpiries(row: RawPageRow): PropertyPageRow {
   const expiries: Partial<Record<Certificate['type'], string>> = {};
-  for (const type of CERTIFICATE_TYPES) {
-    const expiry = row[`expiry_${type}`];
+  for (const [type, column] of LATEST_EXPIRIES) {
+    const expiry = row[column];
     if (expiry) expiries[type] = expiry;
   }
   return { ...row, certificate_expiries: expiries };
