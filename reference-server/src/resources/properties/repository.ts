@@ -60,14 +60,16 @@ type RawPageRow = Omit<PropertyPageRow, 'certificate_expiries'>;
 
 const LATEST_EXPIRIES = Object.entries(LATEST_EXPIRY_COLUMN_OF) as Array<[Certificate['type'], (typeof LATEST_EXPIRY_COLUMN_OF)[Certificate['type']]]>;
 
-function withCertificateExpiries(row: RawPageRow): PropertyPageRow {
+function expiriesOf(row: Pick<Property, (typeof LATEST_EXPIRY_COLUMN_OF)[Certificate['type']]>): Partial<Record<Certificate['type'], string>> {
   const expiries: Partial<Record<Certificate['type'], string>> = {};
   for (const [type, column] of LATEST_EXPIRIES) {
     const expiry = row[column];
     if (expiry) expiries[type] = expiry;
   }
-  return { ...row, certificate_expiries: expiries };
+  return expiries;
 }
+
+const withCertificateExpiries = (row: RawPageRow): PropertyPageRow => ({ ...row, certificate_expiries: expiriesOf(row) });
 
 async function viewRows(scope: Scope, today: string, page: Knex.QueryBuilder): Promise<PropertyPageRow[]> {
   return ((await propertyViewRows(scope, today, page)) as RawPageRow[]).map(withCertificateExpiries);
@@ -96,17 +98,10 @@ export async function findPropertyView(scope: Scope, today: string, id: string):
   return rows[0];
 }
 
-/** The latest certificate of each type per property. */
-export async function latestCertificates(scope: Scope, propertyIds: readonly string[]): Promise<Map<string, Map<Certificate['type'], Certificate>>> {
-  const out = new Map<string, Map<Certificate['type'], Certificate>>();
-  if (propertyIds.length === 0) return out;
-  const rows = await Certificate.scoped(scope).whereIn('property_id', propertyIds).orderBy('expiry_date', 'asc');
-  for (const row of rows) {
-    let byType = out.get(row.property_id);
-    if (!byType) out.set(row.property_id, (byType = new Map()));
-    byType.set(row.type, row); // ascending order: the last one written is the latest
-  }
-  return out;
+/** The expiry of the property's latest live certificate of each type, from the facts kept on its row; none if not found. */
+export async function latestExpiries(scope: Scope, propertyId: string): Promise<Partial<Record<Certificate['type'], string>>> {
+  const row = await Property.scoped(scope).findById(propertyId);
+  return row ? expiriesOf(row) : {};
 }
 
 /** Contracts that block deletion: Active, Pending or Notice Served, i.e. not yet Ended. */

@@ -2,7 +2,7 @@
 // checked against certificates (CERTIFICATE_DERIVED_FIELD), soft delete blocked by live contracts. Every write
 // records its property.* event in the same transaction.
 import { randomUUID } from 'node:crypto';
-import type { Certificate, Property, Scope } from '../../persistence/models';
+import type { Property, Scope } from '../../persistence/models';
 import { apiError, notFound } from '../../platform/errors/api-error';
 import type { PageRequest } from '../../platform/http/pagination';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
@@ -11,7 +11,7 @@ import { propertyDeletedData, propertyEventData } from './events';
 import { presentProperty, type PropertyView } from './presenter';
 import { propertyFields, type PropertyInput } from './fields';
 import {
-  findPropertyView, hasBlockingContract, insertProperty, latestCertificates, listPropertyPage, lockProperty, patchProperty, softDeleteProperty,
+  findPropertyView, hasBlockingContract, insertProperty, latestExpiries, listPropertyPage, lockProperty, patchProperty, softDeleteProperty,
   type PropertyFilter,
 } from './repository';
 
@@ -52,11 +52,11 @@ function rowOf(input: PropertyInput): Partial<Property> {
 async function assertRenewalsMatchCertificates(ctx: WriteContext, propertyId: string, input: PropertyInput): Promise<void> {
   const fields = (Object.keys(RENEWAL_FIELDS) as RenewalField[]).filter((f) => input[f] !== undefined);
   if (fields.length === 0) return;
-  const certificates = (await latestCertificates(ctx, [propertyId])).get(propertyId);
+  const expiries = await latestExpiries(ctx, propertyId);
   for (const field of fields) {
-    const certificate: Certificate | undefined = certificates?.get(RENEWAL_FIELDS[field].certificate);
-    if (certificate && certificate.expiry_date !== input[field]) {
-      throw apiError('CERTIFICATE_DERIVED_FIELD', `${field} must be ${certificate.expiry_date}, the expiry of the ${RENEWAL_FIELDS[field].certificate} certificate on file`);
+    const expiry = expiries[RENEWAL_FIELDS[field].certificate];
+    if (expiry !== undefined && expiry !== input[field]) {
+      throw apiError('CERTIFICATE_DERIVED_FIELD', `${field} must be ${expiry}, the expiry of the ${RENEWAL_FIELDS[field].certificate} certificate on file`);
     }
   }
 }
