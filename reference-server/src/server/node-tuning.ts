@@ -4,8 +4,9 @@
 // --max-semi-space-size=64: a cached read allocates little but keeps it across an await (the Redis round trip), so
 // with 50 requests in flight V8's default young generation (16 MB semispaces) fills and scavenges several times as
 // often, and promotes objects that die a moment later. Measured on the cached GET /properties?limit=50 at 50
-// connections, alternating rounds on one machine: 11,000-12,600 req/s without, 13,900-16,900 with (about +20%);
-// 32 MB gave about half of that. A bare Hapi route gains nothing from it. Cost: the young generation may grow to
+// connections, alternating rounds on one machine, the untuned server started first: 13,070-13,296 req/s without,
+// 14,924-15,594 with (about +15%; a run started the other way round showed +20%, so order adds noise); 32 MB gave
+// about half of the gain. A bare Hapi route gains nothing from it. Cost: the young generation may grow to
 // 3 x 64 MB under load.
 //
 // V8 reads heap sizes once, when the process starts (v8.setFlagsFromString at run time was measured: no effect),

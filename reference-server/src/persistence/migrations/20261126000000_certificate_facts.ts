@@ -16,8 +16,14 @@ const TYPES = ['GSC', 'EICR', 'EPC', 'LANDLORD_LICENCE'] as const;
 const heldColumn = (type: (typeof TYPES)[number]): string => `held_${type.toLowerCase()}`;
 const RENEWAL_COLUMN = { GSC: 'gsc_renewal', EICR: 'eicr_renewal', EPC: 'epc_renewal', LANDLORD_LICENCE: 'landlord_licence_renewal' } as const;
 
-export const REFRESH = `
-create function refresh_certificate_facts(property_ids uuid[]) returns void language sql as $$
+/** A fact the refresh keeps on the property: its column, and its aggregate over the property's live certificates `c`. */
+export type PropertyFact = readonly [column: string, aggregate: string];
+
+export const HELD_FACTS: readonly PropertyFact[] = TYPES.map((t) => [heldColumn(t), `coalesce(bool_or(c.type = '${t}'), false)`]);
+
+/** The refresh function, keeping `superseded` and these property facts (a later migration adds facts). */
+export const refreshFunction = (facts: readonly PropertyFact[]): string => `
+create or replace function refresh_certificate_facts(property_ids uuid[]) returns void language sql as $$
   -- null: every property (after a bulk load).
   update certificates c set superseded = f.superseded
   from (
@@ -26,21 +32,23 @@ create function refresh_certificate_facts(property_ids uuid[]) returns void lang
     where deleted_at is null and (property_ids is null or property_id = any(property_ids))
   ) f
   where c.id = f.id and c.superseded <> f.superseded;
-  update properties p set ${TYPES.map((t) => `${heldColumn(t)} = h.${heldColumn(t)}`).join(', ')}
+  update properties p set ${facts.map(([column]) => `${column} = h.${column}`).join(', ')}
   from (
-    select p2.id, ${TYPES.map((t) => `coalesce(bool_or(c.type = '${t}'), false) as ${heldColumn(t)}`).join(', ')}
+    select p2.id, ${facts.map(([column, aggregate]) => `${aggregate} as ${column}`).join(', ')}
     from properties p2 left join certificates c on c.property_id = p2.id and c.deleted_at is null
     where property_ids is null or p2.id = any(property_ids)
     group by p2.id
   ) h
-  where p.id = h.id and (${TYPES.map((t) => `p.${heldColumn(t)}`).join(', ')}) is distinct from (${TYPES.map((t) => `h.${heldColumn(t)}`).join(', ')});
+  where p.id = h.id and (${facts.map(([column]) => `p.${column}`).join(', ')}) is distinct from (${facts.map(([column]) => `h.${column}`).join(', ')});
 $$`;
 
 // The refresh's own update of certificates fires the update trigger again, which has nothing to do: a flag local
 // to the transaction says so (not pg_trigger_depth(), which would also skip writes made by cascades and triggers).
-export const REFRESHING = 'ppapi.refreshing_certificate_facts';
-export const ON_WRITE = `
-create function certificates_refresh_facts() returns trigger language plpgsql as $$
+const REFRESHING = 'ppapi.refreshing_certificate_facts';
+
+/** The trigger function; `onTruncate` is what a truncate does (it has no transition table to read property ids from). */
+export const onWriteFunction = (onTruncate: string): string => `
+create or replace function certificates_refresh_facts() returns trigger language plpgsql as $$
 begin
   if current_setting('${REFRESHING}', true) = 'on' then return null; end if;
   perform set_config('${REFRESHING}', 'on', true);
@@ -51,11 +59,13 @@ begin
   elsif tg_op = 'UPDATE' then
     perform refresh_certificate_facts(array(select property_id from new_rows union select property_id from old_rows));
   else
-    update properties set ${TYPES.map((t) => `${heldColumn(t)} = false`).join(', ')} where ${TYPES.map((t) => heldColumn(t)).join(' or ')};
+    ${onTruncate}
   end if;
   perform set_config('${REFRESHING}', '', true);
   return null;
 end $$`;
+
+export const CLEAR_HELD_ON_TRUNCATE = `update properties set ${TYPES.map((t) => `${heldColumn(t)} = false`).join(', ')} where ${TYPES.map((t) => heldColumn(t)).join(' or ')};`;
 
 const INDEXES: ReadonlyArray<readonly [name: string, definition: string]> = [
   ['certificates_latest_expiry', 'certificates (landlord_id, expiry_date) where deleted_at is null and not superseded'],
@@ -65,8 +75,8 @@ const INDEXES: ReadonlyArray<readonly [name: string, definition: string]> = [
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('alter table certificates add column superseded boolean not null default false');
   await knex.raw(`alter table properties ${TYPES.map((t) => `add column ${heldColumn(t)} boolean not null default false`).join(', ')}`);
-  await knex.raw(REFRESH);
-  await knex.raw(ON_WRITE);
+  await knex.raw(refreshFunction(HELD_FACTS));
+  await knex.raw(onWriteFunction(CLEAR_HELD_ON_TRUNCATE));
   // Transition tables need one trigger per event.
   await knex.raw('create trigger certificates_facts_insert after insert on certificates referencing new table as new_rows for each statement execute function certificates_refresh_facts()');
   await knex.raw('create trigger certificates_facts_update after update on certificates referencing old table as old_rows new table as new_rows for each statement execute function certificates_refresh_facts()');

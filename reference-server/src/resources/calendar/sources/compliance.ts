@@ -4,7 +4,7 @@
 // The landlord licence only counts where the property requires one.
 import type { Knex } from 'knex';
 import { Certificate, HELD_COLUMN_OF, Property } from '../../../persistence/models';
-import { CERTIFICATE_TYPE_OF, ITEM_CODES, RENEWAL_COLUMN_OF, type ItemCode } from '../../compliance/severity';
+import { CERTIFICATE_TYPE_OF, ITEM_CODES, itemApplies, RENEWAL_COLUMN_OF, type ItemCode } from '../../compliance/severity';
 import { appliesSql } from '../../compliance/sql';
 import { calendarSource, kindColumn } from '../model';
 
@@ -12,6 +12,8 @@ const LABEL: Record<ItemCode, string> = {
   GAS_SAFETY: 'Gas safety certificate', EICR: 'Electrical inspection report', EPC: 'Energy performance certificate', LANDLORD_LICENCE: 'Landlord licence',
 };
 const CODE_OF = Object.fromEntries(ITEM_CODES.map((code) => [CERTIFICATE_TYPE_OF[code], code])) as Record<Certificate['type'], ItemCode>;
+/** Certificate types whose item applies only where the property requires a licence (itemApplies). */
+const LICENCE_ONLY_TYPES = ITEM_CODES.filter((code) => !itemApplies(code, false)).map((code) => CERTIFICATE_TYPE_OF[code]);
 
 interface CertificateRow { id: string; kind: string; property_id: string; type: Certificate['type']; date: string; property_short_name: string }
 interface RenewalRow { id: string; kind: string; short_name: string; code: ItemCode; date: string }
@@ -26,7 +28,7 @@ export const certificateExpiriesSource = calendarSource<CertificateRow>({
       .join('properties', 'properties.id', 'certificates.property_id')
       .whereNull('properties.deleted_at')
       .whereBetween('certificates.expiry_date', [window.from, window.to])
-      .where((q) => q.whereNot('certificates.type', 'LANDLORD_LICENCE').orWhere('properties.licence_required', true))
+      .where((q) => q.whereNotIn('certificates.type', LICENCE_ONLY_TYPES).orWhere('properties.licence_required', true))
       .select('certificates.id', 'certificates.property_id', 'certificates.type', 'certificates.expiry_date as date', 'properties.short_name as property_short_name', kindColumn(scope.db as Knex, 'certificate_expiry'));
     if (propertyId) query.where('certificates.property_id', propertyId);
     return query.toKnexQuery();
