@@ -42,6 +42,11 @@ export function isDatabaseTimeout(err: unknown): boolean {
 export interface Database {
   readonly knex: Knex;
   readonly kind: 'postgres' | 'pglite';
+  /**
+   * Runs maintenance (migrations) on its own connection without the request timeouts: a migration that backfills
+   * a kept fact over a large landlord's rows takes longer than any request may.
+   */
+  withoutTimeouts<T>(work: (knex: Knex) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -50,13 +55,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     for (const [oid, parse] of Object.entries(parsers)) pg.types.setTypeParser(Number(oid), parse);
     const queryTimeoutMs = options.queryTimeoutMs ?? 5000;
     const acquireTimeoutMs = options.acquireTimeoutMs ?? 3000;
-    const knex = knexFactory({
+    const connect = (timeouts: boolean): Knex => knexFactory({
       client: 'pg',
       connection: {
         connectionString: options.databaseUrl,
         // Server side for slow queries; client side (query_timeout) for a server that does not answer at all.
-        statement_timeout: queryTimeoutMs,
-        query_timeout: queryTimeoutMs + 500,
+        ...(timeouts ? { statement_timeout: queryTimeoutMs, query_timeout: queryTimeoutMs + 500 } : {}),
         connectionTimeoutMillis: acquireTimeoutMs,
         // No JIT compilation: every query here is a short request-time read or write, and whole-portfolio reads
         // (compliance summary, calendar counts) cross the planner's JIT cost threshold at a few thousand
@@ -66,11 +70,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         // 5,000 properties: about half the requests a second at 10 connections with a parallel plan).
         options: '-c jit=off -c max_parallel_workers_per_gather=0',
       },
-      pool: { min: 0, max: 10, createTimeoutMillis: acquireTimeoutMs },
+      pool: { min: 0, max: timeouts ? 10 : 1, createTimeoutMillis: acquireTimeoutMs },
       acquireConnectionTimeout: acquireTimeoutMs,
     });
+    const knex = connect(true);
     await knex.raw('select 1');
-    return { knex, kind: 'postgres', close: () => knex.destroy() };
+    const withoutTimeouts = async <T>(work: (maintenance: Knex) => Promise<T>): Promise<T> => {
+      const maintenance = connect(false);
+      try {
+        return await work(maintenance);
+      } finally {
+        await maintenance.destroy();
+      }
+    };
+    return { knex, kind: 'postgres', withoutTimeouts, close: () => knex.destroy() };
   }
   // The options-object form: with a positional dataDir of undefined, PGlite ignores the parsers.
   // pgcrypto: the migrations install it (calendar event ids are SHA-1 in SQL).
@@ -80,5 +93,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const ClientPgLite = require('knex-pglite') as typeof Knex.Client;
   const knex = knexFactory({ client: ClientPgLite, dialect: 'postgres', connection: { pglite } as never });
-  return { knex, kind: 'pglite', close: () => knex.destroy() };
+  return { knex, kind: 'pglite', withoutTimeouts: (work) => work(knex), close: () => knex.destroy() };
 }

@@ -36,7 +36,7 @@ export async function openDeps(config: ServerConfig, logger: Logger, options: Op
   const database = await openDatabase({
     databaseUrl: config.databaseUrl, dataDir: config.dataDir, queryTimeoutMs: config.dbQueryTimeoutMs, acquireTimeoutMs: config.dbAcquireTimeoutMs,
   });
-  await migrateLatest(database.knex);
+  await database.withoutTimeouts(migrateLatest);
   let rateLimits: RateLimitStore;
   let dataVersions: DataVersions;
   if (config.redisUrl) {

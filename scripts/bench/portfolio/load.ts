@@ -215,6 +215,12 @@ export async function loadPortfolio(
       await knex.raw('vacuum full properties, certificates');
       step('certificate facts');
     }
+    // Likewise the list counts by date (migration 20261127000000_list_counts); inserts only, so no dead tuples.
+    const counts = (await knex.raw(`select to_regproc('refresh_landlord_counts') is not null as present`)).rows as Array<{ present: boolean }>;
+    if (counts[0]?.present) {
+      await knex.raw('select refresh_landlord_counts(?)', [landlordId]);
+      step('list counts');
+    }
     for (const index of indexes) await knex.raw(index.indexdef);
     step('indexes');
     await knex.raw(`set session_replication_role = origin`);

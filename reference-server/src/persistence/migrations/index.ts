@@ -13,6 +13,7 @@ import * as rentDueCovering from './20261125000200_rent_due_covering';
 import * as certificateFacts from './20261126000000_certificate_facts';
 import * as pgcrypto from './20261126000100_pgcrypto';
 import * as latestCertificateFacts from './20261126000200_latest_certificate_facts';
+import * as listCounts from './20261127000000_list_counts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -29,6 +30,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126000000_certificate_facts', certificateFacts],
   ['20261126000100_pgcrypto', pgcrypto],
   ['20261126000200_latest_certificate_facts', latestCertificateFacts],
+  ['20261127000000_list_counts', listCounts],
 ];
 
 const source: Knex.MigrationSource<string> = {

@@ -20,3 +20,4 @@ export * from './chat';
 export * from './maintenance-issue';
 export * from './inspection';
 export * from './invoice-email-send';
+export * from './landlord-count';

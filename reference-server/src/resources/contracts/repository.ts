@@ -1,8 +1,8 @@
 // Contract reads and the lookups its rules need, always through the landlord scope.
 import type { Knex } from 'knex';
-import { Contract, Property, Tenant, type Scope } from '../../persistence/models';
+import { Contract, countSums, Property, Tenant, type Scope } from '../../persistence/models';
 import type { PageRequest } from '../../platform/http/pagination';
-import { whereContractStatus, type ContractStatus } from '../contracts-status';
+import { CONTRACT_COUNT_KINDS, contractStatusTotal, whereContractStatus, type ContractStatus } from '../contracts-status';
 import { containsPattern } from '../../persistence/like';
 
 export interface ContractFilter {
@@ -19,7 +19,10 @@ export async function listContracts(scope: Scope, today: string, filter: Contrac
   if (filter.propertyId) base.where('contracts.property_id', filter.propertyId);
   if (filter.tenantId) base.where('contracts.main_tenant_id', filter.tenantId);
   if (filter.search) base.whereRaw(`contracts.tenancy_reference ilike ? escape '\\'`, [containsPattern(filter.search)]);
-  return Contract.page(base, page, [['contracts.created_at', 'asc'], ['contracts.id', 'asc']]);
+  const order = [['contracts.created_at', 'asc'], ['contracts.id', 'asc']] as const;
+  // By status alone, the total comes from the counts the database keeps by date; other filters are counted.
+  if (filter.propertyId || filter.tenantId || filter.search) return Contract.page(base, page, order);
+  return Contract.page(base, page, order, async () => contractStatusTotal(await countSums(scope, today, CONTRACT_COUNT_KINDS), filter.status));
 }
 
 export const { find: findContract, insert: insertContract, lock: lockContract, patch: patchContract, softDelete: softDeleteContract } = Contract.byId('Contract');

@@ -1,6 +1,6 @@
 // Property reads and writes, always through the landlord scope.
 import type { Knex } from 'knex';
-import { Certificate, Contract, LATEST_EXPIRY_COLUMN_OF, Property, Tenant, type Scope } from '../../persistence/models';
+import { Certificate, Contract, countSums, LATEST_EXPIRY_COLUMN_OF, Property, Tenant, type Scope } from '../../persistence/models';
 import type { PageRequest } from '../../platform/http/pagination';
 import { containsPattern } from '../../persistence/like';
 
@@ -86,8 +86,10 @@ export async function listPropertyPage(scope: Scope, today: string, filter: Prop
   const pageQuery = base.clone().select('properties.*')
     .whereIn('properties.id', Property.pageIds(base, page, [['properties.created_at', 'asc'], ['properties.id', 'asc']]))
     .toKnexQuery();
-  const [rows, total] = await Promise.all([viewRows(scope, today, pageQuery), Property.countOf(base)]);
-  return { rows, total };
+  // Unfiltered, the total is the count the database keeps; a status or a search is counted.
+  const total = async (): Promise<number> => (filter.status || filter.search ? Property.countOf(base) : (await countSums(scope, today, ['properties']))('properties').all);
+  const [rows, count] = await Promise.all([viewRows(scope, today, pageQuery), total()]);
+  return { rows, total: count };
 }
 
 export const { insert: insertProperty, lock: lockProperty, patch: patchProperty, softDelete: softDeleteProperty } = Property.byId('Property');

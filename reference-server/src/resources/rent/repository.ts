@@ -1,10 +1,10 @@
 // Rent payment reads and writes, always through the landlord scope. The (contract, period) uniqueness is the
 // database's job (partial unique index): a violation, however concurrent, surfaces here as 409 CONFLICT.
 import type { Knex } from 'knex';
-import { Contract, RentPayment, type Scope } from '../../persistence/models';
+import { Contract, countSums, RentPayment, type Scope } from '../../persistence/models';
 import { apiError } from '../../platform/errors/api-error';
 import type { PageRequest } from '../../platform/http/pagination';
-import { whereRentStatus, type RentStatus } from './status';
+import { RENT_COUNT_KINDS, rentStatusTotal, whereRentStatus, type RentStatus } from './status';
 
 export interface RentFilter {
   readonly status?: RentStatus;
@@ -16,7 +16,10 @@ export async function listRent(scope: Scope, today: string, filter: RentFilter, 
   if (filter.status) base.where(whereRentStatus(scope.db as Knex, 'rent_payments', filter.status, today));
   if (filter.contractId) base.where('rent_payments.contract_id', filter.contractId);
   // Most recent due date first; created_at and id make the order total, so pages never overlap.
-  return RentPayment.page(base, page, [['rent_payments.due_date', 'desc'], ['rent_payments.created_at', 'desc'], ['rent_payments.id', 'asc']]);
+  const order = [['rent_payments.due_date', 'desc'], ['rent_payments.created_at', 'desc'], ['rent_payments.id', 'asc']] as const;
+  // By status alone, the total comes from the counts the database keeps by due date; a contract's rent is counted.
+  if (filter.contractId) return RentPayment.page(base, page, order);
+  return RentPayment.page(base, page, order, async () => rentStatusTotal(await countSums(scope, today, RENT_COUNT_KINDS), filter.status));
 }
 
 const rents = RentPayment.byId('Rent payment');

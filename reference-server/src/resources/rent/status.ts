@@ -2,6 +2,7 @@
 // payment whose due date is before today (the landlord's local date) is reported Overdue. Derived at read time
 // from the clock, never by a background job, so every read agrees with every filter. JS and SQL say the same.
 import type { Knex } from 'knex';
+import type { CountSums } from '../../persistence/models/landlord-count';
 
 export type RentStatus = 'Paid' | 'Pending' | 'Overdue';
 export const RENT_STATUSES: readonly RentStatus[] = ['Paid', 'Pending', 'Overdue'];
@@ -32,6 +33,19 @@ export function whereRentStatus(knex: Knex, alias: string, status: RentStatus, t
       return knex.raw(`??.status <> 'Paid' and (??.status = 'Overdue' or ??.due_date < ?::date)`, [alias, alias, alias, today]);
     case 'Pending':
       return knex.raw(`??.status <> 'Paid' and ??.status <> 'Overdue' and ??.due_date >= ?::date`, [alias, alias, alias, today]);
+  }
+}
+
+/** The counts (migration 20261127000000_list_counts) a rent total is derived from. */
+export const RENT_COUNT_KINDS = ['rent', 'rent.paid', 'rent.marked_overdue', 'rent.unpaid'] as const;
+
+/** How many live payments are of the status today (all of them without one): the same rule, over counts by due date. */
+export function rentStatusTotal(sums: (kind: (typeof RENT_COUNT_KINDS)[number]) => CountSums, status: RentStatus | undefined): number {
+  switch (status) {
+    case undefined: return sums('rent').all;
+    case 'Paid': return sums('rent.paid').all;
+    case 'Overdue': return sums('rent.marked_overdue').all + sums('rent.unpaid').before;
+    case 'Pending': return sums('rent.unpaid').all - sums('rent.unpaid').before;
   }
 }
 

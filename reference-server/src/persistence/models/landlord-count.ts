@@ -1,0 +1,28 @@
+// The landlord's counts per kind and date that the database keeps (migration 20261127000000_list_counts). A status
+// derived from today's date is a sum over the dates before (or through) today, so a list total costs one read of at
+// most one row per distinct date, however large the landlord. The arithmetic of each status sits beside its rule
+// (contracts-status.ts, rent/status.ts); test/list-counts.test.ts holds every total equal to a count of the list's
+// own filter over random write sequences and dates.
+import type { Knex } from 'knex';
+import type { Scope } from './tenant-model';
+
+/** Per kind: every row, those dated before today, and those dated through today. */
+export interface CountSums {
+  readonly all: number;
+  readonly before: number;
+  readonly through: number;
+}
+
+/** The sums of the landlord's kinds as of `today`; a kind with no row sums to zero. */
+export async function countSums<K extends string>(scope: Scope, today: string, kinds: readonly K[]): Promise<(kind: K) => CountSums> {
+  // Isolation: the landlord filter is the key's first column, as every scoped query's is.
+  const rows = (await (scope.db as Knex)('landlord_counts')
+    .where('landlord_id', scope.landlordId)
+    .whereIn('kind', [...kinds])
+    .groupBy('kind')
+    .select('kind')
+    .select((scope.db as Knex).raw('sum(n)::int as "all", coalesce(sum(n) filter (where day < ?::date), 0)::int as before, coalesce(sum(n) filter (where day <= ?::date), 0)::int as through', [today, today]))) as Array<CountSums & { kind: string }>;
+  const byKind = new Map(rows.map((r) => [r.kind, r]));
+  return (kind) => byKind.get(kind) ?? { all: 0, before: 0, through: 0 };
+}
+
