@@ -14,6 +14,7 @@ import * as certificateFacts from './20261126000000_certificate_facts';
 import * as pgcrypto from './20261126000100_pgcrypto';
 import * as latestCertificateFacts from './20261126000200_latest_certificate_facts';
 import * as listCounts from './20261127000000_list_counts';
+import * as contractsOrderCovering from './20261127000100_contracts_order_covering';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -31,6 +32,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126000100_pgcrypto', pgcrypto],
   ['20261126000200_latest_certificate_facts', latestCertificateFacts],
   ['20261127000000_list_counts', listCounts],
+  ['20261127000100_contracts_order_covering', contractsOrderCovering],
 ];
 
 const source: Knex.MigrationSource<string> = {
