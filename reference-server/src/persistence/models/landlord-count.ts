@@ -26,3 +26,9 @@ export async function countSums<K extends string>(scope: Scope, today: string, k
   return (kind) => byKind.get(kind) ?? { all: 0, before: 0, through: 0 };
 }
 
+
+/** How many live rows of an undated kind the landlord has (its properties, contracts or rent payments). */
+export async function liveCount(scope: Scope, kind: 'properties' | 'contracts' | 'rent'): Promise<number> {
+  const row = (await (scope.db as Knex)('landlord_counts').where({ landlord_id: scope.landlordId, kind }).first('n')) as { n: number | string } | undefined;
+  return Number(row?.n ?? 0);
+}

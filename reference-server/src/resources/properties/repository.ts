@@ -1,6 +1,6 @@
 // Property reads and writes, always through the landlord scope.
 import type { Knex } from 'knex';
-import { Certificate, Contract, countSums, LATEST_EXPIRY_COLUMN_OF, Property, Tenant, type Scope } from '../../persistence/models';
+import { Certificate, Contract, LATEST_EXPIRY_COLUMN_OF, liveCount, Property, Tenant, type Scope } from '../../persistence/models';
 import type { PageRequest } from '../../platform/http/pagination';
 import { containsPattern } from '../../persistence/like';
 
@@ -87,7 +87,7 @@ export async function listPropertyPage(scope: Scope, today: string, filter: Prop
     .whereIn('properties.id', Property.pageIds(base, page, [['properties.created_at', 'asc'], ['properties.id', 'asc']]))
     .toKnexQuery();
   // Unfiltered, the total is the count the database keeps; a status or a search is counted.
-  const total = async (): Promise<number> => (filter.status || filter.search ? Property.countOf(base) : (await countSums(scope, today, ['properties']))('properties').all);
+  const total = async (): Promise<number> => (filter.status || filter.search ? Property.countOf(base) : liveCount(scope, 'properties'));
   const [rows, count] = await Promise.all([viewRows(scope, today, pageQuery), total()]);
   return { rows, total: count };
 }

@@ -1,7 +1,7 @@
 // The subscription summary: plan and status from the landlord account, property usage against the plan's
 // limit, storage usage against the plan's quota (the storage module's own count, so the figure is the one
 // uploads are checked against), and the next billing date when there is one. Read-only and derived: no field table.
-import { Landlord, Property, type Scope } from '../../persistence/models';
+import { Landlord, liveCount, type Scope } from '../../persistence/models';
 import { notFound } from '../../platform/errors/api-error';
 import { STORAGE_QUOTA_BYTES, storageUsedBytes } from '../../storage/quota';
 
@@ -17,7 +17,7 @@ export interface SubscriptionView {
 export async function summary(scope: Scope): Promise<SubscriptionView> {
   const landlord = await Landlord.query(scope.db).findById(scope.landlordId);
   if (!landlord) throw notFound('Subscription');
-  const [propertyCount, usedBytes] = await Promise.all([Property.countOf(Property.scoped(scope)), storageUsedBytes(scope)]);
+  const [propertyCount, usedBytes] = await Promise.all([liveCount(scope, 'properties'), storageUsedBytes(scope)]);
   return {
     plan: landlord.plan,
     status: landlord.subscription_status,
