@@ -5,9 +5,11 @@
 // kept by statement-level triggers on every write, whoever writes. A status total is then a sum over at most one
 // row per distinct date (bounded by the calendar, not by the portfolio): see `persistence/models/landlord-count.ts`.
 //
-// Kinds that are not by date use the day '-infinity'. A row whose count returns to zero is removed, so a landlord
-// whose rows are all deleted (a landlord deletion's cascade included) leaves nothing behind. A bulk load that runs
-// with triggers off (session_replication_role = replica) calls refresh_landlord_counts itself.
+// Kinds that are not by date use the day '-infinity'. A row whose count returns to zero is removed. The counts
+// cascade from their landlord like every landlord-owned row; the cascade's deletes of the landlord's other rows
+// fire these triggers too, whichever runs first, so a delta for a landlord that is gone is dropped (the join on
+// landlords) instead of violating the key. A bulk load that runs with triggers off (session_replication_role =
+// replica) calls refresh_landlord_counts itself.
 import type { Knex } from 'knex';
 
 /** One counted kind: its name, the date it is counted on, and which rows count (SQL over the row `r`). */
@@ -56,7 +58,8 @@ const apply = (deltas: string): string => {
   const keys = `select landlord_id, kind, day, sum(n) as n from (${deltas}) all_deltas group by landlord_id, kind, day having sum(n) <> 0`;
   return `
     insert into landlord_counts as c (landlord_id, kind, day, n)
-    select landlord_id, kind, day, n from (${keys}) d order by landlord_id, kind, day
+    select d.landlord_id, d.kind, d.day, d.n from (${keys}) d join landlords l on l.id = d.landlord_id
+    order by d.landlord_id, d.kind, d.day
     on conflict (landlord_id, kind, day) do update set n = c.n + excluded.n;
     delete from landlord_counts c using (${keys}) d
     where c.n = 0 and c.landlord_id = d.landlord_id and c.kind = d.kind and c.day = d.day`;
@@ -90,7 +93,7 @@ $$`;
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`create table landlord_counts (
-    landlord_id uuid not null, kind text not null, day date not null, n bigint not null,
+    landlord_id uuid not null references landlords (id) on delete cascade, kind text not null, day date not null, n bigint not null,
     primary key (landlord_id, kind, day))`);
   await knex.raw(REFRESH);
   for (const table of TABLES) {
