@@ -1,9 +1,13 @@
+// Counts by date that the database keeps for reads whose cost grew with the landlord.
+//
 // Every list answers an exact `meta.total`, and a total counted per request grows with the landlord: at 50,000
 // properties `GET /rent?status=Overdue` counted 110,000 unpaid payments (about 100 ms of PostgreSQL, the page
 // itself 4 ms). The statuses are derived from today's date, so a stored count per status would be wrong tomorrow;
-// a count per date is not. `landlord_counts` holds, per landlord, how many live rows of a kind fall on each date,
-// kept by statement-level triggers on every write, whoever writes. A status total is then a sum over at most one
-// row per distinct date (bounded by the calendar, not by the portfolio): see `persistence/models/landlord-count.ts`.
+// a count per date is not. `GET /events` likewise counted every event of its window per date before reading a
+// page (116,648 in the default window at 50,000 properties). `landlord_counts` holds, per landlord, how many live
+// rows of a kind fall on each date, kept by statement-level triggers on every write, whoever writes. A status total
+// or a window's events per date is then a read of at most one row per kind and distinct date (bounded by the
+// calendar, not by the portfolio): see `persistence/models/landlord-count.ts` and the calendar service.
 //
 // Kinds that are not by date use the day '-infinity'. A row whose count returns to zero is removed. The counts
 // cascade from their landlord like every landlord-owned row; the cascade's deletes of the landlord's other rows
@@ -22,9 +26,27 @@ export interface CountedKind {
 const UNDATED = `'-infinity'::date`;
 const LIVE = 'r.deleted_at is null';
 
-/** The counted kinds of each table. The readers' arithmetic (landlord-count.ts) names these kinds. */
-export const COUNTED: Readonly<Record<'properties' | 'contracts' | 'rent_payments', readonly CountedKind[]>> = {
-  properties: [{ kind: 'properties', day: UNDATED, when: LIVE }],
+type CountedTable = 'properties' | 'contracts' | 'rent_payments' | 'certificates' | 'tenants' | 'property_documents' | 'maintenance_issues' | 'inspections';
+
+// The calendar's sources, one kind per source (the certificates two): every event a source row gives, whatever its
+// property. GET /events subtracts at read time the rows the source does not show (those of soft-deleted properties,
+// and licence-only certificates of properties that need no licence): see calendar/sources. Only these kinds' rules
+// that need no other table are here, so a write is counted from its own rows alone.
+const LICENCE_ONLY = `'LANDLORD_LICENCE'`;
+/** The renewal dates recorded on a property, one per statutory item without a certificate of its type. */
+const RENEWALS: ReadonlyArray<readonly [column: string, held: string, applies: string]> = [
+  ['gsc_renewal', 'held_gsc', 'true'],
+  ['eicr_renewal', 'held_eicr', 'true'],
+  ['epc_renewal', 'held_epc', 'true'],
+  ['landlord_licence_renewal', 'held_landlord_licence', 'r.licence_required'],
+];
+
+/** The counted kinds of each table. The readers name these kinds (landlord-count.ts and its callers). */
+export const COUNTED: Readonly<Record<CountedTable, readonly CountedKind[]>> = {
+  properties: [
+    { kind: 'properties', day: UNDATED, when: LIVE },
+    ...RENEWALS.map(([column, held, applies]) => ({ kind: 'calendar.recorded_renewal', day: `r.${column}`, when: `${LIVE} and not r.${held} and ${applies} and r.${column} is not null` })),
+  ],
   contracts: [
     { kind: 'contracts', day: UNDATED, when: LIVE },
     // Without notice: by start date, by end date (an end on or after the start), and the starts of the rows whose
@@ -35,19 +57,30 @@ export const COUNTED: Readonly<Record<'properties' | 'contracts' | 'rent_payment
     { kind: 'contracts.ended', day: 'r.end_date', when: `${LIVE} and r.end_date is not null` },
     { kind: 'contracts.notice', day: UNDATED, when: `${LIVE} and r.notice_served` },
     { kind: 'contracts.notice.end', day: 'r.end_date', when: `${LIVE} and r.notice_served and r.end_date is not null` },
+    { kind: 'calendar.contract_start', day: 'r.start_date', when: LIVE },
+    { kind: 'calendar.contract_end', day: 'r.end_date', when: `${LIVE} and r.end_date is not null` },
   ],
   rent_payments: [
     { kind: 'rent', day: UNDATED, when: LIVE },
     { kind: 'rent.paid', day: UNDATED, when: `${LIVE} and r.status = 'Paid'` },
     { kind: 'rent.marked_overdue', day: UNDATED, when: `${LIVE} and r.status = 'Overdue'` },
     { kind: 'rent.unpaid', day: 'r.due_date', when: `${LIVE} and r.status <> 'Paid' and r.status <> 'Overdue'` },
+    { kind: 'calendar.rent', day: 'r.due_date', when: LIVE },
   ],
+  certificates: [
+    { kind: 'calendar.certificate_expiry', day: 'r.expiry_date', when: `${LIVE} and not r.superseded and r.type <> ${LICENCE_ONLY}` },
+    { kind: 'calendar.licence_expiry', day: 'r.expiry_date', when: `${LIVE} and not r.superseded and r.type = ${LICENCE_ONLY}` },
+  ],
+  tenants: [{ kind: 'calendar.right_to_rent', day: 'r.right_to_rent_expiry', when: `${LIVE} and r.right_to_rent_expiry is not null` }],
+  property_documents: [{ kind: 'calendar.document_expiry', day: 'r.expiry_date', when: `${LIVE} and r.expiry_date is not null` }],
+  maintenance_issues: [{ kind: 'calendar.maintenance', day: 'r.due_date', when: `${LIVE} and r.due_date is not null` }],
+  inspections: [{ kind: 'calendar.inspection', day: 'r.inspection_date', when: `${LIVE} and r.status <> 'cancelled'` }],
 };
 
-const TABLES = Object.keys(COUNTED) as Array<keyof typeof COUNTED>;
+const TABLES = Object.keys(COUNTED) as CountedTable[];
 
 /** The (landlord, kind, day, sign) of every kind each row of `rows` counts in. */
-const countsOf = (table: keyof typeof COUNTED, rows: string, sign: 1 | -1): string => `
+const countsOf = (table: CountedTable, rows: string, sign: 1 | -1): string => `
   select r.landlord_id, k.kind, k.day, ${sign} as n
   from ${rows} r cross join lateral (values ${COUNTED[table].map((c) => `('${c.kind}', ${c.day}, ${c.when})`).join(', ')}) k(kind, day, counts)
   where k.counts`;
@@ -65,7 +98,7 @@ const apply = (deltas: string): string => {
     where c.n = 0 and c.landlord_id = d.landlord_id and c.kind = d.kind and c.day = d.day`;
 };
 
-const triggerFunction = (table: keyof typeof COUNTED): string => `
+const triggerFunction = (table: CountedTable): string => `
 create or replace function ${table}_count_rows() returns trigger language plpgsql as $$
 begin
   if tg_op = 'INSERT' then

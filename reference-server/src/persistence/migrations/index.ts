@@ -15,6 +15,7 @@ import * as pgcrypto from './20261126000100_pgcrypto';
 import * as latestCertificateFacts from './20261126000200_latest_certificate_facts';
 import * as listCounts from './20261127000000_list_counts';
 import * as contractsOrderCovering from './20261127000100_contracts_order_covering';
+import * as calendarHiddenRows from './20261127000200_calendar_hidden_rows';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -33,6 +34,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126000200_latest_certificate_facts', latestCertificateFacts],
   ['20261127000000_list_counts', listCounts],
   ['20261127000100_contracts_order_covering', contractsOrderCovering],
+  ['20261127000200_calendar_hidden_rows', calendarHiddenRows],
 ];
 
 const source: Knex.MigrationSource<string> = {

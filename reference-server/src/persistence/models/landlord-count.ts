@@ -32,3 +32,14 @@ export async function liveCount(scope: Scope, kind: 'properties' | 'contracts' |
   const row = (await (scope.db as Knex)('landlord_counts').where({ landlord_id: scope.landlordId, kind }).first('n')) as { n: number | string } | undefined;
   return Number(row?.n ?? 0);
 }
+
+/** The landlord's counts of the kinds on each date from `from` through `to` (dates with a count only). */
+export async function countsByDay(scope: Scope, kinds: readonly string[], from: string, to: string): Promise<Array<{ kind: string; day: string; n: number }>> {
+  const rows = (await (scope.db as Knex)('landlord_counts')
+    .where('landlord_id', scope.landlordId)
+    .whereIn('kind', [...kinds])
+    .whereBetween('day', [from, to])
+    .select('kind', 'day', 'n')) as Array<{ kind: string; day: string; n: number }>;
+  // Dates arrive as 'YYYY-MM-DD' and bigints as numbers (database.ts's parsers).
+  return rows;
+}

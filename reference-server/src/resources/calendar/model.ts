@@ -30,6 +30,26 @@ export interface SourceQuery {
   readonly scope: Scope;
   readonly window: DateWindow;
   readonly propertyId?: string;
+  /**
+   * For sources joined to the row's property: the rows of live properties (the events, the default), or of
+   * soft-deleted ones (counted by the database under the source's kinds, but not on the calendar).
+   */
+  readonly properties?: 'live' | 'deleted';
+}
+
+/** The property condition of a source joined to `properties` (see SourceQuery.properties), for `.modify()`. */
+export const propertyState = (query: SourceQuery) => (builder: { whereNull(column: string): unknown; whereNotNull(column: string): unknown }): void => {
+  if (query.properties === 'deleted') builder.whereNotNull('properties.deleted_at');
+  else builder.whereNull('properties.deleted_at');
+};
+
+/**
+ * How the database counts a source's events by date (landlord_counts, migration 20261127000000): the kinds, and
+ * the rows counted there that the source does not show (each with its `date`), which the count subtracts.
+ */
+export interface CountedSource {
+  readonly kinds: readonly string[];
+  hidden(query: SourceQuery): Knex.QueryBuilder[];
 }
 
 export interface CalendarSource {
@@ -40,6 +60,7 @@ export interface CalendarSource {
   rows(query: SourceQuery): Knex.QueryBuilder;
   /** The first `limit` events of the window in (date, id) order. */
   load(query: SourceQuery, limit: number): Promise<CalendarEvent[]>;
+  readonly counted: CountedSource;
 }
 
 /** What a source's rows carry besides their own columns: the event's date and kind, and the source row's id. */
@@ -54,6 +75,13 @@ export interface SourceDefinition<Row extends EventRow> {
   readonly type: CalendarEventType;
   rows(query: SourceQuery): Knex.QueryBuilder;
   event(row: Row): Omit<CalendarEvent, 'id'>;
+  readonly counted: {
+    readonly kinds: readonly string[];
+    /** The source joins its row's property (propertyState): the rows of soft-deleted properties are hidden. */
+    readonly joinsProperty: boolean;
+    /** Other rows counted under the kinds that the source does not show. */
+    also?(query: SourceQuery): Knex.QueryBuilder[];
+  };
 }
 
 /** The select of a row's event kind, for sources whose events all have one kind. */
@@ -74,6 +102,13 @@ export function calendarSource<Row extends EventRow>(definition: SourceDefinitio
     name: definition.name,
     type: definition.type,
     rows: definition.rows,
+    counted: {
+      kinds: definition.counted.kinds,
+      hidden: (query) => [
+        ...(definition.counted.joinsProperty ? [definition.rows({ ...query, properties: 'deleted' })] : []),
+        ...(definition.counted.also?.(query) ?? []),
+      ],
+    },
     load: async (query, limit) => {
       const knex = query.scope.db as Knex;
       const rows = (await knex.from(definition.rows(query).as('e')).joinRaw(EVENT_DIGEST)

@@ -1,9 +1,9 @@
-// GET /events: sorted by date then id, then paged. The events are counted per date in SQL (one round trip over
-// every requested source), then each source's events on the dates the page falls on are ordered by id in SQL (ids
+// GET /events: sorted by date then id, then paged. The events are counted per date from the counts the database
+// keeps by date (or, for one property, in SQL over every requested source), then each source's events on the dates the page falls on are ordered by id in SQL (ids
 // are hashes computed there) and only as many as the page can need are read and turned into events. Derived
 // read-only: nothing here writes.
 import type { Knex } from 'knex';
-import type { Scope } from '../../persistence/models';
+import { countsByDay, type Scope } from '../../persistence/models';
 import { offsetOf } from '../../platform/http/pagination';
 import { addDays } from '../../platform/time/dates';
 import type { CalendarEvent, CalendarEventType, CalendarSource, DateWindow, SourceQuery } from './model';
@@ -26,21 +26,50 @@ export interface EventsRequest {
 export const compareEvents = (a: CalendarEvent, b: CalendarEvent): number =>
   a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
-interface DateCount { readonly date: string; readonly count: number; readonly sources: ReadonlySet<number> }
+export interface DateCount { readonly date: string; readonly count: number; readonly sources: ReadonlySet<number> }
 
 /** Events per date of the window over the sources (by index in `sources`), ascending by date. */
-async function countsByDate(scope: Scope, sources: readonly CalendarSource[], query: SourceQuery): Promise<DateCount[]> {
+export async function countsByDate(scope: Scope, sources: readonly CalendarSource[], query: SourceQuery): Promise<DateCount[]> {
   const knex = scope.db as Knex;
   const perSource = sources.map((s, i) => knex.from(s.rows(query).as('e')).select(knex.raw('?::int as source', [i]), 'e.date').count({ n: '*' }).groupBy('e.date'));
   const { rows } = (await knex.raw(perSource.map(() => '(?)').join(' union all '), perSource)) as { rows: Array<{ source: number; date: string; n: number | string }> };
-  const byDate = new Map<string, { date: string; count: number; sources: Set<number> }>();
+  return byDate(rows);
+}
+
+/** Counts per (source, date) merged per date, ascending by date. */
+function byDate(rows: ReadonlyArray<{ source: number; date: string; n: number | string }>): DateCount[] {
+  const dates = new Map<string, { date: string; count: number; sources: Set<number> }>();
   for (const { source, date, n } of rows) {
-    let entry = byDate.get(date);
-    if (!entry) byDate.set(date, (entry = { date, count: 0, sources: new Set() }));
+    let entry = dates.get(date);
+    if (!entry) dates.set(date, (entry = { date, count: 0, sources: new Set() }));
     entry.count += Number(n);
     entry.sources.add(source);
   }
-  return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return [...dates.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+/**
+ * The same counts from those the database keeps by date (landlord_counts), less the rows counted there that the
+ * sources do not show (those of soft-deleted properties, licence-only certificates where no licence is needed):
+ * one read of at most one row per kind and date, and the hidden rows, instead of every event of the window.
+ */
+export async function keptCountsByDate(scope: Scope, sources: readonly CalendarSource[], query: SourceQuery): Promise<DateCount[]> {
+  const knex = scope.db as Knex;
+  const sourceOf = new Map(sources.flatMap((s, i) => s.counted.kinds.map((kind) => [kind, i] as const)));
+  const hidden = sources.flatMap((s, i) => s.counted.hidden(query).map((rows) =>
+    knex.from(rows.as('e')).select(knex.raw('?::int as source', [i]), 'e.date').count({ n: '*' }).groupBy('e.date')));
+  const hiddenCounts = async (): Promise<Array<{ source: number; date: string; n: number | string }>> =>
+    hidden.length === 0 ? [] : ((await knex.raw(hidden.map(() => '(?)').join(' union all '), hidden)) as { rows: Array<{ source: number; date: string; n: number | string }> }).rows;
+  const [kept, hiddenRows] = await Promise.all([countsByDay(scope, [...sourceOf.keys()], query.window.from, query.window.to), hiddenCounts()]);
+  const net = new Map<string, { source: number; date: string; n: number }>();
+  const add = (source: number, date: string, n: number): void => {
+    const entry = net.get(`${source} ${date}`);
+    if (entry) entry.n += n;
+    else net.set(`${source} ${date}`, { source, date, n });
+  };
+  for (const { kind, day, n } of kept) add(sourceOf.get(kind)!, day, n);
+  for (const { source, date, n } of hiddenRows) add(source, date, -Number(n));
+  return byDate([...net.values()].filter(({ n }) => n > 0));
 }
 
 /** The dates holding events `offset` to `offset + limit - 1`, how many events come before the first, and the sources with events on them. */
@@ -63,7 +92,8 @@ export async function listEvents(scope: Scope, request: EventsRequest): Promise<
   const sources = CALENDAR_SOURCES.filter((s) => !wanted || wanted.has(s.type));
   if (sources.length === 0) return { data: [], total: 0 };
   const query = { scope, window: request.window, propertyId: request.propertyId };
-  const counts = await countsByDate(scope, sources, query);
+  // For one property, its own rows are few: counted directly.
+  const counts = await (request.propertyId ? countsByDate(scope, sources, query) : keptCountsByDate(scope, sources, query));
   const total = counts.reduce((sum, { count }) => sum + count, 0);
   const offset = offsetOf(request);
   const page = datesOfPage(counts, offset, request.limit);

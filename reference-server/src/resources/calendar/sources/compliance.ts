@@ -6,7 +6,8 @@ import type { Knex } from 'knex';
 import { Certificate, HELD_COLUMN_OF, Property } from '../../../persistence/models';
 import { CERTIFICATE_TYPE_OF, ITEM_CODES, itemApplies, RENEWAL_COLUMN_OF, type ItemCode } from '../../compliance/severity';
 import { appliesSql } from '../../compliance/sql';
-import { calendarSource, kindColumn } from '../model';
+import type { QueryBuilder } from 'objection';
+import { calendarSource, kindColumn, type SourceQuery } from '../model';
 
 const LABEL: Record<ItemCode, string> = {
   GAS_SAFETY: 'Gas safety certificate', EICR: 'Electrical inspection report', EPC: 'Energy performance certificate', LANDLORD_LICENCE: 'Landlord licence',
@@ -18,20 +19,34 @@ const LICENCE_ONLY_TYPES = ITEM_CODES.filter((code) => !itemApplies(code, false)
 interface CertificateRow { id: string; kind: string; property_id: string; type: Certificate['type']; date: string; property_short_name: string }
 interface RenewalRow { id: string; kind: string; short_name: string; code: ItemCode; date: string }
 
-/** The latest certificate of each type (a newer one supersedes it), expiring inside the window. */
+/** The latest certificates (a newer one supersedes it) expiring inside the window, joined to their property. */
+function latestExpiring({ scope, window, propertyId }: SourceQuery): QueryBuilder<Certificate, Certificate[]> {
+  // Only latest certificates (kept by the database: `superseded`), one range of a partial (landlord, expiry) index.
+  const query = Certificate.latest(scope)
+    .join('properties', 'properties.id', 'certificates.property_id')
+    .whereBetween('certificates.expiry_date', [window.from, window.to])
+    .select('certificates.id', 'certificates.property_id', 'certificates.type', 'certificates.expiry_date as date', 'properties.short_name as property_short_name', kindColumn(scope.db as Knex, 'certificate_expiry'));
+  if (propertyId) query.where('certificates.property_id', propertyId);
+  return query;
+}
+
+/** The latest certificate of each type, expiring inside the window, of live properties whose item applies. */
 export const certificateExpiriesSource = calendarSource<CertificateRow>({
   name: 'certificate-expiries',
   type: 'Compliance',
-  rows({ scope, window, propertyId }) {
-    // Only latest certificates (kept by the database: `superseded`), one range of a partial (landlord, expiry) index.
-    const query = Certificate.latest(scope)
-      .join('properties', 'properties.id', 'certificates.property_id')
-      .whereNull('properties.deleted_at')
-      .whereBetween('certificates.expiry_date', [window.from, window.to])
-      .where((q) => q.whereNotIn('certificates.type', LICENCE_ONLY_TYPES).orWhere('properties.licence_required', true))
-      .select('certificates.id', 'certificates.property_id', 'certificates.type', 'certificates.expiry_date as date', 'properties.short_name as property_short_name', kindColumn(scope.db as Knex, 'certificate_expiry'));
-    if (propertyId) query.where('certificates.property_id', propertyId);
-    return query.toKnexQuery();
+  rows: (source) => latestExpiring(source)
+    .whereNull('properties.deleted_at')
+    .where((q) => q.whereNotIn('certificates.type', LICENCE_ONLY_TYPES).orWhere('properties.licence_required', true))
+    .toKnexQuery(),
+  // The database counts every latest certificate: those of soft-deleted properties, and the licence-only ones of
+  // live properties that need no licence, are not on the calendar.
+  counted: {
+    kinds: ['calendar.certificate_expiry', 'calendar.licence_expiry'],
+    joinsProperty: false,
+    also: (source) => [
+      latestExpiring(source).whereNotNull('properties.deleted_at').toKnexQuery(),
+      latestExpiring(source).whereNull('properties.deleted_at').whereIn('certificates.type', LICENCE_ONLY_TYPES).where('properties.licence_required', false).toKnexQuery(),
+    ],
   },
   event: (c) => ({
     type: 'Compliance', kind: c.kind, date: c.date,
@@ -60,6 +75,8 @@ export const recordedRenewalsSource = calendarSource<RenewalRow>({
     });
     return knex.queryBuilder().select('*').from(knex.raw(`(${perItem.map(() => '(?)').join(' union all ')}) as renewals`, perItem));
   },
+  // Counted from the property row itself (live, no certificate of the item's type, the item applies).
+  counted: { kinds: ['calendar.recorded_renewal'], joinsProperty: false },
   event: (p) => ({
     type: 'Compliance', kind: p.kind, date: p.date,
     title: `${LABEL[p.code]} renewal due at ${p.short_name}`,

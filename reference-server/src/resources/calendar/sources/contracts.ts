@@ -2,14 +2,15 @@
 // date column, so each row is one event.
 import { Contract } from '../../../persistence/models';
 import type { Knex } from 'knex';
-import { calendarSource, kindColumn, type CalendarSource, type SourceQuery } from '../model';
+import { calendarSource, kindColumn, propertyState, type CalendarSource, type SourceQuery } from '../model';
 
 interface Row { id: string; kind: string; property_id: string; tenancy_reference: string; date: string; property_short_name: string }
 
-const rowsOn = (column: 'start_date' | 'end_date', kind: string) => ({ scope, window, propertyId }: SourceQuery) => {
+const rowsOn = (column: 'start_date' | 'end_date', kind: string) => (source: SourceQuery) => {
+  const { scope, window, propertyId } = source;
   const query = Contract.scoped(scope)
     .join('properties', 'properties.id', 'contracts.property_id')
-    .whereNull('properties.deleted_at')
+    .modify(propertyState(source))
     .whereBetween(`contracts.${column}`, [window.from, window.to])
     .select('contracts.id', 'contracts.property_id', 'contracts.tenancy_reference', `contracts.${column} as date`, 'properties.short_name as property_short_name', kindColumn(scope.db as Knex, kind));
   if (propertyId) query.where('contracts.property_id', propertyId);
@@ -22,6 +23,7 @@ export const contractStartsSource: CalendarSource = calendarSource<Row>({
   name: 'contract-starts',
   type: 'Contract',
   rows: rowsOn('start_date', 'contract_start'),
+  counted: { kinds: ['calendar.contract_start'], joinsProperty: true },
   event: (c) => ({ type: 'Contract', kind: c.kind, date: c.date, title: `Tenancy ${at(c)} starts`, propertyId: c.property_id, source: { kind: 'contract', id: c.id } }),
 });
 
@@ -29,5 +31,6 @@ export const contractEndsSource: CalendarSource = calendarSource<Row>({
   name: 'contract-ends',
   type: 'Contract',
   rows: rowsOn('end_date', 'contract_end'),
+  counted: { kinds: ['calendar.contract_end'], joinsProperty: true },
   event: (c) => ({ type: 'Contract', kind: c.kind, date: c.date, title: `Tenancy ${at(c)} ends`, propertyId: c.property_id, source: { kind: 'contract', id: c.id } }),
 });

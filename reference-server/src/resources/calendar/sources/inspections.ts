@@ -1,7 +1,7 @@
 // Inspection dates (type Inspection); cancelled inspections are not on the calendar.
 import { Inspection } from '../../../persistence/models';
 import type { Knex } from 'knex';
-import { calendarSource, kindColumn } from '../model';
+import { calendarSource, kindColumn, propertyState } from '../model';
 
 interface Row { id: string; kind: string; property_id: string; inspection_type: string; date: string; status: string; property_short_name: string }
 
@@ -13,16 +13,18 @@ const label = (type: string): string => {
 export const inspectionsSource = calendarSource<Row>({
   name: 'inspections',
   type: 'Inspection',
-  rows({ scope, window, propertyId }) {
+  rows(source) {
+    const { scope, window, propertyId } = source;
     const query = Inspection.scoped(scope)
       .join('properties', 'properties.id', 'inspections.property_id')
-      .whereNull('properties.deleted_at')
+      .modify(propertyState(source))
       .whereNot('inspections.status', 'cancelled')
       .whereBetween('inspections.inspection_date', [window.from, window.to])
       .select('inspections.id', 'inspections.property_id', 'inspections.inspection_type', 'inspections.inspection_date as date', 'inspections.status', 'properties.short_name as property_short_name', kindColumn(scope.db as Knex, 'inspection'));
     if (propertyId) query.where('inspections.property_id', propertyId);
     return query.toKnexQuery();
   },
+  counted: { kinds: ['calendar.inspection'], joinsProperty: true },
   event: (i) => ({
     type: 'Inspection', kind: i.kind, date: i.date,
     title: `${label(i.inspection_type)} inspection at ${i.property_short_name} (${i.status})`,

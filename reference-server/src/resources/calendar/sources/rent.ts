@@ -1,22 +1,24 @@
 // Rent due dates (type Rent), whatever the payment's status, for properties that are not deleted.
 import { RentPayment } from '../../../persistence/models';
 import type { Knex } from 'knex';
-import { calendarSource, kindColumn, money } from '../model';
+import { calendarSource, kindColumn, propertyState, money } from '../model';
 
 interface Row { id: string; kind: string; property_id: string; amount: number | string; period: string; status: string; date: string; property_short_name: string }
 
 export const rentSource = calendarSource<Row>({
   name: 'rent',
   type: 'Rent',
-  rows({ scope, window, propertyId }) {
+  rows(source) {
+    const { scope, window, propertyId } = source;
     const query = RentPayment.scoped(scope)
       .join('properties', 'properties.id', 'rent_payments.property_id')
-      .whereNull('properties.deleted_at')
+      .modify(propertyState(source))
       .whereBetween('rent_payments.due_date', [window.from, window.to])
       .select('rent_payments.id', 'rent_payments.property_id', 'rent_payments.amount', 'rent_payments.period', 'rent_payments.status', 'rent_payments.due_date as date', 'properties.short_name as property_short_name', kindColumn(scope.db as Knex, 'rent_due'));
     if (propertyId) query.where('rent_payments.property_id', propertyId);
     return query.toKnexQuery();
   },
+  counted: { kinds: ['calendar.rent'], joinsProperty: true },
   event: (r) => ({
     type: 'Rent', kind: r.kind, date: r.date,
     title: `Rent ${money(r.amount)} due for ${r.period} at ${r.property_short_name} (${r.status})`,

@@ -17,6 +17,8 @@ export const tenantsSource = calendarSource<Row>({
     if (propertyId) query.where('properties.id', propertyId);
     return query.toKnexQuery();
   },
+  // Counted whatever the tenant's property: the event does not depend on it.
+  counted: { kinds: ['calendar.right_to_rent'], joinsProperty: false },
   event: (t) => ({
     type: 'Tenant', kind: t.kind, date: t.date,
     title: `Right to rent check expires: ${t.first_name} ${t.last_name}`,
