@@ -23,7 +23,33 @@ export interface UnitOfWorkDeps {
   readonly dataVersions?: DataVersions;
 }
 
+/** Attempts of a write that PostgreSQL aborted to resolve a deadlock (or a serialization failure). */
+export const WRITE_ATTEMPTS = 3;
+
+/**
+ * A transaction PostgreSQL rolled back so another could proceed: running it again is the documented remedy. Two
+ * writes of one landlord can take the kept counts' rows (landlord_counts) in opposite orders when a write runs
+ * several statements on counted tables (a certificate's insert, then the superseded flags its trigger updates).
+ */
+export function isRetryable(err: unknown): boolean {
+  const { code, nativeError } = (err ?? {}) as { code?: unknown; nativeError?: unknown };
+  if (nativeError !== undefined && nativeError !== err && isRetryable(nativeError)) return true;
+  return code === '40P01' || code === '40001';
+}
+
 export async function runWrite<T>(deps: UnitOfWorkDeps, landlordId: string, sandbox: boolean, work: (ctx: WriteContext) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await attemptWrite(deps, landlordId, sandbox, work);
+    } catch (err) {
+      if (attempt >= WRITE_ATTEMPTS || !isRetryable(err)) throw err;
+      deps.logger.warn({ err, attempt }, 'write rolled back by the database (deadlock or serialization failure); running it again');
+    }
+  }
+}
+
+async function attemptWrite<T>(deps: UnitOfWorkDeps, landlordId: string, sandbox: boolean, work: (ctx: WriteContext) => Promise<T>): Promise<T> {
+  // Effects of an attempt that rolls back are dropped with it.
   const effects: Array<() => Promise<void>> = [];
   const trx = await deps.knex.transaction();
   let result: T;
