@@ -16,6 +16,7 @@ import * as latestCertificateFacts from './20261126000200_latest_certificate_fac
 import * as listCounts from './20261127000000_list_counts';
 import * as contractsOrderCovering from './20261127000100_contracts_order_covering';
 import * as calendarHiddenRows from './20261127000200_calendar_hidden_rows';
+import * as rentEventIds from './20261127000300_rent_event_ids';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -35,6 +36,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261127000000_list_counts', listCounts],
   ['20261127000100_contracts_order_covering', contractsOrderCovering],
   ['20261127000200_calendar_hidden_rows', calendarHiddenRows],
+  ['20261127000300_rent_event_ids', rentEventIds],
 ];
 
 const source: Knex.MigrationSource<string> = {

@@ -75,6 +75,8 @@ export interface SourceDefinition<Row extends EventRow> {
   readonly type: CalendarEventType;
   rows(query: SourceQuery): Knex.QueryBuilder;
   event(row: Row): Omit<CalendarEvent, 'id'>;
+  /** The rows select the event's id, stored with the row (`event_id`), instead of its being computed per read. */
+  readonly storedEventId?: boolean;
   readonly counted: {
     readonly kinds: readonly string[];
     /** The source joins its row's property (propertyState): the rows of soft-deleted properties are hidden. */
@@ -89,12 +91,11 @@ export const kindColumn = (knex: Knex, kind: string): Knex.Raw => knex.raw('?::t
 
 /**
  * An event's id: a UUID (version 5 layout) from the first 16 bytes of SHA-1('calendar-event:<kind>:<source id>'),
- * computed in PostgreSQL (pgcrypto's digest) so that a page of a date's events is ordered and cut there and only
- * the page's rows reach Node: 5,000 rent payments can fall due on one date. The digest is taken once per row (the
- * lateral subquery is kept apart by `offset 0`; inlined, each of the three uses would take it again).
+ * computed in PostgreSQL (`calendar_event_id`, migration 20261127000300) so that a page of a date's events is
+ * ordered and cut there and only the page's rows reach Node. A source whose rows carry a stored id (`event_id`:
+ * rent, whose payments fall due by the thousand on one date) is cut from its index instead of hashing the date.
  */
-const EVENT_DIGEST = "cross join lateral (select substring(digest('calendar-event:' || e.kind || ':' || e.id, 'sha1') from 1 for 16) as h offset 0) as digest";
-const EVENT_ID = "encode(set_byte(set_byte(digest.h, 6, (get_byte(digest.h, 6) & 15) | 80), 8, (get_byte(digest.h, 8) & 63) | 128), 'hex')::uuid";
+const EVENT_ID = 'calendar_event_id(e.kind, e.id)';
 
 /** A source from its query and its row-to-event mapping. */
 export function calendarSource<Row extends EventRow>(definition: SourceDefinition<Row>): CalendarSource {
@@ -111,9 +112,10 @@ export function calendarSource<Row extends EventRow>(definition: SourceDefinitio
     },
     load: async (query, limit) => {
       const knex = query.scope.db as Knex;
-      const rows = (await knex.from(definition.rows(query).as('e')).joinRaw(EVENT_DIGEST)
-        .select('e.*', knex.raw(`${EVENT_ID} as event_id`))
-        .orderBy('e.date').orderBy('event_id').limit(limit)) as Array<Row & { event_id: string }>;
+      const rows = (await (definition.storedEventId
+        ? knex.from(definition.rows(query).as('e')).select('e.*').orderBy('e.date').orderBy('e.event_id')
+        : knex.from(definition.rows(query).as('e')).select('e.*', knex.raw(`${EVENT_ID} as event_id`)).orderBy('e.date').orderBy('event_id')
+      ).limit(limit)) as Array<Row & { event_id: string }>;
       return rows.map((row) => ({ id: row.event_id, ...definition.event(row) }));
     },
   };

@@ -14,10 +14,12 @@ export const rentSource = calendarSource<Row>({
       .join('properties', 'properties.id', 'rent_payments.property_id')
       .modify(propertyState(source))
       .whereBetween('rent_payments.due_date', [window.from, window.to])
-      .select('rent_payments.id', 'rent_payments.property_id', 'rent_payments.amount', 'rent_payments.period', 'rent_payments.status', 'rent_payments.due_date as date', 'properties.short_name as property_short_name', kindColumn(scope.db as Knex, 'rent_due'));
+      .select('rent_payments.id', 'rent_payments.property_id', 'rent_payments.amount', 'rent_payments.period', 'rent_payments.status', 'rent_payments.due_date as date', 'rent_payments.calendar_event_id as event_id', 'properties.short_name as property_short_name', kindColumn(scope.db as Knex, 'rent_due'));
     if (propertyId) query.where('rent_payments.property_id', propertyId);
     return query.toKnexQuery();
   },
+  // Kept on the payment (migration 20261127000300): thousands fall due on one date.
+  storedEventId: true,
   counted: { kinds: ['calendar.rent'], joinsProperty: true },
   event: (r) => ({
     type: 'Rent', kind: r.kind, date: r.date,
