@@ -3,9 +3,9 @@
 // payments (the Overdue and Pending filters and their counts touch only those), the latest certificate of a type
 // per property (compliance, property views, calendar) and the calendar's date windows. All partial on the live
 // rows, which are the only ones scoped reads see.
-import type { Knex } from 'knex';
+import { indexesMigration, type IndexDefinition } from './schema-steps';
 
-const INDEXES: ReadonlyArray<readonly [name: string, definition: string]> = [
+const INDEXES: readonly IndexDefinition[] = [
   ['properties_landlord_order', 'properties (landlord_id, created_at, id) where deleted_at is null'],
   ['contracts_landlord_order', 'contracts (landlord_id, created_at, id) where deleted_at is null'],
   ['tenants_landlord_order', 'tenants (landlord_id, created_at, id) where deleted_at is null'],
@@ -19,10 +19,4 @@ const INDEXES: ReadonlyArray<readonly [name: string, definition: string]> = [
   ['property_documents_landlord_expiry', 'property_documents (landlord_id, expiry_date) where deleted_at is null'],
 ];
 
-export async function up(knex: Knex): Promise<void> {
-  for (const [name, definition] of INDEXES) await knex.raw(`create index ${name} on ${definition}`);
-}
-
-export async function down(knex: Knex): Promise<void> {
-  for (const [name] of [...INDEXES].reverse()) await knex.raw(`drop index if exists ${name}`);
-}
+export const { up, down } = indexesMigration(INDEXES);

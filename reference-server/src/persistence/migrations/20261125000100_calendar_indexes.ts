@@ -2,18 +2,12 @@
 // contract start and end dates and the tenants' right-to-rent expiries under their landlord, which were read by
 // a scan of every contract and tenant of the landlord for each GET /events. Partial on the live rows, like the
 // other portfolio indexes.
-import type { Knex } from 'knex';
+import { indexesMigration, type IndexDefinition } from './schema-steps';
 
-const INDEXES: ReadonlyArray<readonly [name: string, definition: string]> = [
+const INDEXES: readonly IndexDefinition[] = [
   ['contracts_landlord_start', 'contracts (landlord_id, start_date) where deleted_at is null'],
   ['contracts_landlord_end', 'contracts (landlord_id, end_date) where deleted_at is null'],
   ['tenants_landlord_right_to_rent', 'tenants (landlord_id, right_to_rent_expiry) where deleted_at is null'],
 ];
 
-export async function up(knex: Knex): Promise<void> {
-  for (const [name, definition] of INDEXES) await knex.raw(`create index ${name} on ${definition}`);
-}
-
-export async function down(knex: Knex): Promise<void> {
-  for (const [name] of [...INDEXES].reverse()) await knex.raw(`drop index if exists ${name}`);
-}
+export const { up, down } = indexesMigration(INDEXES);

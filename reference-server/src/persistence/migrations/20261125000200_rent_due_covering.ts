@@ -3,17 +3,9 @@
 // property) is an index-only scan instead of a heap visit per payment: at 5,000 properties a 400-day window
 // holds 30,000 payments (cost estimate 16,200 -> 2,200, measured about 1.7x faster on a loaded machine). The
 // index is replaced, not added: the list order it serves is unchanged, and a bulk load rebuilds one index, not two.
-import type { Knex } from 'knex';
+import { replacedIndexMigration } from './schema-steps';
 
 const BEFORE = 'rent_payments (landlord_id, due_date desc, created_at desc, id) where deleted_at is null';
 const AFTER = 'rent_payments (landlord_id, due_date desc, created_at desc, id) include (property_id) where deleted_at is null';
 
-export async function up(knex: Knex): Promise<void> {
-  await knex.raw('drop index if exists rent_payments_landlord_due');
-  await knex.raw(`create index rent_payments_landlord_due on ${AFTER}`);
-}
-
-export async function down(knex: Knex): Promise<void> {
-  await knex.raw('drop index if exists rent_payments_landlord_due');
-  await knex.raw(`create index rent_payments_landlord_due on ${BEFORE}`);
-}
+export const { up, down } = replacedIndexMigration('rent_payments_landlord_due', BEFORE, AFTER);

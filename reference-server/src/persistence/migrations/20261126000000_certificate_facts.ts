@@ -10,11 +10,12 @@
 // Statement-level triggers with transition tables refresh the facts of the properties a statement touched, set-based;
 // a bulk load that runs with triggers off (session_replication_role = replica) calls the refresh function itself.
 import type { Knex } from 'knex';
+import { createIndexes, createStatementTriggers, dropIndexes, dropStatementTriggers, type IndexDefinition } from './schema-steps';
 
-const TYPES = ['GSC', 'EICR', 'EPC', 'LANDLORD_LICENCE'] as const;
+export const TYPES = ['GSC', 'EICR', 'EPC', 'LANDLORD_LICENCE'] as const;
 /** The property column saying whether a certificate of this type is held. */
-const heldColumn = (type: (typeof TYPES)[number]): string => `held_${type.toLowerCase()}`;
-const RENEWAL_COLUMN = { GSC: 'gsc_renewal', EICR: 'eicr_renewal', EPC: 'epc_renewal', LANDLORD_LICENCE: 'landlord_licence_renewal' } as const;
+export const heldColumn = (type: (typeof TYPES)[number]): string => `held_${type.toLowerCase()}`;
+export const RENEWAL_COLUMN = { GSC: 'gsc_renewal', EICR: 'eicr_renewal', EPC: 'epc_renewal', LANDLORD_LICENCE: 'landlord_licence_renewal' } as const;
 
 /** A fact the refresh keeps on the property: its column, and its aggregate over the property's live certificates `c`. */
 export type PropertyFact = readonly [column: string, aggregate: string];
@@ -67,7 +68,7 @@ end $$`;
 
 export const CLEAR_HELD_ON_TRUNCATE = `update properties set ${TYPES.map((t) => `${heldColumn(t)} = false`).join(', ')} where ${TYPES.map((t) => heldColumn(t)).join(' or ')};`;
 
-const INDEXES: ReadonlyArray<readonly [name: string, definition: string]> = [
+const INDEXES: readonly IndexDefinition[] = [
   ['certificates_latest_expiry', 'certificates (landlord_id, expiry_date) where deleted_at is null and not superseded'],
   ...TYPES.map((t) => [`properties_${RENEWAL_COLUMN[t]}_unheld`, `properties (landlord_id, ${RENEWAL_COLUMN[t]}) where deleted_at is null and not ${heldColumn(t)}`] as const),
 ];
@@ -77,18 +78,14 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`alter table properties ${TYPES.map((t) => `add column ${heldColumn(t)} boolean not null default false`).join(', ')}`);
   await knex.raw(refreshFunction(HELD_FACTS));
   await knex.raw(onWriteFunction(CLEAR_HELD_ON_TRUNCATE));
-  // Transition tables need one trigger per event.
-  await knex.raw('create trigger certificates_facts_insert after insert on certificates referencing new table as new_rows for each statement execute function certificates_refresh_facts()');
-  await knex.raw('create trigger certificates_facts_update after update on certificates referencing old table as old_rows new table as new_rows for each statement execute function certificates_refresh_facts()');
-  await knex.raw('create trigger certificates_facts_delete after delete on certificates referencing old table as old_rows for each statement execute function certificates_refresh_facts()');
-  await knex.raw('create trigger certificates_facts_truncate after truncate on certificates for each statement execute function certificates_refresh_facts()');
+  await createStatementTriggers(knex, 'certificates', 'certificates_facts', 'certificates_refresh_facts');
   await knex.raw('select refresh_certificate_facts(null)');
-  for (const [name, definition] of INDEXES) await knex.raw(`create index ${name} on ${definition}`);
+  await createIndexes(knex, INDEXES);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const [name] of [...INDEXES].reverse()) await knex.raw(`drop index if exists ${name}`);
-  for (const event of ['insert', 'update', 'delete', 'truncate']) await knex.raw(`drop trigger if exists certificates_facts_${event} on certificates`);
+  await dropIndexes(knex, INDEXES);
+  await dropStatementTriggers(knex, 'certificates', 'certificates_facts');
   await knex.raw('drop function if exists certificates_refresh_facts()');
   await knex.raw('drop function if exists refresh_certificate_facts(uuid[])');
   await knex.raw(`alter table properties ${TYPES.map((t) => `drop column if exists ${heldColumn(t)}`).join(', ')}`);

@@ -4,9 +4,8 @@
 // latest certificates and a join to the latest EPCs: about 7 ms of its 45 ms statement at 5,000 properties, in
 // every request, for facts that change only when a certificate is written.
 import type { Knex } from 'knex';
-import { CLEAR_HELD_ON_TRUNCATE, HELD_FACTS, onWriteFunction, refreshFunction, type PropertyFact } from './20261126000000_certificate_facts';
+import { CLEAR_HELD_ON_TRUNCATE, HELD_FACTS, onWriteFunction, refreshFunction, TYPES, type PropertyFact } from './20261126000000_certificate_facts';
 
-const TYPES = ['GSC', 'EICR', 'EPC', 'LANDLORD_LICENCE'] as const;
 const latestExpiry = (type: (typeof TYPES)[number]): string => `latest_expiry_${type.toLowerCase()}`;
 /** The latest EPC's column, taken with the tie-break of `superseded`: later expiry, then higher id. */
 const latestOfEpc = (column: string): string => `(array_agg(c.${column} order by c.expiry_date desc, c.id desc) filter (where c.type = 'EPC'))[1]`;

@@ -15,6 +15,8 @@
 // landlords) instead of violating the key. A bulk load that runs with triggers off (session_replication_role =
 // replica) calls refresh_landlord_counts itself.
 import type { Knex } from 'knex';
+import { heldColumn, RENEWAL_COLUMN, TYPES } from './20261126000000_certificate_facts';
+import { createStatementTriggers, dropStatementTriggers } from './schema-steps';
 
 /** One counted kind: its name, the date it is counted on, and which rows count (SQL over the row `r`). */
 export interface CountedKind {
@@ -34,12 +36,8 @@ type CountedTable = 'properties' | 'contracts' | 'rent_payments' | 'certificates
 // that need no other table are here, so a write is counted from its own rows alone.
 const LICENCE_ONLY = `'LANDLORD_LICENCE'`;
 /** The renewal dates recorded on a property, one per statutory item without a certificate of its type. */
-const RENEWALS: ReadonlyArray<readonly [column: string, held: string, applies: string]> = [
-  ['gsc_renewal', 'held_gsc', 'true'],
-  ['eicr_renewal', 'held_eicr', 'true'],
-  ['epc_renewal', 'held_epc', 'true'],
-  ['landlord_licence_renewal', 'held_landlord_licence', 'r.licence_required'],
-];
+const RENEWALS: ReadonlyArray<readonly [column: string, held: string, applies: string]> = TYPES.map((t) =>
+  [RENEWAL_COLUMN[t], heldColumn(t), t === 'LANDLORD_LICENCE' ? 'r.licence_required' : 'true'] as const);
 
 /** The counted kinds of each table. The readers name these kinds (landlord-count.ts and its callers). */
 export const COUNTED: Readonly<Record<CountedTable, readonly CountedKind[]>> = {
@@ -131,18 +129,14 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(REFRESH);
   for (const table of TABLES) {
     await knex.raw(triggerFunction(table));
-    // Transition tables need one trigger per event.
-    await knex.raw(`create trigger ${table}_count_insert after insert on ${table} referencing new table as new_rows for each statement execute function ${table}_count_rows()`);
-    await knex.raw(`create trigger ${table}_count_update after update on ${table} referencing old table as old_rows new table as new_rows for each statement execute function ${table}_count_rows()`);
-    await knex.raw(`create trigger ${table}_count_delete after delete on ${table} referencing old table as old_rows for each statement execute function ${table}_count_rows()`);
-    await knex.raw(`create trigger ${table}_count_truncate after truncate on ${table} for each statement execute function ${table}_count_rows()`);
+    await createStatementTriggers(knex, table, `${table}_count`, `${table}_count_rows`);
   }
   await knex.raw('select refresh_landlord_counts(null)');
 }
 
 export async function down(knex: Knex): Promise<void> {
   for (const table of TABLES) {
-    for (const event of ['insert', 'update', 'delete', 'truncate']) await knex.raw(`drop trigger if exists ${table}_count_${event} on ${table}`);
+    await dropStatementTriggers(knex, table, `${table}_count`);
     await knex.raw(`drop function if exists ${table}_count_rows()`);
   }
   await knex.raw('drop function if exists refresh_landlord_counts(uuid)');

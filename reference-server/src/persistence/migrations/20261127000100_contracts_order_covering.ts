@@ -4,17 +4,9 @@
 // today's date, so no index can leave them out: the walk passes them all before the first Active one. At 50,000
 // properties (100,000 ended contracts before the first Active) the page's ids took 19 ms with a heap visit per
 // contract and 6 ms from the index alone. Replaced, not added, like the rent index (20261125000200).
-import type { Knex } from 'knex';
+import { replacedIndexMigration } from './schema-steps';
 
 const BEFORE = 'contracts (landlord_id, created_at, id) where deleted_at is null';
 const AFTER = 'contracts (landlord_id, created_at, id) include (start_date, end_date, notice_served) where deleted_at is null';
 
-export async function up(knex: Knex): Promise<void> {
-  await knex.raw('drop index if exists contracts_landlord_order');
-  await knex.raw(`create index contracts_landlord_order on ${AFTER}`);
-}
-
-export async function down(knex: Knex): Promise<void> {
-  await knex.raw('drop index if exists contracts_landlord_order');
-  await knex.raw(`create index contracts_landlord_order on ${BEFORE}`);
-}
+export const { up, down } = replacedIndexMigration('contracts_landlord_order', BEFORE, AFTER);
