@@ -13,11 +13,12 @@ export interface CountSums {
   readonly through: number;
 }
 
+/** The landlord's counts: every read below goes through here (the landlord is the key's first column). */
+const countsOf = (scope: Scope): Knex.QueryBuilder => (scope.db as Knex)('landlord_counts').where('landlord_id', scope.landlordId);
+
 /** The sums of the landlord's kinds as of `today`; a kind with no row sums to zero. */
 export async function countSums<K extends string>(scope: Scope, today: string, kinds: readonly K[]): Promise<(kind: K) => CountSums> {
-  // Isolation: the landlord filter is the key's first column, as every scoped query's is.
-  const rows = (await (scope.db as Knex)('landlord_counts')
-    .where('landlord_id', scope.landlordId)
+  const rows = (await countsOf(scope)
     .whereIn('kind', [...kinds])
     .groupBy('kind')
     .select('kind')
@@ -26,17 +27,15 @@ export async function countSums<K extends string>(scope: Scope, today: string, k
   return (kind) => byKind.get(kind) ?? { all: 0, before: 0, through: 0 };
 }
 
-
 /** How many live rows of an undated kind the landlord has (its properties, contracts or rent payments). */
 export async function liveCount(scope: Scope, kind: 'properties' | 'contracts' | 'rent'): Promise<number> {
-  const row = (await (scope.db as Knex)('landlord_counts').where({ landlord_id: scope.landlordId, kind }).first('n')) as { n: number | string } | undefined;
+  const row = (await countsOf(scope).where('kind', kind).first('n')) as { n: number | string } | undefined;
   return Number(row?.n ?? 0);
 }
 
 /** The landlord's counts of the kinds on each date from `from` through `to` (dates with a count only). */
 export async function countsByDay(scope: Scope, kinds: readonly string[], from: string, to: string): Promise<Array<{ kind: string; day: string; n: number }>> {
-  const rows = (await (scope.db as Knex)('landlord_counts')
-    .where('landlord_id', scope.landlordId)
+  const rows = (await countsOf(scope)
     .whereIn('kind', [...kinds])
     .whereBetween('day', [from, to])
     .select('kind', 'day', 'n')) as Array<{ kind: string; day: string; n: number }>;

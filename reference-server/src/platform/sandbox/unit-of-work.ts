@@ -3,6 +3,7 @@
 // transaction is rolled back, so nothing is written. Side effects (mail, queued jobs) are registered with
 // `afterCommit` and only run when a live transaction commits.
 import type { Knex } from 'knex';
+import { inDatabaseError } from '../../persistence/database';
 import type { Logger } from 'pino';
 import type { Scope } from '../../persistence/models';
 import type { Clock } from '../clock';
@@ -32,9 +33,10 @@ export const WRITE_ATTEMPTS = 3;
  * several statements on counted tables (a certificate's insert, then the superseded flags its trigger updates).
  */
 export function isRetryable(err: unknown): boolean {
-  const { code, nativeError } = (err ?? {}) as { code?: unknown; nativeError?: unknown };
-  if (nativeError !== undefined && nativeError !== err && isRetryable(nativeError)) return true;
-  return code === '40P01' || code === '40001';
+  return inDatabaseError(err, (e) => {
+    const { code } = (e ?? {}) as { code?: unknown };
+    return code === '40P01' || code === '40001';
+  });
 }
 
 export async function runWrite<T>(deps: UnitOfWorkDeps, landlordId: string, sandbox: boolean, work: (ctx: WriteContext) => Promise<T>): Promise<T> {

@@ -112,10 +112,9 @@ export function calendarSource<Row extends EventRow>(definition: SourceDefinitio
     },
     load: async (query, limit) => {
       const knex = query.scope.db as Knex;
-      const rows = (await (definition.storedEventId
-        ? knex.from(definition.rows(query).as('e')).select('e.*').orderBy('e.date').orderBy('e.event_id')
-        : knex.from(definition.rows(query).as('e')).select('e.*', knex.raw(`${EVENT_ID} as event_id`)).orderBy('e.date').orderBy('event_id')
-      ).limit(limit)) as Array<Row & { event_id: string }>;
+      const page = knex.from(definition.rows(query).as('e')).select('e.*');
+      if (!definition.storedEventId) page.select(knex.raw(`${EVENT_ID} as event_id`));
+      const rows = (await page.orderBy('e.date').orderBy(definition.storedEventId ? 'e.event_id' : 'event_id').limit(limit)) as Array<Row & { event_id: string }>;
       return rows.map((row) => ({ id: row.event_id, ...definition.event(row) }));
     },
   };

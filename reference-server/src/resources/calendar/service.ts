@@ -1,7 +1,7 @@
 // GET /events: sorted by date then id, then paged. The events are counted per date from the counts the database
-// keeps by date (or, for one property, in SQL over every requested source), then each source's events on the dates the page falls on are ordered by id in SQL (ids
-// are hashes computed there) and only as many as the page can need are read and turned into events. Derived
-// read-only: nothing here writes.
+// keeps by date (or, for one property, in SQL over every requested source), then each source's events on the dates
+// the page falls on are ordered by id in SQL (ids are hashes computed there) and only as many as the page can need
+// are read and turned into events. Derived read-only: nothing here writes.
 import type { Knex } from 'knex';
 import { countsByDay, type Scope } from '../../persistence/models';
 import { offsetOf } from '../../platform/http/pagination';
@@ -28,16 +28,22 @@ export const compareEvents = (a: CalendarEvent, b: CalendarEvent): number =>
 
 export interface DateCount { readonly date: string; readonly count: number; readonly sources: ReadonlySet<number> }
 
+type SourceDateCount = { source: number; date: string; n: number | string };
+
+/** Rows per date of each query (a source's rows, with a `date` column), labelled with its source: one round trip. */
+async function rowsPerDate(knex: Knex, queries: ReadonlyArray<readonly [source: number, rows: Knex.QueryBuilder]>): Promise<SourceDateCount[]> {
+  if (queries.length === 0) return [];
+  const perQuery = queries.map(([source, rows]) => knex.from(rows.as('e')).select(knex.raw('?::int as source', [source]), 'e.date').count({ n: '*' }).groupBy('e.date'));
+  return ((await knex.raw(perQuery.map(() => '(?)').join(' union all '), perQuery)) as { rows: SourceDateCount[] }).rows;
+}
+
 /** Events per date of the window over the sources (by index in `sources`), ascending by date. */
 export async function countsByDate(scope: Scope, sources: readonly CalendarSource[], query: SourceQuery): Promise<DateCount[]> {
-  const knex = scope.db as Knex;
-  const perSource = sources.map((s, i) => knex.from(s.rows(query).as('e')).select(knex.raw('?::int as source', [i]), 'e.date').count({ n: '*' }).groupBy('e.date'));
-  const { rows } = (await knex.raw(perSource.map(() => '(?)').join(' union all '), perSource)) as { rows: Array<{ source: number; date: string; n: number | string }> };
-  return byDate(rows);
+  return byDate(await rowsPerDate(scope.db as Knex, sources.map((s, i) => [i, s.rows(query)] as const)));
 }
 
 /** Counts per (source, date) merged per date, ascending by date. */
-function byDate(rows: ReadonlyArray<{ source: number; date: string; n: number | string }>): DateCount[] {
+function byDate(rows: readonly SourceDateCount[]): DateCount[] {
   const dates = new Map<string, { date: string; count: number; sources: Set<number> }>();
   for (const { source, date, n } of rows) {
     let entry = dates.get(date);
@@ -54,13 +60,12 @@ function byDate(rows: ReadonlyArray<{ source: number; date: string; n: number | 
  * one read of at most one row per kind and date, and the hidden rows, instead of every event of the window.
  */
 export async function keptCountsByDate(scope: Scope, sources: readonly CalendarSource[], query: SourceQuery): Promise<DateCount[]> {
-  const knex = scope.db as Knex;
   const sourceOf = new Map(sources.flatMap((s, i) => s.counted.kinds.map((kind) => [kind, i] as const)));
-  const hidden = sources.flatMap((s, i) => s.counted.hidden(query).map((rows) =>
-    knex.from(rows.as('e')).select(knex.raw('?::int as source', [i]), 'e.date').count({ n: '*' }).groupBy('e.date')));
-  const hiddenCounts = async (): Promise<Array<{ source: number; date: string; n: number | string }>> =>
-    hidden.length === 0 ? [] : ((await knex.raw(hidden.map(() => '(?)').join(' union all '), hidden)) as { rows: Array<{ source: number; date: string; n: number | string }> }).rows;
-  const [kept, hiddenRows] = await Promise.all([countsByDay(scope, [...sourceOf.keys()], query.window.from, query.window.to), hiddenCounts()]);
+  const hidden = sources.flatMap((s, i) => s.counted.hidden(query).map((rows) => [i, rows] as const));
+  const [kept, hiddenRows] = await Promise.all([
+    countsByDay(scope, [...sourceOf.keys()], query.window.from, query.window.to),
+    rowsPerDate(scope.db as Knex, hidden),
+  ]);
   const net = new Map<string, { source: number; date: string; n: number }>();
   const add = (source: number, date: string, n: number): void => {
     const entry = net.get(`${source} ${date}`);
