@@ -221,6 +221,14 @@ export async function loadPortfolio(
       await knex.raw('select refresh_landlord_counts(?)', [landlordId]);
       step('list counts');
     }
+    // And the ended contracts' sweep (migration 20261127000400_contract_sweeps), up to yesterday as the migration
+    // does; the first read of the day sweeps the rest. Archiving updates most contract rows: rewritten compactly.
+    const sweeps = (await knex.raw(`select to_regproc('sweep_ended_contracts') is not null as present`)).rows as Array<{ present: boolean }>;
+    if (sweeps[0]?.present) {
+      await knex.raw('select sweep_ended_contracts(?, current_date - 1)', [landlordId]);
+      await knex.raw('vacuum full contracts');
+      step('contract sweep');
+    }
     for (const index of indexes) await knex.raw(index.indexdef);
     step('indexes');
     await knex.raw(`set session_replication_role = origin`);

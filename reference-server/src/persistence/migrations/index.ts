@@ -17,6 +17,7 @@ import * as listCounts from './20261127000000_list_counts';
 import * as contractsOrderCovering from './20261127000100_contracts_order_covering';
 import * as calendarHiddenRows from './20261127000200_calendar_hidden_rows';
 import * as rentEventIds from './20261127000300_rent_event_ids';
+import * as contractSweeps from './20261127000400_contract_sweeps';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -37,6 +38,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261127000100_contracts_order_covering', contractsOrderCovering],
   ['20261127000200_calendar_hidden_rows', calendarHiddenRows],
   ['20261127000300_rent_event_ids', rentEventIds],
+  ['20261127000400_contract_sweeps', contractSweeps],
 ];
 
 const source: Knex.MigrationSource<string> = {

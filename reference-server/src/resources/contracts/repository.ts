@@ -21,8 +21,16 @@ export async function listContracts(scope: Scope, today: string, filter: Contrac
   if (filter.search) base.whereRaw(`contracts.tenancy_reference ilike ? escape '\\'`, [containsPattern(filter.search)]);
   const order = [['contracts.created_at', 'asc'], ['contracts.id', 'asc']] as const;
   // By status alone, the total comes from the counts the database keeps by date; other filters are counted.
-  if (filter.propertyId || filter.tenantId || filter.search) return Contract.page(base, page, order);
-  return Contract.page(base, page, order, async () => contractStatusTotal(await countSums(scope, today, CONTRACT_COUNT_KINDS), filter.status));
+  const total = filter.propertyId || filter.tenantId || filter.search
+    ? undefined
+    : async () => contractStatusTotal(await countSums(scope, today, CONTRACT_COUNT_KINDS), filter.status);
+  // Every status but Ended leaves out the contracts archived once ended, which come first in creation order. A
+  // page that comes back short is checked again: a sweep at a later date in between leaves it empty.
+  if (filter.status && filter.status !== 'Ended' && await Contract.sweepEnded(scope, today)) {
+    const open = await Contract.page(Contract.withoutArchived(base.clone(), scope, today), page, order, total);
+    if (open.rows.length === page.limit || await Contract.sweptBy(scope, today)) return open;
+  }
+  return Contract.page(base, page, order, total);
 }
 
 export const { find: findContract, insert: insertContract, lock: lockContract, patch: patchContract, softDelete: softDeleteContract } = Contract.byId('Contract');
