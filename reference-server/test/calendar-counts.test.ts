@@ -10,6 +10,7 @@ import type { Scope } from '../src/persistence/models';
 import { countsByDate, keptCountsByDate, type DateCount } from '../src/resources/calendar/service';
 import { CALENDAR_SOURCES } from '../src/resources/calendar/sources';
 import { addDays } from '../src/platform/time/dates';
+import { insertable } from './helpers/insertable';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let t: TestServer;
@@ -69,7 +70,7 @@ async function apply(o: Op): Promise<void> {
   switch (o.kind) {
     case 'copy': {
       const unique = Object.fromEntries(Object.entries(TABLES[name].unique).map(([column, value]) => [column, (value as () => string)()]));
-      await knex(name).insert({ ...row, id: randomUUID(), ...unique });
+      await knex(name).insert({ ...(await insertable(knex, name, row)), id: randomUUID(), ...unique });
       return;
     }
     case 'softDelete': await where.update({ deleted_at: new Date() }); return;

@@ -11,6 +11,7 @@ import { countSums, liveCount, type Scope } from '../src/persistence/models';
 import { CONTRACT_COUNT_KINDS, CONTRACT_STATUSES, contractStatus, contractStatusTotal } from '../src/resources/contracts-status';
 import { RENT_COUNT_KINDS, RENT_STATUSES, rentStatus, rentStatusTotal } from '../src/resources/rent/status';
 import { addDays } from '../src/platform/time/dates';
+import { insertable } from './helpers/insertable';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let t: TestServer;
@@ -145,7 +146,7 @@ describe('list counts kept by the database', () => {
     const knex = t.deps.knex;
     const contract = (await knex('contracts').where({ landlord_id: LANDLORD }).whereNull('deleted_at').orderBy('id').first()) as Row;
     const property = (await knex('properties').where({ landlord_id: LANDLORD }).whereNull('deleted_at').orderBy('id').first()) as Row;
-    template = { contract, property };
+    template = { contract: await insertable(knex, 'contracts', contract), property: await insertable(knex, 'properties', property) };
   });
 
   it('agree with the rows after the fixtures are loaded', async () => {

@@ -18,6 +18,7 @@ import * as contractsOrderCovering from './20261127000100_contracts_order_coveri
 import * as calendarHiddenRows from './20261127000200_calendar_hidden_rows';
 import * as rentEventIds from './20261127000300_rent_event_ids';
 import * as contractSweeps from './20261127000400_contract_sweeps';
+import * as calendarEventIds from './20261127000500_calendar_event_ids';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -39,6 +40,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261127000200_calendar_hidden_rows', calendarHiddenRows],
   ['20261127000300_rent_event_ids', rentEventIds],
   ['20261127000400_contract_sweeps', contractSweeps],
+  ['20261127000500_calendar_event_ids', calendarEventIds],
 ];
 
 const source: Knex.MigrationSource<string> = {

@@ -75,7 +75,10 @@ export interface SourceDefinition<Row extends EventRow> {
   readonly type: CalendarEventType;
   rows(query: SourceQuery): Knex.QueryBuilder;
   event(row: Row): Omit<CalendarEvent, 'id'>;
-  /** The rows select the event's id, stored with the row (`event_id`), instead of its being computed per read. */
+  /**
+   * The rows select the event's id stored with the row (`event_id`: migrations 20261127000300 and 20261127000500),
+   * behind the date in the source's date index, instead of its being computed per read.
+   */
   readonly storedEventId?: boolean;
   readonly counted: {
     readonly kinds: readonly string[];
@@ -92,8 +95,9 @@ export const kindColumn = (knex: Knex, kind: string): Knex.Raw => knex.raw('?::t
 /**
  * An event's id: a UUID (version 5 layout) from the first 16 bytes of SHA-1('calendar-event:<kind>:<source id>'),
  * computed in PostgreSQL (`calendar_event_id`, migration 20261127000300) so that a page of a date's events is
- * ordered and cut there and only the page's rows reach Node. A source whose rows carry a stored id (`event_id`:
- * rent, whose payments fall due by the thousand on one date) is cut from its index instead of hashing the date.
+ * ordered and cut there and only the page's rows reach Node. The rows on one date grow with the landlord (rent
+ * falls due by the thousand on the 1st), so the sources' rows carry the id stored (`event_id`) and a page is cut
+ * from an index instead of hashing the date; the recorded renewals, read from the property's columns, compute it.
  */
 const EVENT_ID = 'calendar_event_id(e.kind, e.id)';
 

@@ -25,7 +25,7 @@ function latestExpiring({ scope, window, propertyId }: SourceQuery): QueryBuilde
   const query = Certificate.latest(scope)
     .join('properties', 'properties.id', 'certificates.property_id')
     .whereBetween('certificates.expiry_date', [window.from, window.to])
-    .select('certificates.id', 'certificates.property_id', 'certificates.type', 'certificates.expiry_date as date', 'properties.short_name as property_short_name', kindColumn(scope.db as Knex, 'certificate_expiry'));
+    .select('certificates.id', 'certificates.property_id', 'certificates.type', 'certificates.expiry_date as date', 'certificates.calendar_event_id as event_id', 'properties.short_name as property_short_name', kindColumn(scope.db as Knex, 'certificate_expiry'));
   if (propertyId) query.where('certificates.property_id', propertyId);
   return query;
 }
@@ -38,6 +38,7 @@ export const certificateExpiriesSource = calendarSource<CertificateRow>({
     .whereNull('properties.deleted_at')
     .where((q) => q.whereNotIn('certificates.type', LICENCE_ONLY_TYPES).orWhere('properties.licence_required', true))
     .toKnexQuery(),
+  storedEventId: true,
   // The database counts every latest certificate: those of soft-deleted properties, and the licence-only ones of
   // live properties that need no licence, are not on the calendar.
   counted: {

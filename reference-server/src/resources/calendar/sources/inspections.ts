@@ -20,10 +20,11 @@ export const inspectionsSource = calendarSource<Row>({
       .modify(propertyState(source))
       .whereNot('inspections.status', 'cancelled')
       .whereBetween('inspections.inspection_date', [window.from, window.to])
-      .select('inspections.id', 'inspections.property_id', 'inspections.inspection_type', 'inspections.inspection_date as date', 'inspections.status', 'properties.short_name as property_short_name', kindColumn(scope.db as Knex, 'inspection'));
+      .select('inspections.id', 'inspections.property_id', 'inspections.inspection_type', 'inspections.inspection_date as date', 'inspections.status', 'inspections.calendar_event_id as event_id', 'properties.short_name as property_short_name', kindColumn(scope.db as Knex, 'inspection'));
     if (propertyId) query.where('inspections.property_id', propertyId);
     return query.toKnexQuery();
   },
+  storedEventId: true,
   counted: { kinds: ['calendar.inspection'], joinsProperty: true },
   event: (i) => ({
     type: 'Inspection', kind: i.kind, date: i.date,

@@ -18,7 +18,6 @@ export const rentSource = calendarSource<Row>({
     if (propertyId) query.where('rent_payments.property_id', propertyId);
     return query.toKnexQuery();
   },
-  // Kept on the payment (migration 20261127000300): thousands fall due on one date.
   storedEventId: true,
   counted: { kinds: ['calendar.rent'], joinsProperty: true },
   event: (r) => ({

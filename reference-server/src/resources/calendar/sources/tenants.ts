@@ -13,10 +13,11 @@ export const tenantsSource = calendarSource<Row>({
     const query = Tenant.scoped(scope)
       .leftJoin('properties', (j) => j.on('properties.id', '=', 'tenants.property_id').andOnNull('properties.deleted_at'))
       .whereBetween('tenants.right_to_rent_expiry', [window.from, window.to])
-      .select('tenants.id', 'tenants.first_name', 'tenants.last_name', 'tenants.right_to_rent_expiry as date', 'properties.id as live_property_id', kindColumn(scope.db as Knex, 'right_to_rent_expiry'));
+      .select('tenants.id', 'tenants.first_name', 'tenants.last_name', 'tenants.right_to_rent_expiry as date', 'tenants.calendar_event_id as event_id', 'properties.id as live_property_id', kindColumn(scope.db as Knex, 'right_to_rent_expiry'));
     if (propertyId) query.where('properties.id', propertyId);
     return query.toKnexQuery();
   },
+  storedEventId: true,
   // Counted whatever the tenant's property: the event does not depend on it.
   counted: { kinds: ['calendar.right_to_rent'], joinsProperty: false },
   event: (t) => ({
