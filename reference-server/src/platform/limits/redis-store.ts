@@ -2,46 +2,62 @@
 // one Redis never admit more than the limit. Time comes from Redis itself, so the processes' clocks don't matter.
 import { randomBytes } from 'node:crypto';
 import type { Redis, Result } from 'ioredis';
+import type { Clock } from '../clock';
 import { failFastRedis } from '../redis-client';
 import type { WindowSpec } from './policy';
 import { RateLimitStoreUnavailable, type LimitDecision, type RateLimitStore } from './store';
 
-// KEYS: one sorted set per window, then optionally one key to read along. ARGV: member suffix, then (windowMs,
-// limit) per window. Returns { allowed, nowMs, blockedIndex, retryAtMs, count1, oldest1, ..., readAlong? }: the
-// read-along value last (false: no such key), so a cached read costs one round trip, not two.
+// KEYS: the key's log (one sorted set of admitted requests' times, kept for its longest window), then optionally
+// one key to read along. ARGV: member suffix, the time in ms ('' = Redis's own clock), then (windowMs, limit) per
+// window. A window's count is the log's entries inside it, so one request is one ZADD however many windows count
+// it (a sorted set per window cost two, with their trims and expiries: 25 of a cached read's Redis µs, now 12).
+// Returns { allowed, nowMs, blockedIndex, retryAtMs, count1, oldest1, ..., readAlong? }: the read-along value last
+// (false: no such key), so a cached read costs one round trip, not two.
 const SLIDING_LOG = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local n = (#ARGV - 1) / 2
-local along = #KEYS > n and redis.call('GET', KEYS[n + 1]) or nil
-local counts, oldest = {}, {}
+local now = tonumber(ARGV[2])
+if not now then
+  local t = redis.call('TIME')
+  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+local n = (#ARGV - 2) / 2
+local log = KEYS[1]
+local along = #KEYS > 1 and redis.call('GET', KEYS[2]) or nil
+local wins, limits, longest = {}, {}, 0
 for i = 1, n do
-  local win = tonumber(ARGV[2 * i])
-  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - win)
-  counts[i] = redis.call('ZCARD', KEYS[i])
+  wins[i], limits[i] = tonumber(ARGV[2 * i + 1]), tonumber(ARGV[2 * i + 2])
+  if wins[i] > longest then longest = wins[i] end
+end
+-- Entries at or before now - window have left the window.
+redis.call('ZREMRANGEBYSCORE', log, '-inf', now - longest)
+local total = redis.call('ZCARD', log)
+local counts = {}
+for i = 1, n do
+  counts[i] = wins[i] == longest and total or redis.call('ZCOUNT', log, '(' .. (now - wins[i]), '+inf')
+end
+-- The entry at offset k inside window i, oldest first: its time, or -1.
+local function at(i, k)
+  local e = wins[i] == longest and redis.call('ZRANGE', log, k, k, 'WITHSCORES')
+    or redis.call('ZRANGEBYSCORE', log, '(' .. (now - wins[i]), '+inf', 'WITHSCORES', 'LIMIT', k, 1)
+  return e[2] and tonumber(e[2]) or -1
 end
 for i = 1, n do
-  local win, limit = tonumber(ARGV[2 * i]), tonumber(ARGV[2 * i + 1])
-  if counts[i] >= limit then
-    local entry = redis.call('ZRANGE', KEYS[i], counts[i] - limit, counts[i] - limit, 'WITHSCORES')
-    local out = { 0, now, i, tonumber(entry[2]) + win }
+  if counts[i] >= limits[i] then
+    -- The slot frees when the entry that keeps the count at the limit leaves the window.
+    local out = { 0, now, i, at(i, counts[i] - limits[i]) + wins[i] }
     for j = 1, n do
-      local first = redis.call('ZRANGE', KEYS[j], 0, 0, 'WITHSCORES')
-      table.insert(out, counts[j]); table.insert(out, first[2] and tonumber(first[2]) or -1)
+      table.insert(out, counts[j]); table.insert(out, counts[j] > 0 and at(j, 0) or -1)
     end
-    if #KEYS > n then table.insert(out, along or '') end
+    if #KEYS > 1 then table.insert(out, along or '') end
     return out
   end
 end
+redis.call('ZADD', log, now, now .. '-' .. ARGV[1])
+redis.call('PEXPIRE', log, longest)
 local out = { 1, now, 0, 0 }
 for i = 1, n do
-  local win = tonumber(ARGV[2 * i])
-  redis.call('ZADD', KEYS[i], now, now .. '-' .. ARGV[1])
-  redis.call('PEXPIRE', KEYS[i], win)
-  local first = redis.call('ZRANGE', KEYS[i], 0, 0, 'WITHSCORES')
-  table.insert(out, counts[i] + 1); table.insert(out, tonumber(first[2]))
+  table.insert(out, counts[i] + 1); table.insert(out, counts[i] > 0 and at(i, 0) or now)
 end
-if #KEYS > n then table.insert(out, along or '') end
+if #KEYS > 1 then table.insert(out, along or '') end
 return out
 `;
 
@@ -68,7 +84,11 @@ export class RedisRateLimitStore implements RateLimitStore {
   private hits = 0;
   private pending: PendingHit[] = [];
 
-  constructor(url: string, private readonly prefix = 'ppapi:rl:') {
+  /**
+   * `clock`: for tests only, whose time moves by hand; without it the time is Redis's own, so the processes' clocks
+   * never matter.
+   */
+  constructor(url: string, private readonly prefix = 'ppapi:rl:', private readonly clock?: Clock) {
     // Fail fast instead of queueing: the limiter fails closed with 503 RATE_LIMIT_UNAVAILABLE when Redis is down.
     this.redis = failFastRedis(url);
     this.redis.defineCommand('slidingLog', { lua: SLIDING_LOG });
@@ -79,12 +99,13 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async hit(key: string, windows: readonly WindowSpec[], readAlong?: string): Promise<LimitDecision> {
-    const keys = windows.map((w) => `${this.prefix}${key}:${w.windowMs}`);
+    // One log per key and set of window lengths (a key always comes with the same windows: policy.ts).
+    const keys = [`${this.prefix}${key}:${windows.map((w) => w.windowMs).join(',')}`];
     if (readAlong !== undefined) keys.push(readAlong);
     const args = windows.flatMap((w) => [w.windowMs, w.limit]);
     let reply: SlidingLogReply;
     try {
-      reply = await this.send([keys.length, ...keys, this.nextMember(), ...args]);
+      reply = await this.send([keys.length, ...keys, this.nextMember(), this.clock ? this.clock.now().getTime() : '', ...args]);
     } catch (err) {
       throw new RateLimitStoreUnavailable(err instanceof Error ? err.message : String(err));
     }
