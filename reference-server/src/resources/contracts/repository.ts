@@ -21,8 +21,9 @@ export async function listContracts(scope: Scope, today: string, filter: Contrac
   if (filter.search) base.whereRaw(`contracts.tenancy_reference ilike ? escape '\\'`, [containsPattern(filter.search)]);
   const order = [['contracts.created_at', 'asc'], ['contracts.id', 'asc']] as const;
   // By status alone, the total comes from the counts the database keeps by date; other filters are counted.
+  // (Counted over every contract, not the page's query: that one matches nothing when its guard fails, below.)
   const total = filter.propertyId || filter.tenantId || filter.search
-    ? undefined
+    ? () => Contract.countOf(base)
     : async () => contractStatusTotal(await countSums(scope, today, CONTRACT_COUNT_KINDS), filter.status);
   // Every status but Ended leaves out the contracts archived once ended, which come first in creation order. A
   // page that comes back short is checked again: a sweep at a later date in between leaves it empty.
