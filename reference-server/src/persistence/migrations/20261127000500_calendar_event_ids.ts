@@ -10,64 +10,44 @@ import type { Knex } from 'knex';
 
 interface StoredEventId {
   readonly table: string;
+  /** The event's date column, which the index leads with after the landlord. */
+  readonly date: string;
   readonly column: string;
   /** The event kind the source gives these rows (resources/calendar/sources). */
   readonly kind: string;
   readonly index: string;
-  /** The index before this migration, if it replaces one. */
-  readonly before?: string;
-  readonly after: string;
+  /** The index's predicate: the rows the source reads. */
+  readonly where: string;
+  /** Whether the index replaces one of the same name on (landlord, date) alone. */
+  readonly replaces: boolean;
 }
 
+const LIVE = 'deleted_at is null';
+
 const STORED: readonly StoredEventId[] = [
-  {
-    table: 'contracts', column: 'calendar_start_event_id', kind: 'contract_start', index: 'contracts_landlord_start',
-    before: 'contracts (landlord_id, start_date) where deleted_at is null',
-    after: 'contracts (landlord_id, start_date, calendar_start_event_id) where deleted_at is null',
-  },
-  {
-    table: 'contracts', column: 'calendar_end_event_id', kind: 'contract_end', index: 'contracts_landlord_end',
-    before: 'contracts (landlord_id, end_date) where deleted_at is null',
-    after: 'contracts (landlord_id, end_date, calendar_end_event_id) where deleted_at is null',
-  },
-  {
-    table: 'certificates', column: 'calendar_event_id', kind: 'certificate_expiry', index: 'certificates_latest_expiry',
-    before: 'certificates (landlord_id, expiry_date) where deleted_at is null and not superseded',
-    after: 'certificates (landlord_id, expiry_date, calendar_event_id) where deleted_at is null and not superseded',
-  },
-  {
-    table: 'tenants', column: 'calendar_event_id', kind: 'right_to_rent_expiry', index: 'tenants_landlord_right_to_rent',
-    before: 'tenants (landlord_id, right_to_rent_expiry) where deleted_at is null',
-    after: 'tenants (landlord_id, right_to_rent_expiry, calendar_event_id) where deleted_at is null',
-  },
-  {
-    table: 'property_documents', column: 'calendar_event_id', kind: 'document_expiry', index: 'property_documents_landlord_expiry',
-    before: 'property_documents (landlord_id, expiry_date) where deleted_at is null',
-    after: 'property_documents (landlord_id, expiry_date, calendar_event_id) where deleted_at is null',
-  },
-  {
-    table: 'maintenance_issues', column: 'calendar_event_id', kind: 'maintenance_due', index: 'maintenance_issues_landlord_due',
-    before: 'maintenance_issues (landlord_id, due_date) where deleted_at is null',
-    after: 'maintenance_issues (landlord_id, due_date, calendar_event_id) where deleted_at is null',
-  },
-  {
-    table: 'inspections', column: 'calendar_event_id', kind: 'inspection', index: 'inspections_landlord_date_event',
-    after: `inspections (landlord_id, inspection_date, calendar_event_id) where deleted_at is null and status <> 'cancelled'`,
-  },
+  { table: 'contracts', date: 'start_date', column: 'calendar_start_event_id', kind: 'contract_start', index: 'contracts_landlord_start', where: LIVE, replaces: true },
+  { table: 'contracts', date: 'end_date', column: 'calendar_end_event_id', kind: 'contract_end', index: 'contracts_landlord_end', where: LIVE, replaces: true },
+  { table: 'certificates', date: 'expiry_date', column: 'calendar_event_id', kind: 'certificate_expiry', index: 'certificates_latest_expiry', where: `${LIVE} and not superseded`, replaces: true },
+  { table: 'tenants', date: 'right_to_rent_expiry', column: 'calendar_event_id', kind: 'right_to_rent_expiry', index: 'tenants_landlord_right_to_rent', where: LIVE, replaces: true },
+  { table: 'property_documents', date: 'expiry_date', column: 'calendar_event_id', kind: 'document_expiry', index: 'property_documents_landlord_expiry', where: LIVE, replaces: true },
+  { table: 'maintenance_issues', date: 'due_date', column: 'calendar_event_id', kind: 'maintenance_due', index: 'maintenance_issues_landlord_due', where: LIVE, replaces: true },
+  { table: 'inspections', date: 'inspection_date', column: 'calendar_event_id', kind: 'inspection', index: 'inspections_landlord_date_event', where: `${LIVE} and status <> 'cancelled'`, replaces: false },
 ];
+
+const indexOn = (s: StoredEventId, columns: readonly string[]): string => `create index ${s.index} on ${s.table} (${columns.join(', ')}) where ${s.where}`;
 
 export async function up(knex: Knex): Promise<void> {
   for (const s of STORED) {
     await knex.raw(`alter table ${s.table} add column ${s.column} uuid generated always as (calendar_event_id('${s.kind}', id)) stored`);
     await knex.raw(`drop index if exists ${s.index}`);
-    await knex.raw(`create index ${s.index} on ${s.after}`);
+    await knex.raw(indexOn(s, ['landlord_id', s.date, s.column]));
   }
 }
 
 export async function down(knex: Knex): Promise<void> {
   for (const s of [...STORED].reverse()) {
     await knex.raw(`drop index if exists ${s.index}`);
-    if (s.before) await knex.raw(`create index ${s.index} on ${s.before}`);
+    if (s.replaces) await knex.raw(indexOn(s, ['landlord_id', s.date]));
     await knex.raw(`alter table ${s.table} drop column if exists ${s.column}`);
   }
 }
