@@ -11,6 +11,7 @@ import { CONTRACT_STATUSES, contractStatus, type ContractStatus } from '../src/r
 import { listContracts } from '../src/resources/contracts/repository';
 import { addDays } from '../src/platform/time/dates';
 import { insertable } from './helpers/insertable';
+import { madeIds, pickMade } from './helpers/made-rows';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let t: TestServer;
@@ -58,16 +59,11 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 
 let template: Row;
 
-async function made(knex: Knex): Promise<string[]> {
-  return ((await knex('contracts').where('tenancy_reference', 'like', `${MARK}%`).orderBy('id').select('id')) as Array<{ id: string }>).map((r) => r.id);
-}
+const made = (knex: Knex): Promise<string[]> => madeIds(knex, 'contracts', 'tenancy_reference', MARK);
 
 async function apply(o: Op): Promise<unknown> {
   const knex = t.deps.knex;
-  const one = async (pick: number): Promise<string> => {
-    const ids = await made(knex);
-    return ids.length === 0 ? '00000000-0000-4000-8000-000000000000' : ids[pick % ids.length]!;
-  };
+  const one = (pick: number): Promise<string> => pickMade(knex, 'contracts', 'tenancy_reference', MARK, pick);
   switch (o.kind) {
     case 'insert':
       await knex('contracts').insert(o.rows.map((r) => ({

@@ -12,6 +12,7 @@ import { CONTRACT_COUNT_KINDS, CONTRACT_STATUSES, contractStatus, contractStatus
 import { RENT_COUNT_KINDS, RENT_STATUSES, rentStatus, rentStatusTotal } from '../src/resources/rent/status';
 import { addDays } from '../src/platform/time/dates';
 import { insertable } from './helpers/insertable';
+import { madeIds, pickMade } from './helpers/made-rows';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let t: TestServer;
@@ -87,21 +88,16 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 /** The rows the sequence made (marked by their reference or period), or for properties the copies it made. */
 const MARK = 'list-counts-test';
 
-async function made(knex: Knex, table: 'contracts' | 'rent_payments' | 'properties'): Promise<string[]> {
-  const column = table === 'contracts' ? 'tenancy_reference' : table === 'rent_payments' ? 'period' : 'address_line2';
-  return ((await knex(table).where(column, 'like', `${MARK}%`).orderBy('id').select('id')) as Array<{ id: string }>).map((r) => r.id);
-}
+type MadeTable = 'contracts' | 'rent_payments' | 'properties';
+const MARKED: Record<MadeTable, string> = { contracts: 'tenancy_reference', rent_payments: 'period', properties: 'address_line2' };
+const made = (knex: Knex, table: MadeTable): Promise<string[]> => madeIds(knex, table, MARKED[table], MARK);
 
 let template: { contract: Row; property: Row };
 
 async function apply(o: Op): Promise<void> {
   const knex = t.deps.knex;
   const { contract, property } = template;
-  // The picked row's id (a query builder is thenable: returning one from an async function would run it).
-  const one = async (table: 'contracts' | 'rent_payments' | 'properties', pick: number): Promise<string> => {
-    const ids = await made(knex, table);
-    return ids.length === 0 ? '00000000-0000-4000-8000-000000000000' : ids[pick % ids.length]!;
-  };
+  const one = (table: MadeTable, pick: number): Promise<string> => pickMade(knex, table, MARKED[table], MARK, pick);
   switch (o.kind) {
     case 'insertContracts':
       await knex('contracts').insert(o.rows.map((r) => ({

@@ -191,6 +191,9 @@ export async function loadPortfolio(
     // tables' secondary indexes are dropped and rebuilt from their own definitions (a sort beats six million
     // random index inserts): the schema after the load is exactly the migrations'.
     await knex.raw(`set session_replication_role = replica`);
+    // Whether the schema has a function (a baseline checkout from before its migration has not).
+    const hasFunction = async (name: string): Promise<boolean> =>
+      ((await knex.raw('select to_regproc(?) is not null as present', [name])).rows as Array<{ present: boolean }>)[0]?.present === true;
     await knex.raw(`set maintenance_work_mem = '256MB'`);
     await knex.raw('set jit = off');
     const indexes = (await knex.raw(
@@ -207,24 +210,20 @@ export async function loadPortfolio(
     // The facts the database keeps about certificates are kept by triggers, which the replica role skips: derived
     // once for the whole load instead, before the indexes are rebuilt. Deriving them updates most certificate and
     // property rows, which would leave both tables half dead tuples (every scan of them about 1.5x to 2x the pages a
-    // database kept by triggers holds): they are rewritten compactly. A baseline checkout from before that
-    // migration has no such function.
-    const facts = (await knex.raw(`select to_regproc('refresh_certificate_facts') is not null as present`)).rows as Array<{ present: boolean }>;
-    if (facts[0]?.present) {
+    // database kept by triggers holds): they are rewritten compactly.
+    if (await hasFunction('refresh_certificate_facts')) {
       await knex.raw('select refresh_certificate_facts(null)');
       await knex.raw('vacuum full properties, certificates');
       step('certificate facts');
     }
     // Likewise the list counts by date (migration 20261127000000_list_counts); inserts only, so no dead tuples.
-    const counts = (await knex.raw(`select to_regproc('refresh_landlord_counts') is not null as present`)).rows as Array<{ present: boolean }>;
-    if (counts[0]?.present) {
+    if (await hasFunction('refresh_landlord_counts')) {
       await knex.raw('select refresh_landlord_counts(?)', [landlordId]);
       step('list counts');
     }
     // And the ended contracts' sweep (migration 20261127000400_contract_sweeps), up to yesterday as the migration
     // does; the first read of the day sweeps the rest. Archiving updates most contract rows: rewritten compactly.
-    const sweeps = (await knex.raw(`select to_regproc('sweep_ended_contracts') is not null as present`)).rows as Array<{ present: boolean }>;
-    if (sweeps[0]?.present) {
+    if (await hasFunction('sweep_ended_contracts')) {
       await knex.raw('select sweep_ended_contracts(?, current_date - 1)', [landlordId]);
       await knex.raw('vacuum full contracts');
       step('contract sweep');
