@@ -186,8 +186,8 @@ const redisUrl = process.env.REDIS_URL;
         { arbitrary: fc.integer({ min: 0, max: 70_000 }), weight: 2 },
         { arbitrary: fc.constantFrom(86_399_999, 86_400_000), weight: 1 },
       ),
-      key: fc.nat({ max: 1 }),
-      along: fc.boolean(),
+      // Hits issued together reach Redis in one script call (a batch); one alone, in a call of its own.
+      hits: fc.array(fc.record({ key: fc.nat({ max: 1 }), along: fc.boolean() }), { minLength: 1, maxLength: 4 }),
     });
     let run = 0;
     let refusals = 0;
@@ -195,16 +195,20 @@ const redisUrl = process.env.REDIS_URL;
       run += 1;
       const clock = new ManualClock(T0);
       const memory = new MemoryRateLimitStore(clock);
-      const redis = new RedisRateLimitStore(redisUrl!, `differential:${Date.now()}:${run}:`, clock);
+      const prefix = `differential:${Date.now()}:${run}:`;
+      const redis = new RedisRateLimitStore(redisUrl!, prefix, clock);
       await redis.connect();
       try {
         for (const s of steps) {
           clock.advance(s.advance);
-          const windows = sets[s.key]!;
-          const expected = await memory.hit(`k${s.key}`, windows);
-          const got = await redis.hit(`k${s.key}`, windows, s.along ? `differential:absent:${run}` : undefined);
-          expect({ step: s, got }).toEqual({ step: s, got: s.along ? { ...expected, readAlong: null } : expected });
-          if (!expected.allowed) refusals += 1;
+          const expected = [];
+          for (const h of s.hits) {
+            const decision = await memory.hit(`k${h.key}`, sets[h.key]!);
+            expected.push(h.along ? { ...decision, readAlong: null } : decision);
+            if (!decision.allowed) refusals += 1;
+          }
+          const got = await Promise.all(s.hits.map((h) => redis.hit(`k${h.key}`, sets[h.key]!, h.along ? `${prefix}absent` : undefined)));
+          expect({ step: s, got }).toEqual({ step: s, got: expected });
         }
       } finally {
         await redis.close();

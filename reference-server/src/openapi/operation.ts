@@ -3,7 +3,7 @@
 import type { RequestRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { isWriteMethod } from '../platform/auth/access';
-import { isJsonTextValidator } from '../platform/http/json-text';
+import { isDocumentedValidator } from '../platform/http/documented-validator';
 import { ERRORS, type ErrorCode } from '../platform/errors/catalogue';
 import { LANDLORD_LIMITS } from '../platform/limits/policy';
 import { REMOVED_ROUTES } from '../platform/transport/deprecated';
@@ -40,7 +40,7 @@ export interface BuiltOperation {
 
 /** A route's Joi schema, or the one a JSON-text response validator documents. */
 const joiOf = (value: unknown): Joi.Schema | undefined => {
-  if (isJsonTextValidator(value)) return value.documented;
+  if (isDocumentedValidator(value)) return value.documented;
   return Joi.isSchema(value) ? (value as Joi.Schema) : undefined;
 };
 

@@ -4,8 +4,9 @@
 // parses the text and validates the value with the route's Joi schema; the OpenAPI document reads the same schema
 // from `documented`. Either way the bytes checked are the bytes sent.
 import type Joi from 'joi';
+import type { DocumentedValidator } from './documented-validator';
 
-export interface JsonTextValidator {
+export interface JsonTextValidator extends DocumentedValidator {
   (source: unknown): Promise<undefined>;
   /** The schema of the parsed body, for the OpenAPI document. */
   readonly documented: Joi.ObjectSchema;
@@ -19,6 +20,3 @@ export function jsonTextResponse(schema: Joi.ObjectSchema): JsonTextValidator {
   };
   return Object.assign(validate, { documented: schema });
 }
-
-export const isJsonTextValidator = (value: unknown): value is JsonTextValidator =>
-  typeof value === 'function' && 'documented' in value;

@@ -65,6 +65,17 @@ function percentDecodesToUtf8(part: string): boolean {
   }
 }
 
+/**
+ * The query string of a request target as sent, without its fragment. Read from the raw target rather than
+ * `request.url`, which builds a WHATWG URL on first use (about 2 µs, on every request of every route).
+ */
+export function rawSearch(target: string): string {
+  const q = target.indexOf('?');
+  const h = target.indexOf('#');
+  if (q === -1 || (h !== -1 && h < q)) return '';
+  return h === -1 ? target.slice(q) : target.slice(q, h);
+}
+
 /** The query parameter whose raw bytes are not UTF-8, by its (lenient) decoded name. */
 export function invalidUtf8QueryParameter(search: string): string | undefined {
   // Only percent-escapes can spell bytes that are not UTF-8: every other character encodes to valid UTF-8.
@@ -106,7 +117,7 @@ export const storableTextPlugin: Plugin<void> = {
       return h.continue;
     });
     server.ext('onPostAuth', (request, h) => {
-      const badParameter = invalidUtf8QueryParameter(request.url.search);
+      const badParameter = invalidUtf8QueryParameter(rawSearch(request.raw.req.url ?? ''));
       if (badParameter !== undefined) refuse('query', [badParameter]);
       for (const [source, value] of [['params', request.params], ['query', request.query], ['payload', request.payload]] as const) {
         const path = firstFlagged(value, isUnstorable);

@@ -1,5 +1,6 @@
-// Redis store: one Lua script checks and records all windows atomically, so several server processes sharing
-// one Redis never admit more than the limit. Time comes from Redis itself, so the processes' clocks don't matter.
+// Redis store: a Lua script checks and records all of a hit's windows atomically, so several server processes
+// sharing one Redis never admit more than the limit. Time comes from Redis itself, so the processes' clocks don't
+// matter.
 import { randomBytes } from 'node:crypto';
 import type { Redis, Result } from 'ioredis';
 import type { Clock } from '../clock';
@@ -7,74 +8,97 @@ import { failFastRedis } from '../redis-client';
 import type { WindowSpec } from './policy';
 import { RateLimitStoreUnavailable, type LimitDecision, type RateLimitStore } from './store';
 
-// KEYS: the key's log (one sorted set of admitted requests' times, kept for its longest window), then optionally
-// one key to read along. ARGV: member suffix, the time in ms ('' = Redis's own clock), then (windowMs, limit) per
-// window. A window's count is the log's entries inside it, so one request is one ZADD however many windows count
-// it (a sorted set per window cost two, with their trims and expiries; the script took 16 µs alone, now 13).
-// Returns { allowed, nowMs, blockedIndex, retryAtMs, count1, oldest1, ..., readAlong? }: the read-along value last
-// (false: no such key), so a cached read costs one round trip, not two.
+// One script call decides a batch of hits, in the order given, each exactly as if it ran alone: its windows are
+// checked and it is recorded in one step, and nothing else runs in between (a script is atomic). A batch is the
+// hits that arrived in one turn of the event loop. One call for all of them instead of one each: the client builds,
+// sends and decodes one command, not one per hit (its CPU per hit went from about 14.5 to 9.8 µs with 50 hits in
+// flight); Redis's own work per hit is the script's and barely moves. Its keys need one Redis, not a cluster's
+// slots, as the read-along key already did.
+//
+// Per hit, KEYS: the key's log (one sorted set of admitted requests' times, kept for its longest window), then
+// optionally one key to read along. ARGV: the number of keys (1 or 2), a member suffix, the time in ms ('' =
+// Redis's own clock), the number of windows, then (windowMs, limit) per window. A window's count is the log's
+// entries inside it, so one request is one ZADD however many windows count it.
+// Returns one string per hit, "allowed,nowMs,blockedIndex,retryAtMs,count1,oldest1,...[,readAlong]": the
+// read-along value last ('' for no such key), so a cached read costs one round trip, not two.
 const SLIDING_LOG = `
-local now = tonumber(ARGV[2])
-if not now then
-  local t = redis.call('TIME')
-  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-end
-local n = (#ARGV - 2) / 2
-local log = KEYS[1]
-local along = #KEYS > 1 and redis.call('GET', KEYS[2]) or nil
-local wins, limits, longest = {}, {}, 0
-for i = 1, n do
-  wins[i], limits[i] = tonumber(ARGV[2 * i + 1]), tonumber(ARGV[2 * i + 2])
-  if wins[i] > longest then longest = wins[i] end
-end
--- Entries at or before now - window have left the window.
-redis.call('ZREMRANGEBYSCORE', log, '-inf', now - longest)
-local total = redis.call('ZCARD', log)
-local counts = {}
-for i = 1, n do
-  counts[i] = wins[i] == longest and total or redis.call('ZCOUNT', log, '(' .. (now - wins[i]), '+inf')
-end
--- The entry at offset k inside window i, oldest first: its time, or -1.
-local function at(i, k)
-  local e = wins[i] == longest and redis.call('ZRANGE', log, k, k, 'WITHSCORES')
-    or redis.call('ZRANGEBYSCORE', log, '(' .. (now - wins[i]), '+inf', 'WITHSCORES', 'LIMIT', k, 1)
-  return e[2] and tonumber(e[2]) or -1
-end
-for i = 1, n do
-  if counts[i] >= limits[i] then
-    -- The slot frees when the entry that keeps the count at the limit leaves the window.
-    local out = { 0, now, i, at(i, counts[i] - limits[i]) + wins[i] }
-    for j = 1, n do
-      table.insert(out, counts[j]); table.insert(out, counts[j] > 0 and at(j, 0) or -1)
+local clock
+local results = {}
+local k, a = 1, 1
+while a <= #ARGV do
+  local nkeys, suffix, n = tonumber(ARGV[a]), ARGV[a + 1], tonumber(ARGV[a + 3])
+  local now = tonumber(ARGV[a + 2])
+  if not now then
+    if not clock then
+      local t = redis.call('TIME')
+      clock = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
     end
-    if #KEYS > 1 then table.insert(out, along or '') end
-    return out
+    now = clock
   end
+  local log = KEYS[k]
+  local along = nkeys > 1 and redis.call('GET', KEYS[k + 1]) or nil
+  local wins, limits, longest = {}, {}, 0
+  for i = 1, n do
+    wins[i], limits[i] = tonumber(ARGV[a + 2 + 2 * i]), tonumber(ARGV[a + 3 + 2 * i])
+    if wins[i] > longest then longest = wins[i] end
+  end
+  -- Entries at or before now - window have left the window.
+  redis.call('ZREMRANGEBYSCORE', log, '-inf', now - longest)
+  local total = redis.call('ZCARD', log)
+  local counts = {}
+  for i = 1, n do
+    counts[i] = wins[i] == longest and total or redis.call('ZCOUNT', log, '(' .. (now - wins[i]), '+inf')
+  end
+  -- The entry at offset o inside window i, oldest first: its time, or -1.
+  local function at(i, o)
+    local e = wins[i] == longest and redis.call('ZRANGE', log, o, o, 'WITHSCORES')
+      or redis.call('ZRANGEBYSCORE', log, '(' .. (now - wins[i]), '+inf', 'WITHSCORES', 'LIMIT', o, 1)
+    return e[2] and tonumber(e[2]) or -1
+  end
+  local out
+  for i = 1, n do
+    if counts[i] >= limits[i] then
+      -- The slot frees when the entry that keeps the count at the limit leaves the window.
+      out = { 0, now, i, at(i, counts[i] - limits[i]) + wins[i] }
+      for j = 1, n do
+        table.insert(out, counts[j]); table.insert(out, counts[j] > 0 and at(j, 0) or -1)
+      end
+      break
+    end
+  end
+  if not out then
+    redis.call('ZADD', log, now, now .. '-' .. suffix)
+    redis.call('PEXPIRE', log, longest)
+    out = { 1, now, 0, 0 }
+    for i = 1, n do
+      table.insert(out, counts[i] + 1); table.insert(out, counts[i] > 0 and at(i, 0) or now)
+    end
+  end
+  if nkeys > 1 then table.insert(out, along or '') end
+  table.insert(results, table.concat(out, ','))
+  k, a = k + nkeys, a + 4 + 2 * n
 end
-redis.call('ZADD', log, now, now .. '-' .. ARGV[1])
-redis.call('PEXPIRE', log, longest)
-local out = { 1, now, 0, 0 }
-for i = 1, n do
-  table.insert(out, counts[i] + 1); table.insert(out, counts[i] > 0 and at(i, 0) or now)
-end
-if #KEYS > 1 then table.insert(out, along or '') end
-return out
+return results
 `;
 
-type SlidingLogReply = Array<number | string>;
+type SlidingLogReply = string[];
 
 // The script, typed as ioredis documents for commands added with defineCommand: on clients and pipelines alike.
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    slidingLog(...args: Array<string | number>): Result<SlidingLogReply, Context>;
+    slidingLogBatch(...args: Array<string | number>): Result<SlidingLogReply, Context>;
   }
 }
 
 interface PendingHit {
-  readonly args: Array<string | number>;
-  resolve(reply: SlidingLogReply): void;
+  readonly keys: readonly string[];
+  readonly argv: ReadonlyArray<string | number>;
+  resolve(reply: string): void;
   reject(err: unknown): void;
 }
+
+/** Hits decided by one script call at most (a larger batch is split): bounds the time Redis is busy with one call. */
+const MAX_BATCH = 64;
 
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
@@ -91,7 +115,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   constructor(url: string, private readonly prefix = 'ppapi:rl:', private readonly clock?: Clock) {
     // Fail fast instead of queueing: the limiter fails closed with 503 RATE_LIMIT_UNAVAILABLE when Redis is down.
     this.redis = failFastRedis(url);
-    this.redis.defineCommand('slidingLog', { lua: SLIDING_LOG });
+    this.redis.defineCommand('slidingLogBatch', { lua: SLIDING_LOG });
   }
 
   async connect(): Promise<void> {
@@ -102,16 +126,23 @@ export class RedisRateLimitStore implements RateLimitStore {
     // One log per key and set of window lengths (a key always comes with the same windows: policy.ts).
     const keys = [`${this.prefix}${key}:${windows.map((w) => w.windowMs).join(',')}`];
     if (readAlong !== undefined) keys.push(readAlong);
-    const args = windows.flatMap((w) => [w.windowMs, w.limit]);
-    let reply: SlidingLogReply;
+    const argv = [keys.length, this.nextMember(), this.clock ? this.clock.now().getTime() : '', windows.length, ...windows.flatMap((w) => [w.windowMs, w.limit])];
+    let reply: string;
     try {
-      reply = await this.send([keys.length, ...keys, this.nextMember(), this.clock ? this.clock.now().getTime() : '', ...args]);
+      reply = await this.send(keys, argv);
     } catch (err) {
       throw new RateLimitStoreUnavailable(err instanceof Error ? err.message : String(err));
     }
-    // An empty string stands for a missing key (Lua cannot put nil in an array).
-    const along = readAlong === undefined ? {} : { readAlong: (reply[4 + 2 * windows.length] as string) || null };
-    const out = reply.slice(0, 4 + 2 * windows.length).map(Number);
+    // Numbers first, then the read-along value, which may hold commas itself; '' stands for a missing key.
+    const fields = 4 + 2 * windows.length;
+    const out: number[] = [];
+    let from = 0;
+    for (let i = 0; i < fields; i += 1) {
+      const comma = reply.indexOf(',', from);
+      out.push(Number(comma === -1 ? reply.slice(from) : reply.slice(from, comma)));
+      from = comma === -1 ? reply.length + 1 : comma + 1;
+    }
+    const along = readAlong === undefined ? {} : { readAlong: reply.slice(from) || null };
     const [allowed, nowMs, blockedIndex, retryAtMs] = out as [number, number, number, number];
     const states = windows.map((spec, i) => {
       const oldest = out[5 + 2 * i]!;
@@ -122,33 +153,32 @@ export class RedisRateLimitStore implements RateLimitStore {
       : { allowed: false, nowMs, windows: states, blocked: { spec: windows[blockedIndex - 1]!, retryAtMs }, ...along };
   }
 
-  // Hits are sent together, once per turn of the event loop, as one pipeline: the requests whose bytes arrived in
-  // the same poll share one write to Redis instead of one write each (ioredis's own auto-pipelining flushes per
-  // tick, and every request starts in a tick of its own). Each hit is still its own atomic script call.
-  private send(args: Array<string | number>): Promise<SlidingLogReply> {
+  // Hits are sent together, once per turn of the event loop: the requests whose bytes arrived in the same poll share
+  // one script call (and one write) instead of one each. ioredis's own auto-pipelining would share the write only:
+  // it flushes per tick, and every request starts in a tick of its own.
+  private send(keys: readonly string[], argv: ReadonlyArray<string | number>): Promise<string> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ args, resolve, reject });
+      this.pending.push({ keys, argv, resolve, reject });
       if (this.pending.length === 1) setImmediate(() => this.flush());
     });
   }
 
   private flush(): void {
-    const batch = this.pending;
+    const pending = this.pending;
     this.pending = [];
-    if (batch.length === 1) {
-      const [hit] = batch as [PendingHit];
-      this.redis.slidingLog(...hit.args).then(hit.resolve, hit.reject);
-      return;
+    for (let from = 0; from < pending.length; from += MAX_BATCH) {
+      const batch = pending.slice(from, from + MAX_BATCH);
+      const keys = batch.flatMap((hit) => hit.keys);
+      const argv = batch.flatMap((hit) => hit.argv);
+      this.redis.slidingLogBatch(keys.length, ...keys, ...argv).then((replies) => {
+        if (!Array.isArray(replies) || replies.length !== batch.length) {
+          const err = new Error(`the limiter script answered ${Array.isArray(replies) ? replies.length : typeof replies} replies for ${batch.length} hits`);
+          for (const hit of batch) hit.reject(err);
+          return;
+        }
+        batch.forEach((hit, i) => hit.resolve(String(replies[i])));
+      }, (err: unknown) => { for (const hit of batch) hit.reject(err); });
     }
-    const pipeline = this.redis.pipeline();
-    for (const hit of batch) pipeline.slidingLog(...hit.args);
-    pipeline.exec().then((results) => {
-      batch.forEach((hit, i) => {
-        const [err, reply] = results?.[i] ?? [new Error('Redis pipeline returned no reply'), null];
-        if (err) hit.reject(err);
-        else hit.resolve(reply as SlidingLogReply);
-      });
-    }, (err: unknown) => { for (const hit of batch) hit.reject(err); });
   }
 
   private nextMember(): string {
