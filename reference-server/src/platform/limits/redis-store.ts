@@ -114,7 +114,8 @@ export class RedisRateLimitStore implements RateLimitStore {
    */
   constructor(url: string, private readonly prefix = 'ppapi:rl:', private readonly clock?: Clock) {
     // Fail fast instead of queueing: the limiter fails closed with 503 RATE_LIMIT_UNAVAILABLE when Redis is down.
-    this.redis = failFastRedis(url);
+    // Its own batching already puts a turn's hits in one command: no auto-pipelining around it.
+    this.redis = failFastRedis(url, { autoPipelining: false });
     this.redis.defineCommand('slidingLogBatch', { lua: SLIDING_LOG });
   }
 
