@@ -67,6 +67,11 @@ export interface ServerConfig {
   readonly dbQueryTimeoutMs: number;
   /** PostgreSQL: waiting this long for a pooled (or new) connection fails the request. */
   readonly dbAcquireTimeoutMs: number;
+  /**
+   * Compliance summaries computed at once per process; the rest wait their turn in arrival order, at most
+   * DB_QUERY_TIMEOUT_MS, then answer 503 DATABASE_UNAVAILABLE.
+   */
+  readonly complianceSummaryConcurrency: number;
   /** Folder of stored objects (images, documents): STORAGE_DIR, else `${DATA_DIR}/objects`; unset: a per-process temp folder. */
   readonly storageDir?: string;
 }
@@ -109,6 +114,7 @@ const schema = Joi.object({
   HEADERS_TIMEOUT_MS: Joi.number().integer().min(100).max(Joi.ref('REQUEST_TIMEOUT_MS')).default(Joi.ref('REQUEST_TIMEOUT_MS')),
   DB_QUERY_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(5_000),
   DB_ACQUIRE_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(3_000),
+  COMPLIANCE_SUMMARY_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(2),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -167,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     headersTimeoutMs: Number(v.HEADERS_TIMEOUT_MS),
     dbQueryTimeoutMs: Number(v.DB_QUERY_TIMEOUT_MS),
     dbAcquireTimeoutMs: Number(v.DB_ACQUIRE_TIMEOUT_MS),
+    complianceSummaryConcurrency: Number(v.COMPLIANCE_SUMMARY_CONCURRENCY),
     storageDir: (v.STORAGE_DIR as string | undefined) ?? (v.DATA_DIR !== undefined ? `${String(v.DATA_DIR).replace(/\/+$/, '')}/objects` : undefined),
   };
 }

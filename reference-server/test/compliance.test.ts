@@ -1,5 +1,6 @@
 // GET /compliance/summary: every field of the spec, severities at their exact boundaries (fixture certificates
 // expire at -1, 0, 30, 31, 60, 61, 90, 91 days from today), agreement with the properties' compliance.items.
+import { Gate } from '../src/platform/limits/gate';
 import { fixtureId } from '@ppapi/spec';
 import { ManualClock } from '../src/platform/clock';
 import { addDays } from '../src/platform/time/dates';
@@ -159,7 +160,7 @@ describe('GET /compliance/summary', () => {
   });
 
   it('an empty portfolio: zero counts and worstSeverity null', async () => {
-    const text = await complianceSummaryJson({ landlordId: '00000000-0000-4000-8000-00000000abcd', db: t.deps.knex }, TODAY, T0);
+    const text = await complianceSummaryJson({ landlordId: '00000000-0000-4000-8000-00000000abcd', db: t.deps.knex }, TODAY, T0, new Gate(1, 5000));
     expect(JSON.parse(text)).toEqual({ data: {
       generatedAt: T0.toISOString(),
       portfolio: { propertyCount: 0, requiredItemsTotal: 0, attentionCount: 0, worstSeverity: null, counts: { expired: 0, missing: 0, critical: 0, due_soon: 0, urgent: 0, ok: 0 } },

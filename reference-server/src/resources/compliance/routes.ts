@@ -6,6 +6,16 @@ import { jsonTextResponse } from '../../platform/http/json-text';
 import { resourcePlugin, route } from '../../platform/http/routes';
 import { complianceSummaryEnvelope } from './schemas';
 import { complianceSummaryJson } from './summary';
+import { Gate } from '../../platform/limits/gate';
+import type { AppDeps } from '../../server/app-context';
+
+// One gate per server (its deps): the summary's statement works over every property of the landlord (gate.ts).
+const gates = new WeakMap<AppDeps, Gate>();
+function summaryGate(deps: AppDeps): Gate {
+  let gate = gates.get(deps);
+  if (!gate) gates.set(deps, gate = new Gate(deps.config.complianceSummaryConcurrency, deps.config.dbQueryTimeoutMs));
+  return gate;
+}
 
 export const compliancePlugin = resourcePlugin('resources/compliance', [
   route({
@@ -17,7 +27,11 @@ export const compliancePlugin = resourcePlugin('resources/compliance', [
       // No parameters: any query key is a 400 VALIDATION_ERROR like everywhere else.
       validate: { query: Joi.object({}) },
       response: { schema: jsonTextResponse(complianceSummaryEnvelope) },
-      handler: async (request, h) => h.response(await complianceSummaryJson(readScope(request), todayFor(request), depsOf(request).clock.now())).type('application/json; charset=utf-8'),
+      handler: async (request, h) => {
+        const deps = depsOf(request);
+        const json = await complianceSummaryJson(readScope(request), todayFor(request), deps.clock.now(), summaryGate(deps));
+        return h.response(json).type('application/json; charset=utf-8');
+      },
     },
   }),
 ]);

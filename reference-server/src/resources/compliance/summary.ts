@@ -1,6 +1,8 @@
 // GET /compliance/summary: each property's statutory items (the very items of its `compliance.items`),
 // portfolio counts, EPC figures and the attention list (every item that is not ok, worst first).
 import type { Scope } from '../../persistence/models';
+import { apiError } from '../../platform/errors/api-error';
+import { Gate, GateTimeout } from '../../platform/limits/gate';
 import type { PropertyStatus } from '../properties/repository';
 import { EPC_BANDS, type EpcBand, type EpcView } from './epc';
 import { bandCountColumn, complianceSummaryRow, severityCountColumn } from './repository';
@@ -48,8 +50,10 @@ export function compareAttention(a: AttentionItem, b: AttentionItem): number {
  * The summary's response body, `{ data: ComplianceSummary }`, as JSON text: the properties arrive from PostgreSQL as
  * JSON text (repository.ts) and are spliced in, never parsed; the small parts are built and serialized here.
  */
-export async function complianceSummaryJson(scope: Scope, today: string, now: Date): Promise<string> {
-  const row = await complianceSummaryRow(scope, today);
+export async function complianceSummaryJson(scope: Scope, today: string, now: Date, gate: Gate): Promise<string> {
+  const row = await gate.run(() => complianceSummaryRow(scope, today)).catch((err: unknown) => {
+    throw err instanceof GateTimeout ? apiError('DATABASE_UNAVAILABLE') : err;
+  });
   const attention = (row.attention === null ? [] : JSON.parse(`[${row.attention}]`) as AttentionItem[]).sort(compareAttention);
   const counts = emptySeverityCounts();
   for (const severity of SEVERITY_ORDER) counts[severity] = row[severityCountColumn(severity)];
