@@ -84,6 +84,19 @@ describe('rememberedQuery', () => {
     expect(await validate({ status: ['a', 'b'] }, HAPI_OPTIONS)).toEqual({ limit: 50, status: ['a', 'b'] });
   });
 
+  it('never shares a value it cannot freeze (a Date): such a query is validated every time', async () => {
+    let calls = 0;
+    const dated = Joi.object({ from: Joi.date() });
+    const original = dated.validateAsync.bind(dated);
+    dated.validateAsync = ((value: unknown, options?: Joi.AsyncValidationOptions) => { calls += 1; return original(value, options); }) as typeof dated.validateAsync;
+    const validate = rememberedQuery(dated);
+    const first = await validate({ from: '2026-11-27' }, HAPI_OPTIONS) as { from: Date };
+    const second = await validate({ from: '2026-11-27' }, HAPI_OPTIONS) as { from: Date };
+    expect(calls).toBe(2);
+    expect(second.from).not.toBe(first.from);
+    expect(second).toEqual(first);
+  });
+
   it('keeps a bounded number of queries, the least recently used leaving first, and never a long one', async () => {
     const { schema: spied, calls } = counting();
     const validate = rememberedQuery(spied, 2);

@@ -16,19 +16,22 @@ const MAX_ENTRIES = 256;
 /** Longer queries (a long search, many filters) are validated every time: their key would cost more than it saves. */
 const MAX_KEY_LENGTH = 512;
 
-const deepFreeze = <T>(value: T): T => {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const item of Object.values(value)) deepFreeze(item);
-    Object.freeze(value);
-  }
-  return value;
+/** Freezes plain objects and arrays all the way down; false when the value holds anything else (a Date, a Buffer). */
+const deepFreeze = (value: unknown): boolean => {
+  if (typeof value !== 'object' || value === null) return true;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return false;
+  if (!Object.values(value).every(deepFreeze)) return false;
+  Object.freeze(value);
+  return true;
 };
 
 /**
  * Wraps a query schema so each distinct query (the parsed parameters Hapi hands over, names and values) is
  * validated once. The validated value is frozen and shared by every request with that query: a handler that
- * wrote to `request.query` would throw instead of changing another request's query. Only a schema whose result
- * depends on nothing but the query may be wrapped: Hapi's context (`$headers`, `$auth`, ...) is not in the key.
+ * wrote to `request.query` would throw instead of changing another request's query (a value holding what cannot
+ * be frozen, a Date say, is not shared). Only a schema whose result depends on nothing but the query may be
+ * wrapped: Hapi's context (`$headers`, `$auth`, ...) is not in the key.
  */
 export function rememberedQuery(schema: Joi.ObjectSchema, maxEntries = MAX_ENTRIES): RememberedQueryValidator {
   const seen = new Map<string, unknown>();
@@ -41,7 +44,9 @@ export function rememberedQuery(schema: Joi.ObjectSchema, maxEntries = MAX_ENTRI
       seen.set(key, known); // most recently used goes last
       return known;
     }
-    const validated: unknown = deepFreeze(await schema.validateAsync(value, options));
+    const validated: unknown = await schema.validateAsync(value, options);
+    // A Date or a Buffer cannot be frozen: a value holding one is not shared between requests.
+    if (!deepFreeze(validated)) return validated;
     if (seen.size >= maxEntries) seen.delete(seen.keys().next().value as string);
     seen.set(key, validated);
     return validated;
