@@ -57,9 +57,10 @@ describe('rememberedQuery', () => {
   const makeSchema = (): Joi.ObjectSchema => Joi.object({ limit: Joi.number().integer().min(1).max(500).default(50), status: Joi.array().items(Joi.string()).single() });
   const schema = makeSchema();
 
-  const counting = (): { schema: Joi.ObjectSchema; calls: () => number } => {
+  /** A fresh schema whose validations are counted. */
+  const counting = (make: () => Joi.ObjectSchema = makeSchema): { schema: Joi.ObjectSchema; calls: () => number } => {
     let calls = 0;
-    const spy = makeSchema();
+    const spy = make();
     const original = spy.validateAsync.bind(spy);
     spy.validateAsync = ((value: unknown, options?: Joi.AsyncValidationOptions) => { calls += 1; return original(value, options); }) as typeof spy.validateAsync;
     return { schema: spy, calls: () => calls };
@@ -85,14 +86,11 @@ describe('rememberedQuery', () => {
   });
 
   it('never shares a value it cannot freeze (a Date): such a query is validated every time', async () => {
-    let calls = 0;
-    const dated = Joi.object({ from: Joi.date() });
-    const original = dated.validateAsync.bind(dated);
-    dated.validateAsync = ((value: unknown, options?: Joi.AsyncValidationOptions) => { calls += 1; return original(value, options); }) as typeof dated.validateAsync;
+    const { schema: dated, calls } = counting(() => Joi.object({ from: Joi.date() }));
     const validate = rememberedQuery(dated);
     const first = await validate({ from: '2026-11-27' }, HAPI_OPTIONS) as { from: Date };
     const second = await validate({ from: '2026-11-27' }, HAPI_OPTIONS) as { from: Date };
-    expect(calls).toBe(2);
+    expect(calls()).toBe(2);
     expect(second.from).not.toBe(first.from);
     expect(second).toEqual(first);
   });

@@ -53,4 +53,3 @@ export function rememberedQuery(schema: Joi.ObjectSchema, maxEntries = MAX_ENTRI
   };
   return Object.assign(validate, { documented: schema });
 }
-

@@ -18,9 +18,8 @@ const isObjectSchema = (value: unknown): value is Joi.ObjectSchema => Joi.isSche
 /** The route with its Joi query schema remembered per query (remembered-query.ts): the same rules, checked once. */
 function withRememberedQuery<Refs extends ReqRef>(definition: ServerRoute<Refs>): ServerRoute<Refs> {
   const options = definition.options;
-  const query = typeof options === 'object' ? options.validate?.query : undefined;
-  if (typeof options !== 'object' || !isObjectSchema(query)) return definition;
-  return { ...definition, options: { ...options, validate: { ...options.validate, query: rememberedQuery(query) } } };
+  if (typeof options !== 'object' || !isObjectSchema(options.validate?.query)) return definition;
+  return { ...definition, options: { ...options, validate: { ...options.validate, query: rememberedQuery(options.validate.query) } } };
 }
 
 export const route = <Refs extends ReqRef>(given: ServerRoute<Refs>): TypedRoute => {
