@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { addDays } from '../src/platform/time/dates';
 import { bandOf, epcView } from '../src/resources/compliance/epc';
 import { complianceItem } from '../src/resources/compliance/severity';
-import { epcBandSql, epcCompliantSql, itemSql } from '../src/resources/compliance/sql';
+import { computed, concatJson, epcBandSql, epcCompliantSql, fixed, ITEM_OUTCOMES, itemSql, literal, type JsonPart } from '../src/resources/compliance/sql';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let t: TestServer;
@@ -35,15 +35,16 @@ async function evaluate<C extends object>(cases: readonly C[], columns: Record<k
 }
 
 describe('compliance rules in SQL agree with the TypeScript rules (fast-check)', () => {
-  it('items: due date, days until, state and severity', async () => {
+  it('items: due date, days until, and the outcome that gives state and severity', async () => {
     const item = itemSql('c.expiry', 'c.renewal', 'c.today');
     await fc.assert(fc.asyncProperty(fc.array(itemCase, { minLength: 1, maxLength: 60 }), async (cases) => {
       const rows = await evaluate(cases, { expiry: 'date', renewal: 'date', today: 'date' },
-        `to_json(${item.due})::text as due, ${item.days} as days, ${item.state} as state, ${item.severity} as severity`);
+        `to_json(${item.due})::text as due, ${item.days} as days, ${item.outcome} as outcome`);
       cases.forEach((c, i) => {
         const expected = complianceItem({ code: 'EICR', required: true, certificateExpiry: c.expiry, renewalDate: c.renewal }, c.today);
         const due = rows[i]!.due as string | null;
-        expect({ dueDate: due === null ? null : JSON.parse(due) as string, daysUntil: rows[i]!.days, state: rows[i]!.state, severity: rows[i]!.severity })
+        const outcome = ITEM_OUTCOMES[rows[i]!.outcome as number];
+        expect({ dueDate: due === null ? null : JSON.parse(due) as string, daysUntil: rows[i]!.days, state: outcome?.state, severity: outcome?.severity })
           .toEqual({ dueDate: expected.dueDate, daysUntil: expected.daysUntil, state: expected.state, severity: expected.severity });
       });
     }), { numRuns: 40 });
@@ -67,5 +68,25 @@ describe('compliance rules in SQL agree with the TypeScript rules (fast-check)',
         expect(rows[i]!.compliant).toBe(epcView({ rating: c.rating, score: c.score, expiry: c.expiry, renewal: null }, c.today).compliant);
       });
     }), { numRuns: 40 });
+  });
+
+  it('concatJson: the SQL yields the text of the parts in order, fixed neighbours merged (quotes, backslashes, empty parts)', async () => {
+    const text = fc.string({ unit: fc.constantFrom('a', "'", '"', '\\', ',', '{', '}', 'é', ' '), maxLength: 6 });
+    const part = fc.oneof(text.map((t) => ({ part: fixed(t), text: t })), text.map((t) => ({ part: computed(`(${literal(t)})::text`), text: t })));
+    await fc.assert(fc.asyncProperty(fc.array(part, { maxLength: 8 }), async (parts) => {
+      const sql = concatJson(parts.map((p): JsonPart => p.part));
+      const { rows } = await knex.raw<{ rows: Array<{ text: string }> }>(`select ${sql} as text`);
+      expect(rows[0]!.text).toBe(parts.map((p) => p.text).join(''));
+      // Fixed neighbours become one literal (none when their text is empty): one term per computed part and per run.
+      let terms = 0;
+      let run = '';
+      for (const p of parts) {
+        if ('fixed' in p.part) { run += p.text; continue; }
+        terms += (run === '' ? 0 : 1) + 1;
+        run = '';
+      }
+      terms += run === '' ? 0 : 1;
+      expect(sql.split(' || ').length).toBe(Math.max(1, terms));
+    }), { numRuns: 60 });
   });
 });

@@ -40,6 +40,9 @@ export function severityFor(daysUntil: number): Severity {
   return 'ok';
 }
 
+/** A held certificate's item is expired at this day count and below: from the day after its expiry date. */
+export const EXPIRED_FROM_DAYS = -1;
+
 /** The severity of a required item with no certificate on file. */
 export const MISSING_REQUIRED: Severity = 'expired';
 
@@ -59,7 +62,7 @@ export function complianceItem(input: ItemInput, today: string): ComplianceItem 
     // No certificate held: a required item is "required but missing", which counts as expired.
     return { code: input.code, required: input.required, dueDate, daysUntil, state: 'missing', severity: input.required ? MISSING_REQUIRED : 'ok' };
   }
-  const state: ItemState = daysUntil! < 0 ? 'expired' : 'valid';
+  const state: ItemState = daysUntil! <= EXPIRED_FROM_DAYS ? 'expired' : 'valid';
   return { code: input.code, required: input.required, dueDate, daysUntil, state, severity: severityFor(daysUntil!) };
 }
 
