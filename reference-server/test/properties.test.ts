@@ -82,3 +82,14 @@ describe('property events', () => {
     expect(listed!.image).toBe(image);
   });
 });
+
+describe('address line 2', () => {
+  it('an empty second line is accepted and answered as sent', async () => {
+    const res = await t.api('POST', '/properties', KEYS.enterpriseLive, { ...newProperty, addressLine2: '' });
+    expect(res.statusCode).toBe(201);
+    const { id } = json<{ data: { id: string } }>(res).data;
+    const read = await t.api('GET', `/properties/${id}`, KEYS.enterpriseLive);
+    expect([read.statusCode, json<{ data: { addressLine2: string; address: string } }>(read).data]).toMatchObject([200, { addressLine2: '', address: '9 Quay Street, Bristol, BS1 4AA' }]);
+    expect((await t.api('DELETE', `/properties/${id}`, KEYS.enterpriseLive)).statusCode).toBe(200);
+  });
+});

@@ -19,6 +19,7 @@ import * as calendarHiddenRows from './20261127000200_calendar_hidden_rows';
 import * as rentEventIds from './20261127000300_rent_event_ids';
 import * as contractSweeps from './20261127000400_contract_sweeps';
 import * as calendarEventIds from './20261127000500_calendar_event_ids';
+import * as propertyJsonValues from './20261128000000_property_json_values';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -41,6 +42,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261127000300_rent_event_ids', rentEventIds],
   ['20261127000400_contract_sweeps', contractSweeps],
   ['20261127000500_calendar_event_ids', calendarEventIds],
+  ['20261128000000_property_json_values', propertyJsonValues],
 ];
 
 const source: Knex.MigrationSource<string> = {

@@ -148,4 +148,4 @@ export const epcCompliantSql = (band: string, expiry: string, today: string): st
   `case when ${band} is not null then ${expiry} >= ${today} and ${atLeastSql(band, MINIMUM_BAND)} end`;
 
 /** The generated column holding one part of an item of a property row. */
-export const itemColumn = (code: ItemCode, part: 'due' | 'days' | 'outcome'): string => identifier(`${code}_${part}`);
+export const itemColumn = (code: ItemCode, part: 'days' | 'outcome'): string => identifier(`${code}_${part}`);

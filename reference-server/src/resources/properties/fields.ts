@@ -13,7 +13,8 @@ export const propertyFields = fieldTable<Property>()({
   address: { kind: 'string' },
   shortName: { column: 'short_name', kind: 'string', input: Joi.string().trim().min(1).max(200), required: true },
   addressLine1: { column: 'address_line1', kind: 'string', input: Joi.string().trim().min(1).max(300), required: true },
-  addressLine2: { column: 'address_line2', kind: 'string', nullable: true, input: Joi.string().trim().max(300).allow('') },
+  // Empty is accepted, so it is also answered.
+  addressLine2: { column: 'address_line2', kind: 'string', nullable: true, input: Joi.string().trim().max(300).allow(''), response: Joi.string().allow('') },
   city: { column: 'city', kind: 'string', input: Joi.string().trim().min(1).max(120), required: true },
   postcode: { column: 'postcode', kind: 'string', input: Joi.string().trim().min(2).max(20), required: true },
   // Answered as stored (any string); requests choose among the types.
