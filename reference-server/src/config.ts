@@ -114,7 +114,7 @@ const schema = Joi.object({
   HEADERS_TIMEOUT_MS: Joi.number().integer().min(100).max(Joi.ref('REQUEST_TIMEOUT_MS')).default(Joi.ref('REQUEST_TIMEOUT_MS')),
   DB_QUERY_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(5_000),
   DB_ACQUIRE_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(3_000),
-  COMPLIANCE_SUMMARY_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(2),
+  COMPLIANCE_SUMMARY_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(3),
 }).unknown(true);
 
 export class ConfigError extends Error {}
