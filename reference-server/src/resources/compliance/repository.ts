@@ -36,8 +36,8 @@ export const bandCountColumn = (band: EpcBand): `band_${EpcBand}` => `band_${ban
 const expiryOf = (code: ItemCode): string => `b.${identifier(`expiry_${CERTIFICATE_TYPE_OF[code]}`)}`;
 
 /**
- * Per property: its columns, and each item's due date, day count and outcome (an index of ITEM_OUTCOMES; null where
- * the item does not apply).
+ * Per property, in name then id order: its columns, and each item's day count and outcome (an index of
+ * ITEM_OUTCOMES; null where the item does not apply).
  */
 function propertyItemRows(scope: Scope, today: string): Knex.QueryBuilder {
   const knex = scope.db as Knex;
