@@ -9,7 +9,7 @@ import { JSON_DUE_COLUMN_OF, LATEST_EXPIRY_COLUMN_OF, Property, type Scope } fro
 import { propertyStatusSql } from '../properties/repository';
 import { EPC_BANDS, type EpcBand } from './epc';
 import { CERTIFICATE_TYPE_OF, ITEM_CODES, NO_ATTENTION, RENEWAL_COLUMN_OF, SEVERITY_ORDER, type ItemCode, type Severity } from './severity';
-import { appliesSql, atLeastSql, byOutcome, computed, concatJson, epcBandSql, epcCompliantSql, fixed, identifier, itemColumn, itemSql, jsonArrayOfPresent, jsonMembers, jsonObject, jsonObjectParts, jsonPlainString, jsonScalar, jsonValue, literal, outcomesWhere, presentPlainString } from './sql';
+import { appliesSql, atLeastSql, computed, epcBandSql, epcCompliantSql, fixed, identifier, itemColumn, itemSql, jsonArrayOfPresent, jsonObject, jsonObjectEndingByOutcome, jsonObjectParts, jsonPlainString, jsonScalar, jsonValue, literal, outcomesWhere, presentPlainString } from './sql';
 
 // The name, the address and the due dates are JSON text the database keeps on the row (json_*, migration
 // 20261128000000): a request only writes what depends on today's date.
@@ -62,6 +62,8 @@ function propertyItemRows(scope: Scope, today: string): Knex.QueryBuilder {
 }
 
 const column = (code: ItemCode, part: 'days' | 'outcome'): string => `r.${itemColumn(code, part)}`;
+/** The JSON text of an item's due date, kept on the row. */
+const dueJson = (code: ItemCode): string => `r.${JSON_DUE_COLUMN_OF[CERTIFICATE_TYPE_OF[code]]}`;
 
 /** The JSON text of one summary property (PropertyCompliance) from a row of propertyItemRows. */
 const PROPERTY_JSON = ((): string => {
@@ -71,18 +73,16 @@ const PROPERTY_JSON = ((): string => {
     ['rating', computed(jsonValue(held('r.epc_rating')))],
     ['band', computed(jsonPlainString('r.epc_band'))],
     ['score', computed(jsonScalar(held('r.epc_score')))],
-    ['renewal', computed(`r.${JSON_DUE_COLUMN_OF.EPC}`)],
+    ['renewal', computed(dueJson('EPC'))],
     ['compliant', computed(jsonScalar(epcCompliantSql('r.epc_band', epcExpiry, 'r.today')))],
   ]);
-  // An item's state and severity are one fixed text per outcome, with the object's closing brace.
-  const stateAndSeverity = (code: ItemCode): string =>
-    byOutcome(column(code, 'outcome'), ({ state, severity }) => `,${JSON.stringify({ state, severity }).slice(1)}`);
-  const items = ITEM_CODES.map((code) => `case when ${column(code, 'outcome')} is not null then ${concatJson([fixed('{'), ...jsonMembers([
+  // An item's state and severity are one fixed text per outcome.
+  const items = ITEM_CODES.map((code) => `case when ${column(code, 'outcome')} is not null then ${jsonObjectEndingByOutcome([
     ['code', fixed(JSON.stringify(code))],
     ['required', fixed('true')],
-    ['dueDate', computed(`r.${JSON_DUE_COLUMN_OF[CERTIFICATE_TYPE_OF[code]]}`)],
+    ['dueDate', computed(dueJson(code))],
     ['daysUntil', computed(jsonScalar(column(code, 'days')))],
-  ]), computed(stateAndSeverity(code))])} end`);
+  ], column(code, 'outcome'), ({ state, severity }) => ({ state, severity }))} end`);
   return jsonObject([
     ['id', presentPlainString('r.id')],
     ['name', computed('r.json_name')],
@@ -103,13 +103,13 @@ const ATTENTION_OUTCOMES = outcomesWhere(({ severity }) => severity !== NO_ATTEN
  * unnested every row into one row per item (20,000 rows at 5,000 properties) to keep the few hundred that need
  * attention.
  */
-const ATTENTION_JSON = `nullif(concat_ws(',', ${ITEM_CODES.map((code) => `case when ${column(code, 'outcome')} in (${ATTENTION_OUTCOMES.join(', ')}) then ${concatJson([fixed('{'), ...jsonMembers([
+const ATTENTION_JSON = `nullif(concat_ws(',', ${ITEM_CODES.map((code) => `case when ${column(code, 'outcome')} in (${ATTENTION_OUTCOMES.join(', ')}) then ${jsonObjectEndingByOutcome([
   ['propertyId', presentPlainString('r.id')],
   ['propertyName', computed('r.json_name')],
   ['code', fixed(JSON.stringify(code))],
-  ['dueDate', computed(`r.${JSON_DUE_COLUMN_OF[CERTIFICATE_TYPE_OF[code]]}`)],
+  ['dueDate', computed(dueJson(code))],
   ['daysUntil', computed(jsonScalar(column(code, 'days')))],
-]), computed(byOutcome(column(code, 'outcome'), ({ severity }) => `,${JSON.stringify({ severity }).slice(1)}`))])} end`).join(', ')}), '')`;
+], column(code, 'outcome'), ({ severity }) => ({ severity }))} end`).join(', ')}), '')`;
 
 const sumOver = (codes: readonly ItemCode[], term: (code: ItemCode) => string): string => `(${codes.map(term).join(' + ')})::int`;
 

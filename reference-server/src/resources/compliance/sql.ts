@@ -117,6 +117,14 @@ export const byOutcome = (outcome: string, text: (outcome: ItemOutcome) => strin
   `case ${outcome} ${ITEM_OUTCOMES.flatMap((o, i) => { const t = text(o); return t === null ? [] : [`when ${i} then ${literal(t)}`]; }).join(' ')} end`;
 
 /**
+ * JSON text of an object with these members and then those `last` gives the row's outcome: one fixed text per
+ * outcome (byOutcome), which also closes the object.
+ */
+export const jsonObjectEndingByOutcome = (
+  entries: ReadonlyArray<readonly [key: string, value: JsonValueParts]>, outcome: string, last: (outcome: ItemOutcome) => object,
+): string => concatJson([fixed('{'), ...jsonMembers(entries), computed(byOutcome(outcome, (o) => `,${JSON.stringify(last(o)).slice(1)}`))]);
+
+/**
  * One statutory item of `complianceItem`, given SQL for the certificate expiry (null when none is held), the
  * recorded renewal date, and today: its due date, day count and outcome (an index of ITEM_OUTCOMES). Every item of
  * a property is required (`complianceItems`).
