@@ -3,7 +3,14 @@
 // One jest run for the whole repository; each package keeps its tests beside its code or in its test/ folder.
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/spec', '<rootDir>/reference-server', '<rootDir>/conformance', '<rootDir>/webhook-receiver', '<rootDir>/scripts', '<rootDir>/test'],
+  roots: [
+    '<rootDir>/spec',
+    '<rootDir>/reference-server',
+    '<rootDir>/conformance',
+    '<rootDir>/webhook-receiver',
+    '<rootDir>/scripts',
+    '<rootDir>/test',
+  ],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j|mj)s$': ['@swc/jest'] },
   transformIgnorePatterns: [
@@ -15,5 +22,7 @@ module.exports = {
   setupFilesAfterEnv: ['<rootDir>/jest.fast-check.ts'],
   // The signature witness is ESM-only; jest's dynamic import of it under vm modules failed intermittently
   // ("reading 'identifier'"), so it is transpiled to CommonJS like our own code and required.
-  moduleNameMapper: { '^@octokit/webhooks-methods$': '<rootDir>/node_modules/@octokit/webhooks-methods/dist-node/index.js' },
+  moduleNameMapper: {
+    '^@octokit/webhooks-methods$': '<rootDir>/node_modules/@octokit/webhooks-methods/dist-node/index.js',
+  },
 };

@@ -21,8 +21,16 @@ async function main(): Promise<void> {
   let services: Services | undefined;
   const lazyServices = (): Services => (services ??= ensureServices());
 
-  const suites: BenchSuite[] = [propertiesBench(lazyServices), limiterBench(lazyServices), largePortfolioBench(lazyServices)];
-  for (const [file, name] of [['conformance', 'conformanceBench'], ['invoices', 'invoiceBench'], ['webhooks', 'webhookBench']] as const) {
+  const suites: BenchSuite[] = [
+    propertiesBench(lazyServices),
+    limiterBench(lazyServices),
+    largePortfolioBench(lazyServices),
+  ];
+  for (const [file, name] of [
+    ['conformance', 'conformanceBench'],
+    ['invoices', 'invoiceBench'],
+    ['webhooks', 'webhookBench'],
+  ] as const) {
     const suite = await optionalSuite(file, name);
     if (suite) suites.push(suite);
   }
@@ -43,7 +51,10 @@ async function main(): Promise<void> {
   }
   const width = Math.max(...figures.map((f) => f.name.length), 10);
   process.stdout.write(`\n${'benchmark'.padEnd(width)}  ${'value'.padStart(12)}  unit\n`);
-  for (const f of figures) process.stdout.write(`${f.name.padEnd(width)}  ${String(f.value).padStart(12)}  ${f.unit}${f.extra ? `  (${f.extra})` : ''}\n`);
+  for (const f of figures)
+    process.stdout.write(
+      `${f.name.padEnd(width)}  ${String(f.value).padStart(12)}  ${f.unit}${f.extra ? `  (${f.extra})` : ''}\n`,
+    );
   if (jsonPath) {
     mkdirSync(path.dirname(path.resolve(jsonPath)), { recursive: true });
     writeFileSync(jsonPath, `${JSON.stringify(figures, null, 2)}\n`);

@@ -20,13 +20,22 @@ describe('the Pact stub of fixtures/pacts/', () => {
     expect(one.status).toBe(200);
     expect((one.json as { data: { meters: unknown[] } }).data.meters.length).toBeGreaterThan(0);
     const summary = await client.request({ path: '/compliance/summary', key });
-    expect((summary.json as { data: { portfolio: { worstSeverity: string } } }).data.portfolio.worstSeverity).toBe('expired');
+    expect((summary.json as { data: { portfolio: { worstSeverity: string } } }).data.portfolio.worstSeverity).toBe(
+      'expired',
+    );
   });
 
   it('answers the recorded error shapes', async () => {
-    const missing = await client.request({ path: '/properties/00000000-0000-4000-8000-000000000000', key: 'svc_live_myOwnDevelopmentKey42' });
+    const missing = await client.request({
+      path: '/properties/00000000-0000-4000-8000-000000000000',
+      key: 'svc_live_myOwnDevelopmentKey42',
+    });
     expect([missing.status, missing.json]).toEqual([404, { error: 'Property not found', code: 'NOT_FOUND' }]);
-    const unknown = await client.request({ path: '/properties', query: { limit: 1 }, key: 'svc_live_unknownPactKey0000000000000000000' });
+    const unknown = await client.request({
+      path: '/properties',
+      query: { limit: 1 },
+      key: 'svc_live_unknownPactKey0000000000000000000',
+    });
     expect([unknown.status, (unknown.json as { code: string }).code]).toEqual([401, 'UNAUTHORIZED']);
   });
 });

@@ -13,7 +13,13 @@ import { makeConsumerPact, type ConsumerInteraction } from '@pact-foundation/pac
 
 process.env.PACT_DO_NOT_TRACK ??= 'true';
 
-const DEFAULT_PACT = join(__dirname, '..', 'fixtures', 'pacts', 'portfolio-conformance-client-property-portfolio-reference-server.json');
+const DEFAULT_PACT = join(
+  __dirname,
+  '..',
+  'fixtures',
+  'pacts',
+  'portfolio-conformance-client-property-portfolio-reference-server.json',
+);
 const SPECIFICATION_V4 = 5; // pact-core's FfiSpecificationVersion.SPECIFICATION_VERSION_V4
 
 interface PactPart {
@@ -36,7 +42,11 @@ interface PactFile {
 
 const list = (value: string[] | string): string[] => (Array.isArray(value) ? value : [value]);
 const bodyText = (body: PactPart['body']): string | undefined =>
-  body?.content === undefined ? undefined : typeof body.content === 'string' ? body.content : JSON.stringify(body.content);
+  body?.content === undefined
+    ? undefined
+    : typeof body.content === 'string'
+      ? body.content
+      : JSON.stringify(body.content);
 
 function load(interaction: ConsumerInteraction, recorded: PactInteraction): void {
   interaction.uponReceiving(recorded.description);
@@ -46,21 +56,30 @@ function load(interaction: ConsumerInteraction, recorded: PactInteraction): void
   }
   const { request, response } = recorded;
   interaction.withRequest(request.method, request.path);
-  for (const [name, values] of Object.entries(request.query ?? {})) list(values).forEach((v, i) => interaction.withQuery(name, i, v));
-  for (const [name, values] of Object.entries(request.headers ?? {})) list(values).forEach((v, i) => interaction.withRequestHeader(name, i, v));
+  for (const [name, values] of Object.entries(request.query ?? {}))
+    list(values).forEach((v, i) => interaction.withQuery(name, i, v));
+  for (const [name, values] of Object.entries(request.headers ?? {}))
+    list(values).forEach((v, i) => interaction.withRequestHeader(name, i, v));
   const requestBody = bodyText(request.body);
-  if (requestBody !== undefined) interaction.withRequestBody(requestBody, request.body?.contentType ?? 'application/json');
+  if (requestBody !== undefined)
+    interaction.withRequestBody(requestBody, request.body?.contentType ?? 'application/json');
   if (request.matchingRules) interaction.withRequestMatchingRules(JSON.stringify(request.matchingRules));
 
   interaction.withStatus(response.status);
-  for (const [name, values] of Object.entries(response.headers ?? {})) list(values).forEach((v, i) => interaction.withResponseHeader(name, i, v));
+  for (const [name, values] of Object.entries(response.headers ?? {}))
+    list(values).forEach((v, i) => interaction.withResponseHeader(name, i, v));
   const responseBody = bodyText(response.body);
-  if (responseBody !== undefined) interaction.withResponseBody(responseBody, response.body?.contentType ?? 'application/json');
+  if (responseBody !== undefined)
+    interaction.withResponseBody(responseBody, response.body?.contentType ?? 'application/json');
   if (response.matchingRules) interaction.withResponseMatchingRules(JSON.stringify(response.matchingRules));
 }
 
 /** Starts the stub; resolves with its port and a stop function. */
-export function startPactStub(options: { pactFile?: string; host?: string; port?: number } = {}): { port: number; url: string; stop: () => void } {
+export function startPactStub(options: { pactFile?: string; host?: string; port?: number } = {}): {
+  port: number;
+  url: string;
+  stop: () => void;
+} {
   const pact = JSON.parse(readFileSync(resolve(options.pactFile ?? DEFAULT_PACT), 'utf8')) as PactFile;
   const stub = makeConsumerPact(pact.consumer.name, pact.provider.name, SPECIFICATION_V4, 'error');
   for (const recorded of pact.interactions) {
@@ -69,14 +88,31 @@ export function startPactStub(options: { pactFile?: string; host?: string; port?
   }
   const host = options.host ?? '127.0.0.1';
   const port = stub.createMockServer(host, options.port ?? 0);
-  return { port, url: `http://${host}:${port}`, stop: () => { stub.cleanupMockServer(port); } };
+  return {
+    port,
+    url: `http://${host}:${port}`,
+    stop: () => {
+      stub.cleanupMockServer(port);
+    },
+  };
 }
 
 function main(): void {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: '8080' }, host: { type: 'string', default: '127.0.0.1' }, pact: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '8080' },
+      host: { type: 'string', default: '127.0.0.1' },
+      pact: { type: 'string' },
+    },
+  });
   const stub = startPactStub({ pactFile: values.pact, host: values.host, port: Number(values.port) });
-  process.stdout.write(`Pact stub of the Property Portfolio API listening on ${stub.url} (base URL ${stub.url}/api/public/v1)\n`);
-  const stop = () => { stub.stop(); process.exit(0); };
+  process.stdout.write(
+    `Pact stub of the Property Portfolio API listening on ${stub.url} (base URL ${stub.url}/api/public/v1)\n`,
+  );
+  const stop = () => {
+    stub.stop();
+    process.exit(0);
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   // The mock server runs on the native core's own threads: keep the event loop alive until a signal.

@@ -3,7 +3,17 @@
 // JSON to these types field by field, so the assertion below cannot hide a bad edit.
 import catalogueJson from './event-catalogue.json';
 
-export const FIELD_TYPES = ['string', 'uuid', 'date', 'timestamp', 'number', 'integer', 'boolean', 'array', 'object'] as const;
+export const FIELD_TYPES = [
+  'string',
+  'uuid',
+  'date',
+  'timestamp',
+  'number',
+  'integer',
+  'boolean',
+  'array',
+  'object',
+] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** The element of an array field; object elements list their own fields. */

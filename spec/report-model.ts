@@ -52,13 +52,31 @@ export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'error' | 'disabled'
 
 /** One exchange as a trace shows it: secrets redacted, volatile values replaced by stable placeholders. */
 export interface TraceExchange {
-  readonly request: { readonly method: string; readonly url: string; readonly headers: Readonly<Record<string, string>>; readonly body?: string };
-  readonly response?: { readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: string };
+  readonly request: {
+    readonly method: string;
+    readonly url: string;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly body?: string;
+  };
+  readonly response?: {
+    readonly status: number;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly body: string;
+  };
   readonly error?: string;
 }
 
 /** What a check needs beyond the API keys. A check whose needs are not met is skipped with the reason. */
-export type CheckNeed = 'dashboard' | 'mail' | 'webhook' | 'otherLandlord' | 'portfolio' | 'professional' | 'revoked' | 'sandbox' | 'readOnly';
+export type CheckNeed =
+  | 'dashboard'
+  | 'mail'
+  | 'webhook'
+  | 'otherLandlord'
+  | 'portfolio'
+  | 'professional'
+  | 'revoked'
+  | 'sandbox'
+  | 'readOnly';
 
 /** One HTTP exchange the suite made, recorded so failures can be reproduced by someone who was not there. */
 export interface RecordedExchange {
@@ -184,4 +202,8 @@ export interface RunMeta {
  * Implemented by `conformance/src/reporters/index.ts`; also used by the webhook receiver tester so both tools
  * report the same way.
  */
-export type WriteReports = (results: readonly CheckResult[], specs: readonly ReportSpec[], meta: RunMeta) => Promise<void>;
+export type WriteReports = (
+  results: readonly CheckResult[],
+  specs: readonly ReportSpec[],
+  meta: RunMeta,
+) => Promise<void>;

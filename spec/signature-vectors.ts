@@ -34,4 +34,3 @@ export const VERIFY_FAILURE_REASONS: readonly VerifyFailureReason[] = ['missing'
 
 /** JSON cannot carry the literal union of `reason`; the shape test proves every vector matches. */
 export const signatureVectors = vectorsJson as SignatureVectors;
-

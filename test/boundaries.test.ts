@@ -9,7 +9,12 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 const ROOT = resolve(__dirname, '..');
 
 /** Workspace packages (folder → what it may import of the others). */
-const PACKAGES: Readonly<Record<string, { readonly name: string; readonly mayImport: readonly string[]; readonly mayImportInTests?: readonly string[] }>> = {
+const PACKAGES: Readonly<
+  Record<
+    string,
+    { readonly name: string; readonly mayImport: readonly string[]; readonly mayImportInTests?: readonly string[] }
+  >
+> = {
   // Data only: the event catalogue, signature vectors, fixture keys and ids, report model types.
   spec: { name: '@ppapi/spec', mayImport: [] },
   // The mock receiver reads the spec on its own.
@@ -17,7 +22,11 @@ const PACKAGES: Readonly<Record<string, { readonly name: string; readonly mayImp
   // The suite reads the spec on its own; its embedded mode runs the mock receiver as a peer over HTTP.
   conformance: { name: '@ppapi/conformance', mayImport: ['@ppapi/spec', '@ppapi/webhook-receiver'] },
   // The server reads the spec on its own; its tests use the mock receiver as an outside witness of deliveries.
-  'reference-server': { name: '@ppapi/reference-server', mayImport: ['@ppapi/spec'], mayImportInTests: ['@ppapi/webhook-receiver'] },
+  'reference-server': {
+    name: '@ppapi/reference-server',
+    mayImport: ['@ppapi/spec'],
+    mayImportInTests: ['@ppapi/webhook-receiver'],
+  },
 };
 
 /**
@@ -46,7 +55,8 @@ interface SourceImport {
   readonly specifier: string;
 }
 
-const IMPORT = /(?:^|[^\w.])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[^\w.])require(?:\.resolve)?\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:^|[^\w.])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[^\w.])require(?:\.resolve)?\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];
@@ -78,8 +88,15 @@ function isTestFile(pkgDir: string, file: string): boolean {
 
 /** Runtime dependencies include (optional) peers: the suite loads pdf-parse lazily and skips the PDF text without it. */
 function manifest(pkgDir: string): { dependencies: Record<string, string>; devDependencies: Record<string, string> } {
-  const json = JSON.parse(readFileSync(join(ROOT, pkgDir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string>; devDependencies?: Record<string, string> };
-  return { dependencies: { ...json.peerDependencies, ...json.dependencies }, devDependencies: json.devDependencies ?? {} };
+  const json = JSON.parse(readFileSync(join(ROOT, pkgDir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
+  return {
+    dependencies: { ...json.peerDependencies, ...json.dependencies },
+    devDependencies: json.devDependencies ?? {},
+  };
 }
 
 /** Problems of one package: relative imports leaving it, undeclared or forbidden bare imports. */
@@ -94,17 +111,22 @@ export function packageProblems(pkgDir: string, files: readonly string[] = sourc
     for (const { specifier } of importsOf(file)) {
       const where = `${relative(ROOT, file)} imports '${specifier}'`;
       if (specifier.startsWith('.')) {
-        if (!resolve(dirname(file), specifier).startsWith(home)) problems.push(`${where}: a relative import leaves ${pkgDir}/ (import the package by name)`);
+        if (!resolve(dirname(file), specifier).startsWith(home))
+          problems.push(`${where}: a relative import leaves ${pkgDir}/ (import the package by name)`);
         continue;
       }
       const name = packageOf(specifier);
       if (name === undefined) continue;
       if (name.startsWith('@ppapi/')) {
         const allowed = [...rules.mayImport, ...(test ? (rules.mayImportInTests ?? []) : [])];
-        if (name !== rules.name && !allowed.includes(name)) problems.push(`${where}: ${rules.name} may not depend on ${name}`);
+        if (name !== rules.name && !allowed.includes(name))
+          problems.push(`${where}: ${rules.name} may not depend on ${name}`);
       }
       const declared = name === rules.name || name in dependencies || (test && name in devDependencies);
-      if (!declared) problems.push(`${where}: ${name} is not in ${pkgDir}/package.json ${test ? 'dependencies or devDependencies' : 'dependencies'}`);
+      if (!declared)
+        problems.push(
+          `${where}: ${name} is not in ${pkgDir}/package.json ${test ? 'dependencies or devDependencies' : 'dependencies'}`,
+        );
     }
   }
   return problems;
@@ -127,7 +149,8 @@ export function layerProblems(files: readonly string[] = sourceFiles(join(ROOT, 
     for (const { specifier } of importsOf(file)) {
       if (!specifier.startsWith('.')) continue;
       const to = layerOf(resolve(dirname(file), specifier));
-      if (to !== from && !allowed.includes(to)) problems.push(`${relative(ROOT, file)} imports '${specifier}': layer ${from} may not import layer ${to}`);
+      if (to !== from && !allowed.includes(to))
+        problems.push(`${relative(ROOT, file)} imports '${specifier}': layer ${from} may not import layer ${to}`);
     }
   }
   return problems;
@@ -165,7 +188,10 @@ describe('package boundaries', () => {
     });
 
     it('flags the suite importing the reference server by a relative path, and by name', () => {
-      const file = probe('conformance/src/.boundary-probe/a.ts', "import { loadConfig } from '../../../reference-server/src/config';\nimport { x } from '@ppapi/reference-server';\n");
+      const file = probe(
+        'conformance/src/.boundary-probe/a.ts',
+        "import { loadConfig } from '../../../reference-server/src/config';\nimport { x } from '@ppapi/reference-server';\n",
+      );
       expect(packageProblems('conformance', [file])).toEqual([
         expect.stringContaining('a relative import leaves conformance/'),
         expect.stringContaining('@ppapi/conformance may not depend on @ppapi/reference-server'),
@@ -174,7 +200,10 @@ describe('package boundaries', () => {
     });
 
     it('flags an undeclared dependency, and a dev dependency used outside tests', () => {
-      const file = probe('webhook-receiver/src/.boundary-probe/b.ts', "import Joi from 'joi';\nimport { fc } from '@octokit/webhooks-methods';\nimport { createHash } from 'node:crypto';\n");
+      const file = probe(
+        'webhook-receiver/src/.boundary-probe/b.ts',
+        "import Joi from 'joi';\nimport { fc } from '@octokit/webhooks-methods';\nimport { createHash } from 'node:crypto';\n",
+      );
       expect(packageProblems('webhook-receiver', [file])).toEqual([
         expect.stringContaining('joi is not in webhook-receiver/package.json dependencies'),
         expect.stringContaining('@octokit/webhooks-methods is not in webhook-receiver/package.json dependencies'),
@@ -182,7 +211,10 @@ describe('package boundaries', () => {
     });
 
     it('flags a layer of the reference server importing one it may not', () => {
-      const file = probe('reference-server/src/platform/.boundary-probe/c.ts', "import { plugin } from '../../resources/properties/routes';\n");
+      const file = probe(
+        'reference-server/src/platform/.boundary-probe/c.ts',
+        "import { plugin } from '../../resources/properties/routes';\n",
+      );
       expect(layerProblems([file])).toEqual([expect.stringContaining('layer platform may not import layer resources')]);
     });
   });

@@ -19,7 +19,8 @@ interface Service {
 
 function composeServices(text: string): Record<string, Service> {
   const doc: unknown = parse(text);
-  if (typeof doc !== 'object' || doc === null || !('services' in doc)) throw new Error('docker-compose.yml: no services');
+  if (typeof doc !== 'object' || doc === null || !('services' in doc))
+    throw new Error('docker-compose.yml: no services');
   return doc.services as Record<string, Service>;
 }
 
@@ -72,14 +73,18 @@ describe('docker-compose.yml', () => {
     expect(host(env.SMTP_URL)).toBe('mail');
     expect(host(env.WEBHOOK_URL)).toBe('receiver');
     expect(services.receiver?.command).toEqual(['--port', port(env.WEBHOOK_URL)]);
-    expect(effective(services.receiver?.environment?.WEBHOOK_SECRET ?? '')).toBe(effective(env.WEBHOOK_SECRET ?? 'unset'));
+    expect(effective(services.receiver?.environment?.WEBHOOK_SECRET ?? '')).toBe(
+      effective(env.WEBHOOK_SECRET ?? 'unset'),
+    );
     expect(env.HOST).toBe('0.0.0.0');
     expect(services.reference?.ports).toEqual([`${env.PORT}:${env.PORT}`]);
     expect(Object.keys(services.reference?.depends_on ?? {}).sort()).toEqual(['mail', 'postgres', 'receiver', 'redis']);
   });
 
   it('the documented-variables reader finds every variable of a row, and only the first cell', () => {
-    const names = documentedVariables('## Configuration\n\n| variable | default | meaning |\n| --- | --- | --- |\n| `A_B`, `C` | `D_E` | `F` |\n\n## Next\n| `G` | x |\n');
+    const names = documentedVariables(
+      '## Configuration\n\n| variable | default | meaning |\n| --- | --- | --- |\n| `A_B`, `C` | `D_E` | `F` |\n\n## Next\n| `G` | x |\n',
+    );
     expect([...names].sort()).toEqual(['A_B', 'C']);
   });
 });

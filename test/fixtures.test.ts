@@ -5,8 +5,18 @@ import target from '../fixtures/reference-target.json';
 
 describe('fixtures/reference-target.json', () => {
   it('names exactly the fixture keys of every interface role, and of every extra role', () => {
-    for (const [role, key] of Object.entries(target.keys)) expect(FIXTURE_KEYS[role as keyof typeof FIXTURE_KEYS]).toBe(key);
-    for (const [role, key] of Object.entries(target.extraKeys)) expect(FIXTURE_KEYS[role as keyof typeof FIXTURE_KEYS]).toBe(key);
-    expect(Object.keys(target.keys).sort()).toEqual(['enterpriseLive', 'enterpriseReadOnly', 'enterpriseSandbox', 'otherLandlord', 'portfolioLive', 'professional', 'revoked']);
+    for (const [role, key] of Object.entries(target.keys))
+      expect(FIXTURE_KEYS[role as keyof typeof FIXTURE_KEYS]).toBe(key);
+    for (const [role, key] of Object.entries(target.extraKeys))
+      expect(FIXTURE_KEYS[role as keyof typeof FIXTURE_KEYS]).toBe(key);
+    expect(Object.keys(target.keys).sort()).toEqual([
+      'enterpriseLive',
+      'enterpriseReadOnly',
+      'enterpriseSandbox',
+      'otherLandlord',
+      'portfolioLive',
+      'professional',
+      'revoked',
+    ]);
   });
 });

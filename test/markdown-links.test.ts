@@ -18,8 +18,13 @@ function markdownFiles(dir: string): string[] {
 /** Relative link targets of a Markdown text: `[text](target)` and `[label]: target`, outside code. */
 export function relativeLinks(markdown: string): string[] {
   const prose = markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
-  const targets = [...prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g), ...prose.matchAll(/^\s*\[[^\]]+\]:\s*(\S+)/gm)].map((m) => m[1] as string);
-  return targets.filter((t) => !/^[a-z][a-z0-9+.-]*:/i.test(t) && !t.startsWith('#')).map((t) => decodeURIComponent(t.split('#')[0] as string));
+  const targets = [
+    ...prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g),
+    ...prose.matchAll(/^\s*\[[^\]]+\]:\s*(\S+)/gm),
+  ].map((m) => m[1] as string);
+  return targets
+    .filter((t) => !/^[a-z][a-z0-9+.-]*:/i.test(t) && !t.startsWith('#'))
+    .map((t) => decodeURIComponent(t.split('#')[0] as string));
 }
 
 describe('Markdown links', () => {
@@ -34,7 +39,8 @@ describe('Markdown links', () => {
   });
 
   it('finds inline and reference links, and skips URLs, anchors and code', () => {
-    const md = 'See [a](docs/a.md#x), [b](b%20c.md "t"), [u](https://x.y), [h](#top), `[c](code.md)`.\n\n```\n[d](fenced.md)\n```\n[ref]: ../e.md\n';
+    const md =
+      'See [a](docs/a.md#x), [b](b%20c.md "t"), [u](https://x.y), [h](#top), `[c](code.md)`.\n\n```\n[d](fenced.md)\n```\n[ref]: ../e.md\n';
     expect(relativeLinks(md)).toEqual(['docs/a.md', 'b c.md', '../e.md']);
   });
 });

@@ -19,7 +19,9 @@ interface LockEntry {
   readonly link?: boolean;
   readonly resolved?: string;
 }
-const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Readonly<Record<string, LockEntry>> };
+const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+  packages: Readonly<Record<string, LockEntry>>;
+};
 
 /** Where node resolves `name` from the package at `from` (a lock path): its node_modules, then each parent's. */
 function resolveIn(from: string, name: string): string | undefined {
@@ -53,7 +55,8 @@ function runtimeClosure(dir: string): Set<string> {
 }
 
 const oldest = semver.minVersion(ENGINES)?.version ?? 'none';
-const nodeRange = (entry: LockEntry | undefined): string | undefined => (entry?.engines && !Array.isArray(entry.engines) ? (entry.engines as { node?: string }).node : undefined);
+const nodeRange = (entry: LockEntry | undefined): string | undefined =>
+  entry?.engines && !Array.isArray(entry.engines) ? (entry.engines as { node?: string }).node : undefined;
 
 describe('supported Node versions', () => {
   it(`every package.json declares engines.node ${ENGINES}, which admits exactly the majors ${SUPPORTED.join(', ')}`, () => {
@@ -61,7 +64,8 @@ describe('supported Node versions', () => {
       const json = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as { engines?: { node?: string } };
       expect([dir, json.engines?.node]).toEqual([dir, ENGINES]);
     }
-    for (let major = 18; major <= 26; major++) expect([major, semver.satisfies(`${major}.99.0`, ENGINES)]).toEqual([major, SUPPORTED.includes(String(major))]);
+    for (let major = 18; major <= 26; major++)
+      expect([major, semver.satisfies(`${major}.99.0`, ENGINES)]).toEqual([major, SUPPORTED.includes(String(major))]);
   });
 
   it.each(WORKSPACES)(`%s loads no dependency at run time that refuses Node ${oldest}`, (dir) => {
@@ -74,12 +78,17 @@ describe('supported Node versions', () => {
 
   it('the closure follows the lock file: the suite reaches fast-check and tsx, not the reference server or pdf-parse (optional peer)', () => {
     const closure = [...runtimeClosure('conformance')];
-    expect(closure).toEqual(expect.arrayContaining(['node_modules/fast-check', 'node_modules/tsx', 'node_modules/@ppapi/spec']));
+    expect(closure).toEqual(
+      expect.arrayContaining(['node_modules/fast-check', 'node_modules/tsx', 'node_modules/@ppapi/spec']),
+    );
     expect(closure.filter((p) => /reference-server|pdf-parse|@hapi|knex/.test(p))).toEqual([]);
   });
 
   it('finds a dependency that refuses the oldest Node: maildev (a dev tool) reaches content-disposition@3', () => {
-    const refusing = [...runtimeClosure('node_modules/maildev')].filter((p) => { const r = nodeRange(lock.packages[p]); return r !== undefined && !semver.satisfies(oldest, r); });
+    const refusing = [...runtimeClosure('node_modules/maildev')].filter((p) => {
+      const r = nodeRange(lock.packages[p]);
+      return r !== undefined && !semver.satisfies(oldest, r);
+    });
     expect(refusing).toEqual(expect.arrayContaining([expect.stringMatching(/content-disposition$/)]));
   });
 });

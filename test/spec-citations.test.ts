@@ -11,7 +11,6 @@ import { RULES } from '@ppapi/conformance/src/rules';
 const ROOT = resolve(__dirname, '..');
 const SPEC = readFileSync(join(ROOT, 'docs', 'spec', 'property-portfolio-api.md'), 'utf8');
 
-
 export function normalise(text: string): string {
   return text
     .toLowerCase()
@@ -32,7 +31,9 @@ function sentencesOf(text: string): string[] {
 }
 
 function codeTokensOf(text: string): string[] {
-  return [...text.matchAll(/`([^`]+)`/g)].flatMap((m) => (m[1] as string).toLowerCase().split(/\s+/)).filter((t) => t.length > 0);
+  return [...text.matchAll(/`([^`]+)`/g)]
+    .flatMap((m) => (m[1] as string).toLowerCase().split(/\s+/))
+    .filter((t) => t.length > 0);
 }
 
 /** How a rule cites the spec: 'sentence', 'tokens', 'quote', or undefined when it does not. */
@@ -53,7 +54,9 @@ describe('the rule catalogue cites docs/spec/property-portfolio-api.md', () => {
   });
 
   it('a quote is given only where the text alone does not cite (so a quote never hides a drifted text)', () => {
-    const needless = RULES.filter((r) => r.quote !== undefined && citation(r.text, SPEC) !== undefined).map((r) => r.id);
+    const needless = RULES.filter((r) => r.quote !== undefined && citation(r.text, SPEC) !== undefined).map(
+      (r) => r.id,
+    );
     expect(needless).toEqual([]);
   });
 
@@ -63,13 +66,16 @@ describe('the rule catalogue cites docs/spec/property-portfolio-api.md', () => {
   });
 
   it('the comparison ignores formatting but not words, and a table row cites by its tokens', () => {
-    const spec = 'Intro.\n\nA *revoked* key returns `401 REVOKED_KEY` and must not be retried.\n\n| GET | `/rent/{id}` | none | 200 | 404 |\n';
+    const spec =
+      'Intro.\n\nA *revoked* key returns `401 REVOKED_KEY` and must not be retried.\n\n| GET | `/rent/{id}` | none | 200 | 404 |\n';
     expect(citation('a revoked key returns 401 REVOKED_KEY and must not be retried.', spec)).toBe('sentence');
     expect(citation('A revoked key returns `401 UNAUTHORIZED` and may be retried.', spec)).toBeUndefined();
     expect(citation('`GET /rent/{id}` answers `404` for an unknown id.', spec)).toBe('tokens');
     expect(citation('`GET /rent/{id}` answers `409` for a conflict.', spec)).toBeUndefined();
     expect(citation('Revoked keys are final.', spec, 'a revoked key returns `401 REVOKED_KEY`')).toBe('quote');
     expect(citation('Revoked keys are final.', spec, 'a revoked key returns `401 UNAUTHORIZED`')).toBeUndefined();
-    expect(citation('`GET /rent/{id}` answers `404` for an unknown id.', spec, '| GET | `/rent/{id}` | none | 200 | 404 |')).toBe('quote');
+    expect(
+      citation('`GET /rent/{id}` answers `404` for an unknown id.', spec, '| GET | `/rent/{id}` | none | 200 | 404 |'),
+    ).toBe('quote');
   });
 });

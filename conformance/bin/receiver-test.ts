@@ -2,7 +2,11 @@
 // The bin of ppapi-receiver-test: the suite's receiver checks against an integrator's receiver (conformance/README.md).
 import { receiverTestCli } from '../src/receiver';
 
-receiverTestCli(process.argv.slice(2), { stdout: (l) => console.log(l), stderr: (l) => console.error(l), env: process.env }).then(
+receiverTestCli(process.argv.slice(2), {
+  stdout: (l) => console.log(l),
+  stderr: (l) => console.error(l),
+  env: process.env,
+}).then(
   (code) => process.exit(code),
   (err: unknown) => {
     console.error(`receiver-test: ${err instanceof Error ? err.message : String(err)}`);

@@ -22,7 +22,8 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** The report's public fields; anything else in the file is ignored. Throws on a file that is not a report. */
 export function readReport(raw: unknown): Report {
-  if (!isRecord(raw) || !isRecord(raw.summary) || !Array.isArray(raw.checks)) throw new Error('not a conformance JSON report (summary and checks expected)');
+  if (!isRecord(raw) || !isRecord(raw.summary) || !Array.isArray(raw.checks))
+    throw new Error('not a conformance JSON report (summary and checks expected)');
   const summary: Record<string, number> = {};
   for (const [k, v] of Object.entries(raw.summary)) if (typeof v === 'number') summary[k] = v;
   const checks = raw.checks.filter(isRecord).map((c): ReportCheck => ({
@@ -47,18 +48,35 @@ export function renderMarkdownSummary(report: Report, title = 'Property Portfoli
   const s = report.summary;
   const bad = report.checks.filter((c) => c.status === 'failed' || c.status === 'error');
   const warned = report.checks.filter((c) => c.status === 'warning');
-  const verdict = bad.length === 0 ? (report.checks.some((c) => c.status === 'error') ? 'errored' : 'passed') : 'failed';
+  const verdict =
+    bad.length === 0 ? (report.checks.some((c) => c.status === 'error') ? 'errored' : 'passed') : 'failed';
   const out: string[] = [`## ${title}: ${bad.length === 0 ? '✅' : '❌'} ${verdict}`, ''];
   const keys = [...ORDER.filter((k) => k in s), ...Object.keys(s).filter((k) => !ORDER.includes(k))];
-  out.push(`| ${keys.join(' | ')} |`, `| ${keys.map(() => '---').join(' | ')} |`, `| ${keys.map((k) => String(s[k])).join(' | ')} |`, '');
+  out.push(
+    `| ${keys.join(' | ')} |`,
+    `| ${keys.map(() => '---').join(' | ')} |`,
+    `| ${keys.map((k) => String(s[k])).join(' | ')} |`,
+    '',
+  );
   if (bad.length > 0) {
     out.push(`### Failed (${bad.length})`, '', '| check | rules | status | message |', '| --- | --- | --- | --- |');
-    for (const c of bad) out.push(`| \`${cell(c.id)}\` | ${cell(c.rules.join(', '))} | ${c.status} | ${cell(c.message)} |`);
+    for (const c of bad)
+      out.push(`| \`${cell(c.id)}\` | ${cell(c.rules.join(', '))} | ${c.status} | ${cell(c.message)} |`);
     out.push('');
     for (const c of bad.filter((b) => b.reproduction)) {
       const repro = c.reproduction ?? '';
       const f = fence(repro);
-      out.push('<details>', `<summary>reproduce <code>${cell(c.id)}</code></summary>`, '', `${f}sh`, repro, f, '', '</details>', '');
+      out.push(
+        '<details>',
+        `<summary>reproduce <code>${cell(c.id)}</code></summary>`,
+        '',
+        `${f}sh`,
+        repro,
+        f,
+        '',
+        '</details>',
+        '',
+      );
     }
   }
   if (warned.length > 0) {

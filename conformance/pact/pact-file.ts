@@ -15,12 +15,18 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 function sortKeys(value: Json): Json {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys(value[key]!)]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortKeys(value[key]!)]),
+  );
 }
 
 export function normalizePact(raw: string): string {
   const pact = JSON.parse(raw) as { interactions?: Array<{ description?: string }> } & Record<string, Json>;
-  const interactions = [...(pact.interactions ?? [])].sort((a, b) => String(a.description).localeCompare(String(b.description)));
+  const interactions = [...(pact.interactions ?? [])].sort((a, b) =>
+    String(a.description).localeCompare(String(b.description)),
+  );
   return `${JSON.stringify(sortKeys({ ...pact, interactions } as unknown as Json), null, 2)}\n`;
 }
 

@@ -14,7 +14,9 @@ import { CONSUMER, PROVIDER, publishPact } from './pact-file';
 // Pact's proxy module requires https-proxy-agent 9, which is ESM only: jest (CommonJS here) cannot load it. The
 // consumer side never proxies, so a plain agent stands in.
 jest.mock(
-  require.resolve('https-proxy-agent', { paths: [(require('node:path') as typeof import('node:path')).dirname(require.resolve('@pact-foundation/pact'))] }),
+  require.resolve('https-proxy-agent', {
+    paths: [(require('node:path') as typeof import('node:path')).dirname(require.resolve('@pact-foundation/pact'))],
+  }),
   () => ({ HttpsProxyAgent: class extends (jest.requireActual('node:https') as typeof import('node:https')).Agent {} }),
 );
 process.env.PACT_DO_NOT_TRACK = 'true';
@@ -46,12 +48,25 @@ const STATES = {
 // Pact regexes must match the whole value.
 const SEVERITY = '^(expired|missing|critical|urgent|due_soon|ok)$';
 const authHeader = { Authorization: M.regex('^Bearer svc_(live|sandbox)_[A-Za-z0-9]+$', `Bearer ${EXAMPLE_KEY}`) };
-const jsonHeaders = { 'Content-Type': M.regex('^application/json(;\\s*charset=utf-8)?$', 'application/json; charset=utf-8'), 'X-Service-Mode': M.regex('^(live|sandbox)$', 'live') };
-const okHeaders = { ...jsonHeaders, 'X-RateLimit-Limit': M.regex('^\\d+$', '500'), 'X-RateLimit-Remaining': M.regex('^\\d+$', '499'), 'X-RateLimit-Reset': M.regex('^\\d+$', '1795246400') };
-const idPath = (collection: string, id: string, rest = '') => M.regex(`^${PREFIX}/${collection}/${UUID}${rest}$`, `${PREFIX}/${collection}/${id}${rest}`);
+const jsonHeaders = {
+  'Content-Type': M.regex('^application/json(;\\s*charset=utf-8)?$', 'application/json; charset=utf-8'),
+  'X-Service-Mode': M.regex('^(live|sandbox)$', 'live'),
+};
+const okHeaders = {
+  ...jsonHeaders,
+  'X-RateLimit-Limit': M.regex('^\\d+$', '500'),
+  'X-RateLimit-Remaining': M.regex('^\\d+$', '499'),
+  'X-RateLimit-Reset': M.regex('^\\d+$', '1795246400'),
+};
+const idPath = (collection: string, id: string, rest = '') =>
+  M.regex(`^${PREFIX}/${collection}/${UUID}${rest}$`, `${PREFIX}/${collection}/${id}${rest}`);
 const date = (example: string) => M.date('yyyy-MM-dd', example);
 const timestamp = (example: string) => M.datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", example);
-const meta = (limit: number, total: number) => ({ page: M.integer(1), limit: M.integer(limit), total: M.integer(total) });
+const meta = (limit: number, total: number) => ({
+  page: M.integer(1),
+  limit: M.integer(limit),
+  total: M.integer(total),
+});
 
 const complianceItem = {
   code: M.string('GAS_SAFETY'),
@@ -85,8 +100,17 @@ const contract = (status: ReturnType<typeof M.regex>) => ({
   startDate: date('2026-01-25'),
   rentAmount: M.number(650.5),
 });
-const tenant = { id: M.uuid(TENANT_ID), firstName: M.string('Amelia'), lastName: M.string('Patel'), status: M.string('ACTIVE'), hasAccount: M.boolean(true) };
-const errorBody = (code: string, message: ReturnType<typeof M.string> | ReturnType<typeof M.regex>) => ({ error: message, code: M.equal(code) });
+const tenant = {
+  id: M.uuid(TENANT_ID),
+  firstName: M.string('Amelia'),
+  lastName: M.string('Patel'),
+  status: M.string('ACTIVE'),
+  hasAccount: M.boolean(true),
+};
+const errorBody = (code: string, message: ReturnType<typeof M.string> | ReturnType<typeof M.regex>) => ({
+  error: message,
+  code: M.equal(code),
+});
 
 interface Case {
   readonly title: string;
@@ -101,7 +125,8 @@ interface Case {
   readonly check: (res: HttpResponse) => void;
 }
 
-const dataOf = (res: HttpResponse) => (res.json as { data: Record<string, unknown> & Array<Record<string, unknown>> }).data;
+const dataOf = (res: HttpResponse) =>
+  (res.json as { data: Record<string, unknown> & Array<Record<string, unknown>> }).data;
 
 const CASES: Case[] = [
   {
@@ -167,7 +192,10 @@ const CASES: Case[] = [
     query: { propertyId: M.regex(`^${UUID}$`, PROPERTY_ID), status: 'Active' },
     call: { path: '/contracts', query: { propertyId: PROPERTY_ID, status: 'Active' } },
     status: 200,
-    body: { data: M.eachLike(contract(M.regex('^Active$', 'Active'))), meta: { ...meta(50, 1), hasNextPage: M.boolean(false) } },
+    body: {
+      data: M.eachLike(contract(M.regex('^Active$', 'Active'))),
+      meta: { ...meta(50, 1), hasNextPage: M.boolean(false) },
+    },
     check: (res) => expect(dataOf(res)[0]!.mainTenantId).toBe(TENANT_ID),
   },
   {
@@ -226,7 +254,14 @@ const CASES: Case[] = [
     path: `${PREFIX}/team`,
     call: { path: '/team' },
     status: 200,
-    body: { data: M.eachLike({ name: M.string('Helen Harbour'), email: M.string('owner@harbour-lettings.example'), role: M.string('Owner'), status: M.string('active') }) },
+    body: {
+      data: M.eachLike({
+        name: M.string('Helen Harbour'),
+        email: M.string('owner@harbour-lettings.example'),
+        role: M.string('Owner'),
+        status: M.string('active'),
+      }),
+    },
     check: (res) => expect(dataOf(res)[0]!.role).toBe('Owner'),
   },
   {
@@ -243,11 +278,27 @@ const CASES: Case[] = [
           requiredItemsTotal: M.integer(114),
           attentionCount: M.integer(92),
           worstSeverity: M.regex(SEVERITY, 'expired'),
-          counts: { expired: M.integer(19), missing: M.integer(0), critical: M.integer(30), urgent: M.integer(21), due_soon: M.integer(22), ok: M.integer(22) },
+          counts: {
+            expired: M.integer(19),
+            missing: M.integer(0),
+            critical: M.integer(30),
+            urgent: M.integer(21),
+            due_soon: M.integer(22),
+            ok: M.integer(22),
+          },
         },
         epc: { rated: M.integer(34), unrated: M.integer(2), cOrAbove: M.integer(16), belowC: M.integer(18) },
-        attention: M.eachLike({ propertyId: M.uuid(PROPERTY_ID), propertyName: M.string('2 Victoria Terrace'), code: M.string('GAS_SAFETY'), severity: M.regex(SEVERITY, 'expired') }),
-        properties: M.eachLike({ id: M.uuid(PROPERTY_ID), name: M.string('2 Victoria Terrace'), items: M.eachLike(complianceItem) }),
+        attention: M.eachLike({
+          propertyId: M.uuid(PROPERTY_ID),
+          propertyName: M.string('2 Victoria Terrace'),
+          code: M.string('GAS_SAFETY'),
+          severity: M.regex(SEVERITY, 'expired'),
+        }),
+        properties: M.eachLike({
+          id: M.uuid(PROPERTY_ID),
+          name: M.string('2 Victoria Terrace'),
+          items: M.eachLike(complianceItem),
+        }),
       },
     },
     check: (res) => expect((dataOf(res).portfolio as { propertyCount: number }).propertyCount).toBeGreaterThan(0),
@@ -277,7 +328,14 @@ const CASES: Case[] = [
     path: `${PREFIX}/subscription`,
     call: { path: '/subscription' },
     status: 200,
-    body: { data: { plan: M.regex('^(Portfolio|Enterprise)$', 'Enterprise'), status: M.string('active'), propertyCount: M.integer(36), storage: { usedBytes: M.integer(113343) } } },
+    body: {
+      data: {
+        plan: M.regex('^(Portfolio|Enterprise)$', 'Enterprise'),
+        status: M.string('active'),
+        propertyCount: M.integer(36),
+        storage: { usedBytes: M.integer(113343) },
+      },
+    },
     check: (res) => expect(dataOf(res).plan).toBe('Enterprise'),
   },
   {
@@ -307,7 +365,10 @@ const CASES: Case[] = [
     query: { limit: '501' },
     call: { path: '/properties', query: { limit: 501 } },
     status: 400,
-    body: errorBody('VALIDATION_ERROR', M.regex('^.*limit.*$', 'Invalid request: query.limit: "limit" must be less than or equal to 500')),
+    body: errorBody(
+      'VALIDATION_ERROR',
+      M.regex('^.*limit.*$', 'Invalid request: query.limit: "limit" must be less than or equal to 500'),
+    ),
     check: (res) => expect((res.json as { code: string }).code).toBe('VALIDATION_ERROR'),
   },
 ];
@@ -349,10 +410,16 @@ describe(`Pact: ${CONSUMER} → ${PROVIDER} (read endpoints)`, () => {
         if (c.query) request.query(c.query);
         request.headers(c.auth === 'unknown' ? { Authorization: `Bearer ${UNKNOWN_KEY}` } : authHeader);
       })
-      .willRespondWith(c.status, (response) => { response.headers(c.status === 200 ? okHeaders : jsonHeaders).jsonBody(c.body); })
+      .willRespondWith(c.status, (response) => {
+        response.headers(c.status === 200 ? okHeaders : jsonHeaders).jsonBody(c.body);
+      })
       .executeTest(async (mock) => {
         const client = createHttpClient({ baseUrl: `${mock.url}${PREFIX}` });
-        const res = await client.request({ path: c.call.path, ...(c.call.query ? { query: c.call.query } : {}), key: c.call.key ?? EXAMPLE_KEY });
+        const res = await client.request({
+          path: c.call.path,
+          ...(c.call.query ? { query: c.call.query } : {}),
+          key: c.call.key ?? EXAMPLE_KEY,
+        });
         await matchRecorded(mock.port);
         expect(res.status).toBe(c.status);
         c.check(res);

@@ -33,4 +33,6 @@ export const ALL_CHECKS: readonly Check[] = interleave(
 );
 
 /** The checks aimed at a webhook receiver (defineReceiverCheck, checks/receiver/): what `npm run receiver-test` runs. */
-export const RECEIVER_CHECKS: readonly ReceiverCheck[] = CHECK_MODULES.flatMap((m) => m.checks.filter((c): c is ReceiverCheck => c.context === 'receiver'));
+export const RECEIVER_CHECKS: readonly ReceiverCheck[] = CHECK_MODULES.flatMap((m) =>
+  m.checks.filter((c): c is ReceiverCheck => c.context === 'receiver'),
+);

@@ -26,7 +26,8 @@ function operations() {
   const doc = JSON.parse(readFileSync(DOCUMENT, 'utf8'));
   const out = new Map();
   for (const [path, item] of Object.entries(doc.paths)) {
-    for (const method of METHODS) if (item[method]) out.set(item[method].operationId, { method: method.toUpperCase(), path });
+    for (const method of METHODS)
+      if (item[method]) out.set(item[method].operationId, { method: method.toUpperCase(), path });
   }
   return out;
 }
@@ -39,7 +40,8 @@ async function readStdin() {
 }
 
 const base = (process.argv[2] ?? process.env.PROVISIONING_URL ?? '').replace(/\/+$/, '');
-if (!/^https?:\/\//.test(base)) die('usage: adapter.mjs <contract base URL> (or PROVISIONING_URL), token in PROVISIONING_TOKEN');
+if (!/^https?:\/\//.test(base))
+  die('usage: adapter.mjs <contract base URL> (or PROVISIONING_URL), token in PROVISIONING_TOKEN');
 
 let request;
 try {
@@ -47,7 +49,8 @@ try {
 } catch (error) {
   die(`stdin is not one JSON request: ${error.message}`);
 }
-if (request.contract !== CONTRACT) die(`unsupported contract ${JSON.stringify(request.contract)} (this adapter speaks ${CONTRACT})`);
+if (request.contract !== CONTRACT)
+  die(`unsupported contract ${JSON.stringify(request.contract)} (this adapter speaks ${CONTRACT})`);
 const operation = operations().get(request.operation);
 if (!operation) die(`unknown operation ${JSON.stringify(request.operation)}`);
 
@@ -65,7 +68,11 @@ if (request.body !== undefined) headers['content-type'] = 'application/json';
 
 let res;
 try {
-  res = await fetch(url, { method: operation.method, headers, ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}) });
+  res = await fetch(url, {
+    method: operation.method,
+    headers,
+    ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+  });
 } catch (error) {
   die(`${operation.method} ${url}: ${error.cause?.code ?? error.message}`);
 }

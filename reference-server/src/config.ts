@@ -79,10 +79,16 @@ export interface ServerConfig {
 const schema = Joi.object({
   PORT: Joi.number().integer().min(0).max(65535).default(3000),
   HOST: Joi.string().default('127.0.0.1'),
-  DATABASE_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }).empty(''),
+  DATABASE_URL: Joi.string()
+    .uri({ scheme: ['postgres', 'postgresql'] })
+    .empty(''),
   DATA_DIR: Joi.string().empty(''),
-  REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).empty(''),
-  SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }).empty(''),
+  REDIS_URL: Joi.string()
+    .uri({ scheme: ['redis', 'rediss'] })
+    .empty(''),
+  SMTP_URL: Joi.string()
+    .uri({ scheme: ['smtp', 'smtps'] })
+    .empty(''),
   ADMIN_TOKEN: Joi.string().min(8).empty(''),
   NODE_ENV: Joi.string().empty('').default('development'),
   REQUIRE_HTTPS: Joi.boolean().truthy('1').falsy('0').empty(''),
@@ -90,9 +96,13 @@ const schema = Joi.object({
   PUBLIC_URL: Joi.string().uri().empty(''),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   SEED_FIXTURES: Joi.boolean().truthy('1').falsy('0').default(true),
-  WEBHOOK_URL: Joi.string().uri({ scheme: ['http', 'https'] }).empty(''),
+  WEBHOOK_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .empty(''),
   WEBHOOK_SECRET: Joi.string().empty(''),
-  WEBHOOK_RETRY_DELAYS: Joi.string().pattern(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/).default('900,3600'),
+  WEBHOOK_RETRY_DELAYS: Joi.string()
+    .pattern(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/)
+    .default('900,3600'),
   WEBHOOK_JITTER: Joi.number().min(0).max(0.5).default(0.1),
   WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(1).max(60_000).default(10_000),
   WEBHOOK_PROCESSING: Joi.boolean().truthy('1').falsy('0').default(true),
@@ -100,18 +110,32 @@ const schema = Joi.object({
   WEBHOOK_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(16),
   WEBHOOK_SCHEDULER_INTERVAL_MS: Joi.number().integer().min(1000).default(3_600_000),
   WEBHOOK_QUEUE_LOCK_MS: Joi.number().integer().min(1000).default(30_000),
-  WEBHOOK_QUEUE_PREFIX: Joi.string().pattern(/^[A-Za-z0-9_.-]+$/).default('ppapi'),
+  WEBHOOK_QUEUE_PREFIX: Joi.string()
+    .pattern(/^[A-Za-z0-9_.-]+$/)
+    .default('ppapi'),
   WEBHOOK_STRICT_EVENTS: Joi.boolean().truthy('1').falsy('0').default(false),
   URL_SIGNING_SECRET: Joi.string().min(16).empty(''),
-  LANDLORD_LIMITS: Joi.string().pattern(/^[a-z_.]+=\d+(,[a-z_.]+=\d+)*$/).empty(''),
+  LANDLORD_LIMITS: Joi.string()
+    .pattern(/^[a-z_.]+=\d+(,[a-z_.]+=\d+)*$/)
+    .empty(''),
   CREDENTIAL_CACHE_MS: Joi.number().integer().min(0).max(60_000).default(5000),
   READ_CACHE_ENTRIES: Joi.number().integer().min(0).max(1_000_000).default(500),
   READ_CACHE_TTL_MS: Joi.number().integer().min(0).max(3_600_000).default(30_000),
-  READ_CACHE_MAX_BYTES: Joi.number().integer().min(0).max(4 * 1024 ** 3).default(32 * 1024 * 1024),
-  REDIS_PREFIX: Joi.string().pattern(/^[A-Za-z0-9_.:-]{1,64}$/).empty(''),
+  READ_CACHE_MAX_BYTES: Joi.number()
+    .integer()
+    .min(0)
+    .max(4 * 1024 ** 3)
+    .default(32 * 1024 * 1024),
+  REDIS_PREFIX: Joi.string()
+    .pattern(/^[A-Za-z0-9_.:-]{1,64}$/)
+    .empty(''),
   STORAGE_DIR: Joi.string().empty(''),
   REQUEST_TIMEOUT_MS: Joi.number().integer().min(100).max(3_600_000).default(30_000),
-  HEADERS_TIMEOUT_MS: Joi.number().integer().min(100).max(Joi.ref('REQUEST_TIMEOUT_MS')).default(Joi.ref('REQUEST_TIMEOUT_MS')),
+  HEADERS_TIMEOUT_MS: Joi.number()
+    .integer()
+    .min(100)
+    .max(Joi.ref('REQUEST_TIMEOUT_MS'))
+    .default(Joi.ref('REQUEST_TIMEOUT_MS')),
   DB_QUERY_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(5_000),
   DB_ACQUIRE_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(3_000),
   COMPLIANCE_SUMMARY_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(3),
@@ -123,14 +147,19 @@ function landlordLimitsOf(value: string | undefined): Partial<Record<LandlordLim
   if (!value) return undefined;
   const out: Partial<Record<LandlordLimitName, number>> = {};
   for (const [name, limit] of value.split(',').map((pair) => pair.split('=') as [string, string])) {
-    if (!Object.hasOwn(LANDLORD_LIMITS, name)) throw new ConfigError(`invalid configuration: LANDLORD_LIMITS names an unknown limit ${name}`);
+    if (!Object.hasOwn(LANDLORD_LIMITS, name))
+      throw new ConfigError(`invalid configuration: LANDLORD_LIMITS names an unknown limit ${name}`);
     if (Number(limit) < 1) throw new ConfigError(`invalid configuration: LANDLORD_LIMITS ${name} must be at least 1`);
     out[name as LandlordLimitName] = Number(limit);
   }
   return out;
 }
 
-const list = (value: string): string[] => value.split(',').map((s) => s.trim()).filter(Boolean);
+const list = (value: string): string[] =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const { value, error } = schema.validate(env, { abortEarly: false, convert: true });
@@ -174,6 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dbQueryTimeoutMs: Number(v.DB_QUERY_TIMEOUT_MS),
     dbAcquireTimeoutMs: Number(v.DB_ACQUIRE_TIMEOUT_MS),
     complianceSummaryConcurrency: Number(v.COMPLIANCE_SUMMARY_CONCURRENCY),
-    storageDir: (v.STORAGE_DIR as string | undefined) ?? (v.DATA_DIR !== undefined ? `${String(v.DATA_DIR).replace(/\/+$/, '')}/objects` : undefined),
+    storageDir:
+      (v.STORAGE_DIR as string | undefined) ??
+      (v.DATA_DIR !== undefined ? `${String(v.DATA_DIR).replace(/\/+$/, '')}/objects` : undefined),
   };
 }

@@ -15,8 +15,12 @@ import { insertable } from './helpers/insertable';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.stop(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.stop();
+});
 
 const LANDLORD = fixtureId('landlord:harbour');
 /** The landlord's scope, on the test's connection or inside a run's transaction. */
@@ -50,13 +54,28 @@ type Op =
   | { kind: 'endDate'; pick: number; days: number | null };
 
 const table = fc.constantFrom(...(Object.keys(TABLES) as Table[]));
-const days = fc.option(fc.integer({ min: -3, max: 3 }).map((d) => d * 30), { nil: null });
+const days = fc.option(
+  fc.integer({ min: -3, max: 3 }).map((d) => d * 30),
+  { nil: null },
+);
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constantFrom('copy' as const, 'softDelete' as const, 'restore' as const), table, pick: fc.nat() }),
+  fc.record({
+    kind: fc.constantFrom('copy' as const, 'softDelete' as const, 'restore' as const),
+    table,
+    pick: fc.nat(),
+  }),
   fc.record({ kind: fc.constant('date' as const), table, pick: fc.nat(), days }),
   fc.record({ kind: fc.constant('licence' as const), pick: fc.nat(), required: fc.boolean() }),
-  fc.record({ kind: fc.constant('retype' as const), pick: fc.nat(), type: fc.constantFrom('GSC' as const, 'EICR' as const, 'EPC' as const, 'LANDLORD_LICENCE' as const) }),
-  fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat(), status: fc.constantFrom('scheduled' as const, 'cancelled' as const) }),
+  fc.record({
+    kind: fc.constant('retype' as const),
+    pick: fc.nat(),
+    type: fc.constantFrom('GSC' as const, 'EICR' as const, 'EPC' as const, 'LANDLORD_LICENCE' as const),
+  }),
+  fc.record({
+    kind: fc.constant('cancel' as const),
+    pick: fc.nat(),
+    status: fc.constantFrom('scheduled' as const, 'cancelled' as const),
+  }),
   fc.record({ kind: fc.constant('endDate' as const), pick: fc.nat(), days }),
 );
 
@@ -64,27 +83,54 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 const REQUIRED_DATES = new Set(['start_date', 'due_date', 'inspection_date', 'expiry_date']);
 
 async function apply(o: Op, knex: Knex): Promise<void> {
-  const name: Table = o.kind === 'licence' ? 'properties' : o.kind === 'retype' ? 'certificates' : o.kind === 'cancel' ? 'inspections' : o.kind === 'endDate' ? 'contracts' : o.table;
-  const rows = (await knex(name).where('landlord_id', LANDLORD).orderBy('id').select('*')) as Array<Record<string, unknown>>;
+  const name: Table =
+    o.kind === 'licence'
+      ? 'properties'
+      : o.kind === 'retype'
+        ? 'certificates'
+        : o.kind === 'cancel'
+          ? 'inspections'
+          : o.kind === 'endDate'
+            ? 'contracts'
+            : o.table;
+  const rows = (await knex(name).where('landlord_id', LANDLORD).orderBy('id').select('*')) as Array<
+    Record<string, unknown>
+  >;
   const row = rows[o.pick % rows.length]!;
   const where = knex(name).where('id', row.id as string);
   switch (o.kind) {
     case 'copy': {
-      const unique = Object.fromEntries(Object.entries(TABLES[name].unique).map(([column, value]) => [column, (value as () => string)()]));
+      const unique = Object.fromEntries(
+        Object.entries(TABLES[name].unique).map(([column, value]) => [column, (value as () => string)()]),
+      );
       await knex(name).insert({ ...(await insertable(knex, name, row)), id: randomUUID(), ...unique });
       return;
     }
-    case 'softDelete': await where.update({ deleted_at: new Date() }); return;
-    case 'restore': await where.update({ deleted_at: null }); return;
+    case 'softDelete':
+      await where.update({ deleted_at: new Date() });
+      return;
+    case 'restore':
+      await where.update({ deleted_at: null });
+      return;
     case 'date': {
       const column = TABLES[name].date;
-      await where.update({ [column]: o.days === null && !REQUIRED_DATES.has(column) ? null : addDays(today, o.days ?? 0) });
+      await where.update({
+        [column]: o.days === null && !REQUIRED_DATES.has(column) ? null : addDays(today, o.days ?? 0),
+      });
       return;
     }
-    case 'licence': await where.update({ licence_required: o.required }); return;
-    case 'retype': await where.update({ type: o.type }); return;
-    case 'cancel': await where.update({ status: o.status }); return;
-    case 'endDate': await where.update({ end_date: o.days === null ? null : addDays(today, o.days) }); return;
+    case 'licence':
+      await where.update({ licence_required: o.required });
+      return;
+    case 'retype':
+      await where.update({ type: o.type });
+      return;
+    case 'cancel':
+      await where.update({ status: o.status });
+      return;
+    case 'endDate':
+      await where.update({ end_date: o.days === null ? null : addDays(today, o.days) });
+      return;
   }
 }
 
@@ -92,7 +138,10 @@ async function disagreements(db: Knex = t.deps.knex): Promise<unknown[]> {
   const wrong: unknown[] = [];
   for (const window of WINDOWS) {
     const query = { scope: scope(db), window };
-    const [kept, counted] = await Promise.all([keptCountsByDate(scope(db), CALENDAR_SOURCES, query), countsByDate(scope(db), CALENDAR_SOURCES, query)]);
+    const [kept, counted] = await Promise.all([
+      keptCountsByDate(scope(db), CALENDAR_SOURCES, query),
+      countsByDate(scope(db), CALENDAR_SOURCES, query),
+    ]);
     if (JSON.stringify(kept) !== JSON.stringify(counted)) wrong.push({ window, kept, counted });
   }
   return wrong;
@@ -109,25 +158,42 @@ describe('calendar counts kept by the database', () => {
   it('agree with the sources after any sequence of writes (fast-check)', async () => {
     // Each run in a transaction rolled back after it: every run starts from the fixtures, so a counterexample
     // reproduces alone (the kept counts are written by triggers in the same transaction).
-    await fc.assert(fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 8 }), async (ops) => {
-      const trx = await t.deps.knex.transaction();
-      try {
-        for (const o of ops) {
-          await apply(o, trx);
-          const wrong = await disagreements(trx);
-          expect({ after: o, wrong: wrong.length }).toEqual({ after: o, wrong: 0 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 8 }), async (ops) => {
+        const trx = await t.deps.knex.transaction();
+        try {
+          for (const o of ops) {
+            await apply(o, trx);
+            const wrong = await disagreements(trx);
+            expect({ after: o, wrong: wrong.length }).toEqual({ after: o, wrong: 0 });
+          }
+        } finally {
+          await trx.rollback();
         }
-      } finally {
-        await trx.rollback();
-      }
-    }), { numRuns: 30, seed: 20261127 });
+      }),
+      { numRuns: 30, seed: 20261127 },
+    );
   });
 
   it('leave out every event of a soft-deleted property, and count them again on its restore', async () => {
     const knex = t.deps.knex;
     const window = WINDOWS[0]!;
-    const property = (await knex('properties').where({ landlord_id: LANDLORD }).whereNull('deleted_at').orderBy('id').first('id')) as { id: string };
-    await knex('maintenance_issues').insert({ id: randomUUID(), landlord_id: LANDLORD, property_id: property.id, title: 'Counted', description: 'x', priority: 'low', status: 'open', category: 'general', due_date: addDays(today, 5) });
+    const property = (await knex('properties')
+      .where({ landlord_id: LANDLORD })
+      .whereNull('deleted_at')
+      .orderBy('id')
+      .first('id')) as { id: string };
+    await knex('maintenance_issues').insert({
+      id: randomUUID(),
+      landlord_id: LANDLORD,
+      property_id: property.id,
+      title: 'Counted',
+      description: 'x',
+      priority: 'low',
+      status: 'open',
+      category: 'general',
+      due_date: addDays(today, 5),
+    });
     const total = (counts: readonly DateCount[]) => counts.reduce((sum, c) => sum + c.count, 0);
     const all = total(await keptCountsByDate(scope(), CALENDAR_SOURCES, { scope: scope(), window }));
     // A tenant's right-to-rent event stays whatever its property (the tenants source's rule).

@@ -15,8 +15,12 @@ import { madeIds, pickMade } from './helpers/made-rows';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.stop(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.stop();
+});
 
 const LANDLORD = fixtureId('landlord:harbour');
 const BASE = '2026-03-10';
@@ -24,17 +28,45 @@ const MARK = 'contract-sweeps-test';
 
 const scope = (): Scope => ({ landlordId: LANDLORD, db: t.deps.knex });
 type Row = Record<string, unknown>;
-const dateOf = (value: unknown): string | null => (value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
+const dateOf = (value: unknown): string | null =>
+  value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
 
 /** The page the spec's rule gives: the live contracts of the status at `today`, in creation order. */
-async function expectedPage(today: string, status: ContractStatus, limit: number, page: number, propertyId?: string): Promise<{ ids: string[]; total: number }> {
-  const rows = (await t.deps.knex('contracts').where({ landlord_id: LANDLORD, ...(propertyId ? { property_id: propertyId } : {}) }).whereNull('deleted_at').orderBy([{ column: 'created_at' }, { column: 'id' }])) as Row[];
-  const matching = rows.filter((c) => contractStatus({ start_date: dateOf(c.start_date)!, end_date: dateOf(c.end_date), notice_served: c.notice_served === true }, today) === status);
+async function expectedPage(
+  today: string,
+  status: ContractStatus,
+  limit: number,
+  page: number,
+  propertyId?: string,
+): Promise<{ ids: string[]; total: number }> {
+  const rows = (await t.deps
+    .knex('contracts')
+    .where({ landlord_id: LANDLORD, ...(propertyId ? { property_id: propertyId } : {}) })
+    .whereNull('deleted_at')
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])) as Row[];
+  const matching = rows.filter(
+    (c) =>
+      contractStatus(
+        { start_date: dateOf(c.start_date)!, end_date: dateOf(c.end_date), notice_served: c.notice_served === true },
+        today,
+      ) === status,
+  );
   return { ids: matching.slice((page - 1) * limit, page * limit).map((c) => String(c.id)), total: matching.length };
 }
 
-async function listed(today: string, status: ContractStatus, limit: number, page: number, propertyId?: string): Promise<{ ids: string[]; total: number }> {
-  const result = await listContracts(scope(), today, { status, ...(propertyId ? { propertyId } : {}) }, { limit, page });
+async function listed(
+  today: string,
+  status: ContractStatus,
+  limit: number,
+  page: number,
+  propertyId?: string,
+): Promise<{ ids: string[]; total: number }> {
+  const result = await listContracts(
+    scope(),
+    today,
+    { status, ...(propertyId ? { propertyId } : {}) },
+    { limit, page },
+  );
   return { ids: result.rows.map((c) => c.id), total: result.total };
 }
 
@@ -49,12 +81,26 @@ type Op =
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({
     kind: fc.constant('insert' as const),
-    rows: fc.array(fc.record({ start: day, end: fc.option(day, { nil: null }), notice: fc.boolean(), createdDaysAgo: fc.constantFrom(0, 3000, 6000) }), { minLength: 1, maxLength: 4 }),
+    rows: fc.array(
+      fc.record({
+        start: day,
+        end: fc.option(day, { nil: null }),
+        notice: fc.boolean(),
+        createdDaysAgo: fc.constantFrom(0, 3000, 6000),
+      }),
+      { minLength: 1, maxLength: 4 },
+    ),
   }),
   fc.record({ kind: fc.constant('endDate' as const), pick: fc.nat(), end: fc.option(day, { nil: null }) }),
   fc.record({ kind: fc.constantFrom('softDelete' as const, 'restore' as const), pick: fc.nat() }),
   // A read by status alone takes its total from the kept counts; one by property counts its rows.
-  fc.record({ kind: fc.constant('read' as const), today: day, limit: fc.constantFrom(1, 2, 3, 500), page: fc.integer({ min: 1, max: 3 }), byProperty: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('read' as const),
+    today: day,
+    limit: fc.constantFrom(1, 2, 3, 500),
+    page: fc.integer({ min: 1, max: 3 }),
+    byProperty: fc.boolean(),
+  }),
 );
 
 let template: Row;
@@ -66,15 +112,33 @@ async function apply(o: Op): Promise<unknown> {
   const one = (pick: number): Promise<string> => pickMade(knex, 'contracts', 'tenancy_reference', MARK, pick);
   switch (o.kind) {
     case 'insert':
-      await knex('contracts').insert(o.rows.map((r) => ({
-        ...template, id: randomUUID(), tenancy_reference: `${MARK}-${randomUUID()}`,
-        start_date: addDays(BASE, r.start), end_date: r.end === null ? null : addDays(BASE, r.end), notice_served: r.notice,
-        created_at: knex.raw(`now() - ?::int * interval '1 day'`, [r.createdDaysAgo]),
-      })));
+      await knex('contracts').insert(
+        o.rows.map((r) => ({
+          ...template,
+          id: randomUUID(),
+          tenancy_reference: `${MARK}-${randomUUID()}`,
+          start_date: addDays(BASE, r.start),
+          end_date: r.end === null ? null : addDays(BASE, r.end),
+          notice_served: r.notice,
+          created_at: knex.raw(`now() - ?::int * interval '1 day'`, [r.createdDaysAgo]),
+        })),
+      );
       return undefined;
-    case 'endDate': await knex('contracts').where('id', await one(o.pick)).update({ end_date: o.end === null ? null : addDays(BASE, o.end) }); return undefined;
-    case 'softDelete': await knex('contracts').where('id', await one(o.pick)).update({ deleted_at: new Date() }); return undefined;
-    case 'restore': await knex('contracts').where('id', await one(o.pick)).update({ deleted_at: null }); return undefined;
+    case 'endDate':
+      await knex('contracts')
+        .where('id', await one(o.pick))
+        .update({ end_date: o.end === null ? null : addDays(BASE, o.end) });
+      return undefined;
+    case 'softDelete':
+      await knex('contracts')
+        .where('id', await one(o.pick))
+        .update({ deleted_at: new Date() });
+      return undefined;
+    case 'restore':
+      await knex('contracts')
+        .where('id', await one(o.pick))
+        .update({ deleted_at: null });
+      return undefined;
     case 'read': {
       // Every status at the read's today (the first of them sweeps).
       const today = addDays(BASE, o.today);
@@ -102,26 +166,33 @@ const archivedCount = async (): Promise<number> =>
 describe('the ended contracts set aside for the status lists', () => {
   beforeAll(async () => {
     const knex = t.deps.knex;
-    template = await insertable(knex, 'contracts', (await knex('contracts').where({ landlord_id: LANDLORD }).whereNull('deleted_at').orderBy('id').first()) as Row);
+    template = await insertable(
+      knex,
+      'contracts',
+      (await knex('contracts').where({ landlord_id: LANDLORD }).whereNull('deleted_at').orderBy('id').first()) as Row,
+    );
   });
 
   it('every page of every status agrees with the rule after any sequence of writes and reads (fast-check)', async () => {
     const knex = t.deps.knex;
     let archivedReads = 0;
     let behindReads = 0;
-    await fc.assert(fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
-      // From the same state every run, so a counterexample reproduces alone.
-      await reset(knex);
-      for (const o of ops) {
-        const result = await apply(o) as { got: unknown; expected: unknown } | undefined;
-        if (result === undefined) continue;
-        expect({ after: o, got: result.got }).toEqual({ after: o, got: result.expected });
-        if (o.kind === 'read') {
-          if (await Contract.sweptBy(scope(), addDays(BASE, o.today))) archivedReads += 1;
-          else behindReads += 1;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
+        // From the same state every run, so a counterexample reproduces alone.
+        await reset(knex);
+        for (const o of ops) {
+          const result = (await apply(o)) as { got: unknown; expected: unknown } | undefined;
+          if (result === undefined) continue;
+          expect({ after: o, got: result.got }).toEqual({ after: o, got: result.expected });
+          if (o.kind === 'read') {
+            if (await Contract.sweptBy(scope(), addDays(BASE, o.today))) archivedReads += 1;
+            else behindReads += 1;
+          }
         }
-      }
-    }), { numRuns: 60, seed: 20261127 });
+      }),
+      { numRuns: 60, seed: 20261127 },
+    );
     // Not vacuous: reads took both the archived path and the fallback of a clock behind the sweep.
     expect(archivedReads).toBeGreaterThan(20);
     expect(behindReads).toBeGreaterThan(10);
@@ -133,12 +204,23 @@ describe('the ended contracts set aside for the status lists', () => {
     await reset(knex);
     const today = addDays(BASE, 200);
     expect(await listed(today, 'Active', 500, 1)).toEqual(await expectedPage(today, 'Active', 500, 1));
-    const ended = Number((await knex('contracts').where({ landlord_id: LANDLORD }).where('end_date', '<', today).count({ n: '*' }))[0]!.n);
+    const ended = Number(
+      (await knex('contracts').where({ landlord_id: LANDLORD }).where('end_date', '<', today).count({ n: '*' }))[0]!.n,
+    );
     expect(ended).toBeGreaterThan(0);
     expect(await archivedCount()).toBe(ended);
-    expect(await knex('contract_sweeps').where({ landlord_id: LANDLORD }).first('swept_before')).toEqual({ swept_before: today });
+    expect(await knex('contract_sweeps').where({ landlord_id: LANDLORD }).first('swept_before')).toEqual({
+      swept_before: today,
+    });
     // The page without the archived rows is the same page.
-    const open = await Contract.page(Contract.withoutArchived(Contract.scoped(scope()), scope(), today), { limit: 500, page: 1 }, [['contracts.created_at', 'asc'], ['contracts.id', 'asc']]);
+    const open = await Contract.page(
+      Contract.withoutArchived(Contract.scoped(scope()), scope(), today),
+      { limit: 500, page: 1 },
+      [
+        ['contracts.created_at', 'asc'],
+        ['contracts.id', 'asc'],
+      ],
+    );
     expect(open.rows.length).toBeGreaterThan(0);
     await reset(knex);
   });
@@ -152,11 +234,19 @@ describe('the ended contracts set aside for the status lists', () => {
     expect(await archivedCount()).toBeGreaterThan(0);
     // Contracts Active at `behind` that ended before `ahead` are archived: leaving them out would be wrong.
     const expected = await expectedPage(behind, 'Active', 500, 1);
-    const hidden = (await knex('contracts').whereIn('id', expected.ids).where({ archived: true }).count({ n: '*' }))[0]!.n;
+    const hidden = (await knex('contracts').whereIn('id', expected.ids).where({ archived: true }).count({ n: '*' }))[0]!
+      .n;
     expect(Number(hidden)).toBeGreaterThan(0);
     expect(await Contract.sweepEnded(scope(), behind)).toBe(false);
     expect(await listed(behind, 'Active', 500, 1)).toEqual(expected);
-    const guarded = await Contract.page(Contract.withoutArchived(Contract.scoped(scope()), scope(), behind), { limit: 500, page: 1 }, [['contracts.created_at', 'asc'], ['contracts.id', 'asc']]);
+    const guarded = await Contract.page(
+      Contract.withoutArchived(Contract.scoped(scope()), scope(), behind),
+      { limit: 500, page: 1 },
+      [
+        ['contracts.created_at', 'asc'],
+        ['contracts.id', 'asc'],
+      ],
+    );
     expect(guarded.rows).toEqual([]);
     await reset(knex);
   });
@@ -195,7 +285,13 @@ describe('the ended contracts set aside for the status lists', () => {
     await reset(knex);
     const today = addDays(BASE, 200);
     await Contract.sweepEnded(scope(), today);
-    const archived = (await knex('contracts').where({ landlord_id: LANDLORD, archived: true }).whereNull('deleted_at').where('notice_served', false).where('start_date', '<=', today).orderBy('id').first('id')) as { id: string };
+    const archived = (await knex('contracts')
+      .where({ landlord_id: LANDLORD, archived: true })
+      .whereNull('deleted_at')
+      .where('notice_served', false)
+      .where('start_date', '<=', today)
+      .orderBy('id')
+      .first('id')) as { id: string };
     await knex('contracts').where('id', archived.id).update({ end_date: null });
     expect(await knex('contracts').where('id', archived.id).first('archived')).toEqual({ archived: false });
     expect((await listed(today, 'Active', 500, 1)).ids).toContain(archived.id);

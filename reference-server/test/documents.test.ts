@@ -23,14 +23,42 @@ const MB = 1024 * 1024;
 
 beforeAll(async () => {
   t = await startTestServer({ clock });
-  await t.deps.knex('api_keys').whereIn('landlord_id', [HARBOUR, NORTHGATE])
-    .update({ rate_limits: JSON.stringify({ writesPerMinute: 100_000, readsPerMinute: 100_000, writesPerDay: 1_000_000, readsPerDay: 1_000_000 }) });
+  await t.deps
+    .knex('api_keys')
+    .whereIn('landlord_id', [HARBOUR, NORTHGATE])
+    .update({
+      rate_limits: JSON.stringify({
+        writesPerMinute: 100_000,
+        readsPerMinute: 100_000,
+        writesPerDay: 1_000_000,
+        readsPerDay: 1_000_000,
+      }),
+    });
 });
-afterAll(async () => { await t.stop(); });
+afterAll(async () => {
+  await t.stop();
+});
 beforeEach(() => clock.set(NOW));
 
-interface Doc { id: string; propertyId: string; contractId?: string; name: string; type: string; expiryDate: string | null; contentType: string; sizeBytes: number; uploadedAt: string; downloadUrl: string; sandbox?: boolean }
-interface Part { name: string; value: string | Buffer; filename?: string; contentType?: string }
+interface Doc {
+  id: string;
+  propertyId: string;
+  contractId?: string;
+  name: string;
+  type: string;
+  expiryDate: string | null;
+  contentType: string;
+  sizeBytes: number;
+  uploadedAt: string;
+  downloadUrl: string;
+  sandbox?: boolean;
+}
+interface Part {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  contentType?: string;
+}
 
 function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----doctest${randomBytes(8).toString('hex')}`;
@@ -40,7 +68,11 @@ function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, st
     if (p.filename !== undefined) head += `; filename="${p.filename}"`;
     head += '\r\n';
     if (p.contentType) head += `Content-Type: ${p.contentType}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`${head}\r\n`),
+      Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -50,7 +82,15 @@ const PDF = Buffer.from('%PDF-1.4\n% test document\n%%EOF\n');
 const json = <T>(res: { payload: string }) => JSON.parse(res.payload) as T;
 const codeOf = (res: { statusCode: number; payload: string }) => [res.statusCode, json<{ code?: string }>(res).code];
 
-interface UploadOptions { name?: string; type?: string; expiryDate?: string; file?: Buffer; contentType?: string; key?: string; extra?: Part[] }
+interface UploadOptions {
+  name?: string;
+  type?: string;
+  expiryDate?: string;
+  file?: Buffer;
+  contentType?: string;
+  key?: string;
+  extra?: Part[];
+}
 function uploadTo(path: string, o: UploadOptions = {}) {
   const parts: Part[] = [
     { name: 'file', value: o.file ?? PDF, filename: 'doc.pdf', contentType: o.contentType ?? 'application/pdf' },
@@ -64,7 +104,10 @@ function uploadTo(path: string, o: UploadOptions = {}) {
 }
 const uploadProperty = (i: number, o?: UploadOptions) => uploadTo(`/properties/${property(i)}/documents`, o);
 
-async function list(path: string, key: string = KEYS.enterpriseLive): Promise<{ data: Doc[]; meta: { page: number; limit: number; total: number } }> {
+async function list(
+  path: string,
+  key: string = KEYS.enterpriseLive,
+): Promise<{ data: Doc[]; meta: { page: number; limit: number; total: number } }> {
   const res = await t.api('GET', path, key);
   expect(res.statusCode).toBe(200);
   return json(res);
@@ -73,7 +116,8 @@ const download = (url: string) => {
   const u = new URL(url);
   return t.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
 };
-const count = async (table: string, where: Record<string, unknown> = {}) => Number(((await t.deps.knex(table).where(where).count('* as n').first()) as { n: string }).n);
+const count = async (table: string, where: Record<string, unknown> = {}) =>
+  Number(((await t.deps.knex(table).where(where).count('* as n').first()) as { n: string }).n);
 
 async function pdfText(data: Buffer): Promise<string> {
   const { PDFParse } = await import('pdf-parse');
@@ -91,7 +135,9 @@ describe('GET /properties/{id}/documents', () => {
     expect(body.meta).toEqual({ page: 1, limit: 50, total: 3 });
     for (const doc of body.data) {
       expect(doc.propertyId).toBe(property(2));
-      expect(doc.downloadUrl).toMatch(/^http:\/\/[^/]+\/media\/documents\/property\.[0-9a-f-]{36}\.[0-9a-f-]{36}\.\d+\.[A-Za-z0-9_-]+$/);
+      expect(doc.downloadUrl).toMatch(
+        /^http:\/\/[^/]+\/media\/documents\/property\.[0-9a-f-]{36}\.[0-9a-f-]{36}\.\d+\.[A-Za-z0-9_-]+$/,
+      );
       expect(doc.contractId).toBeUndefined();
     }
     const paged = await list(`/properties/${property(2)}/documents?page=2&limit=2`);
@@ -113,13 +159,23 @@ describe('GET /properties/{id}/documents', () => {
     let all: Doc[];
     beforeAll(async () => {
       clock.set(NOW);
-      for (const [offset, name] of [[3650, 'ten years'], [3651, 'ten years and a day'], [-400, 'long expired']] as const) {
-        expect((await uploadProperty(p, { name, type: 'Insurance', expiryDate: addDays(TODAY, offset) })).statusCode).toBe(201);
+      for (const [offset, name] of [
+        [3650, 'ten years'],
+        [3651, 'ten years and a day'],
+        [-400, 'long expired'],
+      ] as const) {
+        expect(
+          (await uploadProperty(p, { name, type: 'Insurance', expiryDate: addDays(TODAY, offset) })).statusCode,
+        ).toBe(201);
       }
       expect((await uploadProperty(p, { name: 'no expiry', type: 'Inventory' })).statusCode).toBe(201);
       all = (await list(`/properties/${property(p)}/documents?limit=500`)).data;
     });
-    const expected = (n: number) => all.filter((d) => d.expiryDate !== null && d.expiryDate <= addDays(TODAY, n)).map((d) => d.id).sort();
+    const expected = (n: number) =>
+      all
+        .filter((d) => d.expiryDate !== null && d.expiryDate <= addDays(TODAY, n))
+        .map((d) => d.id)
+        .sort();
 
     it.each([0, 1, 7, 3650])('expiringWithinDays=%i', async (n) => {
       const body = await list(`/properties/${property(p)}/documents?expiringWithinDays=${n}&limit=500`);
@@ -146,14 +202,24 @@ describe('GET /properties/{id}/documents', () => {
       expect(max).toContain('ten years and a day');
     });
 
-    it.each(['3651', '-1', 'abc', '1.5', '', '1e3x'])('refuses expiringWithinDays=%s with 400 VALIDATION_ERROR', async (value) => {
-      const res = await t.api('GET', `/properties/${property(p)}/documents?expiringWithinDays=${value}`, KEYS.enterpriseLive);
-      expect(codeOf(res)).toEqual([400, 'VALIDATION_ERROR']);
-    });
+    it.each(['3651', '-1', 'abc', '1.5', '', '1e3x'])(
+      'refuses expiringWithinDays=%s with 400 VALIDATION_ERROR',
+      async (value) => {
+        const res = await t.api(
+          'GET',
+          `/properties/${property(p)}/documents?expiringWithinDays=${value}`,
+          KEYS.enterpriseLive,
+        );
+        expect(codeOf(res)).toEqual([400, 'VALIDATION_ERROR']);
+      },
+    );
 
     it('refuses unknown query keys and limit above 500', async () => {
       for (const q of ['foo=1', 'limit=501', 'page=0']) {
-        expect(codeOf(await t.api('GET', `/properties/${property(p)}/documents?${q}`, KEYS.enterpriseLive))).toEqual([400, 'VALIDATION_ERROR']);
+        expect(codeOf(await t.api('GET', `/properties/${property(p)}/documents?${q}`, KEYS.enterpriseLive))).toEqual([
+          400,
+          'VALIDATION_ERROR',
+        ]);
       }
     });
   });
@@ -164,11 +230,16 @@ describe('GET /properties/{id}/documents', () => {
       expect(codeOf(res)).toEqual([404, 'NOT_FOUND']);
       expect(json<{ error: string }>(res).error).toMatch(/Property/);
     }
-    expect(codeOf(await t.api('GET', '/properties/not-a-uuid/documents', KEYS.enterpriseLive))).toEqual([400, 'VALIDATION_ERROR']);
+    expect(codeOf(await t.api('GET', '/properties/not-a-uuid/documents', KEYS.enterpriseLive))).toEqual([
+      400,
+      'VALIDATION_ERROR',
+    ]);
   });
 
   it('is readable on the Portfolio plan', async () => {
-    expect((await t.api('GET', `/properties/${fixtureId('property:portfolio:1')}/documents`, KEYS.portfolioLive)).statusCode).toBe(200);
+    expect(
+      (await t.api('GET', `/properties/${fixtureId('property:portfolio:1')}/documents`, KEYS.portfolioLive)).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -178,7 +249,9 @@ describe('download links', () => {
   beforeAll(async () => {
     clock.set(NOW);
     bytes = Buffer.concat([PDF, randomBytes(5000)]);
-    doc = json<{ data: Doc }>(await uploadProperty(10, { name: 'Inventory (signed) – Flat 2.pdf', type: 'Inventory', file: bytes })).data;
+    doc = json<{ data: Doc }>(
+      await uploadProperty(10, { name: 'Inventory (signed) – Flat 2.pdf', type: 'Inventory', file: bytes }),
+    ).data;
   });
 
   it('download the uploaded bytes with the stored content type, as an attachment', async () => {
@@ -186,7 +259,9 @@ describe('download links', () => {
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(bytes)).toBe(true);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="Inventory (signed) _ Flat 2.pdf"; filename*=UTF-8''Inventory%20%28signed%29%20%E2%80%93%20Flat%202.pdf`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Inventory (signed) _ Flat 2.pdf"; filename*=UTF-8''Inventory%20%28signed%29%20%E2%80%93%20Flat%202.pdf`,
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
@@ -225,7 +300,8 @@ describe('download links', () => {
     const configured = await startTestServer({ env: { PUBLIC_URL: 'https://files.example.test' } });
     try {
       const res = await configured.api('GET', `/properties/${property(2)}/documents`, KEYS.enterpriseLive);
-      for (const d of json<{ data: Doc[] }>(res).data) expect(d.downloadUrl).toMatch(/^https:\/\/files\.example\.test\/media\/documents\//);
+      for (const d of json<{ data: Doc[] }>(res).data)
+        expect(d.downloadUrl).toMatch(/^https:\/\/files\.example\.test\/media\/documents\//);
     } finally {
       await configured.stop();
     }
@@ -238,13 +314,29 @@ describe('POST /properties/{id}/documents', () => {
     expect(res.statusCode).toBe(201);
     const doc = json<{ data: Doc }>(res).data;
     expect(doc).toEqual({
-      id: expect.any(String), propertyId: property(11), name: 'EPC 2026', type: 'EPC_Certificate', expiryDate: '2036-11-20',
-      contentType: 'application/pdf', sizeBytes: PDF.length, uploadedAt: NOW.toISOString(), downloadUrl: expect.any(String),
+      id: expect.any(String),
+      propertyId: property(11),
+      name: 'EPC 2026',
+      type: 'EPC_Certificate',
+      expiryDate: '2036-11-20',
+      contentType: 'application/pdf',
+      sizeBytes: PDF.length,
+      uploadedAt: NOW.toISOString(),
+      downloadUrl: expect.any(String),
     });
-    const event = (await t.deps.knex('outbox_events').where({ event_type: 'property_document.created' }).whereRaw(`data->>'document_id' = ?`, [doc.id]).first()) as { data: Record<string, unknown> };
+    const event = (await t.deps
+      .knex('outbox_events')
+      .where({ event_type: 'property_document.created' })
+      .whereRaw(`data->>'document_id' = ?`, [doc.id])
+      .first()) as { data: Record<string, unknown> };
     expect(event.data).toEqual({
-      document_id: doc.id, property_id: property(11), name: 'EPC 2026', type: 'EPC_Certificate', expiry_date: '2036-11-20',
-      uploaded_at: NOW.toISOString(), size_bytes: PDF.length,
+      document_id: doc.id,
+      property_id: property(11),
+      name: 'EPC 2026',
+      type: 'EPC_Certificate',
+      expiry_date: '2036-11-20',
+      uploaded_at: NOW.toISOString(),
+      size_bytes: PDF.length,
     });
     expect(Number.isInteger(event.data.size_bytes)).toBe(true);
     expect((await list(`/properties/${property(11)}/documents`)).data.map((d) => d.id)).toContain(doc.id);
@@ -282,20 +374,33 @@ describe('POST /properties/{id}/documents', () => {
     ['date in another format', { expiryDate: '21/11/2026' }, undefined],
     ['unknown field', { extra: [{ name: 'colour', value: 'blue' }] }, undefined],
     ['file missing', {}, (p: Part[]) => p.filter((x) => x.name !== 'file')],
-    ['file sent as a text field', {}, (p: Part[]) => p.map((x) => (x.name === 'file' ? { name: 'file', value: 'abc' } : x))],
+    [
+      'file sent as a text field',
+      {},
+      (p: Part[]) => p.map((x) => (x.name === 'file' ? { name: 'file', value: 'abc' } : x)),
+    ],
     ['empty file', { file: Buffer.alloc(0) }, undefined],
-  ] as Array<[string, UploadOptions, ((p: Part[]) => Part[]) | undefined]>)('refuses %s with 400 VALIDATION_ERROR', async (_label, options, rewrite) => {
-    const parts: Part[] = [
-      { name: 'file', value: options.file ?? PDF, filename: 'doc.pdf', contentType: 'application/pdf' },
-      { name: 'name', value: options.name ?? 'A name' },
-      { name: 'type', value: options.type ?? 'Other' },
-      ...(options.expiryDate !== undefined ? [{ name: 'expiryDate', value: options.expiryDate }] : []),
-      ...(options.extra ?? []),
-    ];
-    const body = multipart(rewrite ? rewrite(parts) : parts);
-    const res = await t.api('POST', `/properties/${property(13)}/documents`, KEYS.enterpriseLive, body.payload, body.headers);
-    expect(codeOf(res)).toEqual([400, 'VALIDATION_ERROR']);
-  });
+  ] as Array<[string, UploadOptions, ((p: Part[]) => Part[]) | undefined]>)(
+    'refuses %s with 400 VALIDATION_ERROR',
+    async (_label, options, rewrite) => {
+      const parts: Part[] = [
+        { name: 'file', value: options.file ?? PDF, filename: 'doc.pdf', contentType: 'application/pdf' },
+        { name: 'name', value: options.name ?? 'A name' },
+        { name: 'type', value: options.type ?? 'Other' },
+        ...(options.expiryDate !== undefined ? [{ name: 'expiryDate', value: options.expiryDate }] : []),
+        ...(options.extra ?? []),
+      ];
+      const body = multipart(rewrite ? rewrite(parts) : parts);
+      const res = await t.api(
+        'POST',
+        `/properties/${property(13)}/documents`,
+        KEYS.enterpriseLive,
+        body.payload,
+        body.headers,
+      );
+      expect(codeOf(res)).toEqual([400, 'VALIDATION_ERROR']);
+    },
+  );
 
   it('accepts a name of exactly 500 characters and every document type', async () => {
     expect((await uploadProperty(13, { name: 'n'.repeat(500) })).statusCode).toBe(201);
@@ -312,8 +417,14 @@ describe('POST /properties/{id}/documents', () => {
     const used = await storageUsedBytes({ landlordId: HARBOUR, db: t.deps.knex });
     const fillerId = fixtureId('test:document-quota-filler');
     await t.deps.knex('property_documents').insert({
-      id: fillerId, landlord_id: HARBOUR, property_id: property(15), name: 'filler', type: 'Other', storage_key: 'test/filler',
-      content_type: 'application/pdf', size_bytes: STORAGE_QUOTA_BYTES.Enterprise - used - PDF.length,
+      id: fillerId,
+      landlord_id: HARBOUR,
+      property_id: property(15),
+      name: 'filler',
+      type: 'Other',
+      storage_key: 'test/filler',
+      content_type: 'application/pdf',
+      size_bytes: STORAGE_QUOTA_BYTES.Enterprise - used - PDF.length,
     });
     try {
       const rows = await count('property_documents');
@@ -323,10 +434,15 @@ describe('POST /properties/{id}/documents', () => {
       expect(await count('property_documents')).toBe(rows);
       const filling = await uploadProperty(15); // exactly fills the quota
       expect(filling.statusCode).toBe(201);
-      expect(codeOf(await uploadTo(`/contracts/${contract(2)}/documents`, { file: Buffer.from('x') }))).toEqual([413, 'FILE_TOO_LARGE']);
+      expect(codeOf(await uploadTo(`/contracts/${contract(2)}/documents`, { file: Buffer.from('x') }))).toEqual([
+        413,
+        'FILE_TOO_LARGE',
+      ]);
       // A soft-deleted document stops counting (its object is retained, but the landlord can no longer see it).
       const id = json<{ data: Doc }>(filling).data.id;
-      expect((await t.api('DELETE', `/properties/${property(15)}/documents/${id}`, KEYS.enterpriseLive)).statusCode).toBe(200);
+      expect(
+        (await t.api('DELETE', `/properties/${property(15)}/documents/${id}`, KEYS.enterpriseLive)).statusCode,
+      ).toBe(200);
       expect((await uploadTo(`/contracts/${contract(2)}/documents`, { file: PDF })).statusCode).toBe(201);
     } finally {
       await t.deps.knex('property_documents').where({ id: fillerId }).delete();
@@ -341,8 +457,14 @@ describe('POST /properties/{id}/documents', () => {
 
   it('keeps the gates: read_only 403 INSUFFICIENT_SCOPE, Portfolio 403 WRITE_REQUIRES_ENTERPRISE, JSON 415', async () => {
     expect(codeOf(await uploadProperty(16, { key: KEYS.enterpriseReadOnly }))).toEqual([403, 'INSUFFICIENT_SCOPE']);
-    expect(codeOf(await uploadTo(`/properties/${fixtureId('property:portfolio:1')}/documents`, { key: KEYS.portfolioLive }))).toEqual([403, 'WRITE_REQUIRES_ENTERPRISE']);
-    expect(codeOf(await t.api('POST', `/properties/${property(16)}/documents`, KEYS.enterpriseLive, { name: 'x', type: 'Other' }))).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    expect(
+      codeOf(await uploadTo(`/properties/${fixtureId('property:portfolio:1')}/documents`, { key: KEYS.portfolioLive })),
+    ).toEqual([403, 'WRITE_REQUIRES_ENTERPRISE']);
+    expect(
+      codeOf(
+        await t.api('POST', `/properties/${property(16)}/documents`, KEYS.enterpriseLive, { name: 'x', type: 'Other' }),
+      ),
+    ).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
   });
 });
 
@@ -357,9 +479,21 @@ describe('DELETE /properties/{id}/documents/{docId}', () => {
     expect(await storageFor(t.deps).exists(row.storage_key)).toBe(true);
     expect(await count('property_documents', { id: doc.id })).toBe(1); // the row is kept, marked deleted
     expect(codeOf(await download(doc.downloadUrl))).toEqual([404, 'NOT_FOUND']);
-    const event = (await t.deps.knex('outbox_events').where({ event_type: 'property_document.deleted' }).whereRaw(`data->>'document_id' = ?`, [doc.id]).first()) as { data: Record<string, unknown> };
-    expect(event.data).toEqual({ document_id: doc.id, property_id: property(17), name: 'to delete', type: 'Contract', deleted_at: NOW.toISOString() });
-    expect(codeOf(await t.api('DELETE', `/properties/${property(17)}/documents/${doc.id}`, KEYS.enterpriseLive))).toEqual([404, 'NOT_FOUND']);
+    const event = (await t.deps
+      .knex('outbox_events')
+      .where({ event_type: 'property_document.deleted' })
+      .whereRaw(`data->>'document_id' = ?`, [doc.id])
+      .first()) as { data: Record<string, unknown> };
+    expect(event.data).toEqual({
+      document_id: doc.id,
+      property_id: property(17),
+      name: 'to delete',
+      type: 'Contract',
+      deleted_at: NOW.toISOString(),
+    });
+    expect(
+      codeOf(await t.api('DELETE', `/properties/${property(17)}/documents/${doc.id}`, KEYS.enterpriseLive)),
+    ).toEqual([404, 'NOT_FOUND']);
   });
 
   it("answers 404 for unknown documents, another property's, another landlord's, and a contract document", async () => {
@@ -371,9 +505,19 @@ describe('DELETE /properties/{id}/documents/{docId}', () => {
       expect(codeOf(res)).toEqual([404, 'NOT_FOUND']);
       expect(json<{ error: string }>(res).error).toMatch(/Document/);
     }
-    expect(codeOf(await t.api('DELETE', `/properties/${fixtureId('property:northgate:1')}/documents/${foreign}`, KEYS.enterpriseLive))).toEqual([404, 'NOT_FOUND']);
+    expect(
+      codeOf(
+        await t.api(
+          'DELETE',
+          `/properties/${fixtureId('property:northgate:1')}/documents/${foreign}`,
+          KEYS.enterpriseLive,
+        ),
+      ),
+    ).toEqual([404, 'NOT_FOUND']);
     expect(await count('property_documents', { id: foreign, deleted_at: null })).toBe(1);
-    expect(codeOf(await t.api('DELETE', `/properties/${property(4)}/documents/not-a-uuid`, KEYS.enterpriseLive))).toEqual([400, 'VALIDATION_ERROR']);
+    expect(
+      codeOf(await t.api('DELETE', `/properties/${property(4)}/documents/not-a-uuid`, KEYS.enterpriseLive)),
+    ).toEqual([400, 'VALIDATION_ERROR']);
   });
 });
 
@@ -390,29 +534,57 @@ describe('contract documents', () => {
   });
 
   it('uploads (201, contract_document.created without expiry_date) and soft-deletes (contract_document.deleted)', async () => {
-    const res = await uploadTo(`/contracts/${contract(3)}/documents`, { name: 'Tenancy agreement', type: 'Contract', expiryDate: '2027-11-20' });
+    const res = await uploadTo(`/contracts/${contract(3)}/documents`, {
+      name: 'Tenancy agreement',
+      type: 'Contract',
+      expiryDate: '2027-11-20',
+    });
     expect(res.statusCode).toBe(201);
     const doc = json<{ data: Doc }>(res).data;
     expect([doc.contractId, doc.propertyId, doc.expiryDate]).toEqual([contract(3), property(3), '2027-11-20']);
-    const created = (await t.deps.knex('outbox_events').where({ event_type: 'contract_document.created' }).whereRaw(`data->>'document_id' = ?`, [doc.id]).first()) as { data: Record<string, unknown> };
+    const created = (await t.deps
+      .knex('outbox_events')
+      .where({ event_type: 'contract_document.created' })
+      .whereRaw(`data->>'document_id' = ?`, [doc.id])
+      .first()) as { data: Record<string, unknown> };
     expect(created.data).toEqual({
-      document_id: doc.id, contract_id: contract(3), property_id: property(3), name: 'Tenancy agreement', type: 'Contract',
-      uploaded_at: NOW.toISOString(), size_bytes: PDF.length,
+      document_id: doc.id,
+      contract_id: contract(3),
+      property_id: property(3),
+      name: 'Tenancy agreement',
+      type: 'Contract',
+      uploaded_at: NOW.toISOString(),
+      size_bytes: PDF.length,
     });
     expect((await download(doc.downloadUrl)).rawPayload.equals(PDF)).toBe(true);
     expect(await count('contract_documents', { id: doc.id })).toBe(1);
     expect(await count('property_documents', { id: doc.id })).toBe(0);
     // The property route does not reach a contract document.
-    expect(codeOf(await t.api('DELETE', `/properties/${property(3)}/documents/${doc.id}`, KEYS.enterpriseLive))).toEqual([404, 'NOT_FOUND']);
+    expect(
+      codeOf(await t.api('DELETE', `/properties/${property(3)}/documents/${doc.id}`, KEYS.enterpriseLive)),
+    ).toEqual([404, 'NOT_FOUND']);
     const deleted = await t.api('DELETE', `/contracts/${contract(3)}/documents/${doc.id}`, KEYS.enterpriseLive);
     expect(json<{ data: unknown }>(deleted).data).toEqual({ deleted: true, id: doc.id });
-    const event = (await t.deps.knex('outbox_events').where({ event_type: 'contract_document.deleted' }).whereRaw(`data->>'document_id' = ?`, [doc.id]).first()) as { data: Record<string, unknown> };
-    expect(event.data).toEqual({ document_id: doc.id, contract_id: contract(3), property_id: property(3), name: 'Tenancy agreement', type: 'Contract', deleted_at: NOW.toISOString() });
+    const event = (await t.deps
+      .knex('outbox_events')
+      .where({ event_type: 'contract_document.deleted' })
+      .whereRaw(`data->>'document_id' = ?`, [doc.id])
+      .first()) as { data: Record<string, unknown> };
+    expect(event.data).toEqual({
+      document_id: doc.id,
+      contract_id: contract(3),
+      property_id: property(3),
+      name: 'Tenancy agreement',
+      type: 'Contract',
+      deleted_at: NOW.toISOString(),
+    });
     expect((await list(`/contracts/${contract(3)}/documents`)).data.map((d) => d.id)).not.toContain(doc.id);
   });
 
   it('refuses expiringWithinDays on the contract list (not a parameter there)', async () => {
-    expect(codeOf(await t.api('GET', `/contracts/${contract(0)}/documents?expiringWithinDays=5`, KEYS.enterpriseLive))).toEqual([400, 'VALIDATION_ERROR']);
+    expect(
+      codeOf(await t.api('GET', `/contracts/${contract(0)}/documents?expiringWithinDays=5`, KEYS.enterpriseLive)),
+    ).toEqual([400, 'VALIDATION_ERROR']);
   });
 
   it("answers 404 NOT_FOUND naming the Contract for unknown and another landlord's contracts, on every route", async () => {
@@ -428,13 +600,19 @@ describe('contract documents', () => {
         expect(json<{ error: string }>(res).error).toMatch(/Contract/);
       }
     }
-    expect(codeOf(await t.api('DELETE', `/contracts/${contract(0)}/documents/${foreignDoc}`, KEYS.enterpriseLive))).toEqual([404, 'NOT_FOUND']);
+    expect(
+      codeOf(await t.api('DELETE', `/contracts/${contract(0)}/documents/${foreignDoc}`, KEYS.enterpriseLive)),
+    ).toEqual([404, 'NOT_FOUND']);
   });
 });
 
 describe('sandbox', () => {
   it('POST answers a mock document with sandbox: true and writes nothing: no object, no row, no event', async () => {
-    const before = { property: await count('property_documents'), contract: await count('contract_documents'), events: await count('outbox_events') };
+    const before = {
+      property: await count('property_documents'),
+      contract: await count('contract_documents'),
+      events: await count('outbox_events'),
+    };
     for (const path of [`/properties/${property(18)}/documents`, `/contracts/${contract(6)}/documents`]) {
       const res = await uploadTo(path, { key: KEYS.enterpriseSandbox, name: 'sandbox doc' });
       expect(res.statusCode).toBe(201);
@@ -446,7 +624,11 @@ describe('sandbox', () => {
       expect(await storageFor(t.deps).exists(`${kind}-documents/${HARBOUR}/${doc.id}`)).toBe(false);
       expect(codeOf(await download(doc.downloadUrl))).toEqual([404, 'NOT_FOUND']);
     }
-    expect({ property: await count('property_documents'), contract: await count('contract_documents'), events: await count('outbox_events') }).toEqual(before);
+    expect({
+      property: await count('property_documents'),
+      contract: await count('contract_documents'),
+      events: await count('outbox_events'),
+    }).toEqual(before);
   });
 
   it('DELETE answers a mock { deleted: true, id, sandbox: true } and deletes nothing; 404s as live would', async () => {
@@ -456,7 +638,15 @@ describe('sandbox', () => {
     expect(json<{ data: unknown }>(res).data).toEqual({ deleted: true, id: target.id, sandbox: true });
     expect((await list(`/properties/${property(19)}/documents`)).data.map((d) => d.id)).toContain(target.id);
     expect(await count('outbox_events')).toBe(events);
-    expect(codeOf(await t.api('DELETE', `/properties/${property(19)}/documents/00000000-0000-4000-8000-000000000000`, KEYS.enterpriseSandbox))).toEqual([404, 'NOT_FOUND']);
+    expect(
+      codeOf(
+        await t.api(
+          'DELETE',
+          `/properties/${property(19)}/documents/00000000-0000-4000-8000-000000000000`,
+          KEYS.enterpriseSandbox,
+        ),
+      ),
+    ).toEqual([404, 'NOT_FOUND']);
   });
 
   it('GET lists real data in sandbox', async () => {
@@ -468,31 +658,83 @@ describe('sandbox', () => {
 
 describe('fuzzing the document upload', () => {
   it('random multipart field values never give a 5xx; errors carry the envelope', async () => {
-    const text = fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: 'grapheme', maxLength: 30 }), fc.constantFrom('', ' ', 'x'.repeat(501), '2026-11-21', '2026-02-30', 'EPC_Certificate', 'Other', '\u0000', '../..'));
+    const text = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.string({ unit: 'grapheme', maxLength: 30 }),
+      fc.constantFrom(
+        '',
+        ' ',
+        'x'.repeat(501),
+        '2026-11-21',
+        '2026-02-30',
+        'EPC_Certificate',
+        'Other',
+        '\u0000',
+        '../..',
+      ),
+    );
     const field = fc.record({
       name: fc.constantFrom('file', 'name', 'type', 'expiryDate', 'other'),
-      value: fc.oneof(text, fc.uint8Array({ maxLength: 40 }).map((a) => Buffer.from(a))),
+      value: fc.oneof(
+        text,
+        fc.uint8Array({ maxLength: 40 }).map((a) => Buffer.from(a)),
+      ),
       filename: fc.option(fc.string({ maxLength: 12 }).map((s) => s.replace(/["\r\n\\]/g, ''))),
-      contentType: fc.option(fc.constantFrom('application/pdf', 'text/plain', 'application/json', 'text/html', 'image/png')),
+      contentType: fc.option(
+        fc.constantFrom('application/pdf', 'text/plain', 'application/json', 'text/html', 'image/png'),
+      ),
     });
-    const target = fc.constantFrom(`/properties/${property(20)}/documents`, `/contracts/${contract(6)}/documents`, `/properties/${fixtureId('property:northgate:1')}/documents`);
+    const target = fc.constantFrom(
+      `/properties/${property(20)}/documents`,
+      `/contracts/${contract(6)}/documents`,
+      `/properties/${fixtureId('property:northgate:1')}/documents`,
+    );
     await fc.assert(
-      fc.asyncProperty(fc.array(field, { maxLength: 6 }), target, fc.constantFrom(KEYS.enterpriseLive, KEYS.enterpriseSandbox), async (fields, path, key) => {
-        const body = multipart(fields.map((f) => ({ name: f.name, value: f.value, filename: f.filename ?? undefined, contentType: f.contentType ?? undefined })));
-        const res = await t.inject({ method: 'POST', url: `${API}${path}`, payload: body.payload, headers: { authorization: `Bearer ${key}`, ...body.headers } });
-        expect(res.statusCode).toBeLessThan(500);
-        if (res.statusCode >= 400) expect(Object.keys(JSON.parse(res.payload) as object).sort()).toEqual(['code', 'error']);
-      }),
+      fc.asyncProperty(
+        fc.array(field, { maxLength: 6 }),
+        target,
+        fc.constantFrom(KEYS.enterpriseLive, KEYS.enterpriseSandbox),
+        async (fields, path, key) => {
+          const body = multipart(
+            fields.map((f) => ({
+              name: f.name,
+              value: f.value,
+              filename: f.filename ?? undefined,
+              contentType: f.contentType ?? undefined,
+            })),
+          );
+          const res = await t.inject({
+            method: 'POST',
+            url: `${API}${path}`,
+            payload: body.payload,
+            headers: { authorization: `Bearer ${key}`, ...body.headers },
+          });
+          expect(res.statusCode).toBeLessThan(500);
+          if (res.statusCode >= 400)
+            expect(Object.keys(JSON.parse(res.payload) as object).sort()).toEqual(['code', 'error']);
+        },
+      ),
       { seed: 20261121, numRuns: 200 },
     );
   });
 
   it('well-formed uploads with random valid names, types and dates always answer 201', async () => {
-    const name = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 120 }).filter((s) => s.trim().length > 0 && !/[\u0000-\u001f\u007f]/.test(s));
-    const date = fc.option(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)));
+    const name = fc
+      .string({ unit: 'grapheme', minLength: 1, maxLength: 120 })
+      .filter((s) => s.trim().length > 0 && !/[\u0000-\u001f\u007f]/.test(s));
+    const date = fc.option(
+      fc
+        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10)),
+    );
     await fc.assert(
       fc.asyncProperty(name, fc.constantFrom(...DOCUMENT_TYPES), date, async (n, type, expiryDate) => {
-        const res = await uploadTo(`/properties/${property(21)}/documents`, { name: n, type, expiryDate: expiryDate ?? undefined, key: KEYS.enterpriseSandbox });
+        const res = await uploadTo(`/properties/${property(21)}/documents`, {
+          name: n,
+          type,
+          expiryDate: expiryDate ?? undefined,
+          key: KEYS.enterpriseSandbox,
+        });
         expect(res.statusCode).toBe(201);
         const doc = json<{ data: Doc }>(res).data;
         expect([doc.name, doc.type, doc.expiryDate]).toEqual([n.trim(), type, expiryDate ?? null]);

@@ -5,24 +5,51 @@ import { ERRORS } from '../src/platform/errors/catalogue';
 import { API, KEYS, startTestServer, type TestServer } from './helpers/server';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.stop(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.stop();
+});
 
-const envelope = Joi.object({ error: Joi.string().min(1).required(), code: Joi.string().valid(...Object.keys(ERRORS)).required() });
+const envelope = Joi.object({
+  error: Joi.string().min(1).required(),
+  code: Joi.string()
+    .valid(...Object.keys(ERRORS))
+    .required(),
+});
 const parse = (res: { payload: string }) => JSON.parse(res.payload) as { error: string; code: string };
 
 // The spec's Errors table (status, code), read by the server's authors from the spec.
 const SPEC_TABLE: Array<[number, string]> = [
-  [401, 'UNAUTHORIZED'], [401, 'REVOKED_KEY'], [403, 'INSUFFICIENT_SCOPE'], [403, 'PLAN_UPGRADE_REQUIRED'], [403, 'WRITE_REQUIRES_ENTERPRISE'],
-  [403, 'HTTPS_REQUIRED'], [403, 'FORBIDDEN'], [429, 'RATE_LIMIT_EXCEEDED'], [503, 'RATE_LIMIT_UNAVAILABLE'], [503, 'SERVICE_UNAVAILABLE'],
-  [410, 'ENDPOINT_DEPRECATED'], [400, 'VALIDATION_ERROR'], [400, 'BAD_REQUEST'], [400, 'TENANT_EMAIL_MISSING'], [404, 'NOT_FOUND'],
-  [409, 'CONFLICT'], [409, 'INVOICE_EMAIL_IN_PROGRESS'], [409, 'INVOICE_EMAIL_FAILED'], [409, 'CERTIFICATE_DERIVED_FIELD'],
-  [409, 'IDEMPOTENCY_IN_PROGRESS'], [413, 'FILE_TOO_LARGE'], [500, 'SERVER_ERROR'],
+  [401, 'UNAUTHORIZED'],
+  [401, 'REVOKED_KEY'],
+  [403, 'INSUFFICIENT_SCOPE'],
+  [403, 'PLAN_UPGRADE_REQUIRED'],
+  [403, 'WRITE_REQUIRES_ENTERPRISE'],
+  [403, 'HTTPS_REQUIRED'],
+  [403, 'FORBIDDEN'],
+  [429, 'RATE_LIMIT_EXCEEDED'],
+  [503, 'RATE_LIMIT_UNAVAILABLE'],
+  [503, 'SERVICE_UNAVAILABLE'],
+  [410, 'ENDPOINT_DEPRECATED'],
+  [400, 'VALIDATION_ERROR'],
+  [400, 'BAD_REQUEST'],
+  [400, 'TENANT_EMAIL_MISSING'],
+  [404, 'NOT_FOUND'],
+  [409, 'CONFLICT'],
+  [409, 'INVOICE_EMAIL_IN_PROGRESS'],
+  [409, 'INVOICE_EMAIL_FAILED'],
+  [409, 'CERTIFICATE_DERIVED_FIELD'],
+  [409, 'IDEMPOTENCY_IN_PROGRESS'],
+  [413, 'FILE_TOO_LARGE'],
+  [500, 'SERVER_ERROR'],
 ];
 
 describe('error catalogue', () => {
   it('holds every code of the spec with its status, and marks every other code as an extension', () => {
-    for (const [status, code] of SPEC_TABLE) expect([code, ERRORS[code as keyof typeof ERRORS]?.status]).toEqual([code, status]);
+    for (const [status, code] of SPEC_TABLE)
+      expect([code, ERRORS[code as keyof typeof ERRORS]?.status]).toEqual([code, status]);
     const specCodes = new Set(SPEC_TABLE.map(([, code]) => code));
     for (const [code, entry] of Object.entries(ERRORS)) {
       if (!specCodes.has(code)) expect([code, 'extension' in entry && entry.extension]).toEqual([code, true]);
@@ -40,10 +67,25 @@ describe('errors raised by Hapi itself', () => {
   });
 
   it('unknown route or unlisted method: 404 whatever the body, since the body of a request no route takes is never read', async () => {
-    const bodies: Array<[string, string]> = [['{', 'application/json'], ['a=b', 'application/x-www-form-urlencoded'], ['x'.repeat(1_100_000), 'application/json'], ['\u0000', 'text/plain']];
-    for (const [method, url] of [['DELETE', `${API}/properties`], ['PUT', `${API}/rent`], ['POST', `${API}/nope`], ['PUT', `${API}/nope?q=%00`]] as const) {
+    const bodies: Array<[string, string]> = [
+      ['{', 'application/json'],
+      ['a=b', 'application/x-www-form-urlencoded'],
+      ['x'.repeat(1_100_000), 'application/json'],
+      ['\u0000', 'text/plain'],
+    ];
+    for (const [method, url] of [
+      ['DELETE', `${API}/properties`],
+      ['PUT', `${API}/rent`],
+      ['POST', `${API}/nope`],
+      ['PUT', `${API}/nope?q=%00`],
+    ] as const) {
       for (const [payload, type] of bodies) {
-        const res = await t.inject({ method, url, payload, headers: { authorization: `Bearer ${KEYS.enterpriseLive}`, 'content-type': type } });
+        const res = await t.inject({
+          method,
+          url,
+          payload,
+          headers: { authorization: `Bearer ${KEYS.enterpriseLive}`, 'content-type': type },
+        });
         expect([method, url, type, res.statusCode, parse(res).code]).toEqual([method, url, type, 404, 'NOT_FOUND']);
         expect(res.headers['x-service-mode']).toBe('live');
       }
@@ -51,18 +93,33 @@ describe('errors raised by Hapi itself', () => {
   });
 
   it('malformed JSON: 400 BAD_REQUEST', async () => {
-    const res = await t.inject({ method: 'POST', url: `${API}/properties`, payload: '{"a":', headers: { authorization: `Bearer ${KEYS.enterpriseLive}`, 'content-type': 'application/json' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${API}/properties`,
+      payload: '{"a":',
+      headers: { authorization: `Bearer ${KEYS.enterpriseLive}`, 'content-type': 'application/json' },
+    });
     expect([res.statusCode, parse(res).code]).toEqual([400, 'BAD_REQUEST']);
   });
 
   it('payload too large: 413 with the envelope', async () => {
-    const res = await t.inject({ method: 'POST', url: `${API}/properties`, payload: JSON.stringify({ shortName: 'x'.repeat(1_100_000) }), headers: { authorization: `Bearer ${KEYS.enterpriseLive}`, 'content-type': 'application/json' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${API}/properties`,
+      payload: JSON.stringify({ shortName: 'x'.repeat(1_100_000) }),
+      headers: { authorization: `Bearer ${KEYS.enterpriseLive}`, 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(413);
     expect(envelope.validate(parse(res)).error).toBeUndefined();
   });
 
   it('unsupported media type: 415 with the envelope', async () => {
-    const res = await t.inject({ method: 'POST', url: `${API}/properties`, payload: 'a=b', headers: { authorization: `Bearer ${KEYS.enterpriseLive}`, 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${API}/properties`,
+      payload: 'a=b',
+      headers: { authorization: `Bearer ${KEYS.enterpriseLive}`, 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect([res.statusCode, parse(res).code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
   });
 });
@@ -87,7 +144,15 @@ describe('validation errors', () => {
 
 describe('server errors', () => {
   it('answer 500 SERVER_ERROR without a stack trace, with a request id to find the log line', async () => {
-    t.server.route({ method: 'GET', path: `${API}/__boom`, options: { handler: () => { throw new Error('secret internal detail at /srv/app.js:12'); } } });
+    t.server.route({
+      method: 'GET',
+      path: `${API}/__boom`,
+      options: {
+        handler: () => {
+          throw new Error('secret internal detail at /srv/app.js:12');
+        },
+      },
+    });
     const res = await t.api('GET', '/__boom', KEYS.enterpriseLive);
     expect(res.statusCode).toBe(500);
     expect(parse(res)).toEqual({ error: 'An internal server error occurred', code: 'SERVER_ERROR' });
@@ -97,24 +162,50 @@ describe('server errors', () => {
 });
 
 describe('fuzzing the platform', () => {
-  const header = fc.oneof(fc.constant(undefined), fc.string({ maxLength: 60 }), fc.constantFrom(...Object.values(KEYS)).map((k) => `Bearer ${k}`));
-  const query = fc.dictionary(fc.constantFrom('page', 'limit', 'status', 'search', 'x', 'page[]'), fc.oneof(fc.string({ maxLength: 250 }), fc.integer({ min: -10, max: 100000 }).map(String)), { maxKeys: 4 });
-  const body = fc.oneof(fc.constant(undefined), fc.string({ maxLength: 200 }), fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)));
+  const header = fc.oneof(
+    fc.constant(undefined),
+    fc.string({ maxLength: 60 }),
+    fc.constantFrom(...Object.values(KEYS)).map((k) => `Bearer ${k}`),
+  );
+  const query = fc.dictionary(
+    fc.constantFrom('page', 'limit', 'status', 'search', 'x', 'page[]'),
+    fc.oneof(fc.string({ maxLength: 250 }), fc.integer({ min: -10, max: 100000 }).map(String)),
+    { maxKeys: 4 },
+  );
+  const body = fc.oneof(
+    fc.constant(undefined),
+    fc.string({ maxLength: 200 }),
+    fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+  );
   const method = fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT');
-  const path = fc.constantFrom('/properties', '/properties/00000000-0000-4000-8000-000000000000', '/properties/not-a-uuid', '/maintenance/abc', '/x');
+  const path = fc.constantFrom(
+    '/properties',
+    '/properties/00000000-0000-4000-8000-000000000000',
+    '/properties/not-a-uuid',
+    '/maintenance/abc',
+    '/x',
+  );
 
   it('no input yields a 5xx, and every error carries the envelope with a catalogued code', async () => {
     await fc.assert(
-      fc.asyncProperty(method, path, query, header, fc.option(fc.constantFrom(...Object.values(KEYS))), body, async (m, p, q, authorization, apiKey, payload) => {
-        const url = `${API}${p}?${new URLSearchParams(q).toString()}`;
-        const headers: Record<string, string> = { 'content-type': 'application/json' };
-        if (authorization !== undefined) headers.authorization = authorization;
-        if (apiKey) headers['x-api-key'] = apiKey;
-        const res = await t.inject({ method: m, url, headers, payload: m === 'GET' ? undefined : payload });
-        expect(res.statusCode).toBeLessThan(500);
-        expect(res.headers['x-service-mode']).toMatch(/^(live|sandbox)$/);
-        if (res.statusCode >= 400) expect(envelope.validate(JSON.parse(res.payload)).error).toBeUndefined();
-      }),
+      fc.asyncProperty(
+        method,
+        path,
+        query,
+        header,
+        fc.option(fc.constantFrom(...Object.values(KEYS))),
+        body,
+        async (m, p, q, authorization, apiKey, payload) => {
+          const url = `${API}${p}?${new URLSearchParams(q).toString()}`;
+          const headers: Record<string, string> = { 'content-type': 'application/json' };
+          if (authorization !== undefined) headers.authorization = authorization;
+          if (apiKey) headers['x-api-key'] = apiKey;
+          const res = await t.inject({ method: m, url, headers, payload: m === 'GET' ? undefined : payload });
+          expect(res.statusCode).toBeLessThan(500);
+          expect(res.headers['x-service-mode']).toMatch(/^(live|sandbox)$/);
+          if (res.statusCode >= 400) expect(envelope.validate(JSON.parse(res.payload)).error).toBeUndefined();
+        },
+      ),
       { seed: 20261121, numRuns: 300 },
     );
   });

@@ -5,8 +5,12 @@ import { buildServer } from '../src/server/build';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer({ strictResponses: true }); });
-afterAll(async () => { await t.stop(); });
+beforeAll(async () => {
+  t = await startTestServer({ strictResponses: true });
+});
+afterAll(async () => {
+  await t.stop();
+});
 
 describe('GET /healthz', () => {
   it('answers 200 { status: ok } without a key', async () => {
@@ -16,11 +20,18 @@ describe('GET /healthz', () => {
 
   it('answers 503 SERVICE_UNAVAILABLE when the database does not answer', async () => {
     // A real PostgreSQL client aimed at a port nothing listens on.
-    const unreachable = knex({ client: 'pg', connection: 'postgres://health:none@127.0.0.1:1/none', acquireConnectionTimeout: 2000 });
+    const unreachable = knex({
+      client: 'pg',
+      connection: 'postgres://health:none@127.0.0.1:1/none',
+      acquireConnectionTimeout: 2000,
+    });
     const server = await buildServer({ ...t.deps, knex: unreachable });
     try {
       const res = await server.inject({ method: 'GET', url: '/healthz' });
-      expect([res.statusCode, JSON.parse(res.payload)]).toEqual([503, { error: expect.any(String), code: 'SERVICE_UNAVAILABLE' }]);
+      expect([res.statusCode, JSON.parse(res.payload)]).toEqual([
+        503,
+        { error: expect.any(String), code: 'SERVICE_UNAVAILABLE' },
+      ]);
     } finally {
       await unreachable.destroy();
     }

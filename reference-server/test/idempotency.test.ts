@@ -1,6 +1,11 @@
 // The generic Idempotency-Key store: claim, replay within 24 h, in-progress conflict, takeover of abandoned claims.
 import { ManualClock } from '../src/platform/clock';
-import { IdempotencyStore, IN_PROGRESS_LEASE_MS, REPLAY_WINDOW_MS, type IdempotencyClaim } from '../src/platform/idempotency/store';
+import {
+  IdempotencyStore,
+  IN_PROGRESS_LEASE_MS,
+  REPLAY_WINDOW_MS,
+  type IdempotencyClaim,
+} from '../src/platform/idempotency/store';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let t: TestServer;
@@ -12,12 +17,22 @@ beforeAll(async () => {
   store = new IdempotencyStore(t.deps.knex, clock);
   landlordId = ((await t.deps.knex('landlords').first('id')) as { id: string }).id;
 });
-afterAll(async () => { await t.stop(); });
+afterAll(async () => {
+  await t.stop();
+});
 
 let n = 0;
-const claimFor = (fingerprint = 'f1'): IdempotencyClaim => ({ landlordId, scope: 'test', key: `key-${(n += 1)}`, fingerprint });
+const claimFor = (fingerprint = 'f1'): IdempotencyClaim => ({
+  landlordId,
+  scope: 'test',
+  key: `key-${(n += 1)}`,
+  fingerprint,
+});
 const codeOf = async (p: Promise<unknown>): Promise<string | undefined> =>
-  p.then(() => undefined, (err: { data?: { code?: string } }) => err.data?.code);
+  p.then(
+    () => undefined,
+    (err: { data?: { code?: string } }) => err.data?.code,
+  );
 
 it('runs the work once and replays the stored success', async () => {
   const claim = claimFor();
@@ -31,9 +46,17 @@ it('runs the work once and replays the stored success', async () => {
 it('answers IDEMPOTENCY_IN_PROGRESS while the first request runs', async () => {
   const claim = claimFor();
   let release!: () => void;
-  const first = store.run(claim, () => new Promise<{ status: number; body: { ok: boolean } }>((resolve) => { release = () => resolve({ status: 200, body: { ok: true } }); }));
+  const first = store.run(
+    claim,
+    () =>
+      new Promise<{ status: number; body: { ok: boolean } }>((resolve) => {
+        release = () => resolve({ status: 200, body: { ok: true } });
+      }),
+  );
   await new Promise((r) => setImmediate(r));
-  await expect(codeOf(store.run(claim, async () => ({ status: 200, body: {} })))).resolves.toBe('IDEMPOTENCY_IN_PROGRESS');
+  await expect(codeOf(store.run(claim, async () => ({ status: 200, body: {} })))).resolves.toBe(
+    'IDEMPOTENCY_IN_PROGRESS',
+  );
   release();
   await first;
 });
@@ -41,12 +64,18 @@ it('answers IDEMPOTENCY_IN_PROGRESS while the first request runs', async () => {
 it('refuses the same key with a different request', async () => {
   const claim = claimFor('a');
   await store.run(claim, async () => ({ status: 200, body: {} }));
-  await expect(codeOf(store.run({ ...claim, fingerprint: 'b' }, async () => ({ status: 200, body: {} })))).resolves.toBe('CONFLICT');
+  await expect(
+    codeOf(store.run({ ...claim, fingerprint: 'b' }, async () => ({ status: 200, body: {} }))),
+  ).resolves.toBe('CONFLICT');
 });
 
 it('releases the claim when the work fails, so the client can retry', async () => {
   const claim = claimFor();
-  await expect(store.run(claim, async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+  await expect(
+    store.run(claim, async () => {
+      throw new Error('boom');
+    }),
+  ).rejects.toThrow('boom');
   expect((await store.run(claim, async () => ({ status: 200, body: { second: true } }))).replayed).toBe(false);
 });
 
@@ -54,7 +83,11 @@ it('forgets a success after 24 hours and takes over a claim abandoned by a dead 
   const claim = claimFor();
   await store.run(claim, async () => ({ status: 200, body: { v: 1 } }));
   clock.advance(REPLAY_WINDOW_MS);
-  expect(await store.run(claim, async () => ({ status: 200, body: { v: 2 } }))).toEqual({ status: 200, body: { v: 2 }, replayed: false });
+  expect(await store.run(claim, async () => ({ status: 200, body: { v: 2 } }))).toEqual({
+    status: 200,
+    body: { v: 2 },
+    replayed: false,
+  });
 
   const abandoned = claimFor();
   expect((await store.claim(abandoned)).kind).toBe('claimed'); // never completed

@@ -21,12 +21,28 @@ beforeAll(async () => {
   useStorage(t.deps, storage);
   await storeFixtureDocuments(t.deps.knex, storage);
   // Many writes in one file: lift the per-key write limits (the dashboard's per-key override).
-  await t.deps.knex('api_keys').whereIn('landlord_id', [HARBOUR, NORTHGATE])
-    .update({ rate_limits: JSON.stringify({ writesPerMinute: 100_000, readsPerMinute: 100_000, writesPerDay: 1_000_000, readsPerDay: 1_000_000 }) });
+  await t.deps
+    .knex('api_keys')
+    .whereIn('landlord_id', [HARBOUR, NORTHGATE])
+    .update({
+      rate_limits: JSON.stringify({
+        writesPerMinute: 100_000,
+        readsPerMinute: 100_000,
+        writesPerDay: 1_000_000,
+        readsPerDay: 1_000_000,
+      }),
+    });
 });
-afterAll(async () => { await t.stop(); });
+afterAll(async () => {
+  await t.stop();
+});
 
-interface Part { name: string; value: string | Buffer; filename?: string; contentType?: string }
+interface Part {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  contentType?: string;
+}
 function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----imgtest${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
@@ -35,7 +51,11 @@ function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, st
     if (p.filename !== undefined) head += `; filename="${p.filename}"`;
     head += '\r\n';
     if (p.contentType) head += `Content-Type: ${p.contentType}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`${head}\r\n`),
+      Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -47,37 +67,67 @@ const SIGNATURES: Record<string, Buffer> = {
   gif: Buffer.from('GIF89a'),
   webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ')]),
 };
-const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
 const image = (ext: string, size = 256): Buffer => {
   const out = Buffer.alloc(size, 7);
   SIGNATURES[ext]!.copy(out);
   return out;
 };
 
-const upload = (propertyId: string, file: Buffer, options: { key?: string; contentType?: string; headers?: Record<string, string> } = {}) => {
-  const body = multipart([{ name: 'file', value: file, filename: 'photo', contentType: options.contentType ?? 'application/octet-stream' }]);
-  return t.api('POST', `/properties/${propertyId}/image`, options.key ?? KEYS.enterpriseLive, body.payload, { ...body.headers, ...(options.headers ?? {}) });
+const upload = (
+  propertyId: string,
+  file: Buffer,
+  options: { key?: string; contentType?: string; headers?: Record<string, string> } = {},
+) => {
+  const body = multipart([
+    { name: 'file', value: file, filename: 'photo', contentType: options.contentType ?? 'application/octet-stream' },
+  ]);
+  return t.api('POST', `/properties/${propertyId}/image`, options.key ?? KEYS.enterpriseLive, body.payload, {
+    ...body.headers,
+    ...(options.headers ?? {}),
+  });
 };
 const json = <T>(res: { payload: string }) => JSON.parse(res.payload) as T;
 const pathOf = (url: string) => new URL(url).pathname;
 const outboxCount = async (type?: string) =>
-  Number(((await t.deps.knex('outbox_events').modify((q) => { if (type) q.where({ event_type: type }); }).count('* as n').first()) as { n: string }).n);
+  Number(
+    (
+      (await t.deps
+        .knex('outbox_events')
+        .modify((q) => {
+          if (type) q.where({ event_type: type });
+        })
+        .count('* as n')
+        .first()) as { n: string }
+    ).n,
+  );
 
 describe('POST /properties/{id}/image', () => {
-  it.each(['png', 'jpg', 'gif', 'webp'])('accepts a %s image, answers the Property with a public image URL that serves the bytes', async (ext) => {
-    const bytes = image(ext, 1000 + ext.length);
-    const res = await upload(vacant(31), bytes);
-    expect(res.statusCode).toBe(200);
-    const property = json<{ data: { id: string; image: string } }>(res).data;
-    expect(property.id).toBe(vacant(31));
-    expect(property.image).toMatch(new RegExp(`^http://[^/]+/media/images/[0-9a-f-]{36}\\.${ext}$`));
-    const served = await t.inject({ method: 'GET', url: pathOf(property.image) });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe(CONTENT_TYPES[ext]);
-    expect(served.rawPayload.equals(bytes)).toBe(true);
-    // The image appears on the property's detail and in the list.
-    expect(json<{ data: { image: string } }>(await t.api('GET', `/properties/${vacant(31)}`, KEYS.enterpriseLive)).data.image).toBe(property.image);
-  });
+  it.each(['png', 'jpg', 'gif', 'webp'])(
+    'accepts a %s image, answers the Property with a public image URL that serves the bytes',
+    async (ext) => {
+      const bytes = image(ext, 1000 + ext.length);
+      const res = await upload(vacant(31), bytes);
+      expect(res.statusCode).toBe(200);
+      const property = json<{ data: { id: string; image: string } }>(res).data;
+      expect(property.id).toBe(vacant(31));
+      expect(property.image).toMatch(new RegExp(`^http://[^/]+/media/images/[0-9a-f-]{36}\\.${ext}$`));
+      const served = await t.inject({ method: 'GET', url: pathOf(property.image) });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe(CONTENT_TYPES[ext]);
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+      // The image appears on the property's detail and in the list.
+      expect(
+        json<{ data: { image: string } }>(await t.api('GET', `/properties/${vacant(31)}`, KEYS.enterpriseLive)).data
+          .image,
+      ).toBe(property.image);
+    },
+  );
 
   it('decides the type from the bytes: a text file declared image/png is refused, a PNG declared text/plain is a PNG', async () => {
     const refused = await upload(vacant(31), Buffer.from('hello, I am not an image'), { contentType: 'image/png' });
@@ -106,8 +156,14 @@ describe('POST /properties/{id}/image', () => {
     // Fill the quota up to 1000 bytes short with a large (row-only) document.
     const fillerId = fixtureId('test:quota-filler');
     await t.deps.knex('property_documents').insert({
-      id: fillerId, landlord_id: HARBOUR, property_id: vacant(33), name: 'filler', type: 'Other', storage_key: 'test/filler',
-      content_type: 'application/pdf', size_bytes: quota - (await used()) - 1000,
+      id: fillerId,
+      landlord_id: HARBOUR,
+      property_id: vacant(33),
+      name: 'filler',
+      type: 'Other',
+      storage_key: 'test/filler',
+      content_type: 'application/pdf',
+      size_bytes: quota - (await used()) - 1000,
     });
     try {
       const before = await t.api('GET', `/properties/${vacant(34)}`, KEYS.enterpriseLive);
@@ -148,8 +204,20 @@ describe('POST /properties/{id}/image', () => {
     const before = await outboxCount('property.updated');
     expect((await upload(vacant(1), image('png'))).statusCode).toBe(200);
     expect(await outboxCount('property.updated')).toBe(before + 1);
-    const row = (await t.deps.knex('outbox_events').where({ event_type: 'property.updated' }).orderBy('created_at', 'desc').first()) as { data: Record<string, unknown> };
-    expect(Object.keys(row.data).sort()).toEqual(['address', 'city', 'postcode', 'property_id', 'rent_amount', 'short_name', 'status']);
+    const row = (await t.deps
+      .knex('outbox_events')
+      .where({ event_type: 'property.updated' })
+      .orderBy('created_at', 'desc')
+      .first()) as { data: Record<string, unknown> };
+    expect(Object.keys(row.data).sort()).toEqual([
+      'address',
+      'city',
+      'postcode',
+      'property_id',
+      'rent_amount',
+      'short_name',
+      'status',
+    ]);
     expect(row.data.property_id).toBe(vacant(1));
   });
 
@@ -157,12 +225,24 @@ describe('POST /properties/{id}/image', () => {
     const cases = [
       multipart([{ name: 'other', value: 'x' }]),
       multipart([{ name: 'file', value: 'not a file part' }]),
-      multipart([{ name: 'file', value: image('png'), filename: 'a.png' }, { name: 'file', value: image('png'), filename: 'b.png' }]),
-      multipart([{ name: 'file', value: image('png'), filename: 'a.png' }, { name: 'extra', value: 'x' }]),
+      multipart([
+        { name: 'file', value: image('png'), filename: 'a.png' },
+        { name: 'file', value: image('png'), filename: 'b.png' },
+      ]),
+      multipart([
+        { name: 'file', value: image('png'), filename: 'a.png' },
+        { name: 'extra', value: 'x' },
+      ]),
       multipart([{ name: 'file', value: Buffer.alloc(0), filename: 'empty.png', contentType: 'image/png' }]),
     ];
     for (const body of cases) {
-      const res = await t.api('POST', `/properties/${vacant(31)}/image`, KEYS.enterpriseLive, body.payload, body.headers);
+      const res = await t.api(
+        'POST',
+        `/properties/${vacant(31)}/image`,
+        KEYS.enterpriseLive,
+        body.payload,
+        body.headers,
+      );
       expect([res.statusCode, json<{ code: string }>(res).code]).toEqual([400, 'VALIDATION_ERROR']);
     }
   });
@@ -181,8 +261,13 @@ describe('POST /properties/{id}/image', () => {
   });
 
   it('keeps the plan and scope gates (read_only 403 INSUFFICIENT_SCOPE, Portfolio 403 WRITE_REQUIRES_ENTERPRISE)', async () => {
-    expect(json<{ code: string }>(await upload(vacant(31), image('png'), { key: KEYS.enterpriseReadOnly })).code).toBe('INSUFFICIENT_SCOPE');
-    expect(json<{ code: string }>(await upload(fixtureId('property:portfolio:3'), image('png'), { key: KEYS.portfolioLive })).code).toBe('WRITE_REQUIRES_ENTERPRISE');
+    expect(json<{ code: string }>(await upload(vacant(31), image('png'), { key: KEYS.enterpriseReadOnly })).code).toBe(
+      'INSUFFICIENT_SCOPE',
+    );
+    expect(
+      json<{ code: string }>(await upload(fixtureId('property:portfolio:3'), image('png'), { key: KEYS.portfolioLive }))
+        .code,
+    ).toBe('WRITE_REQUIRES_ENTERPRISE');
   });
 
   it('sandbox: answers a mock Property with sandbox: true and writes nothing (no object, no change, no event)', async () => {
@@ -208,8 +293,16 @@ describe('POST /properties/{id}/image', () => {
     const configured = await startTestServer({ env: { PUBLIC_URL: 'https://api.example.test/' } });
     try {
       const body = multipart([{ name: 'file', value: image('png'), filename: 'p.png' }]);
-      const res = await configured.api('POST', `/properties/${vacant(31)}/image`, KEYS.enterpriseLive, body.payload, body.headers);
-      expect(json<{ data: { image: string } }>(res).data.image).toMatch(/^https:\/\/api\.example\.test\/media\/images\/[0-9a-f-]{36}\.png$/);
+      const res = await configured.api(
+        'POST',
+        `/properties/${vacant(31)}/image`,
+        KEYS.enterpriseLive,
+        body.payload,
+        body.headers,
+      );
+      expect(json<{ data: { image: string } }>(res).data.image).toMatch(
+        /^https:\/\/api\.example\.test\/media\/images\/[0-9a-f-]{36}\.png$/,
+      );
     } finally {
       await configured.stop();
     }
@@ -220,23 +313,53 @@ describe('fuzzing the image upload', () => {
   it('random multipart parts never give a 5xx, and errors carry the envelope', async () => {
     const part = fc.record({
       name: fc.constantFrom('file', 'name', 'File', 'image', 'x'),
-      value: fc.oneof(fc.uint8Array({ maxLength: 64 }).map((a) => Buffer.from(a)), fc.string({ maxLength: 40 })),
+      value: fc.oneof(
+        fc.uint8Array({ maxLength: 64 }).map((a) => Buffer.from(a)),
+        fc.string({ maxLength: 40 }),
+      ),
       signature: fc.option(fc.constantFrom(...Object.keys(SIGNATURES))),
       filename: fc.option(fc.string({ maxLength: 20 }).map((s) => s.replace(/["\r\n]/g, ''))),
-      contentType: fc.option(fc.constantFrom('image/png', 'text/plain', 'application/json', 'application/octet-stream', 'image/svg+xml', 'x/y')),
+      contentType: fc.option(
+        fc.constantFrom(
+          'image/png',
+          'text/plain',
+          'application/json',
+          'application/octet-stream',
+          'image/svg+xml',
+          'x/y',
+        ),
+      ),
     });
     await fc.assert(
-      fc.asyncProperty(fc.array(part, { maxLength: 4 }), fc.constantFrom(vacant(36), vacant(1), fixtureId('property:northgate:10'), '00000000-0000-4000-8000-000000000000'), fc.constantFrom(KEYS.enterpriseLive, KEYS.enterpriseSandbox), async (parts, id, key) => {
-        const body = multipart(parts.map((p) => ({
-          name: p.name,
-          value: p.signature ? Buffer.concat([SIGNATURES[p.signature]!, Buffer.from(p.value)]) : p.value,
-          filename: p.filename ?? undefined,
-          contentType: p.contentType ?? undefined,
-        })));
-        const res = await t.inject({ method: 'POST', url: `${API}/properties/${id}/image`, payload: body.payload, headers: { authorization: `Bearer ${key}`, ...body.headers } });
-        expect(res.statusCode).toBeLessThan(500);
-        if (res.statusCode >= 400) expect(Object.keys(JSON.parse(res.payload) as object).sort()).toEqual(['code', 'error']);
-      }),
+      fc.asyncProperty(
+        fc.array(part, { maxLength: 4 }),
+        fc.constantFrom(
+          vacant(36),
+          vacant(1),
+          fixtureId('property:northgate:10'),
+          '00000000-0000-4000-8000-000000000000',
+        ),
+        fc.constantFrom(KEYS.enterpriseLive, KEYS.enterpriseSandbox),
+        async (parts, id, key) => {
+          const body = multipart(
+            parts.map((p) => ({
+              name: p.name,
+              value: p.signature ? Buffer.concat([SIGNATURES[p.signature]!, Buffer.from(p.value)]) : p.value,
+              filename: p.filename ?? undefined,
+              contentType: p.contentType ?? undefined,
+            })),
+          );
+          const res = await t.inject({
+            method: 'POST',
+            url: `${API}/properties/${id}/image`,
+            payload: body.payload,
+            headers: { authorization: `Bearer ${key}`, ...body.headers },
+          });
+          expect(res.statusCode).toBeLessThan(500);
+          if (res.statusCode >= 400)
+            expect(Object.keys(JSON.parse(res.payload) as object).sort()).toEqual(['code', 'error']);
+        },
+      ),
       { seed: 4_2026, numRuns: 150 },
     );
   });

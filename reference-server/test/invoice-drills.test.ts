@@ -21,7 +21,8 @@ import { eventually, harbour, mailReaderFor, maildevBase, maildevReader, uniqueA
 import { ADMIN_TOKEN, KEYS, startTestServer, type TestServer } from './helpers/server';
 import { startReference, stopReference, type Child } from './helpers/reference-process';
 
-const json = (res: { payload: string }) => JSON.parse(res.payload) as { data: Record<string, unknown>; code: string; error: string };
+const json = (res: { payload: string }) =>
+  JSON.parse(res.payload) as { data: Record<string, unknown>; code: string; error: string };
 
 /** Counts sends at the mailer, whichever transport it is. */
 function countSends(mailer: Mailer): { count: number } {
@@ -43,30 +44,59 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-async function assertFailedAndBlocked(t: TestServer, sends: { count: number }, rentId: string, to: string): Promise<void> {
-  const res = await t.api('POST', `/rent/${rentId}/invoice/email`, KEYS.enterpriseLive, { email: to }, { 'idempotency-key': `drill-${rentId}` });
+async function assertFailedAndBlocked(
+  t: TestServer,
+  sends: { count: number },
+  rentId: string,
+  to: string,
+): Promise<void> {
+  const res = await t.api(
+    'POST',
+    `/rent/${rentId}/invoice/email`,
+    KEYS.enterpriseLive,
+    { email: to },
+    { 'idempotency-key': `drill-${rentId}` },
+  );
   expect([res.statusCode, json(res).code]).toEqual([409, 'INVOICE_EMAIL_FAILED']);
   expect(sends.count).toBe(1);
-  const row = await t.deps.knex('invoice_email_sends').where({ rent_payment_id: rentId }).first() as { state: string; error: string | null };
+  const row = (await t.deps.knex('invoice_email_sends').where({ rent_payment_id: rentId }).first()) as {
+    state: string;
+    error: string | null;
+  };
   expect(row.state).toBe('failed');
   expect(row.error).toEqual(expect.any(String));
-  expect(await t.deps.knex('outbox_events').where({ event_type: 'rent.invoice_sent' }).whereRaw(`data->>'rent_payment_id' = ?`, [rentId])).toHaveLength(0);
+  expect(
+    await t.deps
+      .knex('outbox_events')
+      .where({ event_type: 'rent.invoice_sent' })
+      .whereRaw(`data->>'rent_payment_id' = ?`, [rentId]),
+  ).toHaveLength(0);
   // Every later request, with or without the same key (the failed claim was released, not stuck), is refused.
-  const variants: Array<Record<string, string>> = [{}, { 'idempotency-key': `drill-${rentId}` }, { 'idempotency-key': `drill-other-${rentId}` }];
+  const variants: Array<Record<string, string>> = [
+    {},
+    { 'idempotency-key': `drill-${rentId}` },
+    { 'idempotency-key': `drill-other-${rentId}` },
+  ];
   for (const headers of variants) {
     const again = await t.api('POST', `/rent/${rentId}/invoice/email`, KEYS.enterpriseLive, { email: to }, headers);
     expect([again.statusCode, json(again).code]).toEqual([409, 'INVOICE_EMAIL_FAILED']);
   }
   expect(sends.count).toBe(1);
   // Sandbox still previews the document.
-  expect(json(await t.api('POST', `/rent/${rentId}/invoice/email`, KEYS.enterpriseSandbox, { email: to })).data).toMatchObject({ sent: false, sandbox: true });
+  expect(
+    json(await t.api('POST', `/rent/${rentId}/invoice/email`, KEYS.enterpriseSandbox, { email: to })).data,
+  ).toMatchObject({ sent: false, sandbox: true });
 }
 
 describe('drill: the mail transport fails', () => {
   describe('in-process capture with injected failures', () => {
     let t: TestServer;
-    beforeAll(async () => { t = await startTestServer({ env: { SMTP_URL: '' } }); });
-    afterAll(async () => { await t.stop(); });
+    beforeAll(async () => {
+      t = await startTestServer({ env: { SMTP_URL: '' } });
+    });
+    afterAll(async () => {
+      await t.stop();
+    });
 
     it('records failed, answers 409 INVOICE_EMAIL_FAILED now and after, and never sends', async () => {
       expect(t.deps.mailCapture).toBeDefined();
@@ -83,11 +113,15 @@ describe('drill: the mail transport fails', () => {
       const rentId = harbour.rent(13, -3);
       const to = uniqueAddress('capture-clear');
       t.deps.mailCapture!.failNext(1);
-      expect(json(await t.api('POST', `/rent/${rentId}/invoice/email`, KEYS.enterpriseLive, { email: to })).code).toBe('INVOICE_EMAIL_FAILED');
+      expect(json(await t.api('POST', `/rent/${rentId}/invoice/email`, KEYS.enterpriseLive, { email: to })).code).toBe(
+        'INVOICE_EMAIL_FAILED',
+      );
       expect(await clearFailed({ landlordId: harbour.landlord, db: t.deps.knex }, rentId)).toBe(true);
       const ok = await t.api('POST', `/rent/${rentId}/invoice/email`, KEYS.enterpriseLive, { email: to });
       expect(ok.statusCode).toBe(200);
-      expect(json(await t.api('POST', `/rent/${rentId}/invoice/email`, KEYS.enterpriseLive, { email: to })).data).toEqual(json(ok).data);
+      expect(
+        json(await t.api('POST', `/rent/${rentId}/invoice/email`, KEYS.enterpriseLive, { email: to })).data,
+      ).toEqual(json(ok).data);
       expect(sends.count).toBe(2);
       expect(await mailReaderFor(t).to(to)).toHaveLength(1);
     });
@@ -95,8 +129,12 @@ describe('drill: the mail transport fails', () => {
 
   describe('real SMTP transport pointed at a closed port', () => {
     let t: TestServer;
-    beforeAll(async () => { t = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` } }); });
-    afterAll(async () => { await t.stop(); });
+    beforeAll(async () => {
+      t = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` } });
+    });
+    afterAll(async () => {
+      await t.stop();
+    });
 
     it('records failed, answers 409 INVOICE_EMAIL_FAILED now and after, and never sends twice', async () => {
       expect(t.deps.mailer.kind).toBe('smtp');
@@ -123,7 +161,11 @@ async function drillDatabase(): Promise<DrillDatabase> {
       env: { DATABASE_URL: fresh.url },
       async use(work) {
         const knex = knexFactory({ client: 'pg', connection: fresh.url, pool: { min: 0, max: 1 } });
-        try { return await work(knex); } finally { await knex.destroy(); }
+        try {
+          return await work(knex);
+        } finally {
+          await knex.destroy();
+        }
       },
       drop: fresh.drop,
     };
@@ -133,7 +175,11 @@ async function drillDatabase(): Promise<DrillDatabase> {
     env: { DATA_DIR: dir },
     async use(work) {
       const db = await openDatabase({ dataDir: dir }); // the server's DATA_DIR is PGlite's data directory
-      try { return await work(db.knex); } finally { await db.close(); }
+      try {
+        return await work(db.knex);
+      } finally {
+        await db.close();
+      }
     },
     drop: () => rm(dir, { recursive: true, force: true }),
   };
@@ -147,7 +193,10 @@ describe('drill: a server killed mid-send, then restarted on the same data', () 
 
   beforeAll(async () => {
     // An SMTP server that accepts connections and never says a word: the send hangs until the process dies.
-    smtpHang = createServer((socket) => { connections.push(socket); socket.on('error', () => undefined); });
+    smtpHang = createServer((socket) => {
+      connections.push(socket);
+      socket.on('error', () => undefined);
+    });
     await new Promise<void>((resolve) => smtpHang.listen(0, '127.0.0.1', resolve));
     db = await drillDatabase();
   });
@@ -160,9 +209,16 @@ describe('drill: a server killed mid-send, then restarted on the same data', () 
 
   const baseEnv = (): NodeJS.ProcessEnv => {
     const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_TOKEN,
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMIN_TOKEN,
       // Shared Redis counts across runs: this drill is not about the limit.
-      LANDLORD_LIMITS: 'public_api.rent_invoice_email=1000', WEBHOOK_PROCESSING: '0', ...db.env,
+      LANDLORD_LIMITS: 'public_api.rent_invoice_email=1000',
+      WEBHOOK_PROCESSING: '0',
+      ...db.env,
     };
     if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
     return env;
@@ -174,7 +230,9 @@ describe('drill: a server killed mid-send, then restarted on the same data', () 
   };
   const post = (child: Child, rentId: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${child.url}/api/public/v1/rent/${rentId}/invoice/email`, {
-      method: 'POST', headers: { authorization: `Bearer ${KEYS.enterpriseLive}`, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEYS.enterpriseLive}`, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
     });
   /** Mail delivered to `to` through the restarted servers: the in-process capture (dashboard API) or maildev. */
   const deliveredTo = async (child: Child, to: string): Promise<number> => {
@@ -191,19 +249,30 @@ describe('drill: a server killed mid-send, then restarted on the same data', () 
 
     // 1. Process A claims the record and hangs in the SMTP conversation; it is killed there.
     const a = await start(`smtp://127.0.0.1:${(smtpHang.address() as { port: number }).port}`);
-    const inFlight = post(a, rentId, { email: to }, { 'idempotency-key': key }).then((r) => r.status, () => 'connection lost');
+    const inFlight = post(a, rentId, { email: to }, { 'idempotency-key': key }).then(
+      (r) => r.status,
+      () => 'connection lost',
+    );
     await eventually(async () => (connections.length > 0 ? true : undefined), { timeoutMs: 20_000 });
     await stopReference(a, 'SIGKILL');
     expect(await inFlight).toBe('connection lost');
 
     // 2. What the dead process left: a pending record within its lease, an in-progress idempotency claim, no event.
     const left = await db.use(async (knex) => ({
-      record: await knex('invoice_email_sends').where({ rent_payment_id: rentId }).first() as { state: string; claimed_at: Date; lease_expires_at: Date },
-      claim: await knex('idempotency_keys').where({ key }).first() as { state: string } | undefined,
-      events: await knex('outbox_events').where({ event_type: 'rent.invoice_sent' }).whereRaw(`data->>'rent_payment_id' = ?`, [rentId]),
+      record: (await knex('invoice_email_sends').where({ rent_payment_id: rentId }).first()) as {
+        state: string;
+        claimed_at: Date;
+        lease_expires_at: Date;
+      },
+      claim: (await knex('idempotency_keys').where({ key }).first()) as { state: string } | undefined,
+      events: await knex('outbox_events')
+        .where({ event_type: 'rent.invoice_sent' })
+        .whereRaw(`data->>'rent_payment_id' = ?`, [rentId]),
     }));
     expect(left.record.state).toBe('pending');
-    expect(new Date(left.record.lease_expires_at).getTime() - new Date(left.record.claimed_at).getTime()).toBe(INVOICE_EMAIL_LEASE_MS);
+    expect(new Date(left.record.lease_expires_at).getTime() - new Date(left.record.claimed_at).getTime()).toBe(
+      INVOICE_EMAIL_LEASE_MS,
+    );
     expect(left.claim?.state).toBe('in_progress');
     expect(left.events).toHaveLength(0);
 
@@ -211,7 +280,10 @@ describe('drill: a server killed mid-send, then restarted on the same data', () 
     const workingSmtp = maildevBase() ? process.env.SMTP_URL : undefined;
     const b = await start(workingSmtp);
     const sameKey = await post(b, rentId, { email: to }, { 'idempotency-key': key });
-    expect([sameKey.status, ((await sameKey.json()) as { code: string }).code]).toEqual([409, 'IDEMPOTENCY_IN_PROGRESS']);
+    expect([sameKey.status, ((await sameKey.json()) as { code: string }).code]).toEqual([
+      409,
+      'IDEMPOTENCY_IN_PROGRESS',
+    ]);
     const noKey = await post(b, rentId, { email: to });
     expect([noKey.status, ((await noKey.json()) as { code: string }).code]).toEqual([409, 'INVOICE_EMAIL_IN_PROGRESS']);
     expect(await deliveredTo(b, to)).toBe(0);
@@ -221,10 +293,15 @@ describe('drill: a server killed mid-send, then restarted on the same data', () 
     const shiftMs = Math.max(INVOICE_EMAIL_LEASE_MS, IN_PROGRESS_LEASE_MS) + 60_000;
     await db.use(async (knex) => {
       const shift = knex.raw(`interval '${shiftMs} milliseconds'`);
-      await knex('invoice_email_sends').where({ rent_payment_id: rentId }).update({
-        claimed_at: knex.raw('claimed_at - ?', [shift]), lease_expires_at: knex.raw('lease_expires_at - ?', [shift]),
-      });
-      await knex('idempotency_keys').where({ key }).update({ created_at: knex.raw('created_at - ?', [shift]) });
+      await knex('invoice_email_sends')
+        .where({ rent_payment_id: rentId })
+        .update({
+          claimed_at: knex.raw('claimed_at - ?', [shift]),
+          lease_expires_at: knex.raw('lease_expires_at - ?', [shift]),
+        });
+      await knex('idempotency_keys')
+        .where({ key })
+        .update({ created_at: knex.raw('created_at - ?', [shift]) });
     });
 
     // 5. Restarted after the leases (C): the record is resolved to failed, never re-sent; the key is usable again.
@@ -238,9 +315,14 @@ describe('drill: a server killed mid-send, then restarted on the same data', () 
     await stopReference(c, 'SIGTERM');
 
     const after = await db.use(async (knex) => ({
-      record: await knex('invoice_email_sends').where({ rent_payment_id: rentId }).first() as { state: string; error: string },
+      record: (await knex('invoice_email_sends').where({ rent_payment_id: rentId }).first()) as {
+        state: string;
+        error: string;
+      },
       claim: await knex('idempotency_keys').where({ key }).first(),
-      events: await knex('outbox_events').where({ event_type: 'rent.invoice_sent' }).whereRaw(`data->>'rent_payment_id' = ?`, [rentId]),
+      events: await knex('outbox_events')
+        .where({ event_type: 'rent.invoice_sent' })
+        .whereRaw(`data->>'rent_payment_id' = ?`, [rentId]),
     }));
     expect(after.record.state).toBe('failed');
     expect(after.record.error).toMatch(/lease expired/);

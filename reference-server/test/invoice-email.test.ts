@@ -8,15 +8,30 @@ import { hashKey } from '../src/platform/auth/keys';
 import { ManualClock } from '../src/platform/clock';
 import type { Mailer, MailMessage } from '../src/mail/mailer';
 import { invoicePdfsOf } from '../src/resources/rent/routes';
-import { eventually, harbour, mailReaderFor, northgate, pdfText, uniqueAddress, type MailReader } from './helpers/invoice-mail';
+import {
+  eventually,
+  harbour,
+  mailReaderFor,
+  northgate,
+  pdfText,
+  uniqueAddress,
+  type MailReader,
+} from './helpers/invoice-mail';
 import { API, KEYS, startTestServer, type TestServer } from './helpers/server';
 
 const START = new Date('2030-06-14T10:00:00Z');
 const RAISED = { LANDLORD_LIMITS: 'public_api.rent_invoice_email=1000,public_api.rent_invoice_pdf=1000' };
 
 interface Result {
-  sent: boolean; sandbox: boolean; rentPaymentId: string; email: string; documentType: string; reference: string;
-  sentAt: string | null; messageId: string | null; attachment: { filename: string; contentType: string; sizeBytes: number };
+  sent: boolean;
+  sandbox: boolean;
+  rentPaymentId: string;
+  email: string;
+  documentType: string;
+  reference: string;
+  sentAt: string | null;
+  messageId: string | null;
+  attachment: { filename: string; contentType: string; sizeBytes: number };
 }
 type Json = { data: Result; error: string; code: string };
 
@@ -25,11 +40,21 @@ let clock: ManualClock;
 let mail: MailReader;
 let spy: MailerSpy;
 const json = (res: { payload: string }) => JSON.parse(res.payload) as Json;
-const email = (id: string, payload: unknown = {}, key: string = KEYS.enterpriseLive, headers: Record<string, string> = {}) =>
-  t.api('POST', `/rent/${id}/invoice/email`, key, payload, headers);
-const dedupRow = async (server: TestServer, id: string) => server.deps.knex('invoice_email_sends').where({ rent_payment_id: id }).first() as Promise<Record<string, unknown> | undefined>;
+const email = (
+  id: string,
+  payload: unknown = {},
+  key: string = KEYS.enterpriseLive,
+  headers: Record<string, string> = {},
+) => t.api('POST', `/rent/${id}/invoice/email`, key, payload, headers);
+const dedupRow = async (server: TestServer, id: string) =>
+  server.deps.knex('invoice_email_sends').where({ rent_payment_id: id }).first() as Promise<
+    Record<string, unknown> | undefined
+  >;
 const invoiceEvents = async (id: string) =>
-  (await t.deps.knex('outbox_events').where({ event_type: 'rent.invoice_sent' }).whereRaw(`data->>'rent_payment_id' = ?`, [id])) as Array<{ status: string; data: Record<string, unknown> }>;
+  (await t.deps
+    .knex('outbox_events')
+    .where({ event_type: 'rent.invoice_sent' })
+    .whereRaw(`data->>'rent_payment_id' = ?`, [id])) as Array<{ status: string; data: Record<string, unknown> }>;
 
 /** Counts (and can hold) sends at the mailer, whichever transport it is. */
 interface MailerSpy {
@@ -51,8 +76,13 @@ function spyOn(mailer: Mailer): MailerSpy {
     calls,
     hold() {
       let release!: () => void;
-      gate = new Promise((resolve) => { release = resolve; });
-      return () => { gate = undefined; release(); };
+      gate = new Promise((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        gate = undefined;
+        release();
+      };
     },
   };
 }
@@ -61,7 +91,10 @@ beforeAll(async () => {
   clock = new ManualClock(START);
   t = await startTestServer({ clock, env: RAISED });
   // Many writes within seconds (Redis counts real time): the per-key write limit is not under test here.
-  await t.deps.knex('api_keys').where({ key_hash: hashKey(KEYS.enterpriseLive) }).update({ rate_limits: JSON.stringify({ writesPerMinute: 1000 }) });
+  await t.deps
+    .knex('api_keys')
+    .where({ key_hash: hashKey(KEYS.enterpriseLive) })
+    .update({ rate_limits: JSON.stringify({ writesPerMinute: 1000 }) });
   mail = mailReaderFor(t);
   spy = spyOn(t.deps.mailer);
 });
@@ -73,25 +106,43 @@ afterAll(async () => {
 describe('a live send (rules 1, 2, 6)', () => {
   it('emails the receipt PDF to the tenant on file, answers the result, and queues rent.invoice_sent (pending)', async () => {
     const id = harbour.rent(0, -3); // Paid: a receipt
-    const tenant = await t.deps.knex('tenants').where({ id: harbour.tenant(0) }).first() as { email: string; first_name: string; last_name: string };
+    const tenant = (await t.deps
+      .knex('tenants')
+      .where({ id: harbour.tenant(0) })
+      .first()) as { email: string; first_name: string; last_name: string };
     const sends = spy.calls.length;
     const res = await email(id);
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-ratelimit-limit']).toBeDefined();
     const data = json(res).data;
     expect(data).toEqual({
-      sent: true, sandbox: false, rentPaymentId: id, email: tenant.email, documentType: 'receipt', reference: `INV-${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`,
-      sentAt: START.toISOString(), messageId: expect.any(String), attachment: { filename: `receipt-${data.reference}.pdf`, contentType: 'application/pdf', sizeBytes: expect.any(Number) },
+      sent: true,
+      sandbox: false,
+      rentPaymentId: id,
+      email: tenant.email,
+      documentType: 'receipt',
+      reference: `INV-${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`,
+      sentAt: START.toISOString(),
+      messageId: expect.any(String),
+      attachment: {
+        filename: `receipt-${data.reference}.pdf`,
+        contentType: 'application/pdf',
+        sizeBytes: expect.any(Number),
+      },
     });
     expect(spy.calls.length).toBe(sends + 1);
 
     // The delivered message (capture, or maildev over real SMTP) carries the PDF, byte for byte the download.
-    const delivered = await eventually(async () => (await mail.to(tenant.email)).find((m) => data.messageId!.includes(m.messageId)));
+    const delivered = await eventually(async () =>
+      (await mail.to(tenant.email)).find((m) => data.messageId!.includes(m.messageId)),
+    );
     expect(delivered.subject).toContain(data.reference);
     expect(delivered.attachments).toEqual([{ filename: data.attachment.filename, contentType: 'application/pdf' }]);
     const attachment = await mail.attachment(delivered, data.attachment.filename);
     expect(attachment.length).toBe(data.attachment.sizeBytes);
-    expect(attachment.equals((await t.api('GET', `/rent/${id}/invoice/pdf`, KEYS.enterpriseLive)).rawPayload)).toBe(true);
+    expect(attachment.equals((await t.api('GET', `/rent/${id}/invoice/pdf`, KEYS.enterpriseLive)).rawPayload)).toBe(
+      true,
+    );
     const text = await pdfText(attachment);
     expect(text).toContain('RECEIPT');
     expect(text).toContain(`${tenant.first_name} ${tenant.last_name}`);
@@ -101,10 +152,21 @@ describe('a live send (rules 1, 2, 6)', () => {
     const events = await invoiceEvents(id);
     expect(events).toHaveLength(1);
     expect(events[0]!.status).toBe('pending');
-    const rent = JSON.parse((await t.api('GET', `/rent/${id}`, KEYS.enterpriseLive)).payload).data as Record<string, unknown>;
+    const rent = JSON.parse((await t.api('GET', `/rent/${id}`, KEYS.enterpriseLive)).payload).data as Record<
+      string,
+      unknown
+    >;
     expect(events[0]!.data).toEqual({
-      rent_payment_id: id, contract_id: harbour.contract(0), property_id: harbour.property(0), tenant_id: harbour.tenant(0), tenant_email: tenant.email,
-      document_type: 'receipt', period: rent.period, amount: rent.amount, due_date: rent.dueDate, sent_via: 'email',
+      rent_payment_id: id,
+      contract_id: harbour.contract(0),
+      property_id: harbour.property(0),
+      tenant_id: harbour.tenant(0),
+      tenant_email: tenant.email,
+      document_type: 'receipt',
+      period: rent.period,
+      amount: rent.amount,
+      due_date: rent.dueDate,
+      sent_via: 'email',
     });
     expect(await dedupRow(t, id)).toMatchObject({ state: 'sent', recipient: tenant.email });
 
@@ -159,7 +221,12 @@ describe('rule 4: TENANT_EMAIL_MISSING', () => {
 
 describe('rule 5: VALIDATION_ERROR', () => {
   const raw = (payload: string | undefined, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-    t.inject({ method: 'POST', url: `${API}/rent/${harbour.rent(4, -3)}/invoice/email`, payload, headers: { authorization: `Bearer ${KEYS.enterpriseLive}`, ...headers } });
+    t.inject({
+      method: 'POST',
+      url: `${API}/rent/${harbour.rent(4, -3)}/invoice/email`,
+      payload,
+      headers: { authorization: `Bearer ${KEYS.enterpriseLive}`, ...headers },
+    });
 
   it.each([
     ['an empty body', undefined],
@@ -184,15 +251,24 @@ describe('rule 5: VALIDATION_ERROR', () => {
   it('never answers 5xx to random JSON bodies (sandbox): 200 or 400 VALIDATION_ERROR, nothing recorded', async () => {
     const id = harbour.rent(4, -3);
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.json(), fc.record({ email: fc.oneof(fc.emailAddress(), fc.string({ maxLength: 30 })) }).map((o) => JSON.stringify(o))), async (payload) => {
-        const res = await t.inject({
-          method: 'POST', url: `${API}/rent/${id}/invoice/email`, payload,
-          headers: { authorization: `Bearer ${KEYS.enterpriseSandbox}`, 'content-type': 'application/json' },
-        });
-        expect([200, 400]).toContain(res.statusCode);
-        if (res.statusCode === 400) expect(json(res)).toEqual({ error: expect.any(String), code: 'VALIDATION_ERROR' });
-        else expect(json(res).data).toMatchObject({ sent: false, sandbox: true });
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.json(),
+          fc.record({ email: fc.oneof(fc.emailAddress(), fc.string({ maxLength: 30 })) }).map((o) => JSON.stringify(o)),
+        ),
+        async (payload) => {
+          const res = await t.inject({
+            method: 'POST',
+            url: `${API}/rent/${id}/invoice/email`,
+            payload,
+            headers: { authorization: `Bearer ${KEYS.enterpriseSandbox}`, 'content-type': 'application/json' },
+          });
+          expect([200, 400]).toContain(res.statusCode);
+          if (res.statusCode === 400)
+            expect(json(res)).toEqual({ error: expect.any(String), code: 'VALIDATION_ERROR' });
+          else expect(json(res).data).toMatchObject({ sent: false, sandbox: true });
+        },
+      ),
       { numRuns: 60 },
     );
     expect(await dedupRow(t, id)).toBeUndefined();
@@ -202,13 +278,15 @@ describe('rule 5: VALIDATION_ERROR', () => {
     const long = await email(harbour.rent(4, -3), {}, KEYS.enterpriseLive, { 'idempotency-key': 'k'.repeat(129) });
     expect([long.statusCode, json(long).code]).toEqual([400, 'VALIDATION_ERROR']);
     expect(await dedupRow(t, harbour.rent(4, -3))).toBeUndefined();
-    const ok = await email(harbour.rent(4, -3), { email: uniqueAddress('key128') }, KEYS.enterpriseLive, { 'idempotency-key': 'k'.repeat(128) });
+    const ok = await email(harbour.rent(4, -3), { email: uniqueAddress('key128') }, KEYS.enterpriseLive, {
+      'idempotency-key': 'k'.repeat(128),
+    });
     expect(ok.statusCode).toBe(200);
   });
 });
 
 describe('access and isolation', () => {
-  it('answers 404 NOT_FOUND for unknown and other landlords\' payments, before any dedup record', async () => {
+  it("answers 404 NOT_FOUND for unknown and other landlords' payments, before any dedup record", async () => {
     for (const id of ['3f1c2a4e-0000-4000-8000-000000000000', northgate.rent(0, -2)]) {
       const res = await email(id, { email: uniqueAddress('nf') });
       expect([res.statusCode, json(res).code]).toEqual([404, 'NOT_FOUND']);
@@ -229,28 +307,42 @@ describe('rule 8: sandbox', () => {
   it.each([
     ['a sandbox key', KEYS.enterpriseSandbox, {}, -3],
     ['X-Service-Mode: sandbox', KEYS.enterpriseLive, { 'x-service-mode': 'sandbox' }, -2],
-  ])('(%s) renders and validates the PDF but sends nothing, queues nothing, records nothing', async (_name, key, headers, month) => {
-    const id = harbour.rent(6, month);
-    const sends = spy.calls.length;
-    const renders = invoicePdfsOf(t.server).renders;
-    const idempotencyRows = (await t.deps.knex('idempotency_keys').count('* as n').first() as { n: string | number }).n;
-    const res = await email(id, {}, key, { ...headers, 'idempotency-key': `sandbox-${Math.random()}` });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['x-service-mode']).toBe('sandbox');
-    expect(json(res).data).toMatchObject({ sent: false, sandbox: true, rentPaymentId: id, sentAt: null, messageId: null, documentType: 'receipt' });
-    expect(json(res).data.attachment.sizeBytes).toBeGreaterThan(1000);
-    expect(invoicePdfsOf(t.server).renders).toBe(renders + 1); // the real pipeline ran (sandbox variant)
-    expect(spy.calls.length).toBe(sends);
-    expect(await invoiceEvents(id)).toHaveLength(0);
-    expect(await dedupRow(t, id)).toBeUndefined();
-    expect((await t.deps.knex('idempotency_keys').count('* as n').first() as { n: string | number }).n).toBe(idempotencyRows);
-    // A later live send is unaffected by sandbox calls.
-    const live = await email(id, { email: uniqueAddress('after-sandbox') });
-    expect(json(live).data.sent).toBe(true);
-    // And sandbox after a live send still answers the mock.
-    expect(json(await email(id, {}, key, headers)).data).toMatchObject({ sent: false, sandbox: true });
-    invoicePdfsOf(t.server).cache.clear();
-  });
+  ])(
+    '(%s) renders and validates the PDF but sends nothing, queues nothing, records nothing',
+    async (_name, key, headers, month) => {
+      const id = harbour.rent(6, month);
+      const sends = spy.calls.length;
+      const renders = invoicePdfsOf(t.server).renders;
+      const idempotencyRows = (
+        (await t.deps.knex('idempotency_keys').count('* as n').first()) as { n: string | number }
+      ).n;
+      const res = await email(id, {}, key, { ...headers, 'idempotency-key': `sandbox-${Math.random()}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-service-mode']).toBe('sandbox');
+      expect(json(res).data).toMatchObject({
+        sent: false,
+        sandbox: true,
+        rentPaymentId: id,
+        sentAt: null,
+        messageId: null,
+        documentType: 'receipt',
+      });
+      expect(json(res).data.attachment.sizeBytes).toBeGreaterThan(1000);
+      expect(invoicePdfsOf(t.server).renders).toBe(renders + 1); // the real pipeline ran (sandbox variant)
+      expect(spy.calls.length).toBe(sends);
+      expect(await invoiceEvents(id)).toHaveLength(0);
+      expect(await dedupRow(t, id)).toBeUndefined();
+      expect(((await t.deps.knex('idempotency_keys').count('* as n').first()) as { n: string | number }).n).toBe(
+        idempotencyRows,
+      );
+      // A later live send is unaffected by sandbox calls.
+      const live = await email(id, { email: uniqueAddress('after-sandbox') });
+      expect(json(live).data.sent).toBe(true);
+      // And sandbox after a live send still answers the mock.
+      expect(json(await email(id, {}, key, headers)).data).toMatchObject({ sent: false, sandbox: true });
+      invoicePdfsOf(t.server).cache.clear();
+    },
+  );
 });
 
 describe('concurrency (rule 2, STATE-31)', () => {
@@ -282,7 +374,9 @@ describe('concurrency (rule 2, STATE-31)', () => {
     try {
       await eventually(async () => (spy.calls.length > sends ? true : undefined));
       const others = await Promise.all(Array.from({ length: 19 }, () => email(id, { email: to })));
-      expect(others.map((r) => [r.statusCode, json(r).code])).toEqual(Array.from({ length: 19 }, () => [409, 'INVOICE_EMAIL_IN_PROGRESS']));
+      expect(others.map((r) => [r.statusCode, json(r).code])).toEqual(
+        Array.from({ length: 19 }, () => [409, 'INVOICE_EMAIL_IN_PROGRESS']),
+      );
       expect(await dedupRow(t, id)).toMatchObject({ state: 'pending' });
     } finally {
       release();
@@ -341,14 +435,20 @@ describe('rule 3: Idempotency-Key', () => {
 
 describe('rule 7: the per-landlord limit (10 per minute, public_api.rent_invoice_email)', () => {
   let limited: TestServer;
-  beforeAll(async () => { limited = await startTestServer(); });
-  afterAll(async () => { await limited.stop(); });
+  beforeAll(async () => {
+    limited = await startTestServer();
+  });
+  afterAll(async () => {
+    await limited.stop();
+  });
 
   it('refuses the 11th request with 429 RATE_LIMIT_EXCEEDED and Retry-After, before any database or PDF work', async () => {
     const keys = [KEYS.enterpriseLive, KEYS.enterpriseSandbox];
     // Ten requests count, whatever they answer (these are refused by validation, after the limiter).
     for (let i = 0; i < 10; i += 1) {
-      const res = await limited.api('POST', `/rent/${harbour.rent(0, -3)}/invoice/email`, keys[i % 2]!, { email: 'bad' });
+      const res = await limited.api('POST', `/rent/${harbour.rent(0, -3)}/invoice/email`, keys[i % 2]!, {
+        email: 'bad',
+      });
       expect(res.statusCode).toBe(400);
     }
     const spyLimited = spyOn(limited.deps.mailer);
@@ -356,7 +456,9 @@ describe('rule 7: the per-landlord limit (10 per minute, public_api.rent_invoice
     const renders = pdfs.renders;
     const misses = pdfs.cache.stats.misses;
     const id = harbour.rent(1, -3);
-    const res = await limited.api('POST', `/rent/${id}/invoice/email`, KEYS.enterpriseLive, { email: uniqueAddress('limited') });
+    const res = await limited.api('POST', `/rent/${id}/invoice/email`, KEYS.enterpriseLive, {
+      email: uniqueAddress('limited'),
+    });
     expect([res.statusCode, json(res).code]).toEqual([429, 'RATE_LIMIT_EXCEEDED']);
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(res.headers['x-ratelimit-remaining']).toBe('0');
@@ -364,6 +466,12 @@ describe('rule 7: the per-landlord limit (10 per minute, public_api.rent_invoice
     expect(spyLimited.calls).toHaveLength(0);
     expect([pdfs.renders, pdfs.cache.stats.misses]).toEqual([renders, misses]);
     // Another landlord has its own allowance.
-    expect((await limited.api('POST', `/rent/${northgate.rent(0, -2)}/invoice/email`, KEYS.otherLandlord, { email: uniqueAddress('northgate') })).statusCode).toBe(200);
+    expect(
+      (
+        await limited.api('POST', `/rent/${northgate.rent(0, -2)}/invoice/email`, KEYS.otherLandlord, {
+          email: uniqueAddress('northgate'),
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

@@ -15,18 +15,22 @@ const RAISED = { LANDLORD_LIMITS: 'public_api.rent_invoice_pdf=1000' };
 
 let t: TestServer;
 let clock: ManualClock;
-const json = (res: { payload: string }) => JSON.parse(res.payload) as { data: Record<string, unknown>; error: string; code: string };
-const pdf = (id: string, key: string = KEYS.enterpriseLive, headers?: Record<string, string>) => t.api('GET', `/rent/${id}/invoice/pdf`, key, undefined, headers);
+const json = (res: { payload: string }) =>
+  JSON.parse(res.payload) as { data: Record<string, unknown>; error: string; code: string };
+const pdf = (id: string, key: string = KEYS.enterpriseLive, headers?: Record<string, string>) =>
+  t.api('GET', `/rent/${id}/invoice/pdf`, key, undefined, headers);
 const bytesOf = (res: { rawPayload: Buffer }): Buffer => res.rawPayload;
 
 beforeAll(async () => {
   clock = new ManualClock(START);
   t = await startTestServer({ clock, env: RAISED });
 });
-afterAll(async () => { await t.stop(); });
+afterAll(async () => {
+  await t.stop();
+});
 
 describe('the document', () => {
-  it('is an application/pdf invoice with the payment\'s fields, for a Pending payment', async () => {
+  it("is an application/pdf invoice with the payment's fields, for a Pending payment", async () => {
     const id = harbour.rent(2, 'upcoming'); // due next month: Pending
     const res = await pdf(id);
     expect(res.statusCode).toBe(200);
@@ -37,14 +41,27 @@ describe('the document', () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const rent = json(await t.api('GET', `/rent/${id}`, KEYS.enterpriseLive)).data;
     const property = json(await t.api('GET', `/properties/${harbour.property(2)}`, KEYS.enterpriseLive)).data;
-    const tenant = await t.deps.knex('tenants').where({ id: harbour.tenant(2) }).first() as { first_name: string; last_name: string };
+    const tenant = (await t.deps
+      .knex('tenants')
+      .where({ id: harbour.tenant(2) })
+      .first()) as { first_name: string; last_name: string };
     const text = await pdfText(bytes);
     expect(rent.status).toBe('Pending');
     for (const expected of [
-      'INVOICE', 'Harbour Lettings Ltd', `${tenant.first_name} ${tenant.last_name}`, String(property.address), String(rent.period),
-      `Due date ${String(rent.dueDate)}`, 'STATUS', 'Pending', `INV-${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`,
-      'Issue date'.toUpperCase(), 'Amount received £0.00', `Period window ${String(rent.periodStart)} to ${String(rent.periodEnd)}`,
-    ]) expect(text).toContain(expected);
+      'INVOICE',
+      'Harbour Lettings Ltd',
+      `${tenant.first_name} ${tenant.last_name}`,
+      String(property.address),
+      String(rent.period),
+      `Due date ${String(rent.dueDate)}`,
+      'STATUS',
+      'Pending',
+      `INV-${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`,
+      'Issue date'.toUpperCase(),
+      'Amount received £0.00',
+      `Period window ${String(rent.periodStart)} to ${String(rent.periodEnd)}`,
+    ])
+      expect(text).toContain(expected);
     expect(text).toContain(`Amount £${Number(rent.amount).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`);
     expect(text).not.toContain('SANDBOX');
   });
@@ -58,7 +75,9 @@ describe('the document', () => {
     const text = await pdfText(bytesOf(res));
     expect(text).toContain('RECEIPT');
     expect(text).toContain(`Date paid ${String(rent.datePaid)}`);
-    expect(text).toContain(`Amount received £${Number(rent.amountReceived).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`);
+    expect(text).toContain(
+      `Amount received £${Number(rent.amountReceived).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`,
+    );
     expect(text).toContain('Paid');
   });
 
@@ -93,7 +112,11 @@ describe('determinism and the cache', () => {
     const before = bytesOf(await pdf(id));
     clock.advance(1000);
     try {
-      const patched = await t.api('PATCH', `/rent/${id}`, KEYS.enterpriseLive, { status: 'Paid', amountReceived: 12.34, datePaid: '2030-06-13' });
+      const patched = await t.api('PATCH', `/rent/${id}`, KEYS.enterpriseLive, {
+        status: 'Paid',
+        amountReceived: 12.34,
+        datePaid: '2030-06-13',
+      });
       expect(patched.statusCode).toBe(200);
       const renders = service.renders;
       const after = bytesOf(await pdf(id));
@@ -109,7 +132,12 @@ describe('determinism and the cache', () => {
   });
 
   it('keys the cache by rent id, updated_at, template version (and the derived status and variant)', async () => {
-    const doc = await loadInvoiceDocument({ landlordId: harbour.landlord, db: t.deps.knex }, harbour.rent(0, -3), '2030-06-14', false);
+    const doc = await loadInvoiceDocument(
+      { landlordId: harbour.landlord, db: t.deps.knex },
+      harbour.rent(0, -3),
+      '2030-06-14',
+      false,
+    );
     expect(cacheKeyOf(doc)).toBe(`${doc.rentPaymentId}:${doc.updatedAt.getTime()}:v${TEMPLATE_VERSION}:Paid:live`);
     expect(cacheKeyOf({ ...doc, sandbox: true })).not.toBe(cacheKeyOf(doc));
   });
@@ -127,44 +155,55 @@ describe('determinism and the cache', () => {
 describe('access', () => {
   it('allows read_only keys and the Portfolio plan (a read)', async () => {
     expect((await pdf(harbour.rent(0, -3), KEYS.enterpriseReadOnly)).statusCode).toBe(200);
-    const portfolioRent = json(await t.api('GET', '/rent?limit=1', KEYS.portfolioLive)) as unknown as { data: Array<{ id: string }> };
+    const portfolioRent = json(await t.api('GET', '/rent?limit=1', KEYS.portfolioLive)) as unknown as {
+      data: Array<{ id: string }>;
+    };
     expect((await pdf(portfolioRent.data[0]!.id, KEYS.portfolioLive)).statusCode).toBe(200);
   });
 
-  it('answers 404 NOT_FOUND for unknown and other landlords\' payments, 400 for a malformed id, 401 without a key', async () => {
+  it("answers 404 NOT_FOUND for unknown and other landlords' payments, 400 for a malformed id, 401 without a key", async () => {
     for (const id of ['3f1c2a4e-0000-4000-8000-000000000000', northgate.rent(0, -2)]) {
       const res = await pdf(id);
       expect([res.statusCode, json(res).code]).toEqual([404, 'NOT_FOUND']);
       expect(json(res).error).toMatch(/Rent payment/);
     }
     expect(json(await pdf('nope')).code).toBe('VALIDATION_ERROR');
-    expect((await t.inject({ method: 'GET', url: `/api/public/v1/rent/${harbour.rent(0, -3)}/invoice/pdf` })).statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: 'GET', url: `/api/public/v1/rent/${harbour.rent(0, -3)}/invoice/pdf` })).statusCode,
+    ).toBe(401);
   });
 
   it.each([
     ['a sandbox key', KEYS.enterpriseSandbox, {}],
     ['X-Service-Mode: sandbox', KEYS.enterpriseLive, { 'x-service-mode': 'sandbox' }],
-  ])('sandbox (%s) runs the real pipeline on the payment, watermarked SANDBOX, deterministically', async (_name, key, headers) => {
-    const id = harbour.rent(0, -1);
-    const live = bytesOf(await pdf(id));
-    const res = await pdf(id, key, headers);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['x-service-mode']).toBe('sandbox');
-    const sandbox = bytesOf(res);
-    expect(sandbox.equals(live)).toBe(false);
-    expect(bytesOf(await pdf(id, key, headers)).equals(sandbox)).toBe(true);
-    const text = await pdfText(sandbox);
-    expect(text).toContain('SANDBOX');
-    expect(text).toContain('Harbour Lettings Ltd');
-    expect((await pdf(northgate.rent(0, -2), key, headers)).statusCode).toBe(404);
-  });
+  ])(
+    'sandbox (%s) runs the real pipeline on the payment, watermarked SANDBOX, deterministically',
+    async (_name, key, headers) => {
+      const id = harbour.rent(0, -1);
+      const live = bytesOf(await pdf(id));
+      const res = await pdf(id, key, headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['x-service-mode']).toBe('sandbox');
+      const sandbox = bytesOf(res);
+      expect(sandbox.equals(live)).toBe(false);
+      expect(bytesOf(await pdf(id, key, headers)).equals(sandbox)).toBe(true);
+      const text = await pdfText(sandbox);
+      expect(text).toContain('SANDBOX');
+      expect(text).toContain('Harbour Lettings Ltd');
+      expect((await pdf(northgate.rent(0, -2), key, headers)).statusCode).toBe(404);
+    },
+  );
 });
 
 describe('the per-landlord limit (20 per minute, public_api.rent_invoice_pdf)', () => {
   let limited: TestServer;
-  beforeAll(async () => { limited = await startTestServer(); });
-  afterAll(async () => { await limited.stop(); });
+  beforeAll(async () => {
+    limited = await startTestServer();
+  });
+  afterAll(async () => {
+    await limited.stop();
+  });
 
   it('answers the 21st request in a minute 429 RATE_LIMIT_EXCEEDED with Retry-After, before any rendering', async () => {
     const service = invoicePdfsOf(limited.server);
@@ -184,6 +223,8 @@ describe('the per-landlord limit (20 per minute, public_api.rent_invoice_pdf)', 
     // Even an invalid or unknown id is refused by the limiter first.
     expect((await limited.api('GET', '/rent/not-a-uuid/invoice/pdf', KEYS.enterpriseLive)).statusCode).toBe(429);
     // Another landlord is unaffected.
-    expect((await limited.api('GET', `/rent/${northgate.rent(0, -2)}/invoice/pdf`, KEYS.otherLandlord)).statusCode).toBe(200);
+    expect(
+      (await limited.api('GET', `/rent/${northgate.rent(0, -2)}/invoice/pdf`, KEYS.otherLandlord)).statusCode,
+    ).toBe(200);
   });
 });

@@ -10,26 +10,52 @@ const code = (res: { payload: string }) => (JSON.parse(res.payload) as { code: s
 describe('rate-limit headers on every answer', () => {
   let t: TestServer;
   const clock = new ManualClock(T0);
-  beforeAll(async () => { t = await startTestServer({ clock, env: { REDIS_URL: '' } }); });
-  afterAll(async () => { await t.stop(); });
-  beforeEach(() => { clock.advance(24 * 3_600_000); }); // fresh windows per test
+  beforeAll(async () => {
+    t = await startTestServer({ clock, env: { REDIS_URL: '' } });
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+  beforeEach(() => {
+    clock.advance(24 * 3_600_000);
+  }); // fresh windows per test
 
   it('describes the per-landlord invoice PDF window (20/min) when it has least room: Remaining 0 before the 429', async () => {
     let last = await t.api('GET', `/rent/${MISSING}/invoice/pdf`, KEYS.enterpriseLive);
-    expect([last.statusCode, last.headers['x-ratelimit-limit'], last.headers['x-ratelimit-remaining']]).toEqual([404, '20', '19']);
+    expect([last.statusCode, last.headers['x-ratelimit-limit'], last.headers['x-ratelimit-remaining']]).toEqual([
+      404,
+      '20',
+      '19',
+    ]);
     for (let i = 1; i < 20; i += 1) last = await t.api('GET', `/rent/${MISSING}/invoice/pdf`, KEYS.enterpriseLive);
     expect([last.headers['x-ratelimit-limit'], last.headers['x-ratelimit-remaining']]).toEqual(['20', '0']);
     const refused = await t.api('GET', `/rent/${MISSING}/invoice/pdf`, KEYS.enterpriseLive);
-    expect([refused.statusCode, code(refused), refused.headers['x-ratelimit-remaining']]).toEqual([429, 'RATE_LIMIT_EXCEEDED', '0']);
+    expect([refused.statusCode, code(refused), refused.headers['x-ratelimit-remaining']]).toEqual([
+      429,
+      'RATE_LIMIT_EXCEEDED',
+      '0',
+    ]);
   });
 
   it('describes the per-landlord invoice email window (10/min), also on answers refused while parsing', async () => {
     const url = `/api/public/v1/rent/${MISSING}/invoice/email`;
     const headers = { authorization: `Bearer ${KEYS.enterpriseLive}`, 'content-type': 'application/json' };
     const answers = [];
-    for (let i = 0; i < 10; i += 1) answers.push(await t.inject({ method: 'POST', url, headers, payload: '{not json' }));
+    for (let i = 0; i < 10; i += 1)
+      answers.push(await t.inject({ method: 'POST', url, headers, payload: '{not json' }));
     expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(400));
-    expect(answers.map((r) => r.headers['x-ratelimit-remaining'])).toEqual(['9', '8', '7', '6', '5', '4', '3', '2', '1', '0']);
+    expect(answers.map((r) => r.headers['x-ratelimit-remaining'])).toEqual([
+      '9',
+      '8',
+      '7',
+      '6',
+      '5',
+      '4',
+      '3',
+      '2',
+      '1',
+      '0',
+    ]);
     expect(answers.every((r) => r.headers['x-ratelimit-limit'] === '10')).toBe(true);
     const refused = await t.inject({ method: 'POST', url, headers, payload: '{}' });
     expect([refused.statusCode, code(refused)]).toEqual([429, 'RATE_LIMIT_EXCEEDED']);
@@ -38,7 +64,12 @@ describe('rate-limit headers on every answer', () => {
   it.each([
     ['malformed JSON', { 'content-type': 'application/json' }, '{"period":', 400],
     ['unsupported media type', { 'content-type': 'text/plain' }, 'hello', 415],
-    ['oversized body', { 'content-type': 'application/json' }, JSON.stringify({ notes: 'x'.repeat(2 * 1024 * 1024) }), 413],
+    [
+      'oversized body',
+      { 'content-type': 'application/json' },
+      JSON.stringify({ notes: 'x'.repeat(2 * 1024 * 1024) }),
+      413,
+    ],
   ])('rent write refused for %s carries the headers and counts', async (_name, extra, payload, status) => {
     const url = `/api/public/v1/rent/${MISSING}`;
     const headers = { authorization: `Bearer ${KEYS.enterpriseLive}`, ...extra };
@@ -46,7 +77,11 @@ describe('rate-limit headers on every answer', () => {
     const second = await t.inject({ method: 'PATCH', url, headers, payload });
     expect([first.statusCode, second.statusCode]).toEqual([status, status]);
     expect(first.headers['x-service-mode']).toBe('live');
-    expect([first.headers['x-ratelimit-limit'], first.headers['x-ratelimit-remaining'], second.headers['x-ratelimit-remaining']]).toEqual(['100', '99', '98']);
+    expect([
+      first.headers['x-ratelimit-limit'],
+      first.headers['x-ratelimit-remaining'],
+      second.headers['x-ratelimit-remaining'],
+    ]).toEqual(['100', '99', '98']);
   });
 
   it('a 403 (read-only key on a write) carries the headers', async () => {
@@ -60,6 +95,9 @@ describe('rate-limit headers on every answer', () => {
     const invalid = await t.api('GET', '/rent?limit=0', KEYS.enterpriseLive);
     const missing = await t.api('GET', `/rent/${MISSING}`, KEYS.enterpriseLive);
     expect([invalid.statusCode, missing.statusCode]).toEqual([400, 404]);
-    expect([invalid.headers['x-ratelimit-remaining'], missing.headers['x-ratelimit-remaining']]).toEqual(['499', '498']);
+    expect([invalid.headers['x-ratelimit-remaining'], missing.headers['x-ratelimit-remaining']]).toEqual([
+      '499',
+      '498',
+    ]);
   });
 });

@@ -32,7 +32,10 @@ describe('sliding-log store (in-process)', () => {
   it('refuses when the day window is full even if the minute window has room', async () => {
     const clock = new ManualClock(T0);
     const store = new MemoryRateLimitStore(clock);
-    const windows = [{ name: 'minute' as const, windowMs: 60_000, limit: 5 }, { name: 'day' as const, windowMs: 86_400_000, limit: 6 }];
+    const windows = [
+      { name: 'minute' as const, windowMs: 60_000, limit: 5 },
+      { name: 'day' as const, windowMs: 86_400_000, limit: 6 },
+    ];
     for (let i = 0; i < 6; i += 1) {
       expect((await store.hit('k', windows)).allowed).toBe(true);
       clock.advance(61_000);
@@ -47,7 +50,9 @@ describe('sliding-log store (in-process)', () => {
     expect(windowsFor('Enterprise', 'write', null).map((w) => w.limit)).toEqual([100, 10_000]);
     expect(windowsFor('Portfolio', 'read', null).map((w) => w.limit)).toEqual([100, 10_000]);
     expect(windowsFor('Portfolio', 'write', null).map((w) => w.limit)).toEqual([30, 3_000]);
-    expect(windowsFor('Enterprise', 'read', { readsPerMinute: 100_000 }).map((w) => w.limit)).toEqual([100_000, 50_000]);
+    expect(windowsFor('Enterprise', 'read', { readsPerMinute: 100_000 }).map((w) => w.limit)).toEqual([
+      100_000, 50_000,
+    ]);
   });
 });
 
@@ -55,8 +60,12 @@ describe('sliding-log store (in-process)', () => {
 describe('rate limits over HTTP', () => {
   let t: TestServer;
   const clock = new ManualClock(T0);
-  beforeAll(async () => { t = await startTestServer({ clock, env: { REDIS_URL: '' } }); });
-  afterAll(async () => { await t.stop(); });
+  beforeAll(async () => {
+    t = await startTestServer({ clock, env: { REDIS_URL: '' } });
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
 
   it('counts reads per key, sets the headers on every answer and answers 429 with Retry-After past the limit', async () => {
     const key = KEYS.portfolioLive; // Portfolio: 100 reads per minute
@@ -80,19 +89,33 @@ describe('rate limits over HTTP', () => {
     clock.advance(120_000);
     const key = KEYS.rateLimit; // Enterprise: 100 writes per minute
     for (let i = 0; i < 100; i += 1) {
-      const res = await t.api('PATCH', '/properties/00000000-0000-4000-8000-000000000000', key, { status: 'Maintenance' });
+      const res = await t.api('PATCH', '/properties/00000000-0000-4000-8000-000000000000', key, {
+        status: 'Maintenance',
+      });
       expect(res.statusCode).toBe(404);
     }
-    const refused = await t.api('PATCH', '/properties/00000000-0000-4000-8000-000000000000', key, { status: 'Maintenance' });
+    const refused = await t.api('PATCH', '/properties/00000000-0000-4000-8000-000000000000', key, {
+      status: 'Maintenance',
+    });
     expect([refused.statusCode, parse(refused).code]).toEqual([429, 'RATE_LIMIT_EXCEEDED']);
     const read = await t.api('GET', '/properties?limit=1', key);
     expect([read.statusCode, read.headers['x-ratelimit-limit']]).toEqual([200, '500']);
   });
 
   it('applies per-key overrides set in the dashboard', async () => {
-    const landlord = await t.inject({ method: 'POST', url: '/dashboard/api/landlords', headers: { authorization: 'Bearer test-admin-token-0123456789' }, payload: { name: 'Limits', email: 'l@example.com', plan: 'Enterprise' } });
+    const landlord = await t.inject({
+      method: 'POST',
+      url: '/dashboard/api/landlords',
+      headers: { authorization: 'Bearer test-admin-token-0123456789' },
+      payload: { name: 'Limits', email: 'l@example.com', plan: 'Enterprise' },
+    });
     const landlordId = (JSON.parse(landlord.payload) as { data: { id: string } }).data.id;
-    const issued = await t.inject({ method: 'POST', url: `/dashboard/api/landlords/${landlordId}/keys`, headers: { authorization: 'Bearer test-admin-token-0123456789' }, payload: { name: 'tight', mode: 'live', scope: 'read_only', rateLimits: { readsPerMinute: 2 } } });
+    const issued = await t.inject({
+      method: 'POST',
+      url: `/dashboard/api/landlords/${landlordId}/keys`,
+      headers: { authorization: 'Bearer test-admin-token-0123456789' },
+      payload: { name: 'tight', mode: 'live', scope: 'read_only', rateLimits: { readsPerMinute: 2 } },
+    });
     const key = (JSON.parse(issued.payload) as { data: { key: string } }).data.key;
     expect((await t.api('GET', '/properties', key)).statusCode).toBe(200);
     expect((await t.api('GET', '/properties', key)).headers['x-ratelimit-limit']).toBe('2');
@@ -120,8 +143,13 @@ const redisUrl = process.env.REDIS_URL;
     const prefix = `atomic:${Date.now()}:`;
     const stores = Array.from({ length: 4 }, () => new RedisRateLimitStore(redisUrl!, prefix));
     await Promise.all(stores.map((s) => s.connect()));
-    const windows = [{ name: 'minute' as const, windowMs: 60_000, limit: 37 }, { name: 'day' as const, windowMs: 86_400_000, limit: 1000 }];
-    const decisions = await Promise.all(Array.from({ length: 200 }, (_, i) => stores[i % stores.length]!.hit('shared', windows)));
+    const windows = [
+      { name: 'minute' as const, windowMs: 60_000, limit: 37 },
+      { name: 'day' as const, windowMs: 86_400_000, limit: 1000 },
+    ];
+    const decisions = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => stores[i % stores.length]!.hit('shared', windows)),
+    );
     expect(decisions.filter((d) => d.allowed)).toHaveLength(37);
     const refused = decisions.find((d) => !d.allowed)!;
     expect(Number(rateLimitHeaders(refused)['retry-after'])).toBeGreaterThanOrEqual(59);
@@ -151,13 +179,23 @@ const redisUrl = process.env.REDIS_URL;
 });
 
 (redisUrl ? describe : describe.skip)('rate limits over HTTP on Redis (needs REDIS_URL)', () => {
-  it('refuses past a key\'s limit with Retry-After within the window', async () => {
+  it("refuses past a key's limit with Retry-After within the window", async () => {
     const t = await startTestServer();
     try {
       const admin = { authorization: 'Bearer test-admin-token-0123456789' };
-      const landlord = await t.inject({ method: 'POST', url: '/dashboard/api/landlords', headers: admin, payload: { name: 'R', email: 'r@example.com', plan: 'Enterprise' } });
+      const landlord = await t.inject({
+        method: 'POST',
+        url: '/dashboard/api/landlords',
+        headers: admin,
+        payload: { name: 'R', email: 'r@example.com', plan: 'Enterprise' },
+      });
       const landlordId = (JSON.parse(landlord.payload) as { data: { id: string } }).data.id;
-      const issued = await t.inject({ method: 'POST', url: `/dashboard/api/landlords/${landlordId}/keys`, headers: admin, payload: { name: 'tight', mode: 'live', scope: 'read_only', rateLimits: { readsPerMinute: 3 } } });
+      const issued = await t.inject({
+        method: 'POST',
+        url: `/dashboard/api/landlords/${landlordId}/keys`,
+        headers: admin,
+        payload: { name: 'tight', mode: 'live', scope: 'read_only', rateLimits: { readsPerMinute: 3 } },
+      });
       const key = (JSON.parse(issued.payload) as { data: { key: string } }).data.key;
       const answers = await Promise.all(Array.from({ length: 10 }, () => t.api('GET', '/properties?limit=1', key)));
       expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(3);
@@ -176,7 +214,10 @@ const redisUrl = process.env.REDIS_URL;
   // requests at the same times (the Redis store given the test's clock) their decisions are the same, field by field.
   it('decides every request as the in-process store does (fast-check)', async () => {
     const sets = [
-      [{ name: 'minute' as const, windowMs: 60_000, limit: 3 }, { name: 'day' as const, windowMs: 86_400_000, limit: 5 }],
+      [
+        { name: 'minute' as const, windowMs: 60_000, limit: 3 },
+        { name: 'day' as const, windowMs: 86_400_000, limit: 5 },
+      ],
       [{ name: 'minute' as const, windowMs: 60_000, limit: 2 }],
     ];
     const step = fc.record({
@@ -191,29 +232,34 @@ const redisUrl = process.env.REDIS_URL;
     });
     let run = 0;
     let refusals = 0;
-    await fc.assert(fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), async (steps) => {
-      run += 1;
-      const clock = new ManualClock(T0);
-      const memory = new MemoryRateLimitStore(clock);
-      const prefix = `differential:${Date.now()}:${run}:`;
-      const redis = new RedisRateLimitStore(redisUrl!, prefix, clock);
-      await redis.connect();
-      try {
-        for (const s of steps) {
-          clock.advance(s.advance);
-          const expected = [];
-          for (const h of s.hits) {
-            const decision = await memory.hit(`k${h.key}`, sets[h.key]!);
-            expected.push(h.along ? { ...decision, readAlong: null } : decision);
-            if (!decision.allowed) refusals += 1;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), async (steps) => {
+        run += 1;
+        const clock = new ManualClock(T0);
+        const memory = new MemoryRateLimitStore(clock);
+        const prefix = `differential:${Date.now()}:${run}:`;
+        const redis = new RedisRateLimitStore(redisUrl!, prefix, clock);
+        await redis.connect();
+        try {
+          for (const s of steps) {
+            clock.advance(s.advance);
+            const expected = [];
+            for (const h of s.hits) {
+              const decision = await memory.hit(`k${h.key}`, sets[h.key]!);
+              expected.push(h.along ? { ...decision, readAlong: null } : decision);
+              if (!decision.allowed) refusals += 1;
+            }
+            const got = await Promise.all(
+              s.hits.map((h) => redis.hit(`k${h.key}`, sets[h.key]!, h.along ? `${prefix}absent` : undefined)),
+            );
+            expect({ step: s, got }).toEqual({ step: s, got: expected });
           }
-          const got = await Promise.all(s.hits.map((h) => redis.hit(`k${h.key}`, sets[h.key]!, h.along ? `${prefix}absent` : undefined)));
-          expect({ step: s, got }).toEqual({ step: s, got: expected });
+        } finally {
+          await redis.close();
         }
-      } finally {
-        await redis.close();
-      }
-    }), { numRuns: 60, seed: 20261127 });
+      }),
+      { numRuns: 60, seed: 20261127 },
+    );
     // Not vacuous: refusals by both windows were compared.
     expect(refusals).toBeGreaterThan(20);
   });

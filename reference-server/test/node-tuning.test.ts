@@ -22,28 +22,56 @@ describe('tuned()', () => {
   });
 });
 
-interface Started { proc: ChildProcess; url: string; output: () => string }
+interface Started {
+  proc: ChildProcess;
+  url: string;
+  output: () => string;
+}
 
 async function startBin(): Promise<Started> {
   const proc = spawn(process.execPath, [BIN], {
-    env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: '', REDIS_URL: '', PORT: '0', LOG_LEVEL: 'warn', SEED_FIXTURES: '0', WEBHOOK_PROCESSING: '0', ADMIN_TOKEN: 'node-tuning-admin-token-0123' },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      SEED_FIXTURES: '0',
+      WEBHOOK_PROCESSING: '0',
+      ADMIN_TOKEN: 'node-tuning-admin-token-0123',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  proc.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  proc.stderr!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+  proc.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  proc.stderr!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`not listening within 60 s:\n${out}`)), 60_000);
     proc.stdout!.on('data', () => {
       const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) { clearTimeout(timer); resolve(match[1]!); }
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
     });
-    proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`exited (${code}) before listening:\n${out}`)); });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited (${code}) before listening:\n${out}`));
+    });
   });
   return { proc, url, output: () => out };
 }
 
-const answers = async (url: string): Promise<boolean> => fetch(`${url}/api/public/v1/properties`).then(() => true, () => false);
+const answers = async (url: string): Promise<boolean> =>
+  fetch(`${url}/api/public/v1/properties`).then(
+    () => true,
+    () => false,
+  );
 
 /** Polls until the server stops answering; bounded, the pause is between polls only. */
 async function gone(url: string, timeoutMs: number): Promise<void> {

@@ -14,8 +14,19 @@ import { openApiPath } from '../src/openapi/operation';
 import { API, KEYS, startTestServer, type TestServer } from './helpers/server';
 
 type Json = Record<string, unknown>;
-interface Operation { operationId: string; parameters?: Array<Json>; responses: Record<string, Json>; security?: unknown[] }
-interface Doc { openapi: string; info: Json; servers: Array<{ url: string }>; paths: Record<string, Record<string, Operation>>; components: Record<string, Record<string, Json>> }
+interface Operation {
+  operationId: string;
+  parameters?: Array<Json>;
+  responses: Record<string, Json>;
+  security?: unknown[];
+}
+interface Doc {
+  openapi: string;
+  info: Json;
+  servers: Array<{ url: string }>;
+  paths: Record<string, Record<string, Operation>>;
+  components: Record<string, Record<string, Json>>;
+}
 
 let t: TestServer;
 let doc: Doc;
@@ -33,7 +44,9 @@ beforeAll(async () => {
   // The whole document under one id: response schemas are reached by JSON pointer, `#/components/...` resolves.
   ajv.addSchema({ ...doc, $id: DOC_ID } as unknown as Json);
 });
-afterAll(async () => { await t.stop(); });
+afterAll(async () => {
+  await t.stop();
+});
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
@@ -64,17 +77,27 @@ function validatorFor(path: string, method: string, status: number): ValidateFun
   return validate;
 }
 
-interface Answer { statusCode: number; payload: string; headers: Record<string, unknown> }
+interface Answer {
+  statusCode: number;
+  payload: string;
+  headers: Record<string, unknown>;
+}
 
 /** The status is declared by the operation and a JSON body validates against the declared schema. */
 function expectConforms(path: string, method: string, url: string, res: Answer): void {
   const op = doc.paths[path]![method]!;
   const where = `${method.toUpperCase()} ${url} → ${res.statusCode}`;
-  if (!declared(op, res.statusCode)) throw new Error(`${where}: status not declared (declared: ${Object.keys(op.responses).join(', ')}); body ${res.payload.slice(0, 300)}`);
+  if (!declared(op, res.statusCode))
+    throw new Error(
+      `${where}: status not declared (declared: ${Object.keys(op.responses).join(', ')}); body ${res.payload.slice(0, 300)}`,
+    );
   const validate = validatorFor(path, method, res.statusCode);
   if (!validate) return;
   const body = JSON.parse(res.payload) as unknown;
-  if (!validate(body)) throw new Error(`${where}: body does not match the document: ${ajv.errorsText(validate.errors)}\n${res.payload.slice(0, 500)}`);
+  if (!validate(body))
+    throw new Error(
+      `${where}: body does not match the document: ${ajv.errorsText(validate.errors)}\n${res.payload.slice(0, 500)}`,
+    );
   expect(res.headers['x-service-mode']).toMatch(/^(live|sandbox)$/);
 }
 
@@ -90,12 +113,18 @@ function validateOpenApi(document: unknown): { valid: boolean; version: string; 
     'const result = await validator.validate(JSON.parse(input));',
     'process.stdout.write(JSON.stringify({ valid: result.valid, version: validator.version, errors: result.errors }));',
   ].join('\n');
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: JSON.stringify(document), cwd: __dirname, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    input: JSON.stringify(document),
+    cwd: __dirname,
+    encoding: 'utf8',
+  });
   return JSON.parse(out) as { valid: boolean; version: string; errors?: unknown };
 }
 
 const operations = (): Array<[string, string, Operation]> =>
-  Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]): [string, string, Operation] => [path, method, op]));
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]): [string, string, Operation] => [path, method, op]),
+  );
 
 const getPaths = (): string[] => Object.keys(doc.paths).filter((p) => doc.paths[p]!.get);
 
@@ -104,8 +133,12 @@ const idsCache = new Map<string, string[]>();
 async function idsFrom(listPath: string): Promise<string[]> {
   if (!idsCache.has(listPath)) {
     const res = await t.api('GET', `${listPath}?limit=100`, KEYS.enterpriseLive);
-    if (res.statusCode !== 200) throw new Error(`no list endpoint GET ${listPath} to take sample ids from (answered ${res.statusCode})`);
-    idsCache.set(listPath, (JSON.parse(res.payload) as { data: Array<{ id: string }> }).data.map((item) => item.id));
+    if (res.statusCode !== 200)
+      throw new Error(`no list endpoint GET ${listPath} to take sample ids from (answered ${res.statusCode})`);
+    idsCache.set(
+      listPath,
+      (JSON.parse(res.payload) as { data: Array<{ id: string }> }).data.map((item) => item.id),
+    );
   }
   return idsCache.get(listPath)!;
 }
@@ -133,7 +166,8 @@ function queryVariations(op: Operation): string[] {
   for (const param of op.parameters ?? []) {
     if (param.in !== 'query') continue;
     const schema = param.schema as { enum?: unknown[]; type?: unknown };
-    for (const value of schema.enum ?? []) if (value !== null) out.push(`?${String(param.name)}=${encodeURIComponent(String(value))}`);
+    for (const value of schema.enum ?? [])
+      if (value !== null) out.push(`?${String(param.name)}=${encodeURIComponent(String(value))}`);
     if (schema.type === 'boolean') out.push(`?${String(param.name)}=true`);
   }
   return out;
@@ -151,8 +185,14 @@ describe('the document', () => {
   });
 
   it('describes every public route of the server, and nothing else', () => {
-    const documented = operations().map(([path, method]) => `${method.toUpperCase()} ${path}`).sort();
-    const routes = t.server.table().filter((route) => isPublicApiRoute(route, API)).map((route) => `${route.method.toUpperCase()} ${openApiPath(route.path, API)}`).sort();
+    const documented = operations()
+      .map(([path, method]) => `${method.toUpperCase()} ${path}`)
+      .sort();
+    const routes = t.server
+      .table()
+      .filter((route) => isPublicApiRoute(route, API))
+      .map((route) => `${route.method.toUpperCase()} ${openApiPath(route.path, API)}`)
+      .sort();
     expect(routes.length).toBeGreaterThan(40);
     expect(documented).toEqual(routes);
     expect(documented.some((op) => /dashboard|media|openapi/.test(op))).toBe(false);
@@ -172,17 +212,28 @@ describe('the document', () => {
       expect((op as unknown as { tags?: string[] }).tags ?? []).not.toContain('api');
       const statuses = Object.keys(op.responses);
       const isPublic = Array.isArray(op.security) && op.security.length === 0;
-      for (const s of isPublic ? ['403', '500'] : ['401', '403', '429', '500', '503']) expect([path, method, statuses.includes(s)]).toEqual([path, method, true]);
-      if (path.includes('{')) expect([path, method, statuses.includes('404') || statuses.includes('410')]).toEqual([path, method, true]);
+      for (const s of isPublic ? ['403', '500'] : ['401', '403', '429', '500', '503'])
+        expect([path, method, statuses.includes(s)]).toEqual([path, method, true]);
+      if (path.includes('{'))
+        expect([path, method, statuses.includes('404') || statuses.includes('410')]).toEqual([path, method, true]);
     }
   });
 
   it('names the properties schemas by their Joi labels, and Error enumerates the catalogue codes', () => {
     const schemas = doc.components.schemas!;
-    for (const name of ['Property', 'PropertyList', 'PropertyResponse', 'ComplianceItem', 'Error', 'Deleted']) expect(Object.keys(schemas)).toContain(name);
+    for (const name of ['Property', 'PropertyList', 'PropertyResponse', 'ComplianceItem', 'Error', 'Deleted'])
+      expect(Object.keys(schemas)).toContain(name);
     const error = schemas.Error as { required: string[]; properties: { code: { enum: string[] } } };
     expect(error.required.sort()).toEqual(['code', 'error']);
-    expect(error.properties.code.enum).toEqual(expect.arrayContaining(['UNAUTHORIZED', 'NOT_FOUND', 'VALIDATION_ERROR', 'RATE_LIMIT_EXCEEDED', 'CERTIFICATE_DERIVED_FIELD']));
+    expect(error.properties.code.enum).toEqual(
+      expect.arrayContaining([
+        'UNAUTHORIZED',
+        'NOT_FOUND',
+        'VALIDATION_ERROR',
+        'RATE_LIMIT_EXCEEDED',
+        'CERTIFICATE_DERIVED_FIELD',
+      ]),
+    );
     expect(doc.components.securitySchemes).toEqual({
       bearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
       apiKeyHeader: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'x-api-key' }),
@@ -191,12 +242,23 @@ describe('the document', () => {
 
   it('describes upload routes as multipart/form-data with a binary file part, and 409/410/413 where they can happen', () => {
     const upload = doc.paths['/properties/{id}/documents']!.post!;
-    const body = (upload as unknown as { requestBody: { content: Record<string, { schema: { properties: Record<string, Json> } }> } }).requestBody;
+    const body = (
+      upload as unknown as {
+        requestBody: { content: Record<string, { schema: { properties: Record<string, Json> } }> };
+      }
+    ).requestBody;
     expect(Object.keys(body.content)).toEqual(['multipart/form-data']);
-    expect(body.content['multipart/form-data']!.schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(body.content['multipart/form-data']!.schema.properties.file).toMatchObject({
+      type: 'string',
+      format: 'binary',
+    });
     expect(JSON.stringify(upload.responses['413'])).toContain('FILE_TOO_LARGE');
-    expect(JSON.stringify(doc.paths['/properties/{id}']!.patch!.responses['409'])).toContain('CERTIFICATE_DERIVED_FIELD');
-    expect(JSON.stringify(doc.paths['/rent/{id}/invoice/email']!.post!.responses['409'])).toContain('IDEMPOTENCY_IN_PROGRESS');
+    expect(JSON.stringify(doc.paths['/properties/{id}']!.patch!.responses['409'])).toContain(
+      'CERTIFICATE_DERIVED_FIELD',
+    );
+    expect(JSON.stringify(doc.paths['/rent/{id}/invoice/email']!.post!.responses['409'])).toContain(
+      'IDEMPOTENCY_IN_PROGRESS',
+    );
     const removed = doc.paths['/maintenance/{id}']!.patch! as unknown as { deprecated: boolean; responses: Json };
     expect(removed.deprecated).toBe(true);
     expect(Object.keys(removed.responses)).toContain('410');
@@ -208,14 +270,26 @@ describe('the Joi conversion', () => {
 
   it('names labelled schemas once, references them (nullable ones through anyOf) and keeps presence at the use site', () => {
     const registry = new SchemaRegistry();
-    const schema = registry.convert(Joi.object({ a: Item.required(), b: Item.allow(null), list: Joi.array().items(Item) }).label('Holder'), 'json', 'test');
+    const schema = registry.convert(
+      Joi.object({ a: Item.required(), b: Item.allow(null), list: Joi.array().items(Item) }).label('Holder'),
+      'json',
+      'test',
+    );
     expect(schema).toEqual({ $ref: '#/components/schemas/Holder' });
     expect(registry.components.Holder).toMatchObject({
       required: ['a'],
-      properties: { a: { $ref: '#/components/schemas/Item' }, b: { anyOf: [{ $ref: '#/components/schemas/Item' }, { type: 'null' }] }, list: { items: { $ref: '#/components/schemas/Item' } } },
+      properties: {
+        a: { $ref: '#/components/schemas/Item' },
+        b: { anyOf: [{ $ref: '#/components/schemas/Item' }, { type: 'null' }] },
+        list: { items: { $ref: '#/components/schemas/Item' } },
+      },
     });
     // integer is detected whatever the rule order.
-    expect(registry.components.Item).toMatchObject({ properties: { n: { type: 'integer', minimum: 0 } }, required: ['n'], additionalProperties: false });
+    expect(registry.components.Item).toMatchObject({
+      properties: { n: { type: 'integer', minimum: 0 } },
+      required: ['n'],
+      additionalProperties: false,
+    });
     expect(registry.warnings).toEqual([]);
   });
 
@@ -229,13 +303,17 @@ describe('the Joi conversion', () => {
 
   it('converts calendar dates, key patterns, key counts, conditional keys and multipart files', () => {
     const registry = new SchemaRegistry();
-    const body = registry.convert(Joi.object({
-      day: isoDate,
-      name: Joi.string(),
-      blank: Joi.string().allow(''),
-      bands: Joi.object().pattern(Joi.string().valid('A', 'B'), Joi.number().integer()),
-      file: filePart,
-    }).min(1), 'multipart', 'test');
+    const body = registry.convert(
+      Joi.object({
+        day: isoDate,
+        name: Joi.string(),
+        blank: Joi.string().allow(''),
+        bands: Joi.object().pattern(Joi.string().valid('A', 'B'), Joi.number().integer()),
+        file: filePart,
+      }).min(1),
+      'multipart',
+      'test',
+    );
     expect(body).toMatchObject({
       minProperties: 1,
       properties: {
@@ -247,7 +325,14 @@ describe('the Joi conversion', () => {
       },
     });
     expect((body.properties as Record<string, Json>).blank!.minLength).toBeUndefined();
-    const query = registry.convertObjectKeys(Joi.object({ flag: Joi.boolean(), extra: Joi.when('flag', { is: true, then: Joi.number(), otherwise: Joi.forbidden() }) }).and('flag', 'extra'), 'json', 'query');
+    const query = registry.convertObjectKeys(
+      Joi.object({
+        flag: Joi.boolean(),
+        extra: Joi.when('flag', { is: true, then: Joi.number(), otherwise: Joi.forbidden() }),
+      }).and('flag', 'extra'),
+      'json',
+      'query',
+    );
     expect(query.properties.extra).toEqual({ type: 'number', description: 'Only with flag=true; refused otherwise.' });
     expect(query.rules).toEqual(['`flag`, `extra` must be sent together.']);
   });
@@ -268,8 +353,10 @@ describe('the server answers as the document says', () => {
         ok.add(path);
         const json = validatorFor(path, 'get', 200);
         if (!json) expect(String(res.headers['content-type'])).not.toMatch(/json/); // binary answers (PDF, attachments)
-        for (const query of variations.slice(1)) expectConforms(path, 'get', concrete + query, await t.api('GET', concrete + query, KEYS.enterpriseLive));
-        for (const key of [KEYS.enterpriseSandbox, KEYS.portfolioLive, KEYS.otherLandlord]) expectConforms(path, 'get', concrete, await t.api('GET', concrete, key));
+        for (const query of variations.slice(1))
+          expectConforms(path, 'get', concrete + query, await t.api('GET', concrete + query, KEYS.enterpriseLive));
+        for (const key of [KEYS.enterpriseSandbox, KEYS.portfolioLive, KEYS.otherLandlord])
+          expectConforms(path, 'get', concrete, await t.api('GET', concrete, key));
         break;
       }
     }
@@ -292,8 +379,14 @@ describe('the server answers as the document says', () => {
       for (const res of answers) {
         expectConforms(path, method, concrete, res);
         if (res.statusCode >= 400) {
-          const error = validatorFor(path, method, res.statusCode) ?? ajv.compile({ $ref: `${DOC_ID}#/components/schemas/Error` });
-          expect([verb, path, res.statusCode, error(JSON.parse(res.payload))]).toEqual([verb, path, res.statusCode, true]);
+          const error =
+            validatorFor(path, method, res.statusCode) ?? ajv.compile({ $ref: `${DOC_ID}#/components/schemas/Error` });
+          expect([verb, path, res.statusCode, error(JSON.parse(res.payload))]).toEqual([
+            verb,
+            path,
+            res.statusCode,
+            true,
+          ]);
         }
       }
     }
@@ -313,7 +406,13 @@ describe('the server answers as the document says', () => {
   });
 
   it('sandbox writes answer mocks that match the document (sample: POST /properties, PATCH /properties/{id})', async () => {
-    const create = await t.api('POST', '/properties', KEYS.enterpriseSandbox, { shortName: 'Doc Test', addressLine1: '1 Spec Street', city: 'Bristol', postcode: 'BS1 1AA', propertyType: 'Flat' });
+    const create = await t.api('POST', '/properties', KEYS.enterpriseSandbox, {
+      shortName: 'Doc Test',
+      addressLine1: '1 Spec Street',
+      city: 'Bristol',
+      postcode: 'BS1 1AA',
+      propertyType: 'Flat',
+    });
     expect(create.statusCode).toBe(201);
     expectConforms('/properties', 'post', '/properties', create);
     const [id] = await candidateIds('/properties');
@@ -324,14 +423,37 @@ describe('the server answers as the document says', () => {
 
   it('random queries on list endpoints: any answer has a declared status and a body matching it', async () => {
     const lists = getPaths().filter((p) => !p.includes('{'));
-    const value = fc.oneof(fc.integer({ min: -5, max: 100_000 }).map(String), fc.string({ maxLength: 12 }), fc.constantFrom('true', 'false', 'Active', 'Paid', '2026-02-30', '2026-01-01', '00000000-0000-4000-8000-000000000000'));
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...lists), fc.dictionary(fc.constantFrom('page', 'limit', 'status', 'search', 'from', 'to', 'type', 'propertyId', 'junk'), value, { maxKeys: 3 }), async (path, query) => {
-      const qs = new URLSearchParams(query).toString();
-      const url = `${path}${qs ? `?${qs}` : ''}`;
-      // The rateLimit key (same landlord) keeps these reads out of enterpriseLive's per-minute window.
-      const res = await t.api('GET', url, KEYS.rateLimit);
-      expect(res.statusCode).toBeLessThan(500);
-      expectConforms(path, 'get', url, res);
-    }), { numRuns: 60 });
+    const value = fc.oneof(
+      fc.integer({ min: -5, max: 100_000 }).map(String),
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom(
+        'true',
+        'false',
+        'Active',
+        'Paid',
+        '2026-02-30',
+        '2026-01-01',
+        '00000000-0000-4000-8000-000000000000',
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...lists),
+        fc.dictionary(
+          fc.constantFrom('page', 'limit', 'status', 'search', 'from', 'to', 'type', 'propertyId', 'junk'),
+          value,
+          { maxKeys: 3 },
+        ),
+        async (path, query) => {
+          const qs = new URLSearchParams(query).toString();
+          const url = `${path}${qs ? `?${qs}` : ''}`;
+          // The rateLimit key (same landlord) keeps these reads out of enterpriseLive's per-minute window.
+          const res = await t.api('GET', url, KEYS.rateLimit);
+          expect(res.statusCode).toBeLessThan(500);
+          expectConforms(path, 'get', url, res);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

@@ -7,13 +7,21 @@ import { resolve } from 'node:path';
 import { PROVISIONING_OPERATIONS, PROVISIONING_PREFIX } from '../src/dashboard/provisioning';
 import { ADMIN_TOKEN, API, startTestServer, type TestServer } from './helpers/server';
 
-interface Doc { paths: Record<string, Record<string, unknown>> }
+interface Doc {
+  paths: Record<string, Record<string, unknown>>;
+}
 const DOC_PATH = resolve(__dirname, '..', '..', 'docs', 'provisioning', 'openapi.json');
 const doc = JSON.parse(readFileSync(DOC_PATH, 'utf8')) as Doc;
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 /** `/landlords/{landlordId}` and `/landlords/{id}` name the same operation. */
 const shape = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`;
-const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).filter((m) => HTTP_METHODS.has(m)).map((m) => shape(m, path))).sort();
+const documented = Object.entries(doc.paths)
+  .flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((m) => HTTP_METHODS.has(m))
+      .map((m) => shape(m, path)),
+  )
+  .sort();
 
 let t: TestServer;
 beforeAll(async () => {
@@ -25,7 +33,12 @@ afterAll(async () => {
 });
 
 const call = (method: string, url: string, payload?: object, token = ADMIN_TOKEN) =>
-  t.inject({ method, url: `${PROVISIONING_PREFIX}${url}`, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  t.inject({
+    method,
+    url: `${PROVISIONING_PREFIX}${url}`,
+    payload,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 const data = <T>(res: { payload: string }): T => (JSON.parse(res.payload) as { data: T }).data;
 
 /** @seriousme/openapi-schema-validator is ESM only (see openapi.test.ts): it runs in a child node process. */
@@ -36,7 +49,9 @@ function validateOpenApi(path: string): { valid: boolean; version: string; error
     'const result = await validator.validate(process.argv[1]);',
     'process.stdout.write(JSON.stringify({ valid: result.valid, version: validator.version, errors: result.errors }));',
   ].join('\n');
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, path], { cwd: __dirname, encoding: 'utf8' })) as { valid: boolean; version: string; errors?: unknown };
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script, path], { cwd: __dirname, encoding: 'utf8' }),
+  ) as { valid: boolean; version: string; errors?: unknown };
 }
 
 it('the document is valid OpenAPI 3.1', () => {
@@ -45,33 +60,51 @@ it('the document is valid OpenAPI 3.1', () => {
 
 it('serves exactly the documented operations under /provisioning/v1, and no other dashboard route', () => {
   expect(PROVISIONING_OPERATIONS.map((op) => shape(op.method, op.path)).sort()).toEqual(documented);
-  const served = t.server.table().filter((route) => route.path.startsWith(`${PROVISIONING_PREFIX}/`)).map((route) => shape(route.method, route.path.slice(PROVISIONING_PREFIX.length)));
+  const served = t.server
+    .table()
+    .filter((route) => route.path.startsWith(`${PROVISIONING_PREFIX}/`))
+    .map((route) => shape(route.method, route.path.slice(PROVISIONING_PREFIX.length)));
   expect(served.sort()).toEqual(documented);
 });
 
 it('takes the admin token and nothing else: 401 UNAUTHORIZED in the envelope', async () => {
   for (const token of ['', 'wrong-token-0000000']) {
     const res = await call('GET', `/landlords/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, undefined, token);
-    expect([res.statusCode, JSON.parse(res.payload)]).toEqual([401, { error: expect.any(String), code: 'UNAUTHORIZED' }]);
+    expect([res.statusCode, JSON.parse(res.payload)]).toEqual([
+      401,
+      { error: expect.any(String), code: 'UNAUTHORIZED' },
+    ]);
   }
   // The probe the suite sends first: an unknown landlord is 404 with the right token.
   expect((await call('GET', `/landlords/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`)).statusCode).toBe(404);
 });
 
 it('provisions end to end: landlord, key the public API takes, revocation, subscription, deletion', async () => {
-  const created = await call('POST', '/landlords', { name: 'Contract Lets', email: 'c@contract.example', plan: 'Enterprise' });
+  const created = await call('POST', '/landlords', {
+    name: 'Contract Lets',
+    email: 'c@contract.example',
+    plan: 'Enterprise',
+  });
   expect(created.statusCode).toBe(201);
   const landlord = data<{ id: string; plan: string }>(created);
   expect(landlord.plan).toBe('Enterprise');
-  const issued = await call('POST', `/landlords/${landlord.id}/keys`, { name: 'ci', mode: 'live', scope: 'read_write' });
+  const issued = await call('POST', `/landlords/${landlord.id}/keys`, {
+    name: 'ci',
+    mode: 'live',
+    scope: 'read_write',
+  });
   expect(issued.statusCode).toBe(201);
   const key = data<{ id: string; key: string }>(issued);
-  const read = () => t.inject({ method: 'GET', url: `${API}/properties`, headers: { authorization: `Bearer ${key.key}` } });
+  const read = () =>
+    t.inject({ method: 'GET', url: `${API}/properties`, headers: { authorization: `Bearer ${key.key}` } });
   expect((await read()).statusCode).toBe(200);
   expect((await call('POST', `/keys/${key.id}/revoke`)).statusCode).toBe(200);
   expect(JSON.parse((await read()).payload).code).toBe('REVOKED_KEY');
 
-  const sub = await call('POST', `/landlords/${landlord.id}/webhooks`, { url: 'https://hooks.example/in', events: ['property.created'] });
+  const sub = await call('POST', `/landlords/${landlord.id}/webhooks`, {
+    url: 'https://hooks.example/in',
+    events: ['property.created'],
+  });
   expect(sub.statusCode).toBe(201);
   const { id: subId, secret } = data<{ id: string; secret: string }>(sub);
   expect(secret).toEqual(expect.any(String));

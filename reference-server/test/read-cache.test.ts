@@ -9,7 +9,13 @@ import { KEYS, startTestServer, type TestServer } from './helpers/server';
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const HARBOUR = fixtureId('landlord:harbour'); // the enterpriseLive key's landlord
 const json = <T>(res: { payload: string }) => JSON.parse(res.payload) as T;
-interface PropertyItem { id: string; shortName: string; status: string; tenantName: string; city: string }
+interface PropertyItem {
+  id: string;
+  shortName: string;
+  status: string;
+  tenantName: string;
+  city: string;
+}
 type List = { data: PropertyItem[]; meta: { total: number } };
 
 describe('ResponseCache', () => {
@@ -59,10 +65,15 @@ describe('cached property reads', () => {
   const clock = new ManualClock(NOW);
   let t: TestServer;
   // A TTL longer than the midnight step below, so only the date in the key can make that read miss.
-  beforeAll(async () => { t = await startTestServer({ clock, env: { READ_CACHE_TTL_MS: '3600000' } }); });
-  afterAll(async () => { await t.stop(); });
+  beforeAll(async () => {
+    t = await startTestServer({ clock, env: { READ_CACHE_TTL_MS: '3600000' } });
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
 
-  const list = async (query = 'limit=50', key: string = KEYS.enterpriseLive) => t.api('GET', `/properties?${query}`, key);
+  const list = async (query = 'limit=50', key: string = KEYS.enterpriseLive) =>
+    t.api('GET', `/properties?${query}`, key);
 
   it('answers a repeated read from the cache with the same bytes, type and headers', async () => {
     const first = await list();
@@ -84,24 +95,43 @@ describe('cached property reads', () => {
 
   it('shows a live write at once, on the list and on the detail', async () => {
     const before = json<List>(await list()).data[0]!;
-    expect(json<{ data: PropertyItem }>(await t.api('GET', `/properties/${before.id}`, KEYS.enterpriseLive)).data.city).toBe(before.city);
-    const patched = await t.api('PATCH', `/properties/${before.id}`, KEYS.enterpriseLive, { city: `${before.city} Cached` });
+    expect(
+      json<{ data: PropertyItem }>(await t.api('GET', `/properties/${before.id}`, KEYS.enterpriseLive)).data.city,
+    ).toBe(before.city);
+    const patched = await t.api('PATCH', `/properties/${before.id}`, KEYS.enterpriseLive, {
+      city: `${before.city} Cached`,
+    });
     expect(patched.statusCode).toBe(200);
     expect(json<List>(await list()).data[0]!.city).toBe(`${before.city} Cached`);
-    expect(json<{ data: PropertyItem }>(await t.api('GET', `/properties/${before.id}`, KEYS.enterpriseLive)).data.city).toBe(`${before.city} Cached`);
+    expect(
+      json<{ data: PropertyItem }>(await t.api('GET', `/properties/${before.id}`, KEYS.enterpriseLive)).data.city,
+    ).toBe(`${before.city} Cached`);
   });
 
   it('a write to another resource (a contract) moves the property view too', async () => {
-    const created = json<{ data: PropertyItem }>(await t.api('POST', '/properties', KEYS.enterpriseLive, {
-      shortName: 'Cache Row 1', addressLine1: '1 Cache Row', city: 'Bath', postcode: 'BA1 1AA', propertyType: 'Flat',
-    })).data;
+    const created = json<{ data: PropertyItem }>(
+      await t.api('POST', '/properties', KEYS.enterpriseLive, {
+        shortName: 'Cache Row 1',
+        addressLine1: '1 Cache Row',
+        city: 'Bath',
+        postcode: 'BA1 1AA',
+        propertyType: 'Flat',
+      }),
+    ).data;
     const search = `search=${encodeURIComponent('1 Cache Row')}`;
     expect(json<List>(await list(search)).data.map((p) => p.status)).toEqual(['Vacant']);
-    const tenant = json<{ data: Array<{ id: string; firstName: string; lastName: string }> }>(await t.api('GET', '/tenants?limit=1', KEYS.enterpriseLive)).data[0]!;
+    const tenant = json<{ data: Array<{ id: string; firstName: string; lastName: string }> }>(
+      await t.api('GET', '/tenants?limit=1', KEYS.enterpriseLive),
+    ).data[0]!;
     // Five minutes to midnight (the landlord is on London time, UTC in November), on a contract's last day.
     clock.set(new Date('2026-11-21T23:55:00.000Z'));
     const contract = await t.api('POST', '/contracts', KEYS.enterpriseLive, {
-      propertyId: created.id, mainTenantId: tenant.id, tenancyReference: 'CACHE-1', startDate: '2026-11-20', endDate: '2026-11-21', rentAmount: 900,
+      propertyId: created.id,
+      mainTenantId: tenant.id,
+      tenancyReference: 'CACHE-1',
+      startDate: '2026-11-20',
+      endDate: '2026-11-21',
+      rentAmount: 900,
     });
     expect(contract.statusCode).toBe(201);
     const occupied = json<List>(await list(search)).data[0]!;
@@ -141,10 +171,13 @@ onServices('cached reads across processes (PostgreSQL + Redis)', () => {
   });
 
   it('a PATCH on process A is seen by the next read on process B', async () => {
-    const listOn = async (t: TestServer) => json<List>(await t.api('GET', '/properties?limit=5', KEYS.enterpriseLive)).data[0]!;
+    const listOn = async (t: TestServer) =>
+      json<List>(await t.api('GET', '/properties?limit=5', KEYS.enterpriseLive)).data[0]!;
     const before = await listOn(b);
     expect((await listOn(b)).city).toBe(before.city); // now cached on B
-    expect((await a.api('PATCH', `/properties/${before.id}`, KEYS.enterpriseLive, { city: 'Shared City' })).statusCode).toBe(200);
+    expect(
+      (await a.api('PATCH', `/properties/${before.id}`, KEYS.enterpriseLive, { city: 'Shared City' })).statusCode,
+    ).toBe(200);
     expect((await listOn(b)).city).toBe('Shared City');
   });
 });

@@ -21,40 +21,77 @@ async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
 }
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.stop(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.stop();
+});
 
 describe('every public route with a query schema', () => {
   it('answers as its Joi schema does, the first time and when remembered (fast-check)', async () => {
     const routes = t.server.table().filter((route) => isPublicApiRoute(route, API));
     const remembered = routes.flatMap((route) => {
       const query: unknown = route.settings.validate?.query;
-      return isDocumentedValidator(query) ? [{ where: `${route.method} ${route.path}`, validate: query as unknown as (value: unknown, options: object) => Promise<unknown>, schema: query.documented }] : [];
+      return isDocumentedValidator(query)
+        ? [
+            {
+              where: `${route.method} ${route.path}`,
+              validate: query as unknown as (value: unknown, options: object) => Promise<unknown>,
+              schema: query.documented,
+            },
+          ]
+        : [];
     });
     // Not vacuous: the list endpoints are all remembered.
     expect(remembered.length).toBeGreaterThan(15);
     const values = fc.oneof(
-      fc.constantFrom('1', '2', '50', '100', '500', '501', '0', '-1', '1.5', 'abc', '', 'true', 'Active', 'Overdue', '2026-11-27', '2026-02-30', 'x'.repeat(300)),
+      fc.constantFrom(
+        '1',
+        '2',
+        '50',
+        '100',
+        '500',
+        '501',
+        '0',
+        '-1',
+        '1.5',
+        'abc',
+        '',
+        'true',
+        'Active',
+        'Overdue',
+        '2026-11-27',
+        '2026-02-30',
+        'x'.repeat(300),
+      ),
       fc.array(fc.constantFrom('1', 'Active', 'abc'), { minLength: 2, maxLength: 2 }),
       fc.string({ maxLength: 12 }),
     );
     for (const { where, validate, schema } of remembered) {
       const names = [...Object.keys((schema.describe() as { keys?: object }).keys ?? {}), 'unknownName'];
       const query = fc.dictionary(fc.constantFrom(...names), values, { maxKeys: 4 });
-      await fc.assert(fc.asyncProperty(query, async (raw) => {
-        const expected = await outcome(() => schema.validateAsync({ ...raw }, HAPI_OPTIONS));
-        // Twice: the first answer computes, the second may be remembered; both must be the schema's.
-        for (let i = 0; i < 2; i += 1) {
-          const got = await outcome(() => validate({ ...raw }, HAPI_OPTIONS));
-          expect({ where, raw, got }).toEqual({ where, raw, got: expected });
-        }
-      }), { numRuns: 40, seed: 1127 });
+      await fc.assert(
+        fc.asyncProperty(query, async (raw) => {
+          const expected = await outcome(() => schema.validateAsync({ ...raw }, HAPI_OPTIONS));
+          // Twice: the first answer computes, the second may be remembered; both must be the schema's.
+          for (let i = 0; i < 2; i += 1) {
+            const got = await outcome(() => validate({ ...raw }, HAPI_OPTIONS));
+            expect({ where, raw, got }).toEqual({ where, raw, got: expected });
+          }
+        }),
+        { numRuns: 40, seed: 1127 },
+      );
     }
   });
 });
 
 describe('rememberedQuery', () => {
-  const makeSchema = (): Joi.ObjectSchema => Joi.object({ limit: Joi.number().integer().min(1).max(500).default(50), status: Joi.array().items(Joi.string()).single() });
+  const makeSchema = (): Joi.ObjectSchema =>
+    Joi.object({
+      limit: Joi.number().integer().min(1).max(500).default(50),
+      status: Joi.array().items(Joi.string()).single(),
+    });
   const schema = makeSchema();
 
   /** A fresh schema whose validations are counted. */
@@ -62,7 +99,10 @@ describe('rememberedQuery', () => {
     let calls = 0;
     const spy = make();
     const original = spy.validateAsync.bind(spy);
-    spy.validateAsync = ((value: unknown, options?: Joi.AsyncValidationOptions) => { calls += 1; return original(value, options); }) as typeof spy.validateAsync;
+    spy.validateAsync = ((value: unknown, options?: Joi.AsyncValidationOptions) => {
+      calls += 1;
+      return original(value, options);
+    }) as typeof spy.validateAsync;
     return { schema: spy, calls: () => calls };
   };
 
@@ -77,19 +117,24 @@ describe('rememberedQuery', () => {
     expect(calls()).toBe(3);
   });
 
-  it('hands out a frozen value: a handler writing to it throws instead of changing the next request\'s query', async () => {
+  it("hands out a frozen value: a handler writing to it throws instead of changing the next request's query", async () => {
     const validate = rememberedQuery(schema);
-    const value = await validate({ status: ['a', 'b'] }, HAPI_OPTIONS) as { limit: number; status: string[] };
-    expect(() => { 'use strict'; value.limit = 1; }).toThrow(TypeError);
-    expect(() => { value.status.push('c'); }).toThrow(TypeError);
+    const value = (await validate({ status: ['a', 'b'] }, HAPI_OPTIONS)) as { limit: number; status: string[] };
+    expect(() => {
+      'use strict';
+      value.limit = 1;
+    }).toThrow(TypeError);
+    expect(() => {
+      value.status.push('c');
+    }).toThrow(TypeError);
     expect(await validate({ status: ['a', 'b'] }, HAPI_OPTIONS)).toEqual({ limit: 50, status: ['a', 'b'] });
   });
 
   it('never shares a value it cannot freeze (a Date): such a query is validated every time', async () => {
     const { schema: dated, calls } = counting(() => Joi.object({ from: Joi.date() }));
     const validate = rememberedQuery(dated);
-    const first = await validate({ from: '2026-11-27' }, HAPI_OPTIONS) as { from: Date };
-    const second = await validate({ from: '2026-11-27' }, HAPI_OPTIONS) as { from: Date };
+    const first = (await validate({ from: '2026-11-27' }, HAPI_OPTIONS)) as { from: Date };
+    const second = (await validate({ from: '2026-11-27' }, HAPI_OPTIONS)) as { from: Date };
     expect(calls()).toBe(2);
     expect(second.from).not.toBe(first.from);
     expect(second).toEqual(first);

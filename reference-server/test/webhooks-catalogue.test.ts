@@ -10,8 +10,16 @@ import { buildEnvelope, serialiseEnvelope } from '../src/webhooks/envelope';
 import { EVENT_TYPES, MAX_EVENT_TYPES_PER_SUBSCRIPTION, type EventType } from '../src/webhooks/event-types';
 import { deliveryHeaders, signBody } from '../src/webhooks/signer/sign';
 
-interface CatalogueField { name: string; type: string; nullable: boolean; values?: string[] }
-const catalogue = JSON.parse(readFileSync(require.resolve('@ppapi/spec/event-catalogue.json'), 'utf8')) as Array<{ event: string; fields: CatalogueField[] }>;
+interface CatalogueField {
+  name: string;
+  type: string;
+  nullable: boolean;
+  values?: string[];
+}
+const catalogue = JSON.parse(readFileSync(require.resolve('@ppapi/spec/event-catalogue.json'), 'utf8')) as Array<{
+  event: string;
+  fields: CatalogueField[];
+}>;
 const vectors = JSON.parse(readFileSync(require.resolve('@ppapi/spec/webhook-signature-vectors.json'), 'utf8')) as {
   positive: Array<{ name: string; secret: string; body: string; header: string }>;
   negative: Array<{ name: string; secret: string; body: string; header: string | null }>;
@@ -27,12 +35,32 @@ const entryOf = (type: string) => catalogue.find((e) => e.event === type)!;
 
 // Nullable beyond what the catalogue marks: values that are optional in the domain (docs/api-notes/webhooks.md).
 const EXTRA_NULLABLE = new Set([
-  'contract.deleted.end_date', 'maintenance.created.description', 'maintenance.updated.description', 'inspection.updated.landlord_actions',
-  'tenant.created.property_id', 'tenant.created.email', 'tenant.created.phone', 'tenant.updated.property_id', 'tenant.updated.email',
-  'tenant.updated.phone', 'tenant.deleted.property_id', 'tenant.deleted.email', 'contact.created.company', 'contact.created.email',
-  'contact.created.mobile', 'contact.updated.company', 'contact.updated.email', 'contact.updated.mobile', 'contact.deleted.company',
-  'rent.updated.date_paid', 'rent.updated.amount_received', 'property_document.created.expiry_date', 'deposit.updated.deduction_reason',
-  ...['meter.registered', 'meter.updated', 'meter.removed'].flatMap((m) => ['tariff_structure', 'payment_mode', 'mpan', 'location_description'].map((f) => `${m}.${f}`)),
+  'contract.deleted.end_date',
+  'maintenance.created.description',
+  'maintenance.updated.description',
+  'inspection.updated.landlord_actions',
+  'tenant.created.property_id',
+  'tenant.created.email',
+  'tenant.created.phone',
+  'tenant.updated.property_id',
+  'tenant.updated.email',
+  'tenant.updated.phone',
+  'tenant.deleted.property_id',
+  'tenant.deleted.email',
+  'contact.created.company',
+  'contact.created.email',
+  'contact.created.mobile',
+  'contact.updated.company',
+  'contact.updated.email',
+  'contact.updated.mobile',
+  'contact.deleted.company',
+  'rent.updated.date_paid',
+  'rent.updated.amount_received',
+  'property_document.created.expiry_date',
+  'deposit.updated.deduction_reason',
+  ...['meter.registered', 'meter.updated', 'meter.removed'].flatMap((m) =>
+    ['tariff_structure', 'payment_mode', 'mpan', 'location_description'].map((f) => `${m}.${f}`),
+  ),
   'meter_reading.recorded.payment_mode',
 ]);
 
@@ -46,7 +74,7 @@ describe('event types', () => {
 });
 
 describe('payload builders', () => {
-  it.each([...EVENT_TYPES])('%s builds exactly the catalogue\'s data fields', (type) => {
+  it.each([...EVENT_TYPES])("%s builds exactly the catalogue's data fields", (type) => {
     const expected = entryOf(type).fields.map((f) => f.name);
     expect(fieldNamesOf(type)).toEqual(expected);
     const data = sampleEventData(type, TODAY, AT);
@@ -62,7 +90,12 @@ describe('payload builders', () => {
     for (const f of entryOf(type).fields) {
       const ours = fields[f.name]!;
       const kindFor: Record<string, string[]> = {
-        uuid: ['id'], string: ['string', 'literal'], number: ['number'], integer: ['integer'], date: ['date'], timestamp: ['timestamp'],
+        uuid: ['id'],
+        string: ['string', 'literal'],
+        number: ['number'],
+        integer: ['integer'],
+        date: ['date'],
+        timestamp: ['timestamp'],
         array: ['ids', 'strings', 'registers', 'contractLinks', 'array'],
       };
       expect(kindFor[f.type]).toContain(ours.kind);
@@ -83,28 +116,56 @@ describe('payload builders', () => {
     expect(sampleEventData('inspection.completed', TODAY, AT).status).toBe('completed');
     expect(sampleEventData('contract.ended', TODAY, AT).status).toBe('Ended');
     expect(sampleEventData('document.signed', TODAY, AT).status).toBe('signed');
-    expect(() => buildEventData('property.deleted', { ...sampleEventData('property.deleted', TODAY, AT), status: 'Active' } as never)).not.toThrow();
-    expect(buildEventData('property.deleted', { ...sampleEventData('property.deleted', TODAY, AT), status: 'Active' } as never).status).toBe('Deleted');
+    expect(() =>
+      buildEventData('property.deleted', {
+        ...sampleEventData('property.deleted', TODAY, AT),
+        status: 'Active',
+      } as never),
+    ).not.toThrow();
+    expect(
+      buildEventData('property.deleted', {
+        ...sampleEventData('property.deleted', TODAY, AT),
+        status: 'Active',
+      } as never).status,
+    ).toBe('Deleted');
   });
 
   it('turns Dates into dates and timestamps, and missing nullable fields into null', () => {
     const data = buildEventData('contract.created', {
-      contract_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', property_id: '7c9e6679-7425-40de-944b-e07fc1f90ae8', property_name: 'Flat 1',
-      tenancy_id: '7c9e6679-7425-40de-944b-e07fc1f90ae9', main_tenant_id: '7c9e6679-7425-40de-944b-e07fc1f90aea', status: 'Active',
-      start_date: new Date('2026-01-01T00:00:00Z') as unknown as string, rent_amount: 950,
+      contract_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+      property_id: '7c9e6679-7425-40de-944b-e07fc1f90ae8',
+      property_name: 'Flat 1',
+      tenancy_id: '7c9e6679-7425-40de-944b-e07fc1f90ae9',
+      main_tenant_id: '7c9e6679-7425-40de-944b-e07fc1f90aea',
+      status: 'Active',
+      start_date: new Date('2026-01-01T00:00:00Z') as unknown as string,
+      rent_amount: 950,
     } as never);
     expect(data.start_date).toBe('2026-01-01');
     expect(data.end_date).toBeNull();
-    const deleted = buildEventData('property.deleted', { property_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', address: 'a', short_name: 'b', deleted_at: AT as never });
+    const deleted = buildEventData('property.deleted', {
+      property_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+      address: 'a',
+      short_name: 'b',
+      deleted_at: AT as never,
+    });
     expect(deleted.deleted_at).toBe('2026-03-02T09:15:00.000Z');
   });
 
   it('throws EventDataError naming every problem', () => {
-    expect(() => buildEventData('rent.overdue', { rent_payment_id: 'nope', amount: '12' } as never)).toThrow(EventDataError);
+    expect(() => buildEventData('rent.overdue', { rent_payment_id: 'nope', amount: '12' } as never)).toThrow(
+      EventDataError,
+    );
     try {
       buildEventData('rent.overdue', { rent_payment_id: 'nope', amount: '12' } as never);
     } catch (err) {
-      expect((err as EventDataError).problems).toEqual(expect.arrayContaining(['rent_payment_id must be a UUID string', 'amount must be a number', 'days_overdue must be a integer']));
+      expect((err as EventDataError).problems).toEqual(
+        expect.arrayContaining([
+          'rent_payment_id must be a UUID string',
+          'amount must be a number',
+          'days_overdue must be a integer',
+        ]),
+      );
     }
   });
 });
@@ -113,21 +174,30 @@ describe('dispatch validation (fast-check)', () => {
   const typeArb = fc.constantFrom(...EVENT_TYPES);
 
   it('accepts every sample and refuses any missing, extra or mistyped field', () => {
-    fc.assert(fc.property(typeArb, fc.nat(), fc.constantFrom('drop', 'extra', 'mistype', 'null-required'), (type: EventType, pick, mutation) => {
-      const data: Record<string, unknown> = { ...sampleEventData(type, TODAY, AT) };
-      expect(isValidEventData(type, data)).toBe(true);
-      const names = fieldNamesOf(type);
-      const name = names[pick % names.length]!;
-      const field = (CATALOGUE[type] as Readonly<Record<string, Field>>)[name]!;
-      if (mutation === 'drop') delete data[name];
-      else if (mutation === 'extra') data[`extra_${pick}`] = 1;
-      else if (mutation === 'mistype') data[name] = field.kind === 'string' || field.kind === 'literal' ? 42 : { wrong: true };
-      else {
-        if (field.kind !== 'literal' && field.nullable) return true;
-        data[name] = null;
-      }
-      return eventDataProblems(type, data).length > 0;
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(
+        typeArb,
+        fc.nat(),
+        fc.constantFrom('drop', 'extra', 'mistype', 'null-required'),
+        (type: EventType, pick, mutation) => {
+          const data: Record<string, unknown> = { ...sampleEventData(type, TODAY, AT) };
+          expect(isValidEventData(type, data)).toBe(true);
+          const names = fieldNamesOf(type);
+          const name = names[pick % names.length]!;
+          const field = (CATALOGUE[type] as Readonly<Record<string, Field>>)[name]!;
+          if (mutation === 'drop') delete data[name];
+          else if (mutation === 'extra') data[`extra_${pick}`] = 1;
+          else if (mutation === 'mistype')
+            data[name] = field.kind === 'string' || field.kind === 'literal' ? 42 : { wrong: true };
+          else {
+            if (field.kind !== 'literal' && field.nullable) return true;
+            data[name] = null;
+          }
+          return eventDataProblems(type, data).length > 0;
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 
   it('ignores `_test` (test deliveries add it) but refuses non-objects', () => {
@@ -138,18 +208,45 @@ describe('dispatch validation (fast-check)', () => {
   it('checks nested shapes: registers, contract links, id arrays', () => {
     const reading = sampleEventData('meter_reading.recorded', TODAY, AT);
     expect(reading.contracts.map((c) => c.role).sort()).toEqual(['check_in', 'check_out']);
-    expect(isValidEventData('meter_reading.recorded', { ...reading, registers: [{ register: 'day', value: '1', unit: 'kWh' }] })).toBe(false);
-    expect(isValidEventData('meter_reading.recorded', { ...reading, contracts: [{ contract_id: reading.contracts[0]!.contract_id, role: 'moving' }] })).toBe(false);
-    expect(isValidEventData('mortgage.created', { ...sampleEventData('mortgage.created', TODAY, AT), property_ids: ['not-a-uuid'] })).toBe(false);
-    expect(isValidEventData('rent.overdue', { ...sampleEventData('rent.overdue', TODAY, AT), due_date: '2026-02-30' })).toBe(false);
-    expect(isValidEventData('rent.overdue', { ...sampleEventData('rent.overdue', TODAY, AT), days_overdue: 1.5 })).toBe(false);
-    expect(isValidEventData('note.created', { ...sampleEventData('note.created', TODAY, AT), created_at: '2026-03-02' })).toBe(false);
+    expect(
+      isValidEventData('meter_reading.recorded', {
+        ...reading,
+        registers: [{ register: 'day', value: '1', unit: 'kWh' }],
+      }),
+    ).toBe(false);
+    expect(
+      isValidEventData('meter_reading.recorded', {
+        ...reading,
+        contracts: [{ contract_id: reading.contracts[0]!.contract_id, role: 'moving' }],
+      }),
+    ).toBe(false);
+    expect(
+      isValidEventData('mortgage.created', {
+        ...sampleEventData('mortgage.created', TODAY, AT),
+        property_ids: ['not-a-uuid'],
+      }),
+    ).toBe(false);
+    expect(
+      isValidEventData('rent.overdue', { ...sampleEventData('rent.overdue', TODAY, AT), due_date: '2026-02-30' }),
+    ).toBe(false);
+    expect(isValidEventData('rent.overdue', { ...sampleEventData('rent.overdue', TODAY, AT), days_overdue: 1.5 })).toBe(
+      false,
+    );
+    expect(
+      isValidEventData('note.created', { ...sampleEventData('note.created', TODAY, AT), created_at: '2026-03-02' }),
+    ).toBe(false);
   });
 });
 
 describe('envelope', () => {
   const data = sampleEventData('rent.overdue', TODAY, AT);
-  const base = { eventUuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7', type: 'rent.overdue' as const, createdAt: AT, landlordId: '0b3e7a52-1c4d-4f8e-9a61-5d2c8e7f4a10', data };
+  const base = {
+    eventUuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+    type: 'rent.overdue' as const,
+    createdAt: AT,
+    landlordId: '0b3e7a52-1c4d-4f8e-9a61-5d2c8e7f4a10',
+    data,
+  };
 
   it('real deliveries: id, event, created_at, landlord_id, data and no `_test` anywhere (EVT-ENV-1..8)', () => {
     const envelope = buildEnvelope({ ...base, data: { ...data, _test: true } });
@@ -169,28 +266,46 @@ describe('envelope', () => {
 
 describe('signer', () => {
   let octokit: OctokitMethods;
-  beforeAll(async () => { octokit = await importEsm('@octokit/webhooks-methods'); });
-
-  it('reproduces every positive signature vector (hex compared case-insensitively)', () => {
-    for (const v of vectors.positive) expect(signBody(v.secret, Buffer.from(v.body, 'utf8'))).toBe(v.header.toLowerCase());
+  beforeAll(async () => {
+    octokit = await importEsm('@octokit/webhooks-methods');
   });
 
-  it('never produces a negative vector\'s header', () => {
-    for (const v of vectors.negative) if (v.header) expect(signBody(v.secret, Buffer.from(v.body, 'utf8'))).not.toBe(v.header);
+  it('reproduces every positive signature vector (hex compared case-insensitively)', () => {
+    for (const v of vectors.positive)
+      expect(signBody(v.secret, Buffer.from(v.body, 'utf8'))).toBe(v.header.toLowerCase());
+  });
+
+  it("never produces a negative vector's header", () => {
+    for (const v of vectors.negative)
+      if (v.header) expect(signBody(v.secret, Buffer.from(v.body, 'utf8'))).not.toBe(v.header);
   });
 
   it('is verified by @octokit/webhooks-methods for any secret and body (fast-check)', async () => {
-    await fc.assert(fc.asyncProperty(fc.string({ minLength: 1, maxLength: 64 }), fc.string({ minLength: 1, maxLength: 2000 }), async (secret, body) => {
-      const header = signBody(secret, body);
-      return /^sha256=[0-9a-f]{64}$/.test(header) && (await octokit.verify(secret, body, header));
-    }), { numRuns: 100 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 64 }),
+        fc.string({ minLength: 1, maxLength: 2000 }),
+        async (secret, body) => {
+          const header = signBody(secret, body);
+          return /^sha256=[0-9a-f]{64}$/.test(header) && (await octokit.verify(secret, body, header));
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 
   it('builds the three headers: signature, event, delivery (the uuid without evt_)', () => {
     const body = '{"id":"evt_7c9e6679-7425-40de-944b-e07fc1f90ae7"}';
-    const headers = deliveryHeaders({ body, secret: 's3cret', eventType: 'rent.overdue', eventUuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7' });
+    const headers = deliveryHeaders({
+      body,
+      secret: 's3cret',
+      eventType: 'rent.overdue',
+      eventUuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+    });
     expect(headers).toMatchObject({
-      'Content-Type': 'application/json', 'X-Service-Signature-256': signBody('s3cret', body), 'X-Service-Event': 'rent.overdue',
+      'Content-Type': 'application/json',
+      'X-Service-Signature-256': signBody('s3cret', body),
+      'X-Service-Event': 'rent.overdue',
       'X-Service-Delivery': '7c9e6679-7425-40de-944b-e07fc1f90ae7',
     });
   });

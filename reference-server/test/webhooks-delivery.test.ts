@@ -34,40 +34,91 @@ let octokit: OctokitMethods;
 const landlords: Record<string, string> = {};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const catalogue = JSON.parse(readFileSync(require.resolve('@ppapi/spec/event-catalogue.json'), 'utf8')) as Array<{ event: string; fields: Array<{ name: string }> }>;
-const catalogueFields = (type: string): string[] => catalogue.find((e) => e.event === type)!.fields.map((f) => f.name).sort();
+const catalogue = JSON.parse(readFileSync(require.resolve('@ppapi/spec/event-catalogue.json'), 'utf8')) as Array<{
+  event: string;
+  fields: Array<{ name: string }>;
+}>;
+const catalogueFields = (type: string): string[] =>
+  catalogue
+    .find((e) => e.event === type)!
+    .fields.map((f) => f.name)
+    .sort();
 
 const forks: WebhookRuntime[] = [];
 /** Another worker on the same database. `isolated`: on BullMQ, a queue of its own, so only it runs what it queues. */
 function fork(options: WebhookRuntimeOptions, isolated = true): WebhookRuntime {
-  const runtime = t.deps.webhooks.fork({ ...options, ...(isolated ? { queuePrefix: `iso-${randomUUID().slice(0, 8)}` } : {}) });
+  const runtime = t.deps.webhooks.fork({
+    ...options,
+    ...(isolated ? { queuePrefix: `iso-${randomUUID().slice(0, 8)}` } : {}),
+  });
   forks.push(runtime);
   return runtime;
 }
 
 const json = <T = Record<string, unknown>>(res: { payload: string }): T => JSON.parse(res.payload) as T;
 const dashboard = (method: string, url: string, payload?: unknown) =>
-  t.inject({ method, url: `/dashboard/api${url}`, payload: payload as object | undefined, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  t.inject({
+    method,
+    url: `/dashboard/api${url}`,
+    payload: payload as object | undefined,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
 
-interface Subscription { id: string; secret: string }
-async function subscribe(role: keyof typeof landlords, events: readonly string[], path = '/default'): Promise<Subscription> {
-  const res = await dashboard('POST', `/landlords/${landlords[role]}/webhooks`, { url: `${receiver.url}${path}`, events });
+interface Subscription {
+  id: string;
+  secret: string;
+}
+async function subscribe(
+  role: keyof typeof landlords,
+  events: readonly string[],
+  path = '/default',
+): Promise<Subscription> {
+  const res = await dashboard('POST', `/landlords/${landlords[role]}/webhooks`, {
+    url: `${receiver.url}${path}`,
+    events,
+  });
   expect(res.statusCode).toBe(201);
   return json<{ data: Subscription }>(res).data;
 }
 
 /** Records an event as a service would, inside a live write of that landlord. */
 async function record(role: keyof typeof landlords, type: EventType, data?: Record<string, unknown>): Promise<string> {
-  return runWrite(t.deps, landlords[role]!, false, async (ctx) => (await recordEvent(ctx, type, data ?? sampleEventData(type, '2026-03-02', clock.now()))).eventId);
+  return runWrite(
+    t.deps,
+    landlords[role]!,
+    false,
+    async (ctx) => (await recordEvent(ctx, type, data ?? sampleEventData(type, '2026-03-02', clock.now()))).eventId,
+  );
 }
 
 const deliveriesOf = async (subscriptionId: string) => {
   const res = await dashboard('GET', `/webhooks/${subscriptionId}/deliveries?limit=500`);
   expect(res.statusCode).toBe(200);
-  return json<{ data: Array<{ id: string; eventId: string; event: string; status: string; test: boolean; attemptCount: number; nextAttemptAt: string | null; attempts: Array<{ attempt: number; statusCode: number | null; latencyMs: number; error: string | null; attemptedAt: string; trigger: string; succeeded: boolean }> }>; meta: { total: number } }>(res);
+  return json<{
+    data: Array<{
+      id: string;
+      eventId: string;
+      event: string;
+      status: string;
+      test: boolean;
+      attemptCount: number;
+      nextAttemptAt: string | null;
+      attempts: Array<{
+        attempt: number;
+        statusCode: number | null;
+        latencyMs: number;
+        error: string | null;
+        attemptedAt: string;
+        trigger: string;
+        succeeded: boolean;
+      }>;
+    }>;
+    meta: { total: number };
+  }>(res);
 };
 
-const expectedSignature = (secret: string, body: Buffer) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const expectedSignature = (secret: string, body: Buffer) =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 async function expectSigned(hit: Hit, secret: string): Promise<void> {
   const header = hit.headers['x-service-signature-256'] as string;
@@ -82,8 +133,17 @@ beforeAll(async () => {
   t = await startTestServer({ clock });
   receiver = await startTestReceiver();
   octokit = await importEsm('@octokit/webhooks-methods');
-  for (const role of ['enterpriseLive', 'portfolioLive', 'professional', 'essential', 'noSubscription', 'otherLandlord'] as const) {
-    const row = (await t.deps.knex('api_keys').where('key_hash', hashKey(KEYS[role])).first('landlord_id')) as { landlord_id: string };
+  for (const role of [
+    'enterpriseLive',
+    'portfolioLive',
+    'professional',
+    'essential',
+    'noSubscription',
+    'otherLandlord',
+  ] as const) {
+    const row = (await t.deps.knex('api_keys').where('key_hash', hashKey(KEYS[role])).first('landlord_id')) as {
+      landlord_id: string;
+    };
     landlords[role] = row.landlord_id;
   }
 });
@@ -109,7 +169,13 @@ beforeEach(async () => {
 describe('end to end: a public API write produces a signed delivery', () => {
   it('POST /properties → property.created at the receiver, signed, headers and envelope exact (EVT-ENV, EVT-REQ)', async () => {
     const sub = await subscribe('enterpriseLive', ['property.created']);
-    const res = await t.api('POST', '/properties', KEYS.enterpriseLive, { shortName: 'Webhook House', addressLine1: '1 Hook Lane', city: 'Bath', postcode: 'BA1 1AA', propertyType: 'House' });
+    const res = await t.api('POST', '/properties', KEYS.enterpriseLive, {
+      shortName: 'Webhook House',
+      addressLine1: '1 Hook Lane',
+      city: 'Bath',
+      postcode: 'BA1 1AA',
+      propertyType: 'House',
+    });
     expect(res.statusCode).toBe(201);
     const property = json<{ data: { id: string } }>(res).data;
     // Delivered later by the worker, never inside the request.
@@ -135,13 +201,31 @@ describe('end to end: a public API write produces a signed delivery', () => {
     expect(envelope.landlord_id).toBe(landlords.enterpriseLive);
     expect(new Date(envelope.created_at).toISOString()).toBe(envelope.created_at);
     expect(Object.keys(envelope.data).sort()).toEqual(catalogueFields('property.created'));
-    expect(envelope.data).toMatchObject({ property_id: property.id, short_name: 'Webhook House', city: 'Bath', postcode: 'BA1 1AA' });
+    expect(envelope.data).toMatchObject({
+      property_id: property.id,
+      short_name: 'Webhook House',
+      city: 'Bath',
+      postcode: 'BA1 1AA',
+    });
     expect(JSON.stringify(envelope)).not.toContain('_test');
 
     const history = await deliveriesOf(sub.id);
     expect(history.data).toHaveLength(1);
-    expect(history.data[0]).toMatchObject({ eventId: envelope.id, event: 'property.created', status: 'succeeded', attemptCount: 1, test: false, nextAttemptAt: null });
-    expect(history.data[0]!.attempts[0]).toMatchObject({ attempt: 1, statusCode: 200, error: null, succeeded: true, trigger: 'automatic' });
+    expect(history.data[0]).toMatchObject({
+      eventId: envelope.id,
+      event: 'property.created',
+      status: 'succeeded',
+      attemptCount: 1,
+      test: false,
+      nextAttemptAt: null,
+    });
+    expect(history.data[0]!.attempts[0]).toMatchObject({
+      attempt: 1,
+      statusCode: 200,
+      error: null,
+      succeeded: true,
+      trigger: 'automatic',
+    });
     expect(history.data[0]!.attempts[0]!.latencyMs).toBeGreaterThanOrEqual(0);
     expect((await t.deps.knex('outbox_events').where({ id: outbox[0].id }).first()).status).toBe('dispatched');
   });
@@ -149,7 +233,13 @@ describe('end to end: a public API write produces a signed delivery', () => {
   it('a sandbox write records no outbox row and delivers nothing', async () => {
     await subscribe('enterpriseLive', [...EVENT_TYPES].slice(0, 32));
     const before = Number((await t.deps.knex('outbox_events').count('* as n'))[0]!.n);
-    const res = await t.api('POST', '/properties', KEYS.enterpriseSandbox, { shortName: 'Sandbox House', addressLine1: '2 Hook Lane', city: 'Bath', postcode: 'BA1 1AA', propertyType: 'House' });
+    const res = await t.api('POST', '/properties', KEYS.enterpriseSandbox, {
+      shortName: 'Sandbox House',
+      addressLine1: '2 Hook Lane',
+      city: 'Bath',
+      postcode: 'BA1 1AA',
+      propertyType: 'House',
+    });
     expect(res.statusCode).toBe(201);
     expect(json<{ data: { sandbox: boolean } }>(res).data.sandbox).toBe(true);
     expect(Number((await t.deps.knex('outbox_events').count('* as n'))[0]!.n)).toBe(before);
@@ -157,7 +247,7 @@ describe('end to end: a public API write produces a signed delivery', () => {
     expect(receiver.hits).toHaveLength(0);
   });
 
-  it('only the subscribed types are delivered, and only to the landlord\'s own subscriptions', async () => {
+  it("only the subscribed types are delivered, and only to the landlord's own subscriptions", async () => {
     await subscribe('enterpriseLive', ['property.updated']);
     await subscribe('otherLandlord', ['property.created']);
     const eventId = await record('enterpriseLive', 'property.created');
@@ -168,14 +258,26 @@ describe('end to end: a public API write produces a signed delivery', () => {
   });
 });
 
-describe('the project\'s mock receiver (webhook-receiver) as a witness', () => {
+describe("the project's mock receiver (webhook-receiver) as a witness", () => {
   it('verifies, accepts and records a real and a test delivery', async () => {
-    const created = await dashboard('POST', `/landlords/${landlords.enterpriseLive}/webhooks`, { url: 'http://127.0.0.1:9/placeholder', events: ['property.created', 'rent.overdue'] });
+    const created = await dashboard('POST', `/landlords/${landlords.enterpriseLive}/webhooks`, {
+      url: 'http://127.0.0.1:9/placeholder',
+      events: ['property.created', 'rent.overdue'],
+    });
     const sub = json<{ data: Subscription }>(created).data;
     const mock = await startReceiver({ secret: sub.secret });
     try {
-      await t.deps.knex('webhook_subscriptions').where({ id: sub.id }).update({ url: `${mock.url}/hooks` });
-      const res = await t.api('POST', '/properties', KEYS.enterpriseLive, { shortName: 'Witness Way', addressLine1: '3 Hook Lane', city: 'Bath', postcode: 'BA1 1AA', propertyType: 'Flat' });
+      await t.deps
+        .knex('webhook_subscriptions')
+        .where({ id: sub.id })
+        .update({ url: `${mock.url}/hooks` });
+      const res = await t.api('POST', '/properties', KEYS.enterpriseLive, {
+        shortName: 'Witness Way',
+        addressLine1: '3 Hook Lane',
+        city: 'Bath',
+        postcode: 'BA1 1AA',
+        propertyType: 'Flat',
+      });
       expect(res.statusCode).toBe(201);
       expect((await dashboard('POST', `/webhooks/${sub.id}/test`, { event: 'rent.overdue' })).statusCode).toBe(202);
       await t.deps.webhooks.runDue();
@@ -185,7 +287,10 @@ describe('the project\'s mock receiver (webhook-receiver) as a witness', () => {
         expect(d).toMatchObject({ verified: true, outcome: 'accepted', duplicate: false });
         expect(verifySignature(d.rawBody, d.headers['x-service-signature-256'], sub.secret)).toEqual({ ok: true });
       }
-      expect(seen.map((d) => [d.event, d.test]).sort()).toEqual([['property.created', false], ['rent.overdue', true]]);
+      expect(seen.map((d) => [d.event, d.test]).sort()).toEqual([
+        ['property.created', false],
+        ['rent.overdue', true],
+      ]);
     } finally {
       await mock.close();
     }
@@ -193,14 +298,24 @@ describe('the project\'s mock receiver (webhook-receiver) as a witness', () => {
 });
 
 describe('plans (AUTH-5: webhook delivery needs Portfolio or Enterprise with an active subscription)', () => {
-  it.each([['professional'], ['essential'], ['noSubscription']] as const)('%s landlords get no delivery', async (role) => {
-    const sub = await subscribe(role, ['rent.overdue']);
-    const eventId = await record(role, 'rent.overdue');
-    await t.deps.webhooks.runDue();
-    expect(receiver.hitsFor(eventId)).toHaveLength(0);
-    expect((await deliveriesOf(sub.id)).data).toHaveLength(0);
-    expect((await t.deps.knex('outbox_events').where({ id: eventId.slice(4) }).first()).status).toBe('dispatched');
-  });
+  it.each([['professional'], ['essential'], ['noSubscription']] as const)(
+    '%s landlords get no delivery',
+    async (role) => {
+      const sub = await subscribe(role, ['rent.overdue']);
+      const eventId = await record(role, 'rent.overdue');
+      await t.deps.webhooks.runDue();
+      expect(receiver.hitsFor(eventId)).toHaveLength(0);
+      expect((await deliveriesOf(sub.id)).data).toHaveLength(0);
+      expect(
+        (
+          await t.deps
+            .knex('outbox_events')
+            .where({ id: eventId.slice(4) })
+            .first()
+        ).status,
+      ).toBe('dispatched');
+    },
+  );
 
   it('Portfolio landlords get deliveries', async () => {
     const sub = await subscribe('portfolioLive', ['rent.overdue']);
@@ -252,11 +367,13 @@ describe('retries (EVT-DELIVERY-2, EVT-DELIVERY-3, STATE-23..26)', () => {
   });
 
   it('jitter stays within ±10 % of each delay, whatever the random source (fast-check)', async () => {
-    fc.assert(fc.property(fc.double({ min: 0, max: 0.9999999, noNaN: true }), fc.integer({ min: 1, max: 2 }), (r, attempt) => {
-      const delay = retryDelayMs({ delaysSeconds: [900, 3600], jitter: 0.1, random: () => r }, attempt)!;
-      const base = attempt === 1 ? 900_000 : 3_600_000;
-      return delay >= base * 0.9 && delay <= base * 1.1;
-    }));
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 0.9999999, noNaN: true }), fc.integer({ min: 1, max: 2 }), (r, attempt) => {
+        const delay = retryDelayMs({ delaysSeconds: [900, 3600], jitter: 0.1, random: () => r }, attempt)!;
+        const base = attempt === 1 ? 900_000 : 3_600_000;
+        return delay >= base * 0.9 && delay <= base * 1.1;
+      }),
+    );
     expect(retryDelayMs({ delaysSeconds: [900, 3600], jitter: 0.1, random: () => 0.5 }, 3)).toBeNull();
     expect(t.deps.webhooks.maxAttempts).toBe(3);
   });
@@ -330,7 +447,10 @@ describe('retries (EVT-DELIVERY-2, EVT-DELIVERY-3, STATE-23..26)', () => {
         probe.close(() => resolve(p));
       });
     });
-    const res = await dashboard('POST', `/landlords/${landlords.enterpriseLive}/webhooks`, { url: `http://127.0.0.1:${port}/closed`, events: ['note.created'] });
+    const res = await dashboard('POST', `/landlords/${landlords.enterpriseLive}/webhooks`, {
+      url: `http://127.0.0.1:${port}/closed`,
+      events: ['note.created'],
+    });
     const sub = json<{ data: Subscription }>(res).data;
     await record('enterpriseLive', 'note.created');
     await t.deps.webhooks.runDue();
@@ -342,14 +462,22 @@ describe('retries (EVT-DELIVERY-2, EVT-DELIVERY-3, STATE-23..26)', () => {
 
   it('any 2xx is success; anything else (redirects included) is a failure (fast-check over status codes)', async () => {
     const sub = await subscribe('enterpriseLive', ['document.signed']);
-    await fc.assert(fc.asyncProperty(fc.integer({ min: 200, max: 599 }), async (status) => {
-      receiver.answer = () => status;
-      const test = await dashboard('POST', `/webhooks/${sub.id}/test`);
-      const id = json<{ data: { id: string } }>(test).data.id;
-      await t.deps.webhooks.runDue();
-      const delivery = json<{ data: { status: string; attempts: Array<{ statusCode: number }> } }>(await dashboard('GET', `/deliveries/${id}`)).data;
-      return delivery.attempts[0]!.statusCode === status && delivery.status === (status < 300 ? 'succeeded' : 'permanently_failed');
-    }), { numRuns: 25, examples: [[407], [401], [302], [304], [204]] }); // 407 once came back as a network error (fetch)
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 200, max: 599 }), async (status) => {
+        receiver.answer = () => status;
+        const test = await dashboard('POST', `/webhooks/${sub.id}/test`);
+        const id = json<{ data: { id: string } }>(test).data.id;
+        await t.deps.webhooks.runDue();
+        const delivery = json<{ data: { status: string; attempts: Array<{ statusCode: number }> } }>(
+          await dashboard('GET', `/deliveries/${id}`),
+        ).data;
+        return (
+          delivery.attempts[0]!.statusCode === status &&
+          delivery.status === (status < 300 ? 'succeeded' : 'permanently_failed')
+        );
+      }),
+      { numRuns: 25, examples: [[407], [401], [302], [304], [204]] },
+    ); // 407 once came back as a network error (fetch)
   });
 });
 
@@ -380,11 +508,22 @@ describe('malformed outbox events', () => {
   it('are logged and skipped (status invalid), and do not stop valid events in the same batch', async () => {
     const sub = await subscribe('enterpriseLive', ['property.deleted', 'property.updated']);
     const bad = await record('enterpriseLive', 'property.deleted', { property_id: randomUUID(), address: 'x' });
-    const extra = await record('enterpriseLive', 'property.updated', { ...sampleEventData('property.updated', '2026-03-02', clock.now()), secret_field: 1 });
+    const extra = await record('enterpriseLive', 'property.updated', {
+      ...sampleEventData('property.updated', '2026-03-02', clock.now()),
+      secret_field: 1,
+    });
     const good = await record('enterpriseLive', 'property.updated');
     await t.deps.webhooks.runDue();
     expect(receiver.hits.map((h) => h.json.id)).toEqual([good]);
-    for (const id of [bad, extra]) expect((await t.deps.knex('outbox_events').where({ id: id.slice(4) }).first()).status).toBe('invalid');
+    for (const id of [bad, extra])
+      expect(
+        (
+          await t.deps
+            .knex('outbox_events')
+            .where({ id: id.slice(4) })
+            .first()
+        ).status,
+      ).toBe('invalid');
     expect((await deliveriesOf(sub.id)).data).toHaveLength(1);
   });
 });
@@ -394,7 +533,9 @@ describe('dashboard: test delivery, history, retry', () => {
     const sub = await subscribe('enterpriseLive', ['rent.overdue', 'rent.due_soon']);
     const res = await dashboard('POST', `/webhooks/${sub.id}/test`, { event: 'rent.due_soon' });
     expect(res.statusCode).toBe(202);
-    const created = json<{ data: { id: string; eventId: string; test: boolean; status: string; event: string } }>(res).data;
+    const created = json<{ data: { id: string; eventId: string; test: boolean; status: string; event: string } }>(
+      res,
+    ).data;
     expect(created).toMatchObject({ test: true, status: 'pending', event: 'rent.due_soon' });
     await t.deps.webhooks.runDue();
     expect(receiver.hits).toHaveLength(1);
@@ -404,7 +545,11 @@ describe('dashboard: test delivery, history, retry', () => {
     expect(hit.json.data._test).toBe(true);
     expect(hit.json.id).toBe(created.eventId);
     expect(Object.keys(hit.json).sort()).toEqual(['_test', 'created_at', 'data', 'event', 'id', 'landlord_id']);
-    expect(Object.keys(hit.json.data).filter((k) => k !== '_test').sort()).toEqual(catalogueFields('rent.due_soon'));
+    expect(
+      Object.keys(hit.json.data)
+        .filter((k) => k !== '_test')
+        .sort(),
+    ).toEqual(catalogueFields('rent.due_soon'));
     // Default event: the subscription's first type.
     const byDefault = await dashboard('POST', `/webhooks/${sub.id}/test`);
     expect(json<{ data: { event: string } }>(byDefault).data.event).toBe('rent.overdue');
@@ -416,7 +561,12 @@ describe('dashboard: test delivery, history, retry', () => {
     expect([wrongType.statusCode, json<{ code: string }>(wrongType).code]).toEqual([400, 'VALIDATION_ERROR']);
     const unknownType = await dashboard('POST', `/webhooks/${sub.id}/test`, { event: 'rent.nope' });
     expect(unknownType.statusCode).toBe(400);
-    for (const [method, url] of [['POST', `/webhooks/${randomUUID()}/test`], ['GET', `/webhooks/${randomUUID()}/deliveries`], ['GET', `/deliveries/${randomUUID()}`], ['POST', `/deliveries/${randomUUID()}/retry`]]) {
+    for (const [method, url] of [
+      ['POST', `/webhooks/${randomUUID()}/test`],
+      ['GET', `/webhooks/${randomUUID()}/deliveries`],
+      ['GET', `/deliveries/${randomUUID()}`],
+      ['POST', `/deliveries/${randomUUID()}/retry`],
+    ]) {
       const res = await dashboard(method!, url!);
       expect([res.statusCode, json<{ code: string }>(res).code]).toEqual([404, 'NOT_FOUND']);
     }
@@ -434,13 +584,19 @@ describe('dashboard: test delivery, history, retry', () => {
     for (let i = 0; i < 3; i++) await record('enterpriseLive', 'contact.created');
     await record('enterpriseLive', 'contact.updated');
     await t.deps.webhooks.runDue();
-    const page = json<{ data: unknown[]; meta: { page: number; limit: number; total: number } }>(await dashboard('GET', `/webhooks/${sub.id}/deliveries?limit=2&page=2`));
+    const page = json<{ data: unknown[]; meta: { page: number; limit: number; total: number } }>(
+      await dashboard('GET', `/webhooks/${sub.id}/deliveries?limit=2&page=2`),
+    );
     expect(page.meta).toEqual({ page: 2, limit: 2, total: 4 });
     expect(page.data).toHaveLength(2);
     expect((await deliveriesOf(sub.id)).data.every((d) => d.status === 'succeeded')).toBe(true);
-    const updated = json<{ meta: { total: number } }>(await dashboard('GET', `/webhooks/${sub.id}/deliveries?event=contact.updated`));
+    const updated = json<{ meta: { total: number } }>(
+      await dashboard('GET', `/webhooks/${sub.id}/deliveries?event=contact.updated`),
+    );
     expect(updated.meta.total).toBe(1);
-    const failed = json<{ meta: { total: number } }>(await dashboard('GET', `/webhooks/${sub.id}/deliveries?status=permanently_failed`));
+    const failed = json<{ meta: { total: number } }>(
+      await dashboard('GET', `/webhooks/${sub.id}/deliveries?status=permanently_failed`),
+    );
     expect(failed.meta.total).toBe(0);
     expect((await dashboard('GET', `/webhooks/${sub.id}/deliveries?limit=501`)).statusCode).toBe(400);
     expect((await dashboard('GET', `/webhooks/${sub.id}/deliveries?status=nope`)).statusCode).toBe(400);
@@ -469,7 +625,12 @@ describe('workers', () => {
     const sub = await subscribe('enterpriseLive', ['inspection.updated']);
     const eventId = await record('enterpriseLive', 'inspection.updated');
     await t.deps.webhooks.dispatch();
-    const claimed = await claimDue(t.deps.knex, { now: clock.now(), leaseUntil: new Date(clock.now().getTime() + 40_000), workerId: 'dead-worker', limit: 100 });
+    const claimed = await claimDue(t.deps.knex, {
+      now: clock.now(),
+      leaseUntil: new Date(clock.now().getTime() + 40_000),
+      workerId: 'dead-worker',
+      limit: 100,
+    });
     expect(claimed.map((c) => c.row.subscription_id)).toContain(sub.id);
     await t.deps.webhooks.runDue();
     expect(receiver.hitsFor(eventId)).toHaveLength(0);
@@ -518,7 +679,10 @@ describe('WEBHOOK_URL + WEBHOOK_SECRET (interfaces.md)', () => {
     const first = await provisionEnvSubscriptions(t.deps, { url: `${receiver.url}/env-old`, secret });
     const second = await provisionEnvSubscriptions(t.deps, { url: `${receiver.url}/env`, secret });
     expect(second).toEqual(first);
-    const subs = (await t.deps.knex('webhook_subscriptions').where({ landlord_id: landlords.enterpriseLive }).whereNull('deleted_at')) as Array<{ url: string; events: string[] }>;
+    const subs = (await t.deps
+      .knex('webhook_subscriptions')
+      .where({ landlord_id: landlords.enterpriseLive })
+      .whereNull('deleted_at')) as Array<{ url: string; events: string[] }>;
     expect(subs).toHaveLength(2);
     expect(subs.every((s) => s.url === `${receiver.url}/env`)).toBe(true);
 

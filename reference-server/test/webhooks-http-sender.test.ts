@@ -33,7 +33,11 @@ async function rawReceiver(act: (connection: number, nth: number) => 'answer' | 
     socket.on('data', (chunk) => {
       buffered += chunk.toString('latin1');
       // The sender's bodies are "{}" with a Content-Length: one request is complete once its head and 2 bytes are in.
-      for (let end = buffered.indexOf('\r\n\r\n'); end >= 0 && buffered.length >= end + 4 + 2; end = buffered.indexOf('\r\n\r\n')) {
+      for (
+        let end = buffered.indexOf('\r\n\r\n');
+        end >= 0 && buffered.length >= end + 4 + 2;
+        end = buffered.indexOf('\r\n\r\n')
+      ) {
         buffered = buffered.slice(end + 4 + 2);
         nth += 1;
         requests.push([connection, nth]);
@@ -50,10 +54,11 @@ async function rawReceiver(act: (connection: number, nth: number) => 'answer' | 
   return {
     url: `http://127.0.0.1:${port}/hook`,
     requests,
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -62,13 +67,18 @@ function sender() {
   const send = createHttpSender({ now: () => now });
   return {
     send: (url: string) => send({ url, body: '{}', headers: { 'content-type': 'application/json' }, timeoutMs: 5000 }),
-    advance: (ms: number) => { now += ms; },
+    advance: (ms: number) => {
+      now += ms;
+    },
   };
 }
 
 describe('createHttpSender: pooled connections', () => {
   let receiver: RawReceiver | undefined;
-  afterEach(async () => { await receiver?.close(); receiver = undefined; });
+  afterEach(async () => {
+    await receiver?.close();
+    receiver = undefined;
+  });
 
   it('reuses a connection idle for up to the stale bound', async () => {
     receiver = await rawReceiver(() => 'answer');
@@ -76,7 +86,10 @@ describe('createHttpSender: pooled connections', () => {
     expect(await send(receiver.url)).toMatchObject({ succeeded: true, statusCode: 200 });
     advance(STALE_CONNECTION_MS);
     expect(await send(receiver.url)).toMatchObject({ succeeded: true, statusCode: 200 });
-    expect(receiver.requests).toEqual([[1, 1], [1, 2]]);
+    expect(receiver.requests).toEqual([
+      [1, 1],
+      [1, 2],
+    ]);
   });
 
   it('never writes to a connection idle past the stale bound: the request goes, once, on a new connection', async () => {
@@ -86,10 +99,13 @@ describe('createHttpSender: pooled connections', () => {
     expect(await send(receiver.url)).toMatchObject({ succeeded: true });
     advance(STALE_CONNECTION_MS + 1);
     expect(await send(receiver.url)).toMatchObject({ succeeded: true, statusCode: 200, error: null });
-    expect(receiver.requests).toEqual([[1, 1], [2, 1]]);
+    expect(receiver.requests).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
   });
 
-  it('a reset of a reused connection after the request was written is the attempt\'s network error, not a second send', async () => {
+  it("a reset of a reused connection after the request was written is the attempt's network error, not a second send", async () => {
     // The receiver read the request and dropped the connection: to the spec a network error (retried later, not now).
     receiver = await rawReceiver((connection, nth) => (connection === 1 && nth === 2 ? 'reset' : 'answer'));
     const { send, advance } = sender();
@@ -98,10 +114,13 @@ describe('createHttpSender: pooled connections', () => {
     const result = await send(receiver.url);
     expect(result).toMatchObject({ succeeded: false, statusCode: null });
     expect(result.error).toMatch(/^network error: /);
-    expect(receiver.requests).toEqual([[1, 1], [1, 2]]);
+    expect(receiver.requests).toEqual([
+      [1, 1],
+      [1, 2],
+    ]);
   });
 
-  it('a reset of a new connection is the attempt\'s network error, sent once', async () => {
+  it("a reset of a new connection is the attempt's network error, sent once", async () => {
     receiver = await rawReceiver(() => 'reset');
     const result = await sender().send(receiver.url);
     expect(result).toMatchObject({ succeeded: false, statusCode: null });

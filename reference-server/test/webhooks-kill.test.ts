@@ -26,19 +26,40 @@ jest.setTimeout(180_000);
 const SECRET = 'whsec_kill_drill_secret';
 
 const landlordOf = async (deps: OpenedDeps): Promise<string> =>
-  ((await deps.knex('api_keys').where('key_hash', hashKey(FIXTURE_KEYS.enterpriseLive)).first('landlord_id')) as { landlord_id: string }).landlord_id;
+  (
+    (await deps.knex('api_keys').where('key_hash', hashKey(FIXTURE_KEYS.enterpriseLive)).first('landlord_id')) as {
+      landlord_id: string;
+    }
+  ).landlord_id;
 
 async function recordSample(deps: OpenedDeps, landlordId: string): Promise<string> {
-  return runWrite(deps, landlordId, false, async (ctx) => (await recordEvent(ctx, 'property.updated', sampleEventData('property.updated', '2026-03-02', new Date()))).eventId);
+  return runWrite(
+    deps,
+    landlordId,
+    false,
+    async (ctx) =>
+      (await recordEvent(ctx, 'property.updated', sampleEventData('property.updated', '2026-03-02', new Date())))
+        .eventId,
+  );
 }
 
-interface DeliveryState { status: string; attempt_count: number }
+interface DeliveryState {
+  status: string;
+  attempt_count: number;
+}
 const deliveryOf = async (deps: OpenedDeps, eventId: string): Promise<DeliveryState | undefined> =>
-  (await deps.knex('webhook_deliveries').where({ event_id: eventId.slice(4) }).first('status', 'attempt_count')) as DeliveryState | undefined;
+  (await deps
+    .knex('webhook_deliveries')
+    .where({ event_id: eventId.slice(4) })
+    .first('status', 'attempt_count')) as DeliveryState | undefined;
 
 let receiver: TestReceiver;
-beforeEach(async () => { receiver = await startTestReceiver(); });
-afterEach(async () => { await receiver.close(); });
+beforeEach(async () => {
+  receiver = await startTestReceiver();
+});
+afterEach(async () => {
+  await receiver.close();
+});
 
 describe('PGlite on disk, embedded queue', () => {
   it('SIGKILL mid-delivery, restart: delivered with the same id, nothing lost', async () => {
@@ -49,18 +70,28 @@ describe('PGlite on disk, embedded queue', () => {
       let deps = await openDeps(loadConfig({ ...env, LOG_LEVEL: 'silent' }), pino({ level: 'silent' }));
       await loadFixtures(deps.knex, deps.clock);
       const landlordId = await landlordOf(deps);
-      await createSubscription(deps.knex, deps.clock, landlordId, { url: receiver.url, events: ['property.updated'] }, SECRET);
+      await createSubscription(
+        deps.knex,
+        deps.clock,
+        landlordId,
+        { url: receiver.url, events: ['property.updated'] },
+        SECRET,
+      );
       const eventId = await recordSample(deps, landlordId);
       await deps.close();
 
       receiver.answer = () => 'hold';
       const first = spawnWorker(env);
-      await receiver.waitForHits(1, 60_000).catch((err: Error) => { throw new Error(`${err.message}\n${first.output.join('')}`); });
+      await receiver.waitForHits(1, 60_000).catch((err: Error) => {
+        throw new Error(`${err.message}\n${first.output.join('')}`);
+      });
       await kill(first, 'SIGKILL');
 
       receiver.answer = () => 200;
       const second = spawnWorker(env);
-      await receiver.waitForHits(2, 60_000).catch((err: Error) => { throw new Error(`${err.message}\n${second.output.join('')}`); });
+      await receiver.waitForHits(2, 60_000).catch((err: Error) => {
+        throw new Error(`${err.message}\n${second.output.join('')}`);
+      });
       // Let it record the attempt, then stop it cleanly.
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await kill(second, 'SIGTERM');
@@ -70,7 +101,14 @@ describe('PGlite on disk, embedded queue', () => {
       deps = await openDeps(loadConfig({ ...env, LOG_LEVEL: 'silent' }), pino({ level: 'silent' }));
       try {
         expect(await deliveryOf(deps, eventId)).toEqual({ status: 'succeeded', attempt_count: 1 });
-        expect((await deps.knex('outbox_events').where({ id: eventId.slice(4) }).first()).status).toBe('dispatched');
+        expect(
+          (
+            await deps
+              .knex('outbox_events')
+              .where({ id: eventId.slice(4) })
+              .first()
+          ).status,
+        ).toBe('dispatched');
       } finally {
         await deps.close();
       }
@@ -91,19 +129,31 @@ async function postgresDrill(queueEnv: NodeJS.ProcessEnv): Promise<void> {
   const workers: Worker[] = [];
   try {
     const landlordId = await landlordOf(t.deps);
-    await createSubscription(t.deps.knex, t.deps.clock, landlordId, { url: receiver.url, events: ['property.updated'] }, SECRET);
+    await createSubscription(
+      t.deps.knex,
+      t.deps.clock,
+      landlordId,
+      { url: receiver.url, events: ['property.updated'] },
+      SECRET,
+    );
 
     // 1. Killed mid-delivery, restarted: delivered again with the same id.
     receiver.answer = () => 'hold';
     const eventId = await recordSample(t.deps, landlordId);
     const first = spawnWorker(env);
     workers.push(first);
-    await receiver.waitForHits(1, 60_000).catch((err: Error) => { throw new Error(`${err.message}\n${first.output.join('')}`); });
+    await receiver.waitForHits(1, 60_000).catch((err: Error) => {
+      throw new Error(`${err.message}\n${first.output.join('')}`);
+    });
     await kill(first, 'SIGKILL');
     receiver.answer = () => 200;
     const second = spawnWorker(env);
     workers.push(second);
-    await waitFor(async () => (await deliveryOf(t.deps, eventId))?.status === 'succeeded', 90_000, `delivery of ${eventId}\n${second.output.join('')}`);
+    await waitFor(
+      async () => (await deliveryOf(t.deps, eventId))?.status === 'succeeded',
+      90_000,
+      `delivery of ${eventId}\n${second.output.join('')}`,
+    );
     expect(receiver.hitsFor(eventId).length).toBeGreaterThanOrEqual(2);
     expect(new Set(receiver.hitsFor(eventId).map((h) => h.json.id))).toEqual(new Set([eventId]));
     expect(await deliveryOf(t.deps, eventId)).toEqual({ status: 'succeeded', attempt_count: 1 });
@@ -116,13 +166,30 @@ async function postgresDrill(queueEnv: NodeJS.ProcessEnv): Promise<void> {
     receiver.answer = (hit) => (receiver.hitsFor(hit.json.id).length === 1 ? 500 : 200);
     const ids: string[] = [];
     for (let i = 0; i < 60; i++) ids.push(await recordSample(t.deps, landlordId));
-    await waitFor(async () => {
-      const rows = (await t.deps.knex('webhook_deliveries').whereIn('event_id', ids.map((id) => id.slice(4))).where('status', 'succeeded').count('* as n')) as Array<{ n: number | string }>;
-      return Number(rows[0]!.n) === ids.length;
-    }, 90_000, 'all 60 deliveries');
+    await waitFor(
+      async () => {
+        const rows = (await t.deps
+          .knex('webhook_deliveries')
+          .whereIn(
+            'event_id',
+            ids.map((id) => id.slice(4)),
+          )
+          .where('status', 'succeeded')
+          .count('* as n')) as Array<{ n: number | string }>;
+        return Number(rows[0]!.n) === ids.length;
+      },
+      90_000,
+      'all 60 deliveries',
+    );
     for (const id of ids) expect(receiver.hitsFor(id)).toHaveLength(2);
-    const attempts = (await t.deps.knex('webhook_delivery_attempts as a').join('webhook_deliveries as d', 'd.id', 'a.delivery_id')
-      .whereIn('d.event_id', ids.map((id) => id.slice(4))).select('a.status_code')) as Array<{ status_code: number }>;
+    const attempts = (await t.deps
+      .knex('webhook_delivery_attempts as a')
+      .join('webhook_deliveries as d', 'd.id', 'a.delivery_id')
+      .whereIn(
+        'd.event_id',
+        ids.map((id) => id.slice(4)),
+      )
+      .select('a.status_code')) as Array<{ status_code: number }>;
     expect(attempts.filter((a) => a.status_code === 500)).toHaveLength(60);
     expect(attempts.filter((a) => a.status_code === 200)).toHaveLength(60);
   } finally {

@@ -19,38 +19,110 @@ let landlord: string;
 let professional: string;
 let other: string;
 
-interface Seeded { property: string; tenant: string }
+interface Seeded {
+  property: string;
+  tenant: string;
+}
 
 async function seedProperty(landlordId: string, name: string): Promise<Seeded> {
   const property = randomUUID();
   const tenant = randomUUID();
-  await t.deps.knex('properties').insert({ id: property, landlord_id: landlordId, short_name: name, address_line1: `1 ${name}`, city: 'Bath', postcode: 'BA1 1AA', property_type: 'Flat' });
-  await t.deps.knex('tenants').insert({ id: tenant, landlord_id: landlordId, property_id: property, first_name: 'Sam', last_name: 'Lee', email: 'sam@example.com' });
+  await t.deps
+    .knex('properties')
+    .insert({
+      id: property,
+      landlord_id: landlordId,
+      short_name: name,
+      address_line1: `1 ${name}`,
+      city: 'Bath',
+      postcode: 'BA1 1AA',
+      property_type: 'Flat',
+    });
+  await t.deps
+    .knex('tenants')
+    .insert({
+      id: tenant,
+      landlord_id: landlordId,
+      property_id: property,
+      first_name: 'Sam',
+      last_name: 'Lee',
+      email: 'sam@example.com',
+    });
   return { property, tenant };
 }
 
-async function seedContract(landlordId: string, s: Seeded, start: string, end: string | null, extra: Record<string, unknown> = {}): Promise<string> {
+async function seedContract(
+  landlordId: string,
+  s: Seeded,
+  start: string,
+  end: string | null,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const id = randomUUID();
-  await t.deps.knex('contracts').insert({ id, landlord_id: landlordId, property_id: s.property, main_tenant_id: s.tenant, tenancy_reference: `REF-${id.slice(0, 6)}`, start_date: start, end_date: end, rent_amount: 1000, ...extra });
+  await t.deps
+    .knex('contracts')
+    .insert({
+      id,
+      landlord_id: landlordId,
+      property_id: s.property,
+      main_tenant_id: s.tenant,
+      tenancy_reference: `REF-${id.slice(0, 6)}`,
+      start_date: start,
+      end_date: end,
+      rent_amount: 1000,
+      ...extra,
+    });
   return id;
 }
 
-async function seedPayment(landlordId: string, s: Seeded, contract: string, due: string, status: string, extra: Record<string, unknown> = {}): Promise<string> {
+async function seedPayment(
+  landlordId: string,
+  s: Seeded,
+  contract: string,
+  due: string,
+  status: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const id = randomUUID();
-  await t.deps.knex('rent_payments').insert({ id, landlord_id: landlordId, contract_id: contract, property_id: s.property, tenant_id: s.tenant, period: `P-${id.slice(0, 8)}`, amount: 1000, status, due_date: due, ...extra });
+  await t.deps
+    .knex('rent_payments')
+    .insert({
+      id,
+      landlord_id: landlordId,
+      contract_id: contract,
+      property_id: s.property,
+      tenant_id: s.tenant,
+      period: `P-${id.slice(0, 8)}`,
+      amount: 1000,
+      status,
+      due_date: due,
+      ...extra,
+    });
   return id;
 }
 
 const eventsFor = async (sourceId: string): Promise<Array<{ type: EventType; data: Record<string, unknown> }>> => {
-  const rows = (await t.deps.knex('scheduled_events as s').join('outbox_events as o', 'o.id', 's.outbox_event_id').where('s.source_id', sourceId)
-    .orderBy('o.created_at').select('o.event_type', 'o.data')) as Array<{ event_type: EventType; data: Record<string, unknown> | string }>;
-  return rows.map((r) => ({ type: r.event_type, data: typeof r.data === 'string' ? (JSON.parse(r.data) as Record<string, unknown>) : r.data }));
+  const rows = (await t.deps
+    .knex('scheduled_events as s')
+    .join('outbox_events as o', 'o.id', 's.outbox_event_id')
+    .where('s.source_id', sourceId)
+    .orderBy('o.created_at')
+    .select('o.event_type', 'o.data')) as Array<{ event_type: EventType; data: Record<string, unknown> | string }>;
+  return rows.map((r) => ({
+    type: r.event_type,
+    data: typeof r.data === 'string' ? (JSON.parse(r.data) as Record<string, unknown>) : r.data,
+  }));
 };
 
 beforeAll(async () => {
   t = await startTestServer({ clock });
   receiver = await startTestReceiver();
-  const id = async (role: keyof typeof KEYS) => ((await t.deps.knex('api_keys').where('key_hash', hashKey(KEYS[role])).first('landlord_id')) as { landlord_id: string }).landlord_id;
+  const id = async (role: keyof typeof KEYS) =>
+    (
+      (await t.deps.knex('api_keys').where('key_hash', hashKey(KEYS[role])).first('landlord_id')) as {
+        landlord_id: string;
+      }
+    ).landlord_id;
   landlord = await id('enterpriseLive');
   professional = await id('professional');
   other = await id('otherLandlord');
@@ -80,7 +152,13 @@ describe('rent', () => {
     let events = await eventsFor(payment);
     expect(events.map((e) => e.type)).toEqual(['rent.due_soon']);
     expect(events[0]!.data).toEqual({
-      rent_payment_id: payment, contract_id: contract, property_id: s.property, property_name: 'Rent Row', amount: 1000, due_date: '2026-03-06', days_until_due: 3,
+      rent_payment_id: payment,
+      contract_id: contract,
+      property_id: s.property,
+      property_name: 'Rent Row',
+      amount: 1000,
+      due_date: '2026-03-06',
+      days_until_due: 3,
     });
 
     clock.set(new Date('2026-03-06T12:00:00Z')); // due today: neither
@@ -100,7 +178,10 @@ describe('rent', () => {
     clock.set(new Date('2026-04-01T09:00:00Z'));
     const s = await seedProperty(landlord, 'Paid Place');
     const contract = await seedContract(landlord, s, '2025-01-01', null);
-    const paid = await seedPayment(landlord, s, contract, '2026-03-20', 'Paid', { amount_received: 1000, date_paid: '2026-03-20' });
+    const paid = await seedPayment(landlord, s, contract, '2026-03-20', 'Paid', {
+      amount_received: 1000,
+      date_paid: '2026-03-20',
+    });
     const deleted = await seedPayment(landlord, s, contract, '2026-03-21', 'Pending', { deleted_at: clock.now() });
     const overdue = await seedPayment(landlord, s, contract, '2026-03-22', 'Overdue');
     await t.deps.webhooks.runScheduler();
@@ -110,7 +191,10 @@ describe('rent', () => {
 
     await t.deps.knex('rent_payments').where({ id: overdue }).update({ due_date: '2026-03-29', status: 'Pending' });
     await t.deps.webhooks.runScheduler();
-    expect((await eventsFor(overdue)).map((e) => [e.type, e.data.due_date])).toEqual([['rent.overdue', '2026-03-22'], ['rent.overdue', '2026-03-29']]);
+    expect((await eventsFor(overdue)).map((e) => [e.type, e.data.due_date])).toEqual([
+      ['rent.overdue', '2026-03-22'],
+      ['rent.overdue', '2026-03-29'],
+    ]);
   });
 });
 
@@ -123,7 +207,13 @@ describe('contracts', () => {
     await t.deps.webhooks.runScheduler();
     let events = await eventsFor(contract);
     expect(events.map((e) => [e.type, e.data.days_until_expiry])).toEqual([['contract.expiring', 60]]);
-    expect(events[0]!.data).toEqual({ contract_id: contract, property_id: s.property, property_name: 'Lease End', end_date: '2026-06-30', days_until_expiry: 60 });
+    expect(events[0]!.data).toEqual({
+      contract_id: contract,
+      property_id: s.property,
+      property_name: 'Lease End',
+      end_date: '2026-06-30',
+      days_until_expiry: 60,
+    });
 
     clock.set(new Date('2026-05-20T09:00:00Z'));
     await t.deps.webhooks.runScheduler();
@@ -132,7 +222,10 @@ describe('contracts', () => {
     clock.set(new Date('2026-05-31T09:00:00Z'));
     await t.deps.webhooks.runScheduler();
     events = await eventsFor(contract);
-    expect(events.map((e) => [e.type, e.data.days_until_expiry])).toEqual([['contract.expiring', 60], ['contract.expiring', 30]]);
+    expect(events.map((e) => [e.type, e.data.days_until_expiry])).toEqual([
+      ['contract.expiring', 60],
+      ['contract.expiring', 30],
+    ]);
 
     clock.set(new Date('2026-06-30T09:00:00Z')); // the last day: still not Ended
     await t.deps.webhooks.runScheduler();
@@ -143,7 +236,14 @@ describe('contracts', () => {
     await t.deps.webhooks.runScheduler();
     events = await eventsFor(contract);
     expect(events.map((e) => e.type)).toEqual(['contract.expiring', 'contract.expiring', 'contract.ended']);
-    expect(events[2]!.data).toEqual({ contract_id: contract, property_id: s.property, property_name: 'Lease End', status: 'Ended', start_date: '2025-07-01', end_date: '2026-06-30' });
+    expect(events[2]!.data).toEqual({
+      contract_id: contract,
+      property_id: s.property,
+      property_name: 'Lease End',
+      status: 'Ended',
+      start_date: '2025-07-01',
+      end_date: '2026-06-30',
+    });
   });
 
   it('a contract first seen inside 30 days gets only the 30-day notice; ended long ago, deleted or open-ended: nothing', async () => {
@@ -164,14 +264,20 @@ describe('contracts', () => {
 });
 
 describe('landlords', () => {
-  it('uses the landlord\'s local date', async () => {
+  it("uses the landlord's local date", async () => {
     await t.deps.knex('landlords').where({ id: other }).update({ timezone: 'Pacific/Auckland' });
     clock.set(new Date('2026-09-10T12:30:00Z')); // already 11 September in Auckland
     const s = await seedProperty(other, 'Kiwi Flat');
     const contract = await seedContract(other, s, '2025-01-01', null);
     const auckland = await seedPayment(other, s, contract, '2026-09-10', 'Pending');
     const ls = await seedProperty(landlord, 'London Flat');
-    const london = await seedPayment(landlord, ls, await seedContract(landlord, ls, '2025-01-01', null), '2026-09-10', 'Pending');
+    const london = await seedPayment(
+      landlord,
+      ls,
+      await seedContract(landlord, ls, '2025-01-01', null),
+      '2026-09-10',
+      'Pending',
+    );
     await t.deps.webhooks.runScheduler();
     expect((await eventsFor(auckland)).map((e) => [e.type, e.data.days_overdue])).toEqual([['rent.overdue', 1]]);
     expect(await eventsFor(london)).toEqual([]);
@@ -181,7 +287,13 @@ describe('landlords', () => {
   it('records nothing for landlords who cannot receive webhooks (Professional)', async () => {
     clock.set(new Date('2026-10-10T09:00:00Z'));
     const s = await seedProperty(professional, 'Pro Place');
-    const payment = await seedPayment(professional, s, await seedContract(professional, s, '2025-01-01', null), '2026-10-01', 'Pending');
+    const payment = await seedPayment(
+      professional,
+      s,
+      await seedContract(professional, s, '2025-01-01', null),
+      '2026-10-01',
+      'Pending',
+    );
     await t.deps.webhooks.runScheduler();
     expect(await eventsFor(payment)).toEqual([]);
     expect(await t.deps.knex('outbox_events').where({ landlord_id: professional })).toEqual([]);
@@ -191,7 +303,11 @@ describe('landlords', () => {
     clock.set(new Date('2026-11-10T09:00:00Z'));
     const s = await seedProperty(landlord, 'Race Road');
     const contract = await seedContract(landlord, s, '2025-01-01', null);
-    const payments = await Promise.all(['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-12'].map((d) => seedPayment(landlord, s, contract, d, 'Pending')));
+    const payments = await Promise.all(
+      ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-12'].map((d) =>
+        seedPayment(landlord, s, contract, d, 'Pending'),
+      ),
+    );
     const second = t.deps.webhooks.fork({ backend: 'embedded' });
     await Promise.all([t.deps.webhooks.runScheduler(), second.runScheduler(), second.scheduler.runOnce()]);
     for (const p of payments) expect(await eventsFor(p)).toHaveLength(1);
@@ -201,7 +317,12 @@ describe('landlords', () => {
 describe('delivery of scheduled events', () => {
   it('reach a subscribed receiver like any other event', async () => {
     clock.set(new Date('2026-12-10T09:00:00Z'));
-    const res = await t.inject({ method: 'POST', url: `/dashboard/api/landlords/${landlord}/webhooks`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: { url: receiver.url, events: ['rent.overdue', 'rent.due_soon', 'contract.expiring', 'contract.ended'] } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `/dashboard/api/landlords/${landlord}/webhooks`,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: { url: receiver.url, events: ['rent.overdue', 'rent.due_soon', 'contract.expiring', 'contract.ended'] },
+    });
     expect(res.statusCode).toBe(201);
     await t.deps.webhooks.runDue(); // whatever earlier passes left pending
     receiver.hits.length = 0;
@@ -211,18 +332,32 @@ describe('delivery of scheduled events', () => {
     await t.deps.webhooks.runScheduler();
     await t.deps.webhooks.runDue();
     const mine = receiver.hits.filter((h) => h.json.data.property_id === s.property);
-    expect(mine.map((h) => [h.json.event, h.json.data.rent_payment_id ?? h.json.data.contract_id]).sort()).toEqual([
-      ['contract.expiring', contract], ['rent.due_soon', payment],
-    ].sort());
+    expect(mine.map((h) => [h.json.event, h.json.data.rent_payment_id ?? h.json.data.contract_id]).sort()).toEqual(
+      [
+        ['contract.expiring', contract],
+        ['rent.due_soon', payment],
+      ].sort(),
+    );
     clock.advance(3 * DAY);
   });
 
   it('recordOnce inside a sandbox write leaves neither the key nor the event', async () => {
     const source = randomUUID();
-    await runWrite(t.deps, landlord, true, (ctx) => recordOnce(ctx, {
-      type: 'contract.ended', sourceId: source, occurrence: '2026-01-01',
-      data: { contract_id: source, property_id: source, property_name: 'x', status: 'Ended', start_date: '2025-01-01', end_date: '2026-01-01' },
-    }));
+    await runWrite(t.deps, landlord, true, (ctx) =>
+      recordOnce(ctx, {
+        type: 'contract.ended',
+        sourceId: source,
+        occurrence: '2026-01-01',
+        data: {
+          contract_id: source,
+          property_id: source,
+          property_name: 'x',
+          status: 'Ended',
+          start_date: '2025-01-01',
+          end_date: '2026-01-01',
+        },
+      }),
+    );
     expect(await t.deps.knex('scheduled_events').where({ source_id: source })).toEqual([]);
   });
 });

@@ -41,7 +41,11 @@ async function run(): Promise<BenchFigure[]> {
     const server = await buildServer(deps);
     await server.initialize();
     const pdfs = invoicePdfsOf(server);
-    const ids = ((await deps.knex('rent_payments').where({ landlord_id: HARBOUR }).orderBy('id').select('id')) as Array<{ id: string }>).map((r) => r.id);
+    const ids = (
+      (await deps.knex('rent_payments').where({ landlord_id: HARBOUR }).orderBy('id').select('id')) as Array<{
+        id: string;
+      }>
+    ).map((r) => r.id);
     if (ids.length < COLD + 3) throw new Error(`only ${ids.length} fixture payments; need ${COLD + 3}`);
 
     const getPdf = async (id: string): Promise<number> => {
@@ -62,7 +66,11 @@ async function run(): Promise<BenchFigure[]> {
     for (const id of coldIds) cold.push(await getPdf(id));
     if (pdfs.renders - rendersBefore !== coldIds.length) throw new Error('cold requests were not all cache misses');
 
-    const docs = await Promise.all(coldIds.map((id) => loadInvoiceDocument({ landlordId: HARBOUR, db: deps.knex }, id, clock.now().toISOString().slice(0, 10), false)));
+    const docs = await Promise.all(
+      coldIds.map((id) =>
+        loadInvoiceDocument({ landlordId: HARBOUR, db: deps.knex }, id, clock.now().toISOString().slice(0, 10), false),
+      ),
+    );
     const render: number[] = [];
     for (const doc of docs) {
       const start = process.hrtime.bigint();
@@ -85,7 +93,12 @@ async function run(): Promise<BenchFigure[]> {
     for (const id of emailIds) {
       clock.advance(EMAIL_SPACING_MS);
       const start = process.hrtime.bigint();
-      const res = await server.inject({ method: 'POST', url: `${API}/rent/${id}/invoice/email`, headers: auth, payload: { email: `bench-${id.slice(0, 8)}@tenant.example` } });
+      const res = await server.inject({
+        method: 'POST',
+        url: `${API}/rent/${id}/invoice/email`,
+        headers: auth,
+        payload: { email: `bench-${id.slice(0, 8)}@tenant.example` },
+      });
       busy += ms(start);
       if (res.statusCode !== 200) throw new Error(`invoice email answered ${res.statusCode}: ${res.payload}`);
     }
@@ -94,10 +107,30 @@ async function run(): Promise<BenchFigure[]> {
 
     await server.stop();
     return [
-      { name: 'invoice-pdf cold ms', unit: 'ms', value: round(median(cold)), extra: `median over ${cold.length} distinct payments (cache misses, inject); target < 100 ms` },
-      { name: 'invoice-pdf render ms', unit: 'ms', value: round(median(render)), extra: `pdfkit alone, median over ${render.length} documents` },
-      { name: 'invoice-pdf cached p50 ms', unit: 'ms', value: round(percentile(cached, 50)), extra: `${cached.length} cache hits of one payment (inject); p95 ${round(percentile(cached, 95))} ms; target < 5 ms; load average ${loadavg()[0]!.toFixed(1)}` },
-      { name: 'invoice-email emails/s', unit: 'emails/s', value: round(emailIds.length / (busy / 1000)), extra: `${emailIds.length} distinct payments, sequential, capture mailer, PDF rendered per email` },
+      {
+        name: 'invoice-pdf cold ms',
+        unit: 'ms',
+        value: round(median(cold)),
+        extra: `median over ${cold.length} distinct payments (cache misses, inject); target < 100 ms`,
+      },
+      {
+        name: 'invoice-pdf render ms',
+        unit: 'ms',
+        value: round(median(render)),
+        extra: `pdfkit alone, median over ${render.length} documents`,
+      },
+      {
+        name: 'invoice-pdf cached p50 ms',
+        unit: 'ms',
+        value: round(percentile(cached, 50)),
+        extra: `${cached.length} cache hits of one payment (inject); p95 ${round(percentile(cached, 95))} ms; target < 5 ms; load average ${loadavg()[0]!.toFixed(1)}`,
+      },
+      {
+        name: 'invoice-email emails/s',
+        unit: 'emails/s',
+        value: round(emailIds.length / (busy / 1000)),
+        extra: `${emailIds.length} distinct payments, sequential, capture mailer, PDF rendered per email`,
+      },
     ];
   } finally {
     await deps.close();

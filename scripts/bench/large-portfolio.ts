@@ -20,7 +20,10 @@ import type { BenchFigure, BenchSuite } from './types';
 
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_PORTFOLIO_DURATION_S ?? 6);
-const SIZES = (process.env.BENCH_PORTFOLIO_SIZES ?? '500,5000,50000').split(',').map((s) => Number(s.trim())).filter((n) => n > 0);
+const SIZES = (process.env.BENCH_PORTFOLIO_SIZES ?? '500,5000,50000')
+  .split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => n > 0);
 const API = '/api/public/v1';
 const BASELINE = process.env.BENCH_PORTFOLIO_BASELINE ? path.resolve(process.env.BENCH_PORTFOLIO_BASELINE) : undefined;
 
@@ -48,22 +51,40 @@ function addDays(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-interface Measured { p50: number; p99: number; rps: number }
+interface Measured {
+  p50: number;
+  p99: number;
+  rps: number;
+}
 
 async function measure(base: string, key: string, paths: readonly string[]): Promise<Measured> {
   const headers = { authorization: `Bearer ${key}` };
   for (const p of paths.slice(0, 1)) {
     const probe = await fetch(`${base}${API}${p}`, { headers });
-    if (probe.status !== 200) throw new Error(`probe of ${p} answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
+    if (probe.status !== 200)
+      throw new Error(`probe of ${p} answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
     await probe.arrayBuffer().catch(() => undefined);
   }
   let next = 0;
-  const requests = [{ method: 'GET' as const, setupRequest: (req: { path?: string }) => ({ ...req, path: `${API}${paths[next++ % paths.length]!}` }) }];
+  const requests = [
+    {
+      method: 'GET' as const,
+      setupRequest: (req: { path?: string }) => ({ ...req, path: `${API}${paths[next++ % paths.length]!}` }),
+    },
+  ];
   // Slow endpoints at the largest size take seconds per request: a generous timeout, so they measure, not fail.
   await autocannon({ url: base, connections: CONNECTIONS, duration: 1, headers, requests, timeout: 120 });
-  const result = await autocannon({ url: base, connections: CONNECTIONS, duration: DURATION_S, headers, requests, timeout: 120 });
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers,
+    requests,
+    timeout: 120,
+  });
   if (result.requests.total === 0) throw new Error(`${paths[0]}: no request completed in ${DURATION_S}s`);
-  if (result.errors + result.non2xx > 0) throw new Error(`${paths[0]}: ${result.errors} errors and ${result.non2xx} non-2xx answers`);
+  if (result.errors + result.non2xx > 0)
+    throw new Error(`${paths[0]}: ${result.errors} errors and ${result.non2xx} non-2xx answers`);
   return { p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average * 10) / 10 };
 }
 
@@ -85,11 +106,17 @@ export function largePortfolioBench(services: () => Services): BenchSuite {
             for (const d of deployments) {
               let m: Measured;
               try {
-                m = await measure(d.url, d.portfolio.apiKey, endpoint.paths({ propertyId: d.portfolio.propertyId, pdfPaymentIds: d.pdfPaymentIds }));
+                m = await measure(
+                  d.url,
+                  d.portfolio.apiKey,
+                  endpoint.paths({ propertyId: d.portfolio.propertyId, pdfPaymentIds: d.pdfPaymentIds }),
+                );
               } catch (err) {
                 // One failing endpoint does not hide the others' figures; the failure is counted and printed.
                 failures += 1;
-                process.stderr.write(`  ${size}${d.label} ${endpoint.name} failed: ${err instanceof Error ? err.message : String(err)}\n`);
+                process.stderr.write(
+                  `  ${size}${d.label} ${endpoint.name} failed: ${err instanceof Error ? err.message : String(err)}\n`,
+                );
                 continue;
               }
               const extra = `${size} properties, read cache off, ${CONNECTIONS} connections, ${DURATION_S}s, load average ${loadavg()[0]!.toFixed(1)}`;
@@ -101,14 +128,21 @@ export function largePortfolioBench(services: () => Services): BenchSuite {
               const series = `${endpoint.name}${d.label}`;
               if (!p50s.has(series)) p50s.set(series, new Map());
               p50s.get(series)!.set(size, m.p50);
-              process.stdout.write(`  ${size}${d.label} ${endpoint.name}: p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps} req/s\n`);
+              process.stdout.write(
+                `  ${size}${d.label} ${endpoint.name}: p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps} req/s\n`,
+              );
             }
           }
         } finally {
           for (const d of deployments) await d.stop();
         }
       }
-      figures.push({ name: 'large-portfolio failed endpoints', unit: 'count', value: failures, extra: 'endpoint measurements that failed (see stderr)' });
+      figures.push({
+        name: 'large-portfolio failed endpoints',
+        unit: 'count',
+        value: failures,
+        extra: 'endpoint measurements that failed (see stderr)',
+      });
       // Growth of the cost with the portfolio: p50 at each larger size over p50 at the smallest (1 = flat).
       const smallest = SIZES[0]!;
       for (const [endpoint, bySize] of p50s) {
@@ -116,7 +150,11 @@ export function largePortfolioBench(services: () => Services): BenchSuite {
           const [small, large] = [bySize.get(smallest), bySize.get(size)];
           if (small === undefined || large === undefined) continue;
           const ratio = large / Math.max(small, 1);
-          figures.push({ name: `large-portfolio ${endpoint} p50 growth ${smallest}->${size}`, unit: 'ratio', value: Math.round(ratio * 100) / 100 });
+          figures.push({
+            name: `large-portfolio ${endpoint} p50 growth ${smallest}->${size}`,
+            unit: 'ratio',
+            value: Math.round(ratio * 100) / 100,
+          });
         }
       }
       return figures;
@@ -133,24 +171,60 @@ interface Deployment {
 }
 
 /** A fresh database with the portfolio, and a server on it: this checkout's, or `checkout`'s (the baseline). */
-async function deploy(label: string, size: number, databaseUrl: string, redisUrl: string, figures: BenchFigure[], checkout?: string): Promise<Deployment> {
+async function deploy(
+  label: string,
+  size: number,
+  databaseUrl: string,
+  redisUrl: string,
+  figures: BenchFigure[],
+  checkout?: string,
+): Promise<Deployment> {
   const database = await freshPostgres(databaseUrl, 'bench_portfolio');
   try {
     const migrate = checkout
-      ? ((await import(path.join(checkout, 'reference-server/src/persistence/migrations'))) as { migrateLatest(knex: Knex): Promise<void> }).migrateLatest
+      ? (
+          (await import(path.join(checkout, 'reference-server/src/persistence/migrations'))) as {
+            migrateLatest(knex: Knex): Promise<void>;
+          }
+        ).migrateLatest
       : undefined;
     const portfolio = await loadPortfolio(database.url, size, undefined, migrate);
-    process.stdout.write(`  ${size}${label} properties loaded in ${portfolio.loadSeconds.toFixed(1)} s: ${JSON.stringify(portfolio.rows)}\n    load steps (s): ${JSON.stringify(portfolio.steps)}\n`);
-    figures.push({ name: `large-portfolio ${size}${label} load`, unit: 's', value: Math.round(portfolio.loadSeconds * 10) / 10, extra: `${portfolio.rows.rent_payments} rent payments, target < 120 s at 50,000` });
+    process.stdout.write(
+      `  ${size}${label} properties loaded in ${portfolio.loadSeconds.toFixed(1)} s: ${JSON.stringify(portfolio.rows)}\n    load steps (s): ${JSON.stringify(portfolio.steps)}\n`,
+    );
+    figures.push({
+      name: `large-portfolio ${size}${label} load`,
+      unit: 's',
+      value: Math.round(portfolio.loadSeconds * 10) / 10,
+      extra: `${portfolio.rows.rent_payments} rent payments, target < 120 s at 50,000`,
+    });
     const pdfPaymentIds = await overduePayments(database.url, portfolio.landlordId);
     // The baseline's own bin, by path: its scripts/reference.ts imports the server as a workspace package, which
     // from a checkout without node_modules of its own (a git worktree here) resolves to this checkout's server.
-    const server = await startChild(checkout ? path.join(checkout, 'reference-server/bin/reference.ts') : 'scripts/reference.ts', {
-      DATABASE_URL: database.url, REDIS_URL: redisUrl, PORT: '0', LOG_LEVEL: 'warn',
-      SEED_FIXTURES: '0', READ_CACHE_ENTRIES: '0', WEBHOOK_PROCESSING: '0',
-      LANDLORD_LIMITS: 'public_api.rent_invoice_pdf=100000000',
-    }, 300_000); // a shared, loaded machine can take minutes to start a tsx server
-    return { label, url: server.url, portfolio, pdfPaymentIds, stop: async () => { await server.stop(); await database.drop(); } };
+    const server = await startChild(
+      checkout ? path.join(checkout, 'reference-server/bin/reference.ts') : 'scripts/reference.ts',
+      {
+        DATABASE_URL: database.url,
+        REDIS_URL: redisUrl,
+        PORT: '0',
+        LOG_LEVEL: 'warn',
+        SEED_FIXTURES: '0',
+        READ_CACHE_ENTRIES: '0',
+        WEBHOOK_PROCESSING: '0',
+        LANDLORD_LIMITS: 'public_api.rent_invoice_pdf=100000000',
+      },
+      300_000,
+    ); // a shared, loaded machine can take minutes to start a tsx server
+    return {
+      label,
+      url: server.url,
+      portfolio,
+      pdfPaymentIds,
+      stop: async () => {
+        await server.stop();
+        await database.drop();
+      },
+    };
   } catch (err) {
     await database.drop();
     throw err;
@@ -161,7 +235,11 @@ async function deploy(label: string, size: number, databaseUrl: string, redisUrl
 async function overduePayments(url: string, landlordId: string): Promise<string[]> {
   const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
   try {
-    const rows = (await knex('rent_payments').where({ landlord_id: landlordId, status: 'Overdue' }).orderBy('id').limit(5000).select('id')) as Array<{ id: string }>;
+    const rows = (await knex('rent_payments')
+      .where({ landlord_id: landlordId, status: 'Overdue' })
+      .orderBy('id')
+      .limit(5000)
+      .select('id')) as Array<{ id: string }>;
     return rows.map((r) => r.id);
   } finally {
     await knex.destroy();

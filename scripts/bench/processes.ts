@@ -15,28 +15,44 @@ export interface Child {
 
 /** Starts `tsx script` and resolves once it prints "listening on http://..." (PORT=0: the port the OS chose). */
 export async function startChild(script: string, env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<Child> {
-  const child: ChildProcess = spawn(TSX, [path.resolve(ROOT, script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(TSX, [path.resolve(ROOT, script)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start in ${timeoutMs} ms: ${stderr}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${script} did not start in ${timeoutMs} ms: ${stderr}`)),
+      timeoutMs,
+    );
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (match) { clearTimeout(timer); resolve(match[1]!); }
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
     });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`${script} exited with ${code}: ${stderr}`)); });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code}: ${stderr}`));
+    });
   });
   child.stdout!.resume();
   return {
     url,
-    stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.removeAllListeners('exit');
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
@@ -55,6 +71,15 @@ export function ensureServices(): Services {
   const script = path.join(ROOT, 'scripts', 'services.sh');
   const env = { ...process.env, PG_PORT: '55532', REDIS_PORT: '56479', SMTP_PORT: '51125', MAIL_API_PORT: '51180' };
   const out = execFileSync(script, ['start', dir], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  const vars = Object.fromEntries(out.trim().split('\n').map((line) => line.split('=', 2) as [string, string]));
-  return { databaseUrl: vars.DATABASE_URL!, redisUrl: vars.REDIS_URL!, stop: () => execFileSync(script, ['stop', dir], { env, stdio: 'inherit' }) };
+  const vars = Object.fromEntries(
+    out
+      .trim()
+      .split('\n')
+      .map((line) => line.split('=', 2) as [string, string]),
+  );
+  return {
+    databaseUrl: vars.DATABASE_URL!,
+    redisUrl: vars.REDIS_URL!,
+    stop: () => execFileSync(script, ['stop', dir], { env, stdio: 'inherit' }),
+  };
 }

@@ -15,11 +15,23 @@ const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-interface LoadResult { rps: number; p50: number; p99: number; errors: number; non2xx: number }
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
 
 async function load(url: string, headers: Record<string, string>): Promise<LoadResult> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
 }
 
 export function propertiesBench(services: () => Services): BenchSuite {
@@ -37,11 +49,19 @@ export function propertiesBench(services: () => Services): BenchSuite {
       let bare: Awaited<ReturnType<typeof startChild>> | undefined;
       try {
         const admin = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
-        const landlords = (await (await fetch(`${reference.url}/dashboard/api/landlords`, { headers: admin })).json()) as { data: Array<{ id: string; plan: string }> };
+        const landlords = (await (
+          await fetch(`${reference.url}/dashboard/api/landlords`, { headers: admin })
+        ).json()) as { data: Array<{ id: string; plan: string }> };
         const enterprise = landlords.data.find((l) => l.plan === 'Enterprise')!;
         const issued = await fetch(`${reference.url}/dashboard/api/landlords/${enterprise.id}/keys`, {
-          method: 'POST', headers: admin,
-          body: JSON.stringify({ name: 'benchmark', mode: 'live', scope: 'read_only', rateLimits: { readsPerMinute: 100_000_000, readsPerDay: 1_000_000_000 } }),
+          method: 'POST',
+          headers: admin,
+          body: JSON.stringify({
+            name: 'benchmark',
+            mode: 'live',
+            scope: 'read_only',
+            rateLimits: { readsPerMinute: 100_000_000, readsPerDay: 1_000_000_000 },
+          }),
         });
         const { data } = (await issued.json()) as { data: { key: string } };
         const listPath = '/api/public/v1/properties?limit=50';
@@ -50,7 +70,8 @@ export function propertiesBench(services: () => Services): BenchSuite {
         let listBody = Buffer.alloc(0);
         for (const url of [apiUrl, uncachedUrl]) {
           const probe = await fetch(url, { headers: { authorization: `Bearer ${data.key}` } });
-          if (probe.status !== 200 || !probe.headers.get('x-ratelimit-limit')) throw new Error(`benchmark probe of ${url} failed: ${probe.status}`);
+          if (probe.status !== 200 || !probe.headers.get('x-ratelimit-limit'))
+            throw new Error(`benchmark probe of ${url} failed: ${probe.status}`);
           listBody = Buffer.from(await probe.arrayBuffer());
         }
         const bodyFile = path.join(scratch, 'list.json');
@@ -59,8 +80,18 @@ export function propertiesBench(services: () => Services): BenchSuite {
         const bareSize = (await (await fetch(`${bare.url}/bare`)).arrayBuffer()).byteLength;
 
         // Warm up both, then alternate rounds so drift hits both alike; report medians.
-        await autocannon({ url: apiUrl, connections: 10, duration: 2, headers: { authorization: `Bearer ${data.key}` } });
-        await autocannon({ url: uncachedUrl, connections: 10, duration: 2, headers: { authorization: `Bearer ${data.key}` } });
+        await autocannon({
+          url: apiUrl,
+          connections: 10,
+          duration: 2,
+          headers: { authorization: `Bearer ${data.key}` },
+        });
+        await autocannon({
+          url: uncachedUrl,
+          connections: 10,
+          duration: 2,
+          headers: { authorization: `Bearer ${data.key}` },
+        });
         await autocannon({ url: `${bare.url}/bare`, connections: 10, duration: 2 });
         await autocannon({ url: `${bare.url}/same-bytes`, connections: 10, duration: 2 });
         const api: LoadResult[] = [];
@@ -83,15 +114,39 @@ export function propertiesBench(services: () => Services): BenchSuite {
           { name: 'properties-list req/s', unit: 'req/s', value: Math.round(apiRps), extra },
           { name: 'properties-list p50', unit: 'ms', value: median(api.map((r) => r.p50)), extra },
           { name: 'properties-list p99', unit: 'ms', value: median(api.map((r) => r.p99)), extra },
-          { name: 'properties-list, read cache off, req/s', unit: 'req/s', value: Math.round(median(cold.map((r) => r.rps))), extra: 'READ_CACHE_ENTRIES=0: PostgreSQL on every request' },
+          {
+            name: 'properties-list, read cache off, req/s',
+            unit: 'req/s',
+            value: Math.round(median(cold.map((r) => r.rps))),
+            extra: 'READ_CACHE_ENTRIES=0: PostgreSQL on every request',
+          },
           { name: 'properties-list, read cache off, p99', unit: 'ms', value: median(cold.map((r) => r.p99)), extra },
           { name: 'bare-hapi req/s', unit: 'req/s', value: Math.round(bareRps), extra },
           { name: 'bare-hapi p50', unit: 'ms', value: median(base.map((r) => r.p50)), extra },
           { name: 'bare-hapi p99', unit: 'ms', value: median(base.map((r) => r.p99)), extra },
-          { name: 'properties-list/bare-hapi ratio', unit: 'ratio', value: Number((apiRps / bareRps).toFixed(3)), extra: `target >= 0.5 (issue 14); the list answers ${listBody.length} bytes, the bare route ${bareSize}` },
-          { name: 'properties-list (cache off)/bare-hapi ratio', unit: 'ratio', value: Number((median(cold.map((r) => r.rps)) / bareRps).toFixed(3)) },
-          { name: 'bare-hapi same bytes req/s', unit: 'req/s', value: Math.round(sameRps), extra: `the list's ${listBody.length} bytes from a bare route: the cost of the body alone` },
-          { name: 'properties-list/bare-hapi same bytes ratio', unit: 'ratio', value: Number((apiRps / sameRps).toFixed(3)), extra: 'what auth, limiter, validation and cache lookup leave of a bare route sending the same bytes' },
+          {
+            name: 'properties-list/bare-hapi ratio',
+            unit: 'ratio',
+            value: Number((apiRps / bareRps).toFixed(3)),
+            extra: `target >= 0.5 (issue 14); the list answers ${listBody.length} bytes, the bare route ${bareSize}`,
+          },
+          {
+            name: 'properties-list (cache off)/bare-hapi ratio',
+            unit: 'ratio',
+            value: Number((median(cold.map((r) => r.rps)) / bareRps).toFixed(3)),
+          },
+          {
+            name: 'bare-hapi same bytes req/s',
+            unit: 'req/s',
+            value: Math.round(sameRps),
+            extra: `the list's ${listBody.length} bytes from a bare route: the cost of the body alone`,
+          },
+          {
+            name: 'properties-list/bare-hapi same bytes ratio',
+            unit: 'ratio',
+            value: Number((apiRps / sameRps).toFixed(3)),
+            extra: 'what auth, limiter, validation and cache lookup leave of a bare route sending the same bytes',
+          },
         ];
       } finally {
         await reference.stop();
@@ -111,7 +166,10 @@ export function limiterBench(services: () => Services): BenchSuite {
     async run(): Promise<BenchFigure[]> {
       const store = new RedisRateLimitStore(services().redisUrl, `bench:${randomBytes(4).toString('hex')}:`);
       await store.connect();
-      const windows = [{ name: 'minute' as const, windowMs: 60_000, limit: 1e9 }, { name: 'day' as const, windowMs: 86_400_000, limit: 1e9 }];
+      const windows = [
+        { name: 'minute' as const, windowMs: 60_000, limit: 1e9 },
+        { name: 'day' as const, windowMs: 86_400_000, limit: 1e9 },
+      ];
       try {
         for (let i = 0; i < 500; i += 1) await store.hit('warm', windows);
         const latencies: number[] = [];
@@ -124,15 +182,37 @@ export function limiterBench(services: () => Services): BenchSuite {
         const t0 = process.hrtime.bigint();
         const cpu0 = process.cpuUsage();
         let next = 0;
-        await Promise.all(Array.from({ length: CONNECTIONS }, async () => { while (next < n) { next += 1; await store.hit(`c${next % 50}`, windows); } }));
+        await Promise.all(
+          Array.from({ length: CONNECTIONS }, async () => {
+            while (next < n) {
+              next += 1;
+              await store.hit(`c${next % 50}`, windows);
+            }
+          }),
+        );
         const cpu = process.cpuUsage(cpu0);
         const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
         return [
-          { name: 'limiter redis p50', unit: 'ms', value: Number(median(latencies).toFixed(3)), extra: 'sequential, one Lua call per request' },
+          {
+            name: 'limiter redis p50',
+            unit: 'ms',
+            value: Number(median(latencies).toFixed(3)),
+            extra: 'sequential, one Lua call per request',
+          },
           { name: 'limiter redis p99', unit: 'ms', value: Number(percentile(latencies, 99).toFixed(3)) },
-          { name: 'limiter redis checks/s', unit: 'checks/s', value: Math.round(n / seconds), extra: `${CONNECTIONS} concurrent callers` },
+          {
+            name: 'limiter redis checks/s',
+            unit: 'checks/s',
+            value: Math.round(n / seconds),
+            extra: `${CONNECTIONS} concurrent callers`,
+          },
           // The client's share of a check (building, sending and decoding the batch's command): what a server pays per request.
-          { name: 'limiter client CPU per check', unit: 'µs', value: Number(((cpu.user + cpu.system) / n).toFixed(1)), extra: `${CONNECTIONS} concurrent callers, this process's CPU time` },
+          {
+            name: 'limiter client CPU per check',
+            unit: 'µs',
+            value: Number(((cpu.user + cpu.system) / n).toFixed(1)),
+            extra: `${CONNECTIONS} concurrent callers, this process's CPU time`,
+          },
         ];
       } finally {
         await store.close();

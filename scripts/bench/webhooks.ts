@@ -60,7 +60,10 @@ async function startReceiver(): Promise<Receiver> {
   const child = spawn(process.execPath, ['-e', RECEIVER_SOURCE], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = <T>(pick: (m: Record<string, unknown>) => T | undefined, timeoutMs = PHASE_TIMEOUT_MS): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => { child.off('message', on); reject(new Error(`webhook bench receiver did not answer in ${timeoutMs} ms`)); }, timeoutMs);
+      const timer = setTimeout(() => {
+        child.off('message', on);
+        reject(new Error(`webhook bench receiver did not answer in ${timeoutMs} ms`));
+      }, timeoutMs);
       const on = (m: unknown): void => {
         const value = pick(m as Record<string, unknown>);
         if (value === undefined) return;
@@ -88,15 +91,21 @@ async function startReceiver(): Promise<Receiver> {
       child.send({ type: 'wait', count });
       await answer;
     },
-    close: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
-interface Setup { deps: OpenedDeps; landlordId: string; receiver: Receiver; close(): Promise<void> }
+interface Setup {
+  deps: OpenedDeps;
+  landlordId: string;
+  receiver: Receiver;
+  close(): Promise<void>;
+}
 
 async function setUp(env: NodeJS.ProcessEnv): Promise<Setup> {
   let drop: (() => Promise<void>) | undefined;
@@ -105,13 +114,25 @@ async function setUp(env: NodeJS.ProcessEnv): Promise<Setup> {
     env = { ...env, DATABASE_URL: fresh.url };
     drop = fresh.drop;
   }
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEBHOOK_QUEUE_PREFIX: `bench-${randomBytes(4).toString('hex')}`, WEBHOOK_CONCURRENCY: '32', WEBHOOK_POLL_MS: '100', ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    WEBHOOK_QUEUE_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
+    WEBHOOK_CONCURRENCY: '32',
+    WEBHOOK_POLL_MS: '100',
+    ...env,
+  });
   const deps = await openDeps(config, pino({ level: 'silent' }));
-  const landlord = await createLandlord(deps.knex, deps.clock, { name: 'Bench Lettings', email: 'bench@example.com', plan: 'Enterprise' });
+  const landlord = await createLandlord(deps.knex, deps.clock, {
+    name: 'Bench Lettings',
+    email: 'bench@example.com',
+    plan: 'Enterprise',
+  });
   const receiver = await startReceiver();
   await createSubscription(deps.knex, deps.clock, landlord.id, { url: receiver.url, events: ['property.updated'] });
   return {
-    deps, landlordId: landlord.id, receiver,
+    deps,
+    landlordId: landlord.id,
+    receiver,
     async close() {
       await receiver.close();
       await deps.webhooks.discardQueue();
@@ -122,7 +143,14 @@ async function setUp(env: NodeJS.ProcessEnv): Promise<Setup> {
 }
 
 const recordOne = (s: Setup): Promise<string> =>
-  runWrite(s.deps, s.landlordId, false, async (ctx) => (await recordEvent(ctx, 'property.updated', sampleEventData('property.updated', '2026-03-02', ctx.clock.now()))).eventId);
+  runWrite(
+    s.deps,
+    s.landlordId,
+    false,
+    async (ctx) =>
+      (await recordEvent(ctx, 'property.updated', sampleEventData('property.updated', '2026-03-02', ctx.clock.now())))
+        .eventId,
+  );
 
 async function startWorkers(s: Setup, count: number): Promise<WebhookRuntime[]> {
   const workers = Array.from({ length: count }, (_, i) => s.deps.webhooks.fork({ workerId: `bench-${i}` }));
@@ -131,7 +159,10 @@ async function startWorkers(s: Setup, count: number): Promise<WebhookRuntime[]> 
 }
 
 /** Events at RATE per second for SECONDS; latency = arrival at the receiver − the event's outbox timestamp. */
-async function latencyPhase(s: Setup, workers: number): Promise<{ p50: number; p99: number; achievedRate: number; cpuMsPerEvent: number }> {
+async function latencyPhase(
+  s: Setup,
+  workers: number,
+): Promise<{ p50: number; p99: number; achievedRate: number; cpuMsPerEvent: number }> {
   const runtimes = await startWorkers(s, workers);
   try {
     await s.receiver.reset();
@@ -144,14 +175,24 @@ async function latencyPhase(s: Setup, workers: number): Promise<{ p50: number; p
       // Open-loop pacing: event i is due at started + i / RATE, whatever happened to the earlier ones.
       const wait = started + (i * 1000) / RATE - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      writes.push(recordOne(s).then((id) => { sent.set(id, 0); }));
+      writes.push(
+        recordOne(s).then((id) => {
+          sent.set(id, 0);
+        }),
+      );
     }
     await Promise.all(writes);
     const achievedRate = total / ((Date.now() - started) / 1000);
     await s.receiver.waitFor(total);
     const used = process.cpuUsage(cpu);
     const cpuMsPerEvent = (used.user + used.system) / 1000 / total;
-    const rows = (await s.deps.knex('outbox_events').whereIn('id', [...sent.keys()].map((id) => id.slice(4))).select('id', 'created_at')) as Array<{ id: string; created_at: Date }>;
+    const rows = (await s.deps
+      .knex('outbox_events')
+      .whereIn(
+        'id',
+        [...sent.keys()].map((id) => id.slice(4)),
+      )
+      .select('id', 'created_at')) as Array<{ id: string; created_at: Date }>;
     const arrivals = await s.receiver.arrivals();
     const latencies = rows.map((r) => arrivals.get(`evt_${r.id}`)! - new Date(r.created_at).getTime());
     return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), achievedRate, cpuMsPerEvent };
@@ -163,7 +204,8 @@ async function latencyPhase(s: Setup, workers: number): Promise<{ p50: number; p
 /** A backlog of BACKLOG events written first, then drained: deliveries per second. */
 async function throughputPhase(s: Setup, workers: number): Promise<number> {
   await s.receiver.reset();
-  for (let i = 0; i < BACKLOG; i += 100) await Promise.all(Array.from({ length: Math.min(100, BACKLOG - i) }, () => recordOne(s)));
+  for (let i = 0; i < BACKLOG; i += 100)
+    await Promise.all(Array.from({ length: Math.min(100, BACKLOG - i) }, () => recordOne(s)));
   const started = Date.now();
   const runtimes = await startWorkers(s, workers);
   try {
@@ -185,9 +227,19 @@ async function measure(label: string, env: NodeJS.ProcessEnv): Promise<BenchFigu
       figures.push({ name: `${name} latency p50`, unit: 'ms', value: latency.p50, extra });
       figures.push({ name: `${name} latency p99`, unit: 'ms', value: latency.p99, extra });
       // Load-independent: CPU time of this process per event (the write that records it included).
-      figures.push({ name: `${name} cpu per event`, unit: 'ms', value: Number(latency.cpuMsPerEvent.toFixed(2)), extra: 'write + dispatch + delivery, this process' });
+      figures.push({
+        name: `${name} cpu per event`,
+        unit: 'ms',
+        value: Number(latency.cpuMsPerEvent.toFixed(2)),
+        extra: 'write + dispatch + delivery, this process',
+      });
       const rate = await throughputPhase(s, workers);
-      figures.push({ name: `${name} deliveries/s`, unit: 'deliveries/s', value: Math.round(rate), extra: `backlog of ${BACKLOG} events drained` });
+      figures.push({
+        name: `${name} deliveries/s`,
+        unit: 'deliveries/s',
+        value: Math.round(rate),
+        extra: `backlog of ${BACKLOG} events drained`,
+      });
     } finally {
       await s.close();
     }
@@ -200,7 +252,9 @@ export const webhookBench: BenchSuite = {
   async run(): Promise<BenchFigure[]> {
     const figures = await measure('embedded', { DATABASE_URL: '', REDIS_URL: '', DATA_DIR: '' });
     if (process.env.DATABASE_URL && process.env.REDIS_URL) {
-      figures.push(...(await measure('bullmq', { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL })));
+      figures.push(
+        ...(await measure('bullmq', { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL })),
+      );
     }
     return figures;
   },

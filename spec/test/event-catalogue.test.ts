@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { EVENT_TYPE_COUNT, FIELD_TYPES, eventCatalogue, type EventSpec, type FieldSpec, type FieldType, type ItemSpec } from '../event-catalogue';
+import {
+  EVENT_TYPE_COUNT,
+  FIELD_TYPES,
+  eventCatalogue,
+  type EventSpec,
+  type FieldSpec,
+  type FieldType,
+  type ItemSpec,
+} from '../event-catalogue';
 
 const raw: unknown = JSON.parse(readFileSync(join(__dirname, '..', 'event-catalogue.json'), 'utf8'));
 const findEvent = (event: string): EventSpec | undefined => eventCatalogue.find((e) => e.event === event);
@@ -19,14 +27,21 @@ describe('spec/event-catalogue.json', () => {
 
   test('every entry parses against the catalogue schema (types, nullable, values, items)', () => {
     expect(parseCatalogue(raw)).toEqual(eventCatalogue);
-    expect(() => parseCatalogue([{ event: 'x.y', firedWhen: 'z', fields: [{ name: 'a', type: 'text', nullable: false }] }])).toThrow(/type/);
-    expect(() => parseCatalogue([{ event: 'x.y', firedWhen: 'z', fields: [{ name: 'a', type: 'string' }] }])).toThrow(/nullable/);
+    expect(() =>
+      parseCatalogue([{ event: 'x.y', firedWhen: 'z', fields: [{ name: 'a', type: 'text', nullable: false }] }]),
+    ).toThrow(/type/);
+    expect(() => parseCatalogue([{ event: 'x.y', firedWhen: 'z', fields: [{ name: 'a', type: 'string' }] }])).toThrow(
+      /nullable/,
+    );
   });
 
   test('field names are unique within each event', () => {
     for (const spec of eventCatalogue) {
       const names = spec.fields.map((f) => f.name);
-      expect({ event: spec.event, unique: new Set(names).size === names.length }).toEqual({ event: spec.event, unique: true });
+      expect({ event: spec.event, unique: new Set(names).size === names.length }).toEqual({
+        event: spec.event,
+        unique: true,
+      });
     }
   });
 
@@ -37,7 +52,12 @@ describe('spec/event-catalogue.json', () => {
   test('values are listed only on string fields and items only on arrays', () => {
     for (const spec of eventCatalogue) {
       for (const field of spec.fields) {
-        if (field.values) expect({ event: spec.event, field: field.name, type: field.type }).toEqual({ event: spec.event, field: field.name, type: 'string' });
+        if (field.values)
+          expect({ event: spec.event, field: field.name, type: field.type }).toEqual({
+            event: spec.event,
+            field: field.name,
+            type: 'string',
+          });
         if (field.items) expect(field.type).toBe('array');
       }
     }
@@ -60,7 +80,9 @@ describe('spec/event-catalogue.json', () => {
   });
 
   test('nullable fields are exactly the ones the spec marks nullable', () => {
-    const nullable = eventCatalogue.flatMap((e) => e.fields.filter((f) => f.nullable).map((f) => `${e.event}.${f.name}`));
+    const nullable = eventCatalogue.flatMap((e) =>
+      e.fields.filter((f) => f.nullable).map((f) => `${e.event}.${f.name}`),
+    );
     expect(nullable.sort()).toEqual(
       [
         'chat.message_sent.attachment_name',
@@ -87,7 +109,10 @@ describe('spec/event-catalogue.json', () => {
 
   test('deleted events carry deleted_at as a timestamp', () => {
     for (const spec of eventCatalogue.filter((e) => e.event.endsWith('.deleted'))) {
-      expect({ event: spec.event, deletedAt: spec.fields.find((f) => f.name === 'deleted_at')?.type }).toEqual({ event: spec.event, deletedAt: 'timestamp' });
+      expect({ event: spec.event, deletedAt: spec.fields.find((f) => f.name === 'deleted_at')?.type }).toEqual({
+        event: spec.event,
+        deletedAt: 'timestamp',
+      });
     }
   });
 });
@@ -111,8 +136,13 @@ function parseField(input: unknown, at: string): FieldSpec {
   const o = asObject(input, at);
   const type = parseType(o.type, `${at}.type`);
   if (typeof o.nullable !== 'boolean') throw new Error(`${at}.nullable: expected a boolean`);
-  const field: { -readonly [K in keyof FieldSpec]: FieldSpec[K] } = { name: asString(o.name, `${at}.name`), type, nullable: o.nullable };
-  if (o.values !== undefined) field.values = asArray(o.values, `${at}.values`).map((v, k) => asString(v, `${at}.values[${k}]`));
+  const field: { -readonly [K in keyof FieldSpec]: FieldSpec[K] } = {
+    name: asString(o.name, `${at}.name`),
+    type,
+    nullable: o.nullable,
+  };
+  if (o.values !== undefined)
+    field.values = asArray(o.values, `${at}.values`).map((v, k) => asString(v, `${at}.values[${k}]`));
   if (o.items !== undefined) {
     if (type !== 'array') throw new Error(`${at}.items: only array fields have items`);
     field.items = parseItem(o.items, `${at}.items`);
@@ -123,8 +153,10 @@ function parseField(input: unknown, at: string): FieldSpec {
 function parseItem(input: unknown, at: string): ItemSpec {
   const o = asObject(input, at);
   const item: { -readonly [K in keyof ItemSpec]: ItemSpec[K] } = { type: parseType(o.type, `${at}.type`) };
-  if (o.values !== undefined) item.values = asArray(o.values, `${at}.values`).map((v, k) => asString(v, `${at}.values[${k}]`));
-  if (o.fields !== undefined) item.fields = asArray(o.fields, `${at}.fields`).map((f, j) => parseField(f, `${at}.fields[${j}]`));
+  if (o.values !== undefined)
+    item.values = asArray(o.values, `${at}.values`).map((v, k) => asString(v, `${at}.values[${k}]`));
+  if (o.fields !== undefined)
+    item.fields = asArray(o.fields, `${at}.fields`).map((f, j) => parseField(f, `${at}.fields[${j}]`));
   return item;
 }
 

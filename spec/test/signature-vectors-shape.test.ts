@@ -11,7 +11,12 @@ describe('spec/webhook-signature-vectors.json', () => {
   });
 
   test('a vector with an unknown reason or a missing field is refused by the shape check', () => {
-    expect(() => parseVectors({ positive: [], negative: [{ name: 'n', description: 'd', secret: 's', body: 'b', header: null, reason: 'other' }] })).toThrow(/reason/);
+    expect(() =>
+      parseVectors({
+        positive: [],
+        negative: [{ name: 'n', description: 'd', secret: 's', body: 'b', header: null, reason: 'other' }],
+      }),
+    ).toThrow(/reason/);
     expect(() => parseVectors({ positive: [{ name: 'n' }], negative: [] })).toThrow(/description/);
   });
 });
@@ -34,7 +39,8 @@ function parseVectors(input: unknown): SignatureVectors {
     negative: list('negative').map((v, i) => {
       const reason = VERIFY_FAILURE_REASONS.find((r) => r === v.reason);
       if (!reason) throw new Error(`negative[${i}].reason: expected one of ${VERIFY_FAILURE_REASONS.join(', ')}`);
-      if (v.header !== null && typeof v.header !== 'string') throw new Error(`negative[${i}].header: expected a string or null`);
+      if (v.header !== null && typeof v.header !== 'string')
+        throw new Error(`negative[${i}].header: expected a string or null`);
       return {
         name: text(v.name, `negative[${i}].name`),
         description: text(v.description, `negative[${i}].description`),

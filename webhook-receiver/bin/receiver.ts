@@ -2,7 +2,11 @@
 // The mock webhook receiver as a process, for integrators and for the conformance suite (admin API under /_receiver/).
 import { receiverCli } from '../src/server/cli';
 
-receiverCli(process.argv.slice(2), { stdout: (l) => console.log(l), stderr: (l) => console.error(l), env: process.env }).then(
+receiverCli(process.argv.slice(2), {
+  stdout: (l) => console.log(l),
+  stderr: (l) => console.error(l),
+  env: process.env,
+}).then(
   (code) => {
     if (code !== 0) process.exit(code);
   },

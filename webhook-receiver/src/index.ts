@@ -3,5 +3,11 @@
 export * from './verify';
 export * from './server';
 export * from './store';
-export { parseEnvelope, deliveryHeaderProblems, deliveryHeaderValue, normaliseDeliveryId, isTestDelivery } from './envelope/envelope';
+export {
+  parseEnvelope,
+  deliveryHeaderProblems,
+  deliveryHeaderValue,
+  normaliseDeliveryId,
+  isTestDelivery,
+} from './envelope/envelope';
 export type { Envelope } from './envelope/envelope';

@@ -10,7 +10,11 @@ const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const SECRET = 'whsec_command_test';
 
 function run(script: string, args: readonly string[]): ChildProcess {
-  return spawn(TSX, [join(ROOT, 'scripts', script), ...args], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(TSX, [join(ROOT, 'scripts', script), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function waitForLine(child: ChildProcess, pattern: RegExp): Promise<RegExpExecArray> {
@@ -21,7 +25,9 @@ function waitForLine(child: ChildProcess, pattern: RegExp): Promise<RegExpExecAr
       const match = pattern.exec(seen);
       if (match) resolve(match);
     });
-    child.once('exit', (code) => reject(new Error(`exited ${String(code)} before printing ${pattern}; output: ${seen}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`exited ${String(code)} before printing ${pattern}; output: ${seen}`)),
+    );
   });
 }
 

@@ -3,7 +3,11 @@
 import type { OutgoingDelivery } from './support/delivery-factory';
 import { sendDelivery, type DeliveryExchange } from './support/send-delivery';
 
-export function post(url: string, delivery: Pick<OutgoingDelivery, 'body' | 'headers'>, timeoutMs = 5000): Promise<DeliveryExchange> {
+export function post(
+  url: string,
+  delivery: Pick<OutgoingDelivery, 'body' | 'headers'>,
+  timeoutMs = 5000,
+): Promise<DeliveryExchange> {
   return sendDelivery({ url, body: delivery.body, headers: delivery.headers }, timeoutMs);
 }
 
@@ -12,10 +16,19 @@ export async function getJson<T>(url: string): Promise<{ status: number; body: T
   return { status: res.status, body: (await res.json()) as T };
 }
 
-export async function sendJson<T>(method: 'POST' | 'DELETE', url: string, body?: unknown): Promise<{ status: number; body: T | null }> {
+export async function sendJson<T>(
+  method: 'POST' | 'DELETE',
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; body: T | null }> {
   const res = await fetch(url, {
     method,
-    ...(body !== undefined ? { headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    ...(body !== undefined
+      ? {
+          headers: { 'Content-Type': 'application/json' },
+          body: typeof body === 'string' ? body : JSON.stringify(body),
+        }
+      : {}),
   });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as T) : null };

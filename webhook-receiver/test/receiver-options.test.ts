@@ -6,7 +6,9 @@ describe('receiver options', () => {
   });
 
   test('repeated --secret accepts several (rotation); WEBHOOK_SECRET is the fallback', () => {
-    expect(parseReceiverOptions(['--secret', 'a', '--secret=b', '--port', '0', '--dedupe-ttl-ms', '90000000'], {})).toMatchObject({ secrets: ['a', 'b'], port: 0, dedupeTtlMs: 90_000_000 });
+    expect(
+      parseReceiverOptions(['--secret', 'a', '--secret=b', '--port', '0', '--dedupe-ttl-ms', '90000000'], {}),
+    ).toMatchObject({ secrets: ['a', 'b'], port: 0, dedupeTtlMs: 90_000_000 });
     expect(parseReceiverOptions([], { WEBHOOK_SECRET: 'env' })).toMatchObject({ secrets: ['env'] });
   });
 

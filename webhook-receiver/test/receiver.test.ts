@@ -48,7 +48,12 @@ describe('delivery endpoint', () => {
     const res = await post(receiver.url, delivery('contact.created', { secret: 'not the secret' }));
     expect(res.status).toBe(401);
     expect(JSON.parse(res.responseBody)).toMatchObject({ code: 'INVALID_SIGNATURE' });
-    expect(receiver.store.deliveries()[0]).toMatchObject({ verified: false, verifyFailure: 'mismatch', outcome: 'invalid-signature', status: 401 });
+    expect(receiver.store.deliveries()[0]).toMatchObject({
+      verified: false,
+      verifyFailure: 'mismatch',
+      outcome: 'invalid-signature',
+      status: 401,
+    });
   });
 
   test('malformed signature is answered 401 and recorded as malformed', async () => {
@@ -70,14 +75,23 @@ describe('delivery endpoint', () => {
 
   test('signed body that is not an envelope is answered 400', async () => {
     const body = '["not", "an", "envelope"]';
-    const res = await post(receiver.url, { body, headers: { 'X-Service-Signature-256': factory.signed(factory.anyEnvelope('x'), { body }).headers['X-Service-Signature-256'] ?? '' } });
+    const res = await post(receiver.url, {
+      body,
+      headers: {
+        'X-Service-Signature-256':
+          factory.signed(factory.anyEnvelope('x'), { body }).headers['X-Service-Signature-256'] ?? '',
+      },
+    });
     expect(res.status).toBe(400);
     expect(JSON.parse(res.responseBody)).toMatchObject({ code: 'INVALID_ENVELOPE' });
   });
 
   test('X-Service-Event different from the body event is answered 400', async () => {
     const d = delivery();
-    const res = await post(receiver.url, { body: d.body, headers: { ...d.headers, 'X-Service-Event': 'rent.created' } });
+    const res = await post(receiver.url, {
+      body: d.body,
+      headers: { ...d.headers, 'X-Service-Event': 'rent.created' },
+    });
     expect(res.status).toBe(400);
     expect(JSON.parse(res.responseBody)).toMatchObject({ code: 'HEADER_MISMATCH' });
     expect(receiver.store.deliveries()[0]).toMatchObject({ verified: true, outcome: 'invalid-delivery', status: 400 });
@@ -85,7 +99,10 @@ describe('delivery endpoint', () => {
 
   test('X-Service-Delivery other than the id without evt_ is answered 400', async () => {
     const d = delivery();
-    const res = await post(receiver.url, { body: d.body, headers: { ...d.headers, 'X-Service-Delivery': d.envelope.id } });
+    const res = await post(receiver.url, {
+      body: d.body,
+      headers: { ...d.headers, 'X-Service-Delivery': d.envelope.id },
+    });
     expect(res.status).toBe(400);
     expect(receiver.store.deliveries()[0]?.problem).toMatch(/X-Service-Delivery/);
   });
@@ -136,7 +153,9 @@ describe('delivery endpoint', () => {
     const rotating = await startReceiver({ secrets: ['old-secret', SECRET] });
     try {
       expect((await post(rotating.url, delivery())).status).toBe(200);
-      expect((await post(rotating.url, factory.signed(factory.anyEnvelope('r'), { secret: 'old-secret' }))).status).toBe(200);
+      expect(
+        (await post(rotating.url, factory.signed(factory.anyEnvelope('r'), { secret: 'old-secret' }))).status,
+      ).toBe(200);
     } finally {
       await rotating.close();
     }
@@ -148,30 +167,39 @@ describe('delivery endpoint', () => {
 });
 
 describe('signature vectors through the server', () => {
-  test.each(signatureVectors.positive.map((v) => [v.name, v] as const))('positive %s passes verification', async (_name, vector) => {
-    const r = await startReceiver({ secret: vector.secret });
-    try {
-      const res = await post(r.url, { body: vector.body, headers: { 'Content-Type': 'application/json', 'X-Service-Signature-256': vector.header } });
-      expect(r.store.deliveries()[0]?.verified).toBe(true);
-      // Envelopes without matching X-Service-* headers (and non-envelopes) fail later checks with 400, never 401.
-      expect(res.status).toBe(400);
-    } finally {
-      await r.close();
-    }
-  });
+  test.each(signatureVectors.positive.map((v) => [v.name, v] as const))(
+    'positive %s passes verification',
+    async (_name, vector) => {
+      const r = await startReceiver({ secret: vector.secret });
+      try {
+        const res = await post(r.url, {
+          body: vector.body,
+          headers: { 'Content-Type': 'application/json', 'X-Service-Signature-256': vector.header },
+        });
+        expect(r.store.deliveries()[0]?.verified).toBe(true);
+        // Envelopes without matching X-Service-* headers (and non-envelopes) fail later checks with 400, never 401.
+        expect(res.status).toBe(400);
+      } finally {
+        await r.close();
+      }
+    },
+  );
 
-  test.each(signatureVectors.negative.map((v) => [v.name, v] as const))('negative %s is answered 401', async (_name, vector) => {
-    const r = await startReceiver({ secret: vector.secret });
-    try {
-      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-      if (vector.header !== null) headers['X-Service-Signature-256'] = vector.header;
-      const res = await post(r.url, { body: vector.body, headers });
-      expect(res.status).toBe(401);
-      expect(r.store.deliveries()[0]).toMatchObject({ verified: false, verifyFailure: vector.reason });
-    } finally {
-      await r.close();
-    }
-  });
+  test.each(signatureVectors.negative.map((v) => [v.name, v] as const))(
+    'negative %s is answered 401',
+    async (_name, vector) => {
+      const r = await startReceiver({ secret: vector.secret });
+      try {
+        const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+        if (vector.header !== null) headers['X-Service-Signature-256'] = vector.header;
+        const res = await post(r.url, { body: vector.body, headers });
+        expect(res.status).toBe(401);
+        expect(r.store.deliveries()[0]).toMatchObject({ verified: false, verifyFailure: vector.reason });
+      } finally {
+        await r.close();
+      }
+    },
+  );
 });
 
 describe('failure scripts', () => {
@@ -181,7 +209,11 @@ describe('failure scripts', () => {
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await post(receiver.url, d)).status);
     expect(statuses).toEqual([503, 503, 200]);
-    expect(receiver.store.attemptsOf(d.envelope.id).map((a) => a.outcome)).toEqual(['scripted-status', 'scripted-status', 'accepted']);
+    expect(receiver.store.attemptsOf(d.envelope.id).map((a) => a.outcome)).toEqual([
+      'scripted-status',
+      'scripted-status',
+      'accepted',
+    ]);
   });
 
   test('event scripts count attempts per delivery id', async () => {
@@ -234,7 +266,10 @@ describe('failure scripts', () => {
     const res = await post(receiver.url, d, 2000);
     expect(res.status).toBe(200);
     expect(res.durationMs).toBeGreaterThanOrEqual(190);
-    expect(receiver.store.attemptsOf(d.envelope.id)[0]).toMatchObject({ outcome: 'accepted', scripted: { mode: 'slow', delayMs: 200 } });
+    expect(receiver.store.attemptsOf(d.envelope.id)[0]).toMatchObject({
+      outcome: 'accepted',
+      scripted: { mode: 'slow', delayMs: 200 },
+    });
   });
 
   test('a sender that gives up on a slow answer is recorded as closed early', async () => {
@@ -242,14 +277,17 @@ describe('failure scripts', () => {
     const d = delivery('rent.overdue');
     expect((await post(receiver.url, d, 100)).timedOut).toBe(true);
     // The receiver learns of the hang-up asynchronously: poll briefly instead of sleeping a fixed time.
-    for (let i = 0; i < 100 && !receiver.store.attemptsOf(d.envelope.id)[0]?.senderClosedEarly; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 100 && !receiver.store.attemptsOf(d.envelope.id)[0]?.senderClosedEarly; i++)
+      await new Promise((r) => setTimeout(r, 10));
     expect(receiver.store.attemptsOf(d.envelope.id)[0]?.senderClosedEarly).toBe(true);
   });
 
   test('invalid script is refused', () => {
     expect(() => receiver.script({ match: {}, failFirst: 1, mode: 'status' })).toThrow(/match/);
     expect(() => receiver.script({ match: { event: 'x' }, failFirst: -1, mode: 'status' })).toThrow(/failFirst/);
-    expect(() => receiver.script({ match: { event: 'x' }, failFirst: 1, mode: 'status', delayMs: 5 })).toThrow(/delayMs/);
+    expect(() => receiver.script({ match: { event: 'x' }, failFirst: 1, mode: 'status', delayMs: 5 })).toThrow(
+      /delayMs/,
+    );
   });
 });
 
@@ -279,7 +317,11 @@ describe('de-duplication window', () => {
       await post(r.url, d);
       clock.advance(60 * 60 * 1000);
       await post(r.url, d);
-      expect(r.store.attemptsOf(d.envelope.id).map((a) => a.sincePreviousAttemptMs)).toEqual([null, 900_000, 3_600_000]);
+      expect(r.store.attemptsOf(d.envelope.id).map((a) => a.sincePreviousAttemptMs)).toEqual([
+        null,
+        900_000,
+        3_600_000,
+      ]);
     } finally {
       await r.close();
     }
@@ -313,7 +355,9 @@ describe('admin API', () => {
     const d = delivery();
     await post(receiver.url, d);
     await post(receiver.url, d);
-    const res = await getJson<{ data: { id: string; accepted: boolean; attempts: DeliveryAttempt[] } }>(`${receiver.adminUrl}/deliveries/${d.envelope.id}`);
+    const res = await getJson<{ data: { id: string; accepted: boolean; attempts: DeliveryAttempt[] } }>(
+      `${receiver.adminUrl}/deliveries/${d.envelope.id}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: d.envelope.id, accepted: true });
     expect(res.body.data.attempts.map((a) => a.duplicate)).toEqual([false, true]);
@@ -321,7 +365,12 @@ describe('admin API', () => {
   });
 
   test('POST /_receiver/scripts scripts failures; DELETE removes them', async () => {
-    const created = await sendJson<{ data: { scriptId: string } }>('POST', `${receiver.adminUrl}/scripts`, { match: { event: 'rent.overdue' }, failFirst: 1, mode: 'status', status: 500 });
+    const created = await sendJson<{ data: { scriptId: string } }>('POST', `${receiver.adminUrl}/scripts`, {
+      match: { event: 'rent.overdue' },
+      failFirst: 1,
+      mode: 'status',
+      status: 500,
+    });
     expect(created.status).toBe(201);
     expect(created.body?.data.scriptId).toMatch(/^script_/);
     expect((await post(receiver.url, delivery('rent.overdue'))).status).toBe(500);
@@ -330,7 +379,12 @@ describe('admin API', () => {
   });
 
   test('a scripted 2xx answer is sent as scripted; a 204 carries no body and no Content-Length', async () => {
-    await sendJson('POST', `${receiver.adminUrl}/scripts`, { match: { event: 'rent.overdue' }, failFirst: 1, mode: 'status', status: 204 });
+    await sendJson('POST', `${receiver.adminUrl}/scripts`, {
+      match: { event: 'rent.overdue' },
+      failFirst: 1,
+      mode: 'status',
+      status: 204,
+    });
     const answered = await post(receiver.url, delivery('rent.overdue'));
     expect(answered.status).toBe(204);
     expect(answered.responseBody).toBe('');
@@ -339,7 +393,11 @@ describe('admin API', () => {
   });
 
   test('POST /_receiver/scripts rejects an invalid script with 400', async () => {
-    const bad = await sendJson<{ code: string }>('POST', `${receiver.adminUrl}/scripts`, { match: { event: 'x' }, failFirst: 1, mode: 'explode' });
+    const bad = await sendJson<{ code: string }>('POST', `${receiver.adminUrl}/scripts`, {
+      match: { event: 'x' },
+      failFirst: 1,
+      mode: 'explode',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body?.code).toBe('VALIDATION_ERROR');
     expect((await sendJson('POST', `${receiver.adminUrl}/scripts`, '{not json')).status).toBe(400);

@@ -23,7 +23,9 @@ describe('signing secrets added at run time', () => {
   test('POST /_receiver/secrets makes deliveries signed with that secret verify; DELETE removes it again', async () => {
     expect((await post(receiver.url, signedWith(ADDED))).status).toBe(401);
 
-    const added = await sendJson<{ data: { id: string; secrets: number } }>('POST', `${receiver.adminUrl}/secrets`, { secret: ADDED });
+    const added = await sendJson<{ data: { id: string; secrets: number } }>('POST', `${receiver.adminUrl}/secrets`, {
+      secret: ADDED,
+    });
     expect(added.status).toBe(201);
     expect(added.body?.data).toEqual({ id: expect.stringMatching(/^secret_\d+$/), secrets: 2 });
     expect(JSON.stringify(added.body)).not.toContain(ADDED);
@@ -57,8 +59,18 @@ describe('signing secrets added at run time', () => {
 
 describe('removing one failure script', () => {
   test('DELETE /_receiver/scripts/:scriptId removes that script only', async () => {
-    const a = await sendJson<{ data: { scriptId: string } }>('POST', `${receiver.adminUrl}/scripts`, { match: { event: 'property.created' }, failFirst: 5, mode: 'status', status: 503 });
-    const b = await sendJson<{ data: { scriptId: string } }>('POST', `${receiver.adminUrl}/scripts`, { match: { event: 'property.deleted' }, failFirst: 5, mode: 'status', status: 503 });
+    const a = await sendJson<{ data: { scriptId: string } }>('POST', `${receiver.adminUrl}/scripts`, {
+      match: { event: 'property.created' },
+      failFirst: 5,
+      mode: 'status',
+      status: 503,
+    });
+    const b = await sendJson<{ data: { scriptId: string } }>('POST', `${receiver.adminUrl}/scripts`, {
+      match: { event: 'property.deleted' },
+      failFirst: 5,
+      mode: 'status',
+      status: 503,
+    });
     expect((await post(receiver.url, signedWith(SECRET, 'property.created'))).status).toBe(503);
 
     expect((await sendJson('DELETE', `${receiver.adminUrl}/scripts/${a.body?.data.scriptId}`)).status).toBe(204);

@@ -4,23 +4,33 @@ import { signatureVectors } from '@ppapi/spec';
 import { malformedSignatureShapes } from '../tools/malformed-signature-shapes';
 
 // Recomputes the fixture independently of src/verify, so a bug there cannot hide behind a matching bug here.
-const hmacHex = (secret: string, body: string): string => createHmac('sha256', secret).update(Buffer.from(body, 'utf8')).digest('hex');
+const hmacHex = (secret: string, body: string): string =>
+  createHmac('sha256', secret).update(Buffer.from(body, 'utf8')).digest('hex');
 
 describe('spec/webhook-signature-vectors.json', () => {
   test("contains GitHub's published example and it computes", () => {
     const github = signatureVectors.positive.find((v) => v.name === 'github-docs-example');
-    expect(github).toMatchObject({ secret: "It's a Secret to Everybody", body: 'Hello, World!', header: 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17' });
+    expect(github).toMatchObject({
+      secret: "It's a Secret to Everybody",
+      body: 'Hello, World!',
+      header: 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17',
+    });
     expect(`sha256=${hmacHex("It's a Secret to Everybody", 'Hello, World!')}`).toBe(github?.header);
   });
 
-  test.each(signatureVectors.positive.map((v) => [v.name, v] as const))('positive vector %s: header is the HMAC of the body (hex case aside)', (_name, vector) => {
-    expect(vector.header).toMatch(/^sha256=[0-9a-fA-F]{64}$/);
-    expect(vector.header.slice(7).toLowerCase()).toBe(hmacHex(vector.secret, vector.body));
-  });
+  test.each(signatureVectors.positive.map((v) => [v.name, v] as const))(
+    'positive vector %s: header is the HMAC of the body (hex case aside)',
+    (_name, vector) => {
+      expect(vector.header).toMatch(/^sha256=[0-9a-fA-F]{64}$/);
+      expect(vector.header.slice(7).toLowerCase()).toBe(hmacHex(vector.secret, vector.body));
+    },
+  );
 
   test('positive vectors include uppercase hex, a unicode body and an envelope', () => {
     const names = signatureVectors.positive.map((v) => v.name);
-    expect(names).toEqual(expect.arrayContaining(['github-docs-example', 'uppercase-hex', 'unicode-body', 'envelope-compact-json']));
+    expect(names).toEqual(
+      expect.arrayContaining(['github-docs-example', 'uppercase-hex', 'unicode-body', 'envelope-compact-json']),
+    );
     const upper = signatureVectors.positive.find((v) => v.name === 'uppercase-hex');
     expect(upper?.header.slice(7)).toBe(upper?.header.slice(7).toUpperCase());
     expect(signatureVectors.positive.find((v) => v.name === 'unicode-body')?.body).toMatch(/[^\u0000-\u007f]/);

@@ -47,10 +47,14 @@ describe('FailureScripts', () => {
     const scripts = new FailureScripts();
     scripts.add({ match: { event: 'rent.overdue', id: 'evt_abc' }, failFirst: 1, mode: 'status' });
     expect(scripts.take({ id: 'evt_abc', event: 'rent.created', landlordId: 'l1' })).toBeNull();
-    expect(scripts.take({ id: 'evt_abc', event: 'rent.overdue', landlordId: 'l1' })).toMatchObject({ mode: 'status', status: 500, attempt: 1 });
+    expect(scripts.take({ id: 'evt_abc', event: 'rent.overdue', landlordId: 'l1' })).toMatchObject({
+      mode: 'status',
+      status: 500,
+      attempt: 1,
+    });
   });
 
-  test('landlordId narrows a script to one landlord\'s deliveries', () => {
+  test("landlordId narrows a script to one landlord's deliveries", () => {
     const scripts = new FailureScripts();
     scripts.add({ match: { event: 'e', landlordId: 'l1' }, failFirst: 1, mode: 'status' });
     expect(scripts.take({ id: 'evt_x', event: 'e', landlordId: 'l2' })).toBeNull();

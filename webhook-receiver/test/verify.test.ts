@@ -80,7 +80,10 @@ describe('verifySignature', () => {
   test('re-serialised JSON is a mismatch', () => {
     const compact = '{"a":1,"b":[1,2]}';
     const header = sign(SECRET, compact);
-    expect(verifySignature(JSON.stringify(JSON.parse(compact), null, 2), header, SECRET)).toEqual({ ok: false, reason: 'mismatch' });
+    expect(verifySignature(JSON.stringify(JSON.parse(compact), null, 2), header, SECRET)).toEqual({
+      ok: false,
+      reason: 'mismatch',
+    });
   });
 
   test('any of several secrets verifies (rotation)', () => {
@@ -91,12 +94,20 @@ describe('verifySignature', () => {
 
   test('signed bodies verify and any other body does not (property)', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1 }), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), (secret, body, other) => {
-        const header = sign(secret, body);
-        expect(verifySignature(body, header, secret)).toEqual({ ok: true });
-        expect(verifySignature(body, header.toUpperCase().replace('SHA256=', 'sha256='), secret)).toEqual({ ok: true });
-        if (Buffer.compare(Buffer.from(other), Buffer.from(body)) !== 0) expect(verifySignature(other, header, secret)).toEqual({ ok: false, reason: 'mismatch' });
-      }),
+      fc.property(
+        fc.string({ minLength: 1 }),
+        fc.string({ unit: 'grapheme' }),
+        fc.string({ unit: 'grapheme' }),
+        (secret, body, other) => {
+          const header = sign(secret, body);
+          expect(verifySignature(body, header, secret)).toEqual({ ok: true });
+          expect(verifySignature(body, header.toUpperCase().replace('SHA256=', 'sha256='), secret)).toEqual({
+            ok: true,
+          });
+          if (Buffer.compare(Buffer.from(other), Buffer.from(body)) !== 0)
+            expect(verifySignature(other, header, secret)).toEqual({ ok: false, reason: 'mismatch' });
+        },
+      ),
     );
   });
 });
@@ -120,9 +131,12 @@ describe('signature vectors', () => {
     expect(verifySignature(vector.body, vector.header, vector.secret)).toEqual({ ok: true });
   });
 
-  test.each(signatureVectors.negative.map((v) => [v.name, v] as const))('negative %s is rejected with its reason', (_name, vector) => {
-    expect(verifySignature(vector.body, vector.header, vector.secret)).toEqual({ ok: false, reason: vector.reason });
-  });
+  test.each(signatureVectors.negative.map((v) => [v.name, v] as const))(
+    'negative %s is rejected with its reason',
+    (_name, vector) => {
+      expect(verifySignature(vector.body, vector.header, vector.secret)).toEqual({ ok: false, reason: vector.reason });
+    },
+  );
 });
 
 // @octokit/webhooks-methods implements GitHub's identical scheme; it is an outside witness for ours.
@@ -137,7 +151,9 @@ describe('cross-check with @octokit/webhooks-methods', () => {
   test('octokit verify accepts every positive vector once the hex is lowercased (it compares case-sensitively)', async () => {
     const octokit = await loadOctokit();
     for (const vector of signatureVectors.positive) {
-      expect(await octokit.verify(vector.secret, vector.body, `sha256=${vector.header.slice(7).toLowerCase()}`)).toBe(true);
+      expect(await octokit.verify(vector.secret, vector.body, `sha256=${vector.header.slice(7).toLowerCase()}`)).toBe(
+        true,
+      );
     }
   });
 
@@ -145,18 +161,25 @@ describe('cross-check with @octokit/webhooks-methods', () => {
     const octokit = await loadOctokit();
     for (const vector of signatureVectors.negative) {
       if (!vector.header) continue; // octokit throws on an absent or empty signature instead of answering false
-      expect({ name: vector.name, accepted: await octokit.verify(vector.secret, vector.body, vector.header) }).toEqual({ name: vector.name, accepted: false });
+      expect({ name: vector.name, accepted: await octokit.verify(vector.secret, vector.body, vector.header) }).toEqual({
+        name: vector.name,
+        accepted: false,
+      });
     }
   });
 
   test('octokit and we agree on generated bodies and secrets (property)', async () => {
     const octokit = await loadOctokit();
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1 }), fc.string({ unit: 'grapheme', minLength: 1 }), async (secret, body) => {
-        const ours = sign(secret, body);
-        expect(await octokit.sign(secret, body)).toBe(ours);
-        expect(await octokit.verify(secret, body, ours)).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1 }),
+        fc.string({ unit: 'grapheme', minLength: 1 }),
+        async (secret, body) => {
+          const ours = sign(secret, body);
+          expect(await octokit.sign(secret, body)).toBe(ours);
+          expect(await octokit.verify(secret, body, ours)).toBe(true);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -29,17 +29,34 @@ const envelope = {
 };
 const compact = JSON.stringify(envelope);
 const pretty = `${JSON.stringify(envelope, null, 2)}\n`;
-const keysReordered = JSON.stringify({ data: envelope.data, landlord_id: envelope.landlord_id, created_at: envelope.created_at, event: envelope.event, id: envelope.id });
+const keysReordered = JSON.stringify({
+  data: envelope.data,
+  landlord_id: envelope.landlord_id,
+  created_at: envelope.created_at,
+  event: envelope.event,
+  id: envelope.id,
+});
 const testDelivery = JSON.stringify({
   id: 'evt_2f1d7a0c-9b8e-4c6d-a5f4-3e2d1c0b9a87',
   event: 'contact.created',
   created_at: '2025-03-04T10:00:00.000Z',
   landlord_id: envelope.landlord_id,
-  data: { contact_id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', name: 'Zoë Ångström', company: 'Nørre Plumbing ApS', email: 'zoe@example.com', mobile: '+45 12 34 56 78', categories: ['plumber'], _test: true },
+  data: {
+    contact_id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+    name: 'Zoë Ångström',
+    company: 'Nørre Plumbing ApS',
+    email: 'zoe@example.com',
+    mobile: '+45 12 34 56 78',
+    categories: ['plumber'],
+    _test: true,
+  },
   _test: true,
 });
 const unicodeBody = '{"note":"Grüße aus Köln — 東京の物件 🏠","amount":1250.5}';
-const unicodeEscaped = JSON.stringify(JSON.parse(unicodeBody)).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const unicodeEscaped = JSON.stringify(JSON.parse(unicodeBody)).replace(
+  /[\u0080-\uffff]/g,
+  (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+);
 const oneByteChanged = compact.replace('"amount":1250.5', '"amount":1250.6');
 
 const github = { secret: "It's a Secret to Everybody", body: 'Hello, World!' };
@@ -50,13 +67,53 @@ if (githubHeader !== 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f
 const mixCase = (h: string): string => h.replace(/[a-f]/g, (c, i: number) => (i % 2 === 0 ? c.toUpperCase() : c));
 
 const positive = [
-  { name: 'github-docs-example', description: "GitHub's published example (docs: validating webhook deliveries)", ...github, header: githubHeader },
-  { name: 'uppercase-hex', description: 'same as github-docs-example with the hex in uppercase: hex is case-insensitive', ...github, header: `sha256=${githubHeader.slice(7).toUpperCase()}` },
-  { name: 'mixed-case-hex', description: 'hex digits in mixed case', secret: SECRET, body: compact, header: `sha256=${mixCase(header(SECRET, compact).slice(7))}` },
-  { name: 'unicode-body', description: 'non-ASCII body: the HMAC is over its UTF-8 bytes', secret: SECRET, body: unicodeBody, header: header(SECRET, unicodeBody) },
-  { name: 'envelope-compact-json', description: 'a rent.overdue delivery as the service sends it', secret: SECRET, body: compact, header: header(SECRET, compact) },
-  { name: 'envelope-pretty-json', description: 'the same delivery pretty-printed with a trailing newline: signed over these exact bytes', secret: SECRET, body: pretty, header: header(SECRET, pretty) },
-  { name: 'test-delivery', description: 'a dashboard test delivery (_test: true at top level and in data)', secret: SECRET, body: testDelivery, header: header(SECRET, testDelivery) },
+  {
+    name: 'github-docs-example',
+    description: "GitHub's published example (docs: validating webhook deliveries)",
+    ...github,
+    header: githubHeader,
+  },
+  {
+    name: 'uppercase-hex',
+    description: 'same as github-docs-example with the hex in uppercase: hex is case-insensitive',
+    ...github,
+    header: `sha256=${githubHeader.slice(7).toUpperCase()}`,
+  },
+  {
+    name: 'mixed-case-hex',
+    description: 'hex digits in mixed case',
+    secret: SECRET,
+    body: compact,
+    header: `sha256=${mixCase(header(SECRET, compact).slice(7))}`,
+  },
+  {
+    name: 'unicode-body',
+    description: 'non-ASCII body: the HMAC is over its UTF-8 bytes',
+    secret: SECRET,
+    body: unicodeBody,
+    header: header(SECRET, unicodeBody),
+  },
+  {
+    name: 'envelope-compact-json',
+    description: 'a rent.overdue delivery as the service sends it',
+    secret: SECRET,
+    body: compact,
+    header: header(SECRET, compact),
+  },
+  {
+    name: 'envelope-pretty-json',
+    description: 'the same delivery pretty-printed with a trailing newline: signed over these exact bytes',
+    secret: SECRET,
+    body: pretty,
+    header: header(SECRET, pretty),
+  },
+  {
+    name: 'test-delivery',
+    description: 'a dashboard test delivery (_test: true at top level and in data)',
+    secret: SECRET,
+    body: testDelivery,
+    header: header(SECRET, testDelivery),
+  },
 ];
 
 // Malformed shapes come from tools/malformed-signature-shapes.ts (the conformance suite's receiver checks keep their own list).
@@ -68,11 +125,47 @@ const shapeHeader = (name: string): string | null => {
 };
 
 const negative = [
-  { name: 'wrong-secret', description: 'signed with a different secret', secret: SECRET, body: compact, header: header('not-the-signing-secret', compact), reason: 'mismatch' },
-  { name: 'body-changed-one-byte', description: 'the body was changed by one byte after signing (1250.5 became 1250.6)', secret: SECRET, body: oneByteChanged, header: signed, reason: 'mismatch' },
-  { name: 'reserialised-json-whitespace', description: 'same data re-serialised with other whitespace: a verifier that re-parses and re-stringifies would wrongly accept it', secret: SECRET, body: pretty, header: signed, reason: 'mismatch' },
-  { name: 'reserialised-json-key-order', description: 'same data with the keys in another order', secret: SECRET, body: keysReordered, header: signed, reason: 'mismatch' },
-  { name: 'reserialised-json-unicode-escapes', description: 'same data with non-ASCII characters written as \\u escapes', secret: SECRET, body: unicodeEscaped, header: header(SECRET, unicodeBody), reason: 'mismatch' },
+  {
+    name: 'wrong-secret',
+    description: 'signed with a different secret',
+    secret: SECRET,
+    body: compact,
+    header: header('not-the-signing-secret', compact),
+    reason: 'mismatch',
+  },
+  {
+    name: 'body-changed-one-byte',
+    description: 'the body was changed by one byte after signing (1250.5 became 1250.6)',
+    secret: SECRET,
+    body: oneByteChanged,
+    header: signed,
+    reason: 'mismatch',
+  },
+  {
+    name: 'reserialised-json-whitespace',
+    description:
+      'same data re-serialised with other whitespace: a verifier that re-parses and re-stringifies would wrongly accept it',
+    secret: SECRET,
+    body: pretty,
+    header: signed,
+    reason: 'mismatch',
+  },
+  {
+    name: 'reserialised-json-key-order',
+    description: 'same data with the keys in another order',
+    secret: SECRET,
+    body: keysReordered,
+    header: signed,
+    reason: 'mismatch',
+  },
+  {
+    name: 'reserialised-json-unicode-escapes',
+    description: 'same data with non-ASCII characters written as \\u escapes',
+    secret: SECRET,
+    body: unicodeEscaped,
+    header: header(SECRET, unicodeBody),
+    reason: 'mismatch',
+  },
   ...malformedSignatureShapes.map((shape) => ({
     name: shape.name,
     description: shape.description,
@@ -86,7 +179,8 @@ const negative = [
 const document = {
   description:
     'Signature test vectors for the Property Portfolio webhooks. A correct verifier accepts every "positive" vector and rejects every "negative" one. body is the exact raw request body (encode it as UTF-8); header is the X-Service-Signature-256 value (null: header absent).',
-  scheme: 'X-Service-Signature-256: "sha256=" + hex(HMAC-SHA256(secret, raw body bytes)); exactly 64 hex characters, case-insensitive; compared in constant time',
+  scheme:
+    'X-Service-Signature-256: "sha256=" + hex(HMAC-SHA256(secret, raw body bytes)); exactly 64 hex characters, case-insensitive; compared in constant time',
   positive,
   negative,
 };

@@ -16,7 +16,9 @@ const CHECKS_DIR = join(__dirname, '../../src/checks');
 describe('check registry and self-test completeness', () => {
   it('the registry finds every check module under checks/ (not shared/ helpers, not faults files) with unique ids and catalogue rule ids', () => {
     expect(ALL_CHECKS.length).toBeGreaterThan(100);
-    expect(CHECK_MODULES.map((m) => m.name).filter((n) => n.startsWith('shared/') || n.endsWith('.faults'))).toEqual([]);
+    expect(CHECK_MODULES.map((m) => m.name).filter((n) => n.startsWith('shared/') || n.endsWith('.faults'))).toEqual(
+      [],
+    );
     expect(registryProblems(ALL_CHECKS, RULES)).toEqual([]);
   });
 
@@ -28,24 +30,39 @@ describe('check registry and self-test completeness', () => {
 
   it('every check has a fault in the faults file beside its module, or is marked unbreakable with its reason', () => {
     const tested = SELF_TESTS.tests.filter((t) => t.faults.length + t.receiverFaults.length > 0).length;
-    process.stdout.write(`self-tested checks: ${tested}/${SELF_TESTS.tests.length} (${SELF_TESTS.tests.filter((t) => t.unbreakable !== undefined).length} marked unbreakable)\n`);
+    process.stdout.write(
+      `self-tested checks: ${tested}/${SELF_TESTS.tests.length} (${SELF_TESTS.tests.filter((t) => t.unbreakable !== undefined).length} marked unbreakable)\n`,
+    );
     expect(SELF_TESTS.problems).toEqual([]);
-    expect(SELF_TESTS.tests.map((t) => t.check.id).sort()).toEqual([...ALL_CHECKS, ...RECEIVER_CHECKS].map((c) => c.id).sort());
+    expect(SELF_TESTS.tests.map((t) => t.check.id).sort()).toEqual(
+      [...ALL_CHECKS, ...RECEIVER_CHECKS].map((c) => c.id).sort(),
+    );
   });
 
   it('every faults file sits beside a check module', () => {
     const faultsFiles = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? faultsFiles(join(dir, e.name)) : /\.faults\.ts$/.test(e.name) ? [join(dir, e.name).replace(/\.faults\.ts$/, '')] : []));
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory()
+          ? faultsFiles(join(dir, e.name))
+          : /\.faults\.ts$/.test(e.name)
+            ? [join(dir, e.name).replace(/\.faults\.ts$/, '')]
+            : [],
+      );
     const modules = new Set(CHECK_MODULES.map((m) => m.base));
     expect(faultsFiles(CHECKS_DIR).filter((base) => !modules.has(base))).toEqual([]);
   });
 
   it('the shard files are exactly shard-1 … shard-N, each as generated, each non-empty, and together they run every check once', () => {
-    const files = readdirSync(__dirname).filter((f) => /^shard-.*\.test\.ts$/.test(f)).sort();
+    const files = readdirSync(__dirname)
+      .filter((f) => /^shard-.*\.test\.ts$/.test(f))
+      .sort();
     const expected = Array.from({ length: SHARD_COUNT }, (_, i) => `shard-${i + 1}.test.ts`).sort();
     expect(files).toEqual(expected);
-    for (let n = 1; n <= SHARD_COUNT; n++) expect(readFileSync(join(__dirname, `shard-${n}.test.ts`), 'utf8')).toBe(shardFileText(n));
-    const perShard = Array.from({ length: SHARD_COUNT }, (_, i) => (['reference', 'fresh', 'webhook', 'receiver'] as const).flatMap((h) => checksOfShard(i + 1, h)).map((c) => c.id));
+    for (let n = 1; n <= SHARD_COUNT; n++)
+      expect(readFileSync(join(__dirname, `shard-${n}.test.ts`), 'utf8')).toBe(shardFileText(n));
+    const perShard = Array.from({ length: SHARD_COUNT }, (_, i) =>
+      (['reference', 'fresh', 'webhook', 'receiver'] as const).flatMap((h) => checksOfShard(i + 1, h)).map((c) => c.id),
+    );
     expect(perShard.filter((ids) => ids.length === 0)).toEqual([]);
     expect(perShard.flat().sort()).toEqual([...ALL_CHECKS, ...RECEIVER_CHECKS].map((c) => c.id).sort());
     for (const t of SELF_TESTS.tests) expect(shardOf(t.check.id, t.harness)).toBeGreaterThanOrEqual(1);
@@ -54,7 +71,11 @@ describe('check registry and self-test completeness', () => {
   // Probes: the rules above fail when they should.
   describe('fails when', () => {
     const base = (name: string): string => join(CHECKS_DIR, name);
-    const module = (name: string, ids: readonly string[]) => ({ name, base: base(name), checks: ALL_CHECKS.filter((c) => ids.includes(c.id)) });
+    const module = (name: string, ids: readonly string[]) => ({
+      name,
+      base: base(name),
+      checks: ALL_CHECKS.filter((c) => ids.includes(c.id)),
+    });
 
     it('a check has no fault and no unbreakable reason', () => {
       const [first] = CHECK_MODULES;
@@ -64,8 +85,15 @@ describe('check registry and self-test completeness', () => {
 
     it('a faults file names a check its module does not define', () => {
       const access = CHECK_MODULES.find((m) => m.name === 'auth/access')!;
-      const { problems } = collectSelfTests([module('auth/access', access.checks.slice(1).map((c) => c.id))]);
-      expect(problems).toEqual([expect.stringContaining(`names ${access.checks[0]!.id}, which auth/access does not define`)]);
+      const { problems } = collectSelfTests([
+        module(
+          'auth/access',
+          access.checks.slice(1).map((c) => c.id),
+        ),
+      ]);
+      expect(problems).toEqual([
+        expect.stringContaining(`names ${access.checks[0]!.id}, which auth/access does not define`),
+      ]);
     });
 
     it('two modules export the same check', () => {

@@ -14,14 +14,21 @@ interface Landlord {
 }
 
 /** Checks that create landlords: two with landlords of their own (ownWriteKey), two on the run's Enterprise and Portfolio ones. */
-const ONLY = ['rent.createNormalisesPeriodAndDefaultsPaid', 'rent.createRefusesMismatchedIds', 'auth.portfolioPlanWrites*', 'auth.keyRevokedInDashboard*'];
+const ONLY = [
+  'rent.createNormalisesPeriodAndDefaultsPaid',
+  'rent.createRefusesMismatchedIds',
+  'auth.portfolioPlanWrites*',
+  'auth.keyRevokedInDashboard*',
+];
 
 describe('the suite deletes the landlords it creates (reference server)', () => {
   const server = useReferenceServer();
 
   // Listing landlords is the reference server's dashboard, not the provisioning contract the suite uses.
   async function landlords(): Promise<Landlord[]> {
-    const res = await fetch(`${server.reference.origin}/dashboard/api/landlords`, { headers: { authorization: `Bearer ${server.reference.adminToken}` } });
+    const res = await fetch(`${server.reference.origin}/dashboard/api/landlords`, {
+      headers: { authorization: `Bearer ${server.reference.adminToken}` },
+    });
     expect(res.status).toBe(200);
     return ((await res.json()) as { data: Landlord[] }).data;
   }
@@ -33,11 +40,24 @@ describe('the suite deletes the landlords it creates (reference server)', () => 
     const recording: typeof fetch = async (input, init) => {
       const res = await fetch(input, init);
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-      if (url.pathname.startsWith(`${REFERENCE_PROVISIONING_PATH}/`)) calls.push({ method: (init?.method ?? 'GET').toUpperCase(), path: url.pathname.slice(REFERENCE_PROVISIONING_PATH.length), status: res.status });
+      if (url.pathname.startsWith(`${REFERENCE_PROVISIONING_PATH}/`))
+        calls.push({
+          method: (init?.method ?? 'GET').toUpperCase(),
+          path: url.pathname.slice(REFERENCE_PROVISIONING_PATH.length),
+          status: res.status,
+        });
       return res;
     };
 
-    const results = await runChecks({ target: server.target, checks: ALL_CHECKS, only: ONLY, seed: SELF_TEST_SEED, clock: new FastClock(), concurrency: 4, fetch: recording });
+    const results = await runChecks({
+      target: server.target,
+      checks: ALL_CHECKS,
+      only: ONLY,
+      seed: SELF_TEST_SEED,
+      clock: new FastClock(),
+      concurrency: 4,
+      fetch: recording,
+    });
 
     expect(results).toHaveLength(4);
     expect(results.filter((r) => r.status !== 'passed').map(explain)).toEqual([]);

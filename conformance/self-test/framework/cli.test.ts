@@ -9,12 +9,24 @@ import { captureIo, closedPort, json, startFakeApi, targetFile, tempDir, writeJs
 
 const NO_RULES: Catalogue = { rules: [], isTestable: () => true, toRequirementsCsv: () => 'rule\r\n' };
 
-const passing = defineCheck({ id: 'auth.bearerKeyIsAccepted', title: 'Bearer key accepted', group: 'Authentication', rules: ['AUTH-1'], run: async (ctx) => {
-  ctx.expectStatus(await ctx.http.request({ path: '/properties', key: 'enterpriseLive' }), 200);
-} });
-const failing = defineCheck({ id: 'auth.missingKeyIsUnauthorized', title: 'Missing key is 401', group: 'Authentication', rules: ['AUTH-6'], run: async (ctx) => {
-  ctx.expectErrorEnvelope(await ctx.http.request({ path: '/properties' }), 401, 'UNAUTHORIZED');
-} });
+const passing = defineCheck({
+  id: 'auth.bearerKeyIsAccepted',
+  title: 'Bearer key accepted',
+  group: 'Authentication',
+  rules: ['AUTH-1'],
+  run: async (ctx) => {
+    ctx.expectStatus(await ctx.http.request({ path: '/properties', key: 'enterpriseLive' }), 200);
+  },
+});
+const failing = defineCheck({
+  id: 'auth.missingKeyIsUnauthorized',
+  title: 'Missing key is 401',
+  group: 'Authentication',
+  rules: ['AUTH-6'],
+  run: async (ctx) => {
+    ctx.expectErrorEnvelope(await ctx.http.request({ path: '/properties' }), 401, 'UNAUTHORIZED');
+  },
+});
 
 function oneLine(text: string): void {
   expect(text.trim().split('\n')).toHaveLength(1);
@@ -22,11 +34,34 @@ function oneLine(text: string): void {
 
 describe('parseCliArgs', () => {
   it('reads the options of interfaces.md and ours', () => {
-    const o = parseCliArgs(['--target', 't.json', '--base-url', 'https://x/api/public/v1', '--report', 'json:a.json', '--report', 'junit:b.xml', '--only', 'AUTH-*', '--seed', '99', '--profile', 'full', '--show-secrets', '--baseline', 'b.json', '--concurrency', '2']);
+    const o = parseCliArgs([
+      '--target',
+      't.json',
+      '--base-url',
+      'https://x/api/public/v1',
+      '--report',
+      'json:a.json',
+      '--report',
+      'junit:b.xml',
+      '--only',
+      'AUTH-*',
+      '--seed',
+      '99',
+      '--profile',
+      'full',
+      '--show-secrets',
+      '--baseline',
+      'b.json',
+      '--concurrency',
+      '2',
+    ]);
     expect(o).toMatchObject({
       target: 't.json',
       baseUrl: 'https://x/api/public/v1',
-      reports: [{ format: 'json', path: 'a.json' }, { format: 'junit', path: 'b.xml' }],
+      reports: [
+        { format: 'json', path: 'a.json' },
+        { format: 'junit', path: 'b.xml' },
+      ],
       only: ['AUTH-*'],
       seed: 99,
       profile: 'full',
@@ -45,7 +80,11 @@ describe('main exit statuses', () => {
   let api: FakeApi;
   let dir: string;
   beforeAll(async () => {
-    api = await startFakeApi((req, res) => (req.headers.authorization ? json(res, 200, { data: [] }) : json(res, 401, { error: 'no key', code: 'UNAUTHORIZED' })));
+    api = await startFakeApi((req, res) =>
+      req.headers.authorization
+        ? json(res, 200, { data: [] })
+        : json(res, 401, { error: 'no key', code: 'UNAUTHORIZED' }),
+    );
     dir = tempDir();
   });
   afterAll(() => api.close());
@@ -79,7 +118,11 @@ describe('main exit statuses', () => {
     ['not JSON', '{ nope', /not valid JSON/],
     ['no baseUrl', { keys: { enterpriseLive: 'k' } }, /baseUrl must be a non-empty string/],
     ['no enterpriseLive key', { baseUrl: 'http://x', keys: {} }, /keys.enterpriseLive is required/],
-    ['a bad mail kind', { ...targetFile('http://x'), mail: { kind: 'pigeon', url: 'http://m' } }, /mail.kind must be one of/],
+    [
+      'a bad mail kind',
+      { ...targetFile('http://x'), mail: { kind: 'pigeon', url: 'http://m' } },
+      /mail.kind must be one of/,
+    ],
   ])('invalid target (%s) → 2', async (_name, content, reason) => {
     const io = captureIo();
     expect(await main(['--target', writeJson(dir, 'bad.json', content)], io, deps)).toBe(2);
@@ -91,7 +134,9 @@ describe('main exit statuses', () => {
     const io = captureIo();
     const target = writeJson(dir, 'down.json', targetFile(`http://127.0.0.1:${await closedPort()}/api/public/v1`));
     expect(await main(['--target', target], io, deps)).toBe(2);
-    expect(io.err()).toMatch(/^conformance: target unreachable: GET http:\/\/127\.0\.0\.1:\d+\/api\/public\/v1\/properties: .*ECONNREFUSED/);
+    expect(io.err()).toMatch(
+      /^conformance: target unreachable: GET http:\/\/127\.0\.0\.1:\d+\/api\/public\/v1\/properties: .*ECONNREFUSED/,
+    );
     oneLine(io.err());
   });
 
@@ -116,16 +161,26 @@ describe('main exit statuses', () => {
       await brokenApi.close();
     }
     const lines = bad.out().trimEnd().split('\n');
-    expect(lines).toContain('FAIL auth.bearerKeyIsAccepted [AUTH-1] expected status 200; got 403 {"error":"nope","code":"FORBIDDEN"}');
-    expect(lines.some((l) => /^ {4}reproduction: curl -sS -i '.*\/properties' -H 'authorization: Bearer svc_live_\*\*\*\*1234'$/.test(l))).toBe(true);
-    expect(lines.some((l) => /^FAIL auth.missingKeyIsUnauthorized \[AUTH-6\] expected 401 with body/.test(l))).toBe(true);
+    expect(lines).toContain(
+      'FAIL auth.bearerKeyIsAccepted [AUTH-1] expected status 200; got 403 {"error":"nope","code":"FORBIDDEN"}',
+    );
+    expect(
+      lines.some((l) =>
+        /^ {4}reproduction: curl -sS -i '.*\/properties' -H 'authorization: Bearer svc_live_\*\*\*\*1234'$/.test(l),
+      ),
+    ).toBe(true);
+    expect(lines.some((l) => /^FAIL auth.missingKeyIsUnauthorized \[AUTH-6\] expected 401 with body/.test(l))).toBe(
+      true,
+    );
     expect(lines[lines.length - 1]).toBe('0 passed, 2 failed, 0 skipped');
     expect(ok.out().trimEnd().split('\n').pop()).toBe('1 passed, 0 failed, 0 skipped');
   });
 
   it('--only matching nothing is a bad option (a typo must not pass silently)', async () => {
     const io = captureIo();
-    expect(await main(['--target', writeJson(dir, 'ok2.json', targetFile(api.baseUrl)), '--only', 'nothing-*'], io, deps)).toBe(2);
+    expect(
+      await main(['--target', writeJson(dir, 'ok2.json', targetFile(api.baseUrl)), '--only', 'nothing-*'], io, deps),
+    ).toBe(2);
     expect(io.err()).toMatch(/no check matches --only nothing-\*/);
   });
 

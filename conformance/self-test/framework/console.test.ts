@@ -4,13 +4,35 @@
 import type { CheckResult } from '../../src/model';
 import { ConsoleReporter, planOf } from '../../src/reporters';
 
-const r = (id: string, group: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult => ({
-  id, title: id, group, rules: [`${id.toUpperCase()}-1`], status, message: status === 'skipped' ? 'needs a dashboard' : 'ok', durationMs: 1, ...extra,
+const r = (
+  id: string,
+  group: string,
+  status: CheckResult['status'],
+  extra: Partial<CheckResult> = {},
+): CheckResult => ({
+  id,
+  title: id,
+  group,
+  rules: [`${id.toUpperCase()}-1`],
+  status,
+  message: status === 'skipped' ? 'needs a dashboard' : 'ok',
+  durationMs: 1,
+  ...extra,
 });
 
 const results = [
   r('a', 'Authentication', 'passed'),
-  r('b', 'Authentication', 'failed', { expected: 'status 401', got: '200 {}', message: 'expected: status 401; got: 200 {} [B-1]', reproduction: "curl 'http://x'", command: 'npm run conformance -- --only b --seed 5', seed: 5, path: '0:1', counterexample: '"A"', property: 'p' }),
+  r('b', 'Authentication', 'failed', {
+    expected: 'status 401',
+    got: '200 {}',
+    message: 'expected: status 401; got: 200 {} [B-1]',
+    reproduction: "curl 'http://x'",
+    command: 'npm run conformance -- --only b --seed 5',
+    seed: 5,
+    path: '0:1',
+    counterexample: '"A"',
+    property: 'p',
+  }),
   r('c', 'Errors', 'skipped'),
 ];
 
@@ -19,7 +41,10 @@ function render(tty: boolean): string {
   const reporter = new ConsoleReporter({ write: (t) => (text += t), tty, color: false }, planOf(results));
   reporter.start({ target: 'http://x/api/public/v1', seed: 5, profile: 'quick' });
   for (const result of results) reporter.result(result);
-  reporter.finish({ results, coverage: { testable: 4, covered: 3, figure: 0.75, sections: [], uncovered: [], unknownRules: [] } });
+  reporter.finish({
+    results,
+    coverage: { testable: 4, covered: 3, figure: 0.75, sections: [], uncovered: [], unknownRules: [] },
+  });
   return text;
 }
 
@@ -43,7 +68,10 @@ describe('console output', () => {
 
   it('in a TTY: a line per completed group, failures at the end, summary last', () => {
     const text = render(true);
-    const visible = text.split('\n').map((l) => l.replace(/[\s\S]*\r\x1b\[2K/, '')).filter((l) => l.length > 0);
+    const visible = text
+      .split('\n')
+      .map((l) => l.replace(/[\s\S]*\r\x1b\[2K/, ''))
+      .filter((l) => l.length > 0);
     expect(text).toContain('[##########--------------------] 1/3 checks');
     expect(visible).toContain('  ✘ Authentication                       1 passed, 1 failed');
     expect(visible).toContain('  ✔ Errors                               0 passed, 1 skipped');

@@ -5,7 +5,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveTarget } from '../../src/cli/resolve-target';
-import { EMBEDDED_RETRY_DELAYS_SECONDS, EMBEDDED_TIMEOUT_SECONDS, parseTarget, startEmbeddedReceiver } from '../../src/targets';
+import {
+  EMBEDDED_RETRY_DELAYS_SECONDS,
+  EMBEDDED_TIMEOUT_SECONDS,
+  parseTarget,
+  startEmbeddedReceiver,
+} from '../../src/targets';
 import { targetFile, tempDir } from './helpers';
 
 const STUB = `
@@ -26,12 +31,30 @@ describe('embedded run: webhook receiver', () => {
 
   it('starts a mock receiver, gives the server short retry delays and a short call timeout and declares them in the webhooks section; stop() stops both', async () => {
     const envFile = join(dir, 'env.json');
-    const resolved = await resolveTarget({}, { root: dir, command: process.execPath, args: [stub], fixture, startTimeoutMs: 20_000, env: { STUB_ENV: envFile } });
+    const resolved = await resolveTarget(
+      {},
+      {
+        root: dir,
+        command: process.execPath,
+        args: [stub],
+        fixture,
+        startTimeoutMs: 20_000,
+        env: { STUB_ENV: envFile },
+      },
+    );
     try {
       const hooks = resolved.target.webhooks;
-      expect(hooks).toMatchObject({ retryDelaysSeconds: [...EMBEDDED_RETRY_DELAYS_SECONDS], timeoutSeconds: EMBEDDED_TIMEOUT_SECONDS, schedulerIntervalSeconds: 2 });
+      expect(hooks).toMatchObject({
+        retryDelaysSeconds: [...EMBEDDED_RETRY_DELAYS_SECONDS],
+        timeoutSeconds: EMBEDDED_TIMEOUT_SECONDS,
+        schedulerIntervalSeconds: 2,
+      });
       expect(hooks?.receiverUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhooks$/);
-      expect(JSON.parse(readFileSync(envFile, 'utf8'))).toEqual({ delays: EMBEDDED_RETRY_DELAYS_SECONDS.join(','), timeout: String(EMBEDDED_TIMEOUT_SECONDS * 1000), scheduler: '2000' });
+      expect(JSON.parse(readFileSync(envFile, 'utf8'))).toEqual({
+        delays: EMBEDDED_RETRY_DELAYS_SECONDS.join(','),
+        timeout: String(EMBEDDED_TIMEOUT_SECONDS * 1000),
+        scheduler: '2000',
+      });
       const health = await fetch(`${hooks?.receiverAdminUrl}/health`);
       expect(health.status).toBe(200);
     } finally {
@@ -42,7 +65,18 @@ describe('embedded run: webhook receiver', () => {
   });
 
   it('without a receiver (webhooks: false) the target has no webhooks section', async () => {
-    const resolved = await resolveTarget({}, { root: dir, command: process.execPath, args: [stub], fixture, startTimeoutMs: 20_000, env: { STUB_ENV: join(dir, 'env2.json') }, webhooks: false });
+    const resolved = await resolveTarget(
+      {},
+      {
+        root: dir,
+        command: process.execPath,
+        args: [stub],
+        fixture,
+        startTimeoutMs: 20_000,
+        env: { STUB_ENV: join(dir, 'env2.json') },
+        webhooks: false,
+      },
+    );
     try {
       expect(resolved.target.webhooks).toBeUndefined();
     } finally {
@@ -51,10 +85,20 @@ describe('embedded run: webhook receiver', () => {
   });
 
   it("an operator's own WEBHOOK_RETRY_DELAYS, timeout and scheduler period are kept and declared", async () => {
-    const receiver = await startEmbeddedReceiver({ env: { WEBHOOK_RETRY_DELAYS: '900,3600', WEBHOOK_TIMEOUT_MS: '10000', WEBHOOK_SCHEDULER_INTERVAL_MS: '60000' } });
+    const receiver = await startEmbeddedReceiver({
+      env: { WEBHOOK_RETRY_DELAYS: '900,3600', WEBHOOK_TIMEOUT_MS: '10000', WEBHOOK_SCHEDULER_INTERVAL_MS: '60000' },
+    });
     try {
-      expect(receiver.webhooks).toMatchObject({ retryDelaysSeconds: [900, 3600], timeoutSeconds: 10, schedulerIntervalSeconds: 60 });
-      expect(receiver.env).toEqual({ WEBHOOK_RETRY_DELAYS: '900,3600', WEBHOOK_TIMEOUT_MS: '10000', WEBHOOK_SCHEDULER_INTERVAL_MS: '60000' });
+      expect(receiver.webhooks).toMatchObject({
+        retryDelaysSeconds: [900, 3600],
+        timeoutSeconds: 10,
+        schedulerIntervalSeconds: 60,
+      });
+      expect(receiver.env).toEqual({
+        WEBHOOK_RETRY_DELAYS: '900,3600',
+        WEBHOOK_TIMEOUT_MS: '10000',
+        WEBHOOK_SCHEDULER_INTERVAL_MS: '60000',
+      });
     } finally {
       await receiver.stop();
     }
@@ -63,14 +107,23 @@ describe('embedded run: webhook receiver', () => {
   it('target files may declare webhooks.timeoutSeconds (a positive number)', () => {
     const base = { baseUrl: 'http://x/api', keys: { enterpriseLive: 'svc_live_k' } };
     const hooks = { receiverUrl: 'http://r/hooks', receiverAdminUrl: 'http://r/_receiver', secret: 's' };
-    expect(parseTarget({ ...base, webhooks: { ...hooks, timeoutSeconds: 3 } }, 't').target.webhooks?.timeoutSeconds).toBe(3);
-    expect(() => parseTarget({ ...base, webhooks: { ...hooks, timeoutSeconds: 0 } }, 't')).toThrow(/timeoutSeconds must be a positive number/);
+    expect(
+      parseTarget({ ...base, webhooks: { ...hooks, timeoutSeconds: 3 } }, 't').target.webhooks?.timeoutSeconds,
+    ).toBe(3);
+    expect(() => parseTarget({ ...base, webhooks: { ...hooks, timeoutSeconds: 0 } }, 't')).toThrow(
+      /timeoutSeconds must be a positive number/,
+    );
   });
 
   it('target files may declare webhooks.schedulerIntervalSeconds (a positive number)', () => {
     const base = { baseUrl: 'http://x/api', keys: { enterpriseLive: 'svc_live_k' } };
     const hooks = { receiverUrl: 'http://r/hooks', receiverAdminUrl: 'http://r/_receiver', secret: 's' };
-    expect(parseTarget({ ...base, webhooks: { ...hooks, schedulerIntervalSeconds: 5 } }, 't').target.webhooks?.schedulerIntervalSeconds).toBe(5);
-    expect(() => parseTarget({ ...base, webhooks: { ...hooks, schedulerIntervalSeconds: 0 } }, 't')).toThrow(/schedulerIntervalSeconds must be a positive number/);
+    expect(
+      parseTarget({ ...base, webhooks: { ...hooks, schedulerIntervalSeconds: 5 } }, 't').target.webhooks
+        ?.schedulerIntervalSeconds,
+    ).toBe(5);
+    expect(() => parseTarget({ ...base, webhooks: { ...hooks, schedulerIntervalSeconds: 0 } }, 't')).toThrow(
+      /schedulerIntervalSeconds must be a positive number/,
+    );
   });
 });

@@ -29,12 +29,28 @@ process.on('SIGTERM', () => { fs.writeFileSync(process.env.STUB_MARK, 'stopped')
 `;
 
 const NO_RULES: Catalogue = { rules: [], isTestable: () => true, toRequirementsCsv: () => '' };
-const publicApi = defineCheck({ id: 'embedded.publicApiAnswers', title: 't', group: 'G', rules: ['R-1'], run: async (ctx) => {
-  ctx.expectStatus(await ctx.http.request({ path: '/properties', key: 'enterpriseLive' }), 200);
-} });
-const dashboard = defineCheck({ id: 'embedded.dashboardTokenWorks', title: 't', group: 'G', rules: ['R-2'], needs: ['dashboard'], run: async (ctx) => {
-  ctx.expectStatus(await ctx.dashboard.request({ path: '/landlords/00000000-0000-4000-8000-000000000000/webhooks' }), 200);
-} });
+const publicApi = defineCheck({
+  id: 'embedded.publicApiAnswers',
+  title: 't',
+  group: 'G',
+  rules: ['R-1'],
+  run: async (ctx) => {
+    ctx.expectStatus(await ctx.http.request({ path: '/properties', key: 'enterpriseLive' }), 200);
+  },
+});
+const dashboard = defineCheck({
+  id: 'embedded.dashboardTokenWorks',
+  title: 't',
+  group: 'G',
+  rules: ['R-2'],
+  needs: ['dashboard'],
+  run: async (ctx) => {
+    ctx.expectStatus(
+      await ctx.dashboard.request({ path: '/landlords/00000000-0000-4000-8000-000000000000/webhooks' }),
+      200,
+    );
+  },
+});
 
 describe('embedded reference server', () => {
   const dir = tempDir();
@@ -50,7 +66,14 @@ describe('embedded reference server', () => {
       checks: [publicApi, dashboard],
       catalogue: NO_RULES,
       clock: new ManualClock(),
-      embedded: { root: dir, command: process.execPath, args: [stub], fixture, startTimeoutMs, env: { STUB_MODE: mode, STUB_MARK: mark } },
+      embedded: {
+        root: dir,
+        command: process.execPath,
+        args: [stub],
+        fixture,
+        startTimeoutMs,
+        env: { STUB_MODE: mode, STUB_MARK: mark },
+      },
     });
     return { code, out: io.out(), err: io.err(), mark };
   };
@@ -62,19 +85,25 @@ describe('embedded reference server', () => {
     expect(out).toContain('PASS embedded.dashboardTokenWorks');
     expect(code).toBe(0);
     expect(existsSync(mark)).toBe(true); // SIGTERM reached it and the CLI waited for the exit
-    const report = JSON.parse(readFileSync(join(dir, 'ok.json'), 'utf8')) as SuiteReport & { meta: { targetSource: string } };
+    const report = JSON.parse(readFileSync(join(dir, 'ok.json'), 'utf8')) as SuiteReport & {
+      meta: { targetSource: string };
+    };
     expect(report.meta.targetSource).toMatch(/^embedded reference server/);
   });
 
   it('a server that exits before listening → 2 with its last stderr lines', async () => {
     const { code, err } = await run('crash');
     expect(code).toBe(2);
-    expect(err).toBe('conformance: embedded reference server exited (code 3) before listening: loading fixtures | boom: cannot open database\n');
+    expect(err).toBe(
+      'conformance: embedded reference server exited (code 3) before listening: loading fixtures | boom: cannot open database\n',
+    );
   });
 
   it('a server that never says it listens → 2 after the start timeout', async () => {
     const { code, err } = await run('mute', [], 300);
     expect(code).toBe(2);
-    expect(err).toMatch(/^conformance: embedded reference server did not print "listening on http:\/\/127\.0\.0\.1:\d+" within 300 ms: \(no output\)\n$/);
+    expect(err).toMatch(
+      /^conformance: embedded reference server did not print "listening on http:\/\/127\.0\.0\.1:\d+" within 300 ms: \(no output\)\n$/,
+    );
   });
 });

@@ -22,7 +22,8 @@ import {
 } from '../../src/generators';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const holds = <T>(arb: fc.Arbitrary<T>, p: (v: T) => boolean) => fc.assert(fc.property(arb, p), { seed: 1, numRuns: 200 });
+const holds = <T>(arb: fc.Arbitrary<T>, p: (v: T) => boolean) =>
+  fc.assert(fc.property(arb, p), { seed: 1, numRuns: 200 });
 
 describe('generators', () => {
   it('uuids and non-uuids', () => {
@@ -31,7 +32,10 @@ describe('generators', () => {
   });
 
   it('dates within bounds, in YYYY-MM-DD', () => {
-    holds(isoDateArb({ min: '2024-02-27', max: '2024-03-02' }), (d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && d >= '2024-02-27' && d <= '2024-03-02');
+    holds(
+      isoDateArb({ min: '2024-02-27', max: '2024-03-02' }),
+      (d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && d >= '2024-02-27' && d <= '2024-03-02',
+    );
     expect(() => isoDateArb({ min: '2024-13-01' })).toThrow(/min must be YYYY-MM-DD/);
     expect(() => isoDateArb({ min: '2025-01-01', max: '2024-01-01' })).toThrow(/after max/);
   });
@@ -60,8 +64,14 @@ describe('generators', () => {
   });
 
   it('calendar types and ranges', () => {
-    holds(calendarTypeListArb(), (t) => t.split(',').every((x) => (CALENDAR_TYPES as readonly string[]).includes(x)) && t.length <= 500);
-    holds(calendarRangeArb(), ({ from, to, days }) => days <= 400 && (Date.parse(to) - Date.parse(from)) / 86_400_000 === days);
+    holds(
+      calendarTypeListArb(),
+      (t) => t.split(',').every((x) => (CALENDAR_TYPES as readonly string[]).includes(x)) && t.length <= 500,
+    );
+    holds(
+      calendarRangeArb(),
+      ({ from, to, days }) => days <= 400 && (Date.parse(to) - Date.parse(from)) / 86_400_000 === days,
+    );
     holds(calendarRangeArb({ min: 401, max: 800 }), ({ days }) => days > 400);
   });
 

@@ -40,7 +40,12 @@ export async function startFakeApi(handler: Handler): Promise<FakeApi> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const request = { method: req.method ?? 'GET', url: (req.url ?? '/').replace(/^\/api\/public\/v1/, ''), headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const request = {
+        method: req.method ?? 'GET',
+        url: (req.url ?? '/').replace(/^\/api\/public\/v1/, ''),
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       seen.push(request);
       handler(request, res);
     });
@@ -151,14 +156,16 @@ export function parseXml(xml: string): XmlElement {
     const tag = xml.slice(lt + 1, gt);
     if (tag.startsWith('/')) {
       const open = stack.pop();
-      if (!open || open.name !== tag.slice(1).trim()) throw new Error(`mismatched </${tag.slice(1)}> (open: ${open?.name})`);
+      if (!open || open.name !== tag.slice(1).trim())
+        throw new Error(`mismatched </${tag.slice(1)}> (open: ${open?.name})`);
     } else {
       const selfClosing = tag.endsWith('/');
       const body = selfClosing ? tag.slice(0, -1) : tag;
       const m = /^([A-Za-z_][\w.-]*)((?:\s+[A-Za-z_][\w.-]*="[^"<]*")*)\s*$/.exec(body);
       if (!m) throw new Error(`malformed tag <${tag.slice(0, 60)}>`);
       const attrs: Record<string, string> = {};
-      for (const a of (m[2] ?? '').matchAll(/([A-Za-z_][\w.-]*)="([^"]*)"/g)) attrs[a[1] as string] = decodeEntities(a[2] as string);
+      for (const a of (m[2] ?? '').matchAll(/([A-Za-z_][\w.-]*)="([^"]*)"/g))
+        attrs[a[1] as string] = decodeEntities(a[2] as string);
       const el: XmlElement = { name: m[1] as string, attrs, children: [], text: '' };
       (stack[stack.length - 1] as XmlElement).children.push(el);
       if (!selfClosing) stack.push(el);

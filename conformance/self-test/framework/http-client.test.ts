@@ -28,12 +28,16 @@ const server = setupServer(
     if ((headers['content-type'] ?? '').startsWith('multipart/form-data')) {
       const form = await request.formData();
       entry.form = {};
-      for (const [k, v] of form.entries()) entry.form[k] = typeof v === 'string' ? v : `file:${v.name}:${v.type}:${v.size}`;
+      for (const [k, v] of form.entries())
+        entry.form[k] = typeof v === 'string' ? v : `file:${v.name}:${v.type}:${v.size}`;
     } else {
       entry.body = await request.text();
     }
     captured.push(entry);
-    if (request.url.endsWith('/pdf')) return new HttpResponse(new Uint8Array([37, 80, 68, 70, 0, 1]), { headers: { 'content-type': 'application/pdf' } });
+    if (request.url.endsWith('/pdf'))
+      return new HttpResponse(new Uint8Array([37, 80, 68, 70, 0, 1]), {
+        headers: { 'content-type': 'application/pdf' },
+      });
     return HttpResponse.json({ data: { ok: true } }, { status: 201, headers: { 'X-Service-Mode': 'live' } });
   }),
 );
@@ -48,13 +52,22 @@ const client = () => createHttpClient({ baseUrl: BASE, resolveKey: (k) => (k ===
 
 describe('http client', () => {
   it('sends method, path, query, JSON and the bearer key; returns lower-case headers and parsed JSON', async () => {
-    const res = await client().request({ method: 'post', path: '/rent', key: 'enterpriseLive', query: { a: 1, b: ['x', 'y'], skip: undefined }, json: { amount: 10 } });
+    const res = await client().request({
+      method: 'post',
+      path: '/rent',
+      key: 'enterpriseLive',
+      query: { a: 1, b: ['x', 'y'], skip: undefined },
+      json: { amount: 10 },
+    });
     expect(captured[0]).toMatchObject({ method: 'POST', url: `${BASE}/rent?a=1&b=x&b=y`, body: '{"amount":10}' });
     expect(captured[0]?.headers).toMatchObject({ authorization: `Bearer ${KEY}`, 'content-type': 'application/json' });
     expect(res.status).toBe(201);
     expect(res.headers['x-service-mode']).toBe('live');
     expect(res.json).toEqual({ data: { ok: true } });
-    expect(res.exchange).toMatchObject({ request: { method: 'POST', url: `${BASE}/rent?a=1&b=x&b=y`, body: '{"amount":10}' }, response: { status: 201 } });
+    expect(res.exchange).toMatchObject({
+      request: { method: 'POST', url: `${BASE}/rent?a=1&b=x&b=y`, body: '{"amount":10}' },
+      response: { status: 201 },
+    });
   });
 
   it('x-api-key, none, and explicit headers overriding the auth header', async () => {
@@ -71,20 +84,43 @@ describe('http client', () => {
   });
 
   it('sends raw bodies byte for byte (invalid JSON stays invalid)', async () => {
-    await client().request({ method: 'POST', path: '/rent/1/invoice/email', key: 'enterpriseLive', body: '{"email":', headers: { 'content-type': 'application/json' } });
+    await client().request({
+      method: 'POST',
+      path: '/rent/1/invoice/email',
+      key: 'enterpriseLive',
+      body: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(captured[0]?.body).toBe('{"email":');
   });
 
   it('sends multipart forms and records them part by part', async () => {
-    const res = await client().request({ method: 'POST', path: '/properties/1/documents', key: 'enterpriseLive', multipart: { name: 'Gas cert', type: 'GSC', file: { filename: 'cert.pdf', contentType: 'application/pdf', content: 'PDFDATA' } } });
+    const res = await client().request({
+      method: 'POST',
+      path: '/properties/1/documents',
+      key: 'enterpriseLive',
+      multipart: {
+        name: 'Gas cert',
+        type: 'GSC',
+        file: { filename: 'cert.pdf', contentType: 'application/pdf', content: 'PDFDATA' },
+      },
+    });
     expect(captured[0]?.form).toEqual({ name: 'Gas cert', type: 'GSC', file: 'file:cert.pdf:application/pdf:7' });
     expect(captured[0]?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(res.exchange.request.multipart).toEqual([
       { name: 'name', value: 'Gas cert' },
       { name: 'type', value: 'GSC' },
-      { name: 'file', filename: 'cert.pdf', contentType: 'application/pdf', size: 7, base64: Buffer.from('PDFDATA').toString('base64') },
+      {
+        name: 'file',
+        filename: 'cert.pdf',
+        contentType: 'application/pdf',
+        size: 7,
+        base64: Buffer.from('PDFDATA').toString('base64'),
+      },
     ]);
-    expect(res.exchange.request.body).toBe('multipart/form-data: name="Gas cert", type="GSC", file=<cert.pdf, application/pdf, 7 bytes>');
+    expect(res.exchange.request.body).toBe(
+      'multipart/form-data: name="Gas cert", type="GSC", file=<cert.pdf, application/pdf, 7 bytes>',
+    );
   });
 
   it('keeps binary bodies as bytes and records a summary', async () => {
@@ -106,16 +142,27 @@ describe('masking and curl', () => {
     expect(maskSecret('svc_sandbox_0123456789abcd')).toBe('svc_sandbox_****abcd');
     expect(maskSecret('admin-token-0123456789')).toBe('****6789');
     expect(maskSecret('short')).toBe('****');
-    expect(new SecretMasker(['admin-token-0123456789']).mask('Bearer admin-token-0123456789 and svc_live_newkeyfromdashboard99')).toBe('Bearer ****6789 and svc_live_****rd99');
+    expect(
+      new SecretMasker(['admin-token-0123456789']).mask(
+        'Bearer admin-token-0123456789 and svc_live_newkeyfromdashboard99',
+      ),
+    ).toBe('Bearer ****6789 and svc_live_****rd99');
   });
 
   const exchange = {
-    request: { method: 'POST', url: `${BASE}/rent?x=it's`, headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: `{"note":"it's"}` },
+    request: {
+      method: 'POST',
+      url: `${BASE}/rent?x=it's`,
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: `{"note":"it's"}`,
+    },
     durationMs: 1,
   };
 
   it('renders masked by default, in full with showSecrets, quoting single quotes', () => {
-    expect(toCurl(exchange)).toBe(`curl -sS -i -X POST '${BASE}/rent?x=it'\\''s' -H 'authorization: Bearer svc_live_****WXYZ' -H 'content-type: application/json' --data-raw '{"note":"it'\\''s"}'`);
+    expect(toCurl(exchange)).toBe(
+      `curl -sS -i -X POST '${BASE}/rent?x=it'\\''s' -H 'authorization: Bearer svc_live_****WXYZ' -H 'content-type: application/json' --data-raw '{"note":"it'\\''s"}'`,
+    );
     expect(toCurl(exchange, { showSecrets: true })).toContain(`Bearer ${KEY}`);
   });
 
@@ -128,11 +175,24 @@ describe('masking and curl', () => {
     try {
       server.close(); // let the real network through for this test
       const c = createHttpClient({ baseUrl: api.baseUrl });
-      const a = await c.request({ method: 'PATCH', path: '/properties/1', key: KEY, json: { note: "it's <ok> & fine" } });
-      const b = await c.request({ method: 'POST', path: '/properties/1/image', key: KEY, multipart: { file: { filename: 'p.png', contentType: 'image/png', content: new Uint8Array([137, 80, 78, 71, 0, 255]) } } });
+      const a = await c.request({
+        method: 'PATCH',
+        path: '/properties/1',
+        key: KEY,
+        json: { note: "it's <ok> & fine" },
+      });
+      const b = await c.request({
+        method: 'POST',
+        path: '/properties/1/image',
+        key: KEY,
+        multipart: {
+          file: { filename: 'p.png', contentType: 'image/png', content: new Uint8Array([137, 80, 78, 71, 0, 255]) },
+        },
+      });
       const sentByClient = api.seen.splice(0);
       // Asynchronously: the fake server lives in this process and must keep answering.
-      for (const e of [a.exchange, b.exchange]) await promisify(execFile)('bash', ['-c', toCurl(e, { showSecrets: true })], { timeout: 10_000 });
+      for (const e of [a.exchange, b.exchange])
+        await promisify(execFile)('bash', ['-c', toCurl(e, { showSecrets: true })], { timeout: 10_000 });
       const sentByCurl = api.seen.splice(0);
       expect(sentByCurl[0]).toMatchObject({ method: 'PATCH', url: sentByClient[0]?.url, body: sentByClient[0]?.body });
       expect(sentByCurl[0]?.headers.authorization).toBe(`Bearer ${KEY}`);

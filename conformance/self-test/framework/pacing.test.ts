@@ -57,7 +57,14 @@ describe('Pacer', () => {
   const pacer = (clock: ManualClock) => new Pacer(DEFAULT_PACING, (k) => roles.get(k), clock);
 
   it('classifies reads and writes', () => {
-    expect(['GET', 'head', 'OPTIONS', 'POST', 'PATCH', 'DELETE'].map(requestKind)).toEqual(['read', 'read', 'read', 'write', 'write', 'write']);
+    expect(['GET', 'head', 'OPTIONS', 'POST', 'PATCH', 'DELETE'].map(requestKind)).toEqual([
+      'read',
+      'read',
+      'read',
+      'write',
+      'write',
+      'write',
+    ]);
   });
 
   it('paces by plan: Portfolio writes at 30/min × 0.8, Enterprise reads at 500/min × 0.8', async () => {
@@ -84,7 +91,15 @@ describe('Pacer', () => {
   });
 
   it('target pacing settings override plan rates and can turn pacing off', async () => {
-    const { target } = parseTarget({ baseUrl: 'http://x', keys: { enterpriseLive: 'svc_live_e' }, extraKeys: { bulk: 'svc_live_b' }, pacing: { headroom: 1, roles: { bulk: { readsPerMinute: 10, writesPerMinute: 1 } } } }, 't');
+    const { target } = parseTarget(
+      {
+        baseUrl: 'http://x',
+        keys: { enterpriseLive: 'svc_live_e' },
+        extraKeys: { bulk: 'svc_live_b' },
+        pacing: { headroom: 1, roles: { bulk: { readsPerMinute: 10, writesPerMinute: 1 } } },
+      },
+      't',
+    );
     const clock = new ManualClock();
     const p = new Pacer(target.pacing, (k) => (k === 'svc_live_b' ? 'bulk' : undefined), clock);
     const times = await sendTimes(30, () => p.acquire('svc_live_b', 'GET'), clock);
@@ -108,20 +123,39 @@ describe('runChecks pacing and scheduling', () => {
     let running = 0;
     let maxRunningDuringExclusive = 0;
     const burst = (id: string, exclusive: boolean) =>
-      defineCheck({ id, title: id, group: 'G', rules: ['R-1'], exclusive, run: async (ctx) => {
-        order.push(`start ${id}`);
-        running++;
-        if (exclusive) maxRunningDuringExclusive = Math.max(maxRunningDuringExclusive, running);
-        for (let i = 0; i < 10; i++) await ctx.http.request({ path: '/properties', key: 'enterpriseLive' });
-        running--;
-        order.push(`end ${id}`);
-      } });
+      defineCheck({
+        id,
+        title: id,
+        group: 'G',
+        rules: ['R-1'],
+        exclusive,
+        run: async (ctx) => {
+          order.push(`start ${id}`);
+          running++;
+          if (exclusive) maxRunningDuringExclusive = Math.max(maxRunningDuringExclusive, running);
+          for (let i = 0; i < 10; i++) await ctx.http.request({ path: '/properties', key: 'enterpriseLive' });
+          running--;
+          order.push(`end ${id}`);
+        },
+      });
     // 10 reads per minute at headroom 1: burst of 1, so the ordinary checks' 30 requests must wait.
-    const target = targetFor(api.baseUrl, { pacing: { headroom: 1, roles: { enterpriseLive: { readsPerMinute: 10, writesPerMinute: 10 } } } });
+    const target = targetFor(api.baseUrl, {
+      pacing: { headroom: 1, roles: { enterpriseLive: { readsPerMinute: 10, writesPerMinute: 10 } } },
+    });
     const clock = new ManualClock();
-    const results = await runChecks({ target, checks: [burst('x.limits', true), burst('a', false), burst('b', false), burst('c', false)], seed: 1, clock });
+    const results = await runChecks({
+      target,
+      checks: [burst('x.limits', true), burst('a', false), burst('b', false), burst('c', false)],
+      seed: 1,
+      clock,
+    });
 
-    expect(results.map((r) => [r.id, r.status])).toEqual([['x.limits', 'passed'], ['a', 'passed'], ['b', 'passed'], ['c', 'passed']]);
+    expect(results.map((r) => [r.id, r.status])).toEqual([
+      ['x.limits', 'passed'],
+      ['a', 'passed'],
+      ['b', 'passed'],
+      ['c', 'passed'],
+    ]);
     expect(order.indexOf('start x.limits')).toBe(order.length - 2); // last, after every other check ended
     expect(maxRunningDuringExclusive).toBe(1);
     const pacedWait = clock.sleeps.reduce((a, b) => a + b, 0);
@@ -132,11 +166,24 @@ describe('runChecks pacing and scheduling', () => {
   it('starts long checks first, then the rest in registry order, and reports results in registry order', async () => {
     const started: string[] = [];
     const check = (id: string, long: boolean) =>
-      defineCheck({ id, title: id, group: 'G', rules: ['R-1'], long, run: async () => {
-        started.push(id);
-      } });
+      defineCheck({
+        id,
+        title: id,
+        group: 'G',
+        rules: ['R-1'],
+        long,
+        run: async () => {
+          started.push(id);
+        },
+      });
     const target = targetFor(api.baseUrl);
-    const checks = [check('a', false), check('b.long', true), check('c', false), check('d.long', true), check('e', false)];
+    const checks = [
+      check('a', false),
+      check('b.long', true),
+      check('c', false),
+      check('d.long', true),
+      check('e', false),
+    ];
     const results = await runChecks({ target, checks, seed: 1, concurrency: 1 });
 
     expect(started).toEqual(['b.long', 'd.long', 'a', 'c', 'e']);

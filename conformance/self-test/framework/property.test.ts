@@ -30,10 +30,15 @@ const searchCheck = defineCheck({
   group: 'Endpoints',
   rules: ['PROP-GET-3'],
   run: async (ctx) => {
-    await ctx.property('search term accepted', fc.string({ minLength: 1, maxLength: 20 }), async (search) => {
-      const res = await ctx.http.request({ path: '/properties', key: 'enterpriseLive', query: { search } });
-      return res.status === 200;
-    }, { numRuns: 50 });
+    await ctx.property(
+      'search term accepted',
+      fc.string({ minLength: 1, maxLength: 20 }),
+      async (search) => {
+        const res = await ctx.http.request({ path: '/properties', key: 'enterpriseLive', query: { search } });
+        return res.status === 200;
+      },
+      { numRuns: 50 },
+    );
   },
 });
 
@@ -58,7 +63,9 @@ describe('property checks', () => {
     expect(result.path).toMatch(/^\d+(:\d+)*$/);
     expect(result.counterexample).toBe('301');
     expect(result.property).toBe('limit in 1..500 gives 200');
-    expect(result.message).toMatch(/^expected: status 200; got: 400 .*VALIDATION_ERROR.* \(counterexample 301\) \[LIMIT-OTHER-1\]$/);
+    expect(result.message).toMatch(
+      /^expected: status 200; got: 400 .*VALIDATION_ERROR.* \(counterexample 301\) \[LIMIT-OTHER-1\]$/,
+    );
     expect(result.reproduction).toContain('limit=301');
     expect(result.command).toBe('npm run conformance -- --only pagination.limitUpTo500IsAccepted --seed 42');
   });
@@ -79,9 +86,17 @@ describe('property checks', () => {
       group: 'Endpoints',
       rules: ['LIMIT-OTHER-1'],
       run: (ctx) =>
-        ctx.property('limit in 1..300 gives 200', fc.integer({ min: 1, max: 300 }), async (limit) => {
-          ctx.expectStatus(await ctx.http.request({ path: '/properties', key: 'enterpriseLive', query: { limit } }), 200);
-        }, { numRuns: 10 }),
+        ctx.property(
+          'limit in 1..300 gives 200',
+          fc.integer({ min: 1, max: 300 }),
+          async (limit) => {
+            ctx.expectStatus(
+              await ctx.http.request({ path: '/properties', key: 'enterpriseLive', query: { limit } }),
+              200,
+            );
+          },
+          { numRuns: 10 },
+        ),
     });
     const passing = await runCheck(withinFakeLimit, targetFor(api.baseUrl), { seed: 3, clock: new ManualClock() });
     expect(passing).toMatchObject({ status: 'passed', seed: 3, message: '10 exchanges as expected' });
@@ -92,10 +107,16 @@ describe('property checks', () => {
     const target = writeJson(dir, 'target.json', targetFile(api.baseUrl));
     const runOnce = async (name: string): Promise<Record<string, unknown>> => {
       const io = captureIo();
-      const code = await main(['--target', target, '--seed', '1234', '--report', `json:${join(dir, name)}`], io, { clock: new ManualClock(), checks: [searchCheck], catalogue: { rules: [], isTestable: () => true, toRequirementsCsv: () => '' } });
+      const code = await main(['--target', target, '--seed', '1234', '--report', `json:${join(dir, name)}`], io, {
+        clock: new ManualClock(),
+        checks: [searchCheck],
+        catalogue: { rules: [], isTestable: () => true, toRequirementsCsv: () => '' },
+      });
       expect(code).toBe(1);
       expect(io.out()).toContain('seed 1234');
-      expect(io.out()).toMatch(/rerun: npm run conformance -- --target \S+ --only properties.searchIsCaseInsensitive --seed 1234/);
+      expect(io.out()).toMatch(
+        /rerun: npm run conformance -- --target \S+ --only properties.searchIsCaseInsensitive --seed 1234/,
+      );
       const report = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { checks: Array<Record<string, unknown>> };
       return report.checks[0] as Record<string, unknown>;
     };

@@ -15,21 +15,33 @@ const NO_RULES: Catalogue = { rules: [], isTestable: () => true, toRequirementsC
 const seedsSeen = new Map<string, number>();
 
 function statusCheck(id: string, path: string, status: number): Check {
-  return defineCheck({ id, title: id, group: 'Endpoints', rules: [`R-${id}`], run: async (ctx) => {
-    seedsSeen.set(id, ctx.seed);
-    ctx.expectStatus(await ctx.http.request({ path, key: 'enterpriseLive' }), status);
-  } });
+  return defineCheck({
+    id,
+    title: id,
+    group: 'Endpoints',
+    rules: [`R-${id}`],
+    run: async (ctx) => {
+      seedsSeen.set(id, ctx.seed);
+      ctx.expectStatus(await ctx.http.request({ path, key: 'enterpriseLive' }), status);
+    },
+  });
 }
 
 // The fake answers 200 on /ok and 500 elsewhere.
-const checks = [statusCheck('a.knownBroken', '/broken', 200), statusCheck('b.fixedNow', '/ok', 200), statusCheck('c.newlyBroken', '/broken2', 200)];
+const checks = [
+  statusCheck('a.knownBroken', '/broken', 200),
+  statusCheck('b.fixedNow', '/ok', 200),
+  statusCheck('c.newlyBroken', '/broken2', 200),
+];
 
 describe('QA options', () => {
   let api: FakeApi;
   let dir: string;
   let target: string;
   beforeAll(async () => {
-    api = await startFakeApi((req, res) => (req.url === '/ok' ? json(res, 200, { data: [] }) : json(res, 500, { error: 'x', code: 'SERVER_ERROR' })));
+    api = await startFakeApi((req, res) =>
+      req.url === '/ok' ? json(res, 200, { data: [] }) : json(res, 500, { error: 'x', code: 'SERVER_ERROR' }),
+    );
     dir = tempDir();
     target = writeJson(dir, 'target.json', targetFile(api.baseUrl));
   });
@@ -38,13 +50,23 @@ describe('QA options', () => {
 
   const run = async (argv: string[]) => {
     const io = captureIo();
-    const code = await main(['--target', target, ...argv], io, { checks, catalogue: NO_RULES, clock: new ManualClock() });
+    const code = await main(['--target', target, ...argv], io, {
+      checks,
+      catalogue: NO_RULES,
+      clock: new ManualClock(),
+    });
     return { code, out: io.out(), err: io.err() };
   };
 
   it('--baseline: listed failures are expected (by check id or rule id, with an issue link), the rest still fail', async () => {
     const baseline = writeJson(dir, 'baseline.json', {
-      knownFailing: [{ check: 'a.knownBroken', reason: 'staging lacks the fix, ticket QA-12', issue: 'https://issues.example/QA-12' }],
+      knownFailing: [
+        {
+          check: 'a.knownBroken',
+          reason: 'staging lacks the fix, ticket QA-12',
+          issue: 'https://issues.example/QA-12',
+        },
+      ],
     });
     const report = join(dir, 'baseline-report.json');
     const { code, out } = await run(['--baseline', baseline, '--report', `json:${report}`]);
@@ -54,7 +76,11 @@ describe('QA options', () => {
     expect(out.trimEnd().split('\n').pop()).toBe('1 passed, 1 failed, 0 skipped');
     const json = JSON.parse(readFileSync(report, 'utf8')) as SuiteReport;
     expect(json.summary).toMatchObject({ passed: 1, failed: 1, skipped: 0, expectedFailures: 1 });
-    expect(json.checks[0]).toMatchObject({ id: 'a.knownBroken', status: 'failed', expectedFailure: { reason: 'staging lacks the fix, ticket QA-12', issue: 'https://issues.example/QA-12' } });
+    expect(json.checks[0]).toMatchObject({
+      id: 'a.knownBroken',
+      status: 'failed',
+      expectedFailure: { reason: 'staging lacks the fix, ticket QA-12', issue: 'https://issues.example/QA-12' },
+    });
   });
 
   it('--baseline: a listed check that passes now FAILS the run until its entry is removed', async () => {
@@ -68,13 +94,20 @@ describe('QA options', () => {
     const report = join(dir, 'stale-report.json');
     const { code, out } = await run(['--baseline', baseline, '--report', `json:${report}`]);
     expect(code).toBe(1); // every failure is listed: only the stale entry fails the run
-    expect(out).toContain('FAIL baseline entry b.fixedNow is stale: b.fixedNow passes now; remove it from the known-failing list (listed because: was broken last sprint)');
-    expect((JSON.parse(readFileSync(report, 'utf8')) as { meta: { baselineStale: string[] } }).meta.baselineStale).toHaveLength(1);
+    expect(out).toContain(
+      'FAIL baseline entry b.fixedNow is stale: b.fixedNow passes now; remove it from the known-failing list (listed because: was broken last sprint)',
+    );
+    expect(
+      (JSON.parse(readFileSync(report, 'utf8')) as { meta: { baselineStale: string[] } }).meta.baselineStale,
+    ).toHaveLength(1);
   });
 
   it('--baseline listing every failure (and nothing that passes) exits 0; the old expectedFailures name still reads', async () => {
     const baseline = writeJson(dir, 'baseline-all.json', {
-      expectedFailures: [{ check: 'a.knownBroken', reason: 'r1' }, { check: 'c.newlyBroken', reason: 'r2' }],
+      expectedFailures: [
+        { check: 'a.knownBroken', reason: 'r1' },
+        { check: 'c.newlyBroken', reason: 'r2' },
+      ],
     });
     expect((await run(['--baseline', baseline])).code).toBe(0);
   });
@@ -92,14 +125,24 @@ describe('QA options', () => {
 
   it('--repeat N: a check whose verdict changes between runs fails the run (unless known flaky)', async () => {
     let calls = 0;
-    const flipping = defineCheck({ id: 'd.flipping', title: 'flips', group: 'Endpoints', rules: ['R-d'], run: async (ctx) => {
-      calls++;
-      assertThat(ctx, calls % 2 === 1, 'an odd call', 'an even one');
-    } });
+    const flipping = defineCheck({
+      id: 'd.flipping',
+      title: 'flips',
+      group: 'Endpoints',
+      rules: ['R-d'],
+      run: async (ctx) => {
+        calls++;
+        assertThat(ctx, calls % 2 === 1, 'an odd call', 'an even one');
+      },
+    });
     const steady = checks[1] as Check;
     const runWith = async (argv: string[]) => {
       const io = captureIo();
-      const code = await main(['--target', target, ...argv], io, { checks: [steady, flipping], catalogue: NO_RULES, clock: new ManualClock() });
+      const code = await main(['--target', target, ...argv], io, {
+        checks: [steady, flipping],
+        catalogue: NO_RULES,
+        clock: new ManualClock(),
+      });
       return { code, out: io.out() };
     };
     const unstable = await runWith(['--repeat', '2']);
@@ -132,7 +175,11 @@ describe('QA options', () => {
     const report = join(dir, 'compare-report.json');
     const { out } = await run(['--compare', previous, '--report', `json:${report}`]);
     expect(out).toContain(`compared with ${previous}:\n  newly failing: c.newlyBroken\n  newly passing: b.fixedNow\n`);
-    expect((JSON.parse(readFileSync(report, 'utf8')) as SuiteReport).comparison).toMatchObject({ previous, newlyFailing: ['c.newlyBroken'], newlyPassing: ['b.fixedNow'] });
+    expect((JSON.parse(readFileSync(report, 'utf8')) as SuiteReport).comparison).toMatchObject({
+      previous,
+      newlyFailing: ['c.newlyBroken'],
+      newlyPassing: ['b.fixedNow'],
+    });
   });
 
   it('--compare shows rule-level changes', async () => {
@@ -175,7 +222,9 @@ describe('QA options', () => {
   });
 
   it('--rerun-failed with an explicit --seed uses that seed for all', async () => {
-    const previous = writeJson(dir, 'failed-report2.json', { checks: [{ id: 'a.knownBroken', status: 'failed', seed: 1111 }] });
+    const previous = writeJson(dir, 'failed-report2.json', {
+      checks: [{ id: 'a.knownBroken', status: 'failed', seed: 1111 }],
+    });
     await run(['--rerun-failed', previous, '--seed', '9']);
     expect(seedsSeen.get('a.knownBroken')).toBe(9);
   });

@@ -2,7 +2,23 @@ import { parseCliOptions, UsageError } from '../../src/receiver/cli-options';
 
 describe('receiver-test options', () => {
   test('parses every option, in both --name value and --name=value forms', () => {
-    expect(parseCliOptions(['--url', 'http://127.0.0.1:4000/hooks', '--secret=s', '--report', 'json:out/r.json', '--report=junit:out/r.xml', '--seed', '-7', '--timeout-ms', '250', '--concurrency=2', '--only', 'receiver.*'])).toEqual({
+    expect(
+      parseCliOptions([
+        '--url',
+        'http://127.0.0.1:4000/hooks',
+        '--secret=s',
+        '--report',
+        'json:out/r.json',
+        '--report=junit:out/r.xml',
+        '--seed',
+        '-7',
+        '--timeout-ms',
+        '250',
+        '--concurrency=2',
+        '--only',
+        'receiver.*',
+      ]),
+    ).toEqual({
       url: 'http://127.0.0.1:4000/hooks',
       secret: 's',
       reports: [
@@ -18,7 +34,9 @@ describe('receiver-test options', () => {
   });
 
   test('a Windows-style report path keeps its colon', () => {
-    expect(parseCliOptions(['--url', 'http://h', '--secret', 's', '--report', 'html:C:\\r.html']).reports).toEqual([{ format: 'html', path: 'C:\\r.html' }]);
+    expect(parseCliOptions(['--url', 'http://h', '--secret', 's', '--report', 'html:C:\\r.html']).reports).toEqual([
+      { format: 'html', path: 'C:\\r.html' },
+    ]);
   });
 
   test.each([

@@ -8,7 +8,8 @@ import { prettyJson, withUnicodeText } from '../../src/receiver/json-variants';
 
 const SECRET = 'whsec_curl_test';
 // Async: the receiver runs in this process, so a synchronous curl would block the very server it calls.
-const bash = async (command: string): Promise<string> => (await promisify(execFile)('bash', ['-c', command], { encoding: 'utf8' })).stdout;
+const bash = async (command: string): Promise<string> =>
+  (await promisify(execFile)('bash', ['-c', command], { encoding: 'utf8' })).stdout;
 let receiver: RunningReceiver;
 const factory = new DeliveryFactory(3, SECRET);
 
@@ -34,7 +35,9 @@ describe('curl reproduction', () => {
   });
 
   test('an empty header is written as `Name;` so curl sends it empty', () => {
-    expect(curlCommand({ url: 'http://h/', body: '{}', headers: { 'X-Service-Signature-256': '' } }, 10_000)).toContain(`-H 'X-Service-Signature-256;'`);
+    expect(curlCommand({ url: 'http://h/', body: '{}', headers: { 'X-Service-Signature-256': '' } }, 10_000)).toContain(
+      `-H 'X-Service-Signature-256;'`,
+    );
   });
 
   withCurl('replaying the command sends the exact bytes: a pretty, unicode body still verifies', async () => {

@@ -25,7 +25,11 @@ function conforms(value: unknown, spec: ItemSpec & { nullable?: boolean }): bool
     case 'boolean':
       return typeof value === 'boolean';
     case 'object':
-      return typeof value === 'object' && value !== null && matchesFields(value as Record<string, unknown>, spec.fields ?? []);
+      return (
+        typeof value === 'object' &&
+        value !== null &&
+        matchesFields(value as Record<string, unknown>, spec.fields ?? [])
+      );
     case 'array':
       return Array.isArray(value);
   }
@@ -36,15 +40,22 @@ function matchesFields(data: Record<string, unknown>, fields: readonly FieldSpec
   return fields.every((f) => {
     const value = data[f.name];
     if (!conforms(value, f)) return false;
-    if (f.type === 'array' && f.items && Array.isArray(value)) return value.every((item) => conforms(item, f.items ?? { type: 'string' }));
+    if (f.type === 'array' && f.items && Array.isArray(value))
+      return value.every((item) => conforms(item, f.items ?? { type: 'string' }));
     return true;
   });
 }
 
 describe('generated payloads', () => {
-  test.each(eventCatalogue.map((spec) => [spec.event, spec] as const))('%s data has exactly the catalogue fields with their types', (_event, spec) => {
-    fc.assert(fc.property(dataArbitrary(spec), (data) => matchesFields(data, spec.fields)), { numRuns: 50 });
-  });
+  test.each(eventCatalogue.map((spec) => [spec.event, spec] as const))(
+    '%s data has exactly the catalogue fields with their types',
+    (_event, spec) => {
+      fc.assert(
+        fc.property(dataArbitrary(spec), (data) => matchesFields(data, spec.fields)),
+        { numRuns: 50 },
+      );
+    },
+  );
 
   test('same seed and key give the same envelope; another seed gives another', () => {
     const a = new DeliveryFactory(1, 's').envelope('rent.overdue', 'k');

@@ -45,6 +45,10 @@ describe('sendDelivery', () => {
       const exchange = await sendDelivery({ url, body: '{}', headers: { 'content-type': 'application/json' } }, 5000);
       expect(exchange).toMatchObject({ status: 200, error: null, timedOut: false });
     }
-    expect(requests).toEqual([[1, 1], [2, 1], [3, 1]]);
+    expect(requests).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 1],
+    ]);
   });
 });

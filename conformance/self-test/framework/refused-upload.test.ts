@@ -42,7 +42,9 @@ async function fakeDeployment(overLimit: OverLimit): Promise<FakeDeployment> {
           return;
         }
         res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
-        res.end(JSON.stringify({ error: 'The uploaded file exceeds the size limit', code: 'FILE_TOO_LARGE' }), () => req.socket.destroy());
+        res.end(JSON.stringify({ error: 'The uploaded file exceeds the size limit', code: 'FILE_TOO_LARGE' }), () =>
+          req.socket.destroy(),
+        );
         return;
       }
       void readAll(req).then(() => {
@@ -57,7 +59,8 @@ async function fakeDeployment(overLimit: OverLimit): Promise<FakeDeployment> {
     }
     void readAll(req).then(() => {
       if (req.method === 'POST' && url === '/properties') return send(res, 201, { data: property() });
-      if (url === '/properties/p1') return send(res, 200, { data: req.method === 'DELETE' ? { deleted: true, id: 'p1' } : property() });
+      if (url === '/properties/p1')
+        return send(res, 200, { data: req.method === 'DELETE' ? { deleted: true, id: 'p1' } : property() });
       send(res, 404, { error: 'not found', code: 'NOT_FOUND' });
     });
   });
@@ -78,7 +81,10 @@ describe('a refused oversized image upload', () => {
   it('answered before the reset: the answer is judged (413 FILE_TOO_LARGE passes)', async () => {
     const deployment = await fakeDeployment('answer-then-reset');
     try {
-      const result = await runCheck(propertyImageSizeAndTypeEdges, targetFor(deployment.baseUrl), { seed: 1, clock: new ManualClock() });
+      const result = await runCheck(propertyImageSizeAndTypeEdges, targetFor(deployment.baseUrl), {
+        seed: 1,
+        clock: new ManualClock(),
+      });
       expect({ status: result.status, message: result.message }).toMatchObject({ status: 'passed' });
       expect(deployment.refusedUnread()).toBeGreaterThanOrEqual(1);
     } finally {
@@ -89,7 +95,10 @@ describe('a refused oversized image upload', () => {
   it('reset with no answer at all: sent three times, then an error (not a pass, not a failure of the rule)', async () => {
     const deployment = await fakeDeployment('reset-without-answer');
     try {
-      const result = await runCheck(propertyImageSizeAndTypeEdges, targetFor(deployment.baseUrl), { seed: 1, clock: new ManualClock() });
+      const result = await runCheck(propertyImageSizeAndTypeEdges, targetFor(deployment.baseUrl), {
+        seed: 1,
+        clock: new ManualClock(),
+      });
       expect(result.status).toBe('error');
       expect(deployment.refusedUnread()).toBe(3);
     } finally {

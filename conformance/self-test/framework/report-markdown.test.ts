@@ -5,7 +5,13 @@ const report = {
   summary: { passed: 1, failed: 1, skipped: 1, expectedFailures: 0 },
   checks: [
     { id: 'auth.missingKey', rules: ['AUTH-1'], status: 'passed', message: 'ok' },
-    { id: 'rent.post | pipes', rules: ['RENT-POST-4', 'ERR-2'], status: 'failed', message: 'expected 400\ngot 500', reproduction: 'curl -s ```x```' },
+    {
+      id: 'rent.post | pipes',
+      rules: ['RENT-POST-4', 'ERR-2'],
+      status: 'failed',
+      message: 'expected 400\ngot 500',
+      reproduction: 'curl -s ```x```',
+    },
     { id: 'webhooks.retry', rules: ['EVT-DELIVERY-2'], status: 'skipped', message: 'quick profile' },
   ],
   meta: { ignored: true },
@@ -27,7 +33,9 @@ describe('ppapi-report-markdown', () => {
   });
 
   it('says passed when nothing failed, and refuses a file that is not a report', () => {
-    expect(renderMarkdownSummary(readReport({ summary: { passed: 2, failed: 0, skipped: 0 }, checks: [] }))).toContain('✅ passed');
+    expect(renderMarkdownSummary(readReport({ summary: { passed: 2, failed: 0, skipped: 0 }, checks: [] }))).toContain(
+      '✅ passed',
+    );
     expect(() => readReport({ checks: [] })).toThrow(/not a conformance JSON report/);
   });
 });

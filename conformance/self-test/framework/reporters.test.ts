@@ -4,14 +4,30 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckResult, Rule } from '../../src/model';
-import { renderHtml, renderJUnit, renderCoverageMarkdown, toJsonReport, writeReports, type ConformanceMeta } from '../../src/reporters';
+import {
+  renderHtml,
+  renderJUnit,
+  renderCoverageMarkdown,
+  toJsonReport,
+  writeReports,
+  type ConformanceMeta,
+} from '../../src/reporters';
 import { computeCoverage } from '../../src/runner';
 import { findAll, parseXml, tempDir } from './helpers';
 
 const HOSTILE = `<script>alert("x")</script> & 'quotes' ]]> \u0001\u001b[31m`;
 
 const results: CheckResult[] = [
-  { id: 'auth.bearer', title: 'Bearer works', group: 'Authentication', rules: ['AUTH-1'], status: 'passed', message: '1 exchange as expected', durationMs: 12, command: 'npm run conformance -- --only auth.bearer' },
+  {
+    id: 'auth.bearer',
+    title: 'Bearer works',
+    group: 'Authentication',
+    rules: ['AUTH-1'],
+    status: 'passed',
+    message: '1 exchange as expected',
+    durationMs: 12,
+    command: 'npm run conformance -- --only auth.bearer',
+  },
   {
     id: 'errors.envelope',
     title: `Envelope ${HOSTILE}`,
@@ -28,21 +44,78 @@ const results: CheckResult[] = [
     counterexample: '"<&>"',
     property: 'p',
     command: 'npm run conformance -- --only errors.envelope --seed 42',
-    exchanges: [{ request: { method: 'GET', url: 'http://h/x', headers: {} }, response: { status: 500, headers: {}, body: HOSTILE }, durationMs: 3 }],
+    exchanges: [
+      {
+        request: { method: 'GET', url: 'http://h/x', headers: {} },
+        response: { status: 500, headers: {}, body: HOSTILE },
+        durationMs: 3,
+      },
+    ],
   },
-  { id: 'limits.rate', title: 'Rate', group: 'Limits', rules: ['LIMIT-RATE-1'], status: 'skipped', message: 'needs a rateLimit key: the target file has none', durationMs: 0 },
-  { id: 'rent.known', title: 'Known deviation', group: 'Limits', rules: ['RENT-1'], status: 'failed', message: 'expected: a; got: b [RENT-1]', expected: 'a', got: 'b', reproduction: 'curl x', durationMs: 1, expectedFailure: { reason: 'ticket 7' } },
+  {
+    id: 'limits.rate',
+    title: 'Rate',
+    group: 'Limits',
+    rules: ['LIMIT-RATE-1'],
+    status: 'skipped',
+    message: 'needs a rateLimit key: the target file has none',
+    durationMs: 0,
+  },
+  {
+    id: 'rent.known',
+    title: 'Known deviation',
+    group: 'Limits',
+    rules: ['RENT-1'],
+    status: 'failed',
+    message: 'expected: a; got: b [RENT-1]',
+    expected: 'a',
+    got: 'b',
+    reproduction: 'curl x',
+    durationMs: 1,
+    expectedFailure: { reason: 'ticket 7' },
+  },
 ];
 
 const rules: Rule[] = [
   { id: 'AUTH-1', section: 'Authentication', text: 'Send the key as Bearer.', class: 'black-box', level: 'MUST' },
-  { id: 'AUTH-9', section: 'Authentication', text: 'Signing secret shown once.', class: 'needs-dashboard', level: 'MUST' },
-  { id: 'ERR-1', section: 'Errors', text: `Every error uses { error, code } ${HOSTILE}`, class: 'black-box', level: 'MUST' },
-  { id: 'ERR-2', section: 'Errors', text: 'Messages may change.', class: 'not-shown', notTestedReason: 'not shown', level: 'not-shown' },
-  { id: 'STORE-1', section: 'Storage', text: 'Objects retained.', class: 'not-observable', notTestedReason: 'internal', level: 'MUST' },
+  {
+    id: 'AUTH-9',
+    section: 'Authentication',
+    text: 'Signing secret shown once.',
+    class: 'needs-dashboard',
+    level: 'MUST',
+  },
+  {
+    id: 'ERR-1',
+    section: 'Errors',
+    text: `Every error uses { error, code } ${HOSTILE}`,
+    class: 'black-box',
+    level: 'MUST',
+  },
+  {
+    id: 'ERR-2',
+    section: 'Errors',
+    text: 'Messages may change.',
+    class: 'not-shown',
+    notTestedReason: 'not shown',
+    level: 'not-shown',
+  },
+  {
+    id: 'STORE-1',
+    section: 'Storage',
+    text: 'Objects retained.',
+    class: 'not-observable',
+    notTestedReason: 'internal',
+    level: 'MUST',
+  },
 ];
 const checks = results.map((r) => ({ id: r.id, rules: r.rules }));
-const coverage = computeCoverage({ rules, checks, results, isTestable: (c) => c === 'black-box' || c.startsWith('needs-') });
+const coverage = computeCoverage({
+  rules,
+  checks,
+  results,
+  isTestable: (c) => c === 'black-box' || c.startsWith('needs-'),
+});
 
 const meta: ConformanceMeta = {
   title: 'Property Portfolio API conformance',
@@ -59,7 +132,16 @@ const meta: ConformanceMeta = {
 describe('JSON report', () => {
   it('has exactly the interfaces.md fields on every check, plus extras', () => {
     const report = toJsonReport(results, meta);
-    expect(report.summary).toEqual({ passed: 1, failed: 1, skipped: 1, expectedFailures: 1, errored: 0, disabled: 0, warnings: 0, flaky: 0 });
+    expect(report.summary).toEqual({
+      passed: 1,
+      failed: 1,
+      skipped: 1,
+      expectedFailures: 1,
+      errored: 0,
+      disabled: 0,
+      warnings: 0,
+      flaky: 0,
+    });
     for (const c of report.checks) {
       expect(typeof c.id).toBe('string');
       expect(Array.isArray(c.rules)).toBe(true);
@@ -67,17 +149,36 @@ describe('JSON report', () => {
       expect(typeof c.message).toBe('string');
       expect(typeof c.reproduction).toBe('string');
     }
-    expect(report.checks[1]).toMatchObject({ reproduction: expect.stringMatching(/^curl /), seed: 42, path: '3:0', counterexample: '"<&>"', title: expect.any(String), durationMs: 30 });
+    expect(report.checks[1]).toMatchObject({
+      reproduction: expect.stringMatching(/^curl /),
+      seed: 42,
+      path: '3:0',
+      counterexample: '"<&>"',
+      title: expect.any(String),
+      durationMs: 30,
+    });
     expect(report.checks[0]).toMatchObject({ reproduction: '' });
     expect(report.checks[0]).not.toHaveProperty('exchanges'); // exchanges only on failures
     expect(report.checks[2]?.message).toMatch(/needs a rateLimit key/);
-    expect(report).toMatchObject({ seed: 42, meta: { title: meta.title, seed: 42 }, coverage: { testable: 3, covered: 2 } });
+    expect(report).toMatchObject({
+      seed: 42,
+      meta: { title: meta.title, seed: 42 },
+      coverage: { testable: 3, covered: 2 },
+    });
     expect(report.meta).not.toHaveProperty('coverage'); // not duplicated
   });
 
   it('writeReports writes each requested format, creating folders', async () => {
     const dir = tempDir();
-    await writeReports(results, [{ format: 'json', path: join(dir, 'a/r.json') }, { format: 'junit', path: join(dir, 'b/r.xml') }, { format: 'html', path: join(dir, 'c/r.html') }], meta);
+    await writeReports(
+      results,
+      [
+        { format: 'json', path: join(dir, 'a/r.json') },
+        { format: 'junit', path: join(dir, 'b/r.xml') },
+        { format: 'html', path: join(dir, 'c/r.html') },
+      ],
+      meta,
+    );
     expect(JSON.parse(readFileSync(join(dir, 'a/r.json'), 'utf8'))).toHaveProperty('summary');
     expect(() => parseXml(readFileSync(join(dir, 'b/r.xml'), 'utf8'))).not.toThrow();
     expect(readFileSync(join(dir, 'c/r.html'), 'utf8')).toMatch(/^<!doctype html>/);
@@ -93,13 +194,18 @@ describe('JUnit report', () => {
     expect(root.attrs).toMatchObject({ tests: '4', failures: '1', skipped: '2' });
     const suites = findAll(root, 'testsuite');
     expect(suites.map((s) => s.attrs.name)).toEqual(['Authentication', 'Errors & <limits>', 'Limits']);
-    expect(findAll(root, 'testcase').map((t) => t.attrs.name)).toEqual(['auth.bearer', 'errors.envelope', 'limits.rate', 'rent.known']);
+    expect(findAll(root, 'testcase').map((t) => t.attrs.name)).toEqual([
+      'auth.bearer',
+      'errors.envelope',
+      'limits.rate',
+      'rent.known',
+    ]);
   });
 
   it('escapes hostile text and keeps it readable after parsing', () => {
     const failure = findAll(root, 'failure')[0];
     expect(failure?.attrs.message).toContain('<script>alert("x")</script> & \'quotes\' ]]>');
-    expect(failure?.text).toContain('reproduction:\ncurl -sS -i \'http://h/api/public/v1/x?a=1&b=2\'');
+    expect(failure?.text).toContain("reproduction:\ncurl -sS -i 'http://h/api/public/v1/x?a=1&b=2'");
     expect(failure?.text).toContain('counterexample: "<&>"');
     expect(xml).not.toMatch(/[\u0001\u001b]/);
     expect(xml).toContain('\\u0001');
@@ -107,7 +213,10 @@ describe('JUnit report', () => {
 
   it('reports skips and baseline failures as <skipped>', () => {
     const skipped = findAll(root, 'skipped').map((s) => s.attrs.message);
-    expect(skipped).toEqual(['needs a rateLimit key: the target file has none', 'expected failure (baseline): ticket 7; expected: a; got: b [RENT-1]']);
+    expect(skipped).toEqual([
+      'needs a rateLimit key: the target file has none',
+      'expected failure (baseline): ticket 7; expected: a; got: b [RENT-1]',
+    ]);
   });
 });
 
@@ -151,7 +260,11 @@ describe('coverage', () => {
       ['Storage', 0, 0],
     ]);
     const err1 = coverage.sections[1]?.rules[0];
-    expect(err1).toMatchObject({ id: 'ERR-1', status: 'failed', checks: [{ id: 'errors.envelope', status: 'failed' }] });
+    expect(err1).toMatchObject({
+      id: 'ERR-1',
+      status: 'failed',
+      checks: [{ id: 'errors.envelope', status: 'failed' }],
+    });
     expect(coverage.unknownRules).toEqual([
       { check: 'limits.rate', rule: 'LIMIT-RATE-1' },
       { check: 'rent.known', rule: 'RENT-1' },
@@ -159,7 +272,13 @@ describe('coverage', () => {
   });
 
   it('renders as a Markdown table with escaped pipes', () => {
-    const md = renderCoverageMarkdown(computeCoverage({ rules: [{ id: 'X-1', section: 'A | B', text: 'a|b', class: 'black-box', level: 'MUST' }], checks: [], isTestable: () => true }));
+    const md = renderCoverageMarkdown(
+      computeCoverage({
+        rules: [{ id: 'X-1', section: 'A | B', text: 'a|b', class: 'black-box', level: 'MUST' }],
+        checks: [],
+        isTestable: () => true,
+      }),
+    );
     expect(md).toContain('0/1 testable rules have a check (0.0%)');
     expect(md).toContain('| X-1 | A \\| B | black-box | **none** | no check | a\\|b |');
   });

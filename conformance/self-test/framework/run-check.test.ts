@@ -7,7 +7,14 @@ import { json, LIVE_KEY, startFakeApi, targetFor, type FakeApi } from './helpers
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 function check(run: (ctx: CheckContext) => Promise<void>, extra: Partial<Parameters<typeof defineCheck>[0]> = {}) {
-  return defineCheck({ id: 'errors.unknownPropertyIsNotFound', title: 'Unknown property is 404', group: 'Errors', rules: ['ERR-404', 'AUTH-8'], run, ...extra });
+  return defineCheck({
+    id: 'errors.unknownPropertyIsNotFound',
+    title: 'Unknown property is 404',
+    group: 'Errors',
+    rules: ['ERR-404', 'AUTH-8'],
+    run,
+    ...extra,
+  });
 }
 
 const expectNotFound = check(async (ctx) => {
@@ -42,17 +49,25 @@ describe('runCheck', () => {
     const result = await runCheck(expectNotFound, targetFor(api.baseUrl), { seed: 1, clock: new ManualClock() });
     // Assert
     expect(result.status).toBe('failed');
-    expect(result.message).toMatch(/^expected: 404 with body exactly \{ "error": <string>, "code": "NOT_FOUND" \}; got: 403 \{"error":"Forbidden","code":"FORBIDDEN"\} \[ERR-404, AUTH-8\]$/);
+    expect(result.message).toMatch(
+      /^expected: 404 with body exactly \{ "error": <string>, "code": "NOT_FOUND" \}; got: 403 \{"error":"Forbidden","code":"FORBIDDEN"\} \[ERR-404, AUTH-8\]$/,
+    );
     expect(result.expected).toContain('404');
     expect(result.got).toContain('403');
-    expect(result.reproduction).toBe(`curl -sS -i '${api.baseUrl}/properties/${UNKNOWN_ID}' -H 'authorization: Bearer svc_live_****1234'`);
+    expect(result.reproduction).toBe(
+      `curl -sS -i '${api.baseUrl}/properties/${UNKNOWN_ID}' -H 'authorization: Bearer svc_live_****1234'`,
+    );
     expect(JSON.stringify(result)).not.toContain(LIVE_KEY);
     expect(result.command).toBe('npm run conformance -- --only errors.unknownPropertyIsNotFound');
   });
 
   it('--show-secrets puts the real key in the reproduction', async () => {
     answer = { status: 403, body: { error: 'Forbidden', code: 'FORBIDDEN' } };
-    const result = await runCheck(expectNotFound, targetFor(api.baseUrl), { seed: 1, showSecrets: true, clock: new ManualClock() });
+    const result = await runCheck(expectNotFound, targetFor(api.baseUrl), {
+      seed: 1,
+      showSecrets: true,
+      clock: new ManualClock(),
+    });
     expect(result.reproduction).toContain(`Bearer ${LIVE_KEY}`);
   });
 
@@ -75,7 +90,9 @@ describe('runCheck', () => {
       ctx.expectHeader(res, 'X-Service-Mode', (v) => v === 'live', 'is "live"', { rules: ['AUTH-3'] });
     });
     const result = await runCheck(c, targetFor(api.baseUrl), { seed: 1, clock: new ManualClock() });
-    expect(result.message).toBe('expected: header X-Service-Mode is "live"; got: no X-Service-Mode header (status 200) [AUTH-3]');
+    expect(result.message).toBe(
+      'expected: header X-Service-Mode is "live"; got: no X-Service-Mode header (status 200) [AUTH-3]',
+    );
   });
 
   it('is skipped, not failed, when a needed role or section is missing', async () => {
@@ -86,7 +103,11 @@ describe('runCheck', () => {
     const target = targetFor(api.baseUrl);
     const a = await runCheck(needsDashboard, target, { seed: 1 });
     const b = await runCheck(needsRevoked, target, { seed: 1 });
-    const c = await runCheck(check(async (ctx) => void (await ctx.http.request({ path: '/x', key: 'rateLimit' }))), target, { seed: 1 });
+    const c = await runCheck(
+      check(async (ctx) => void (await ctx.http.request({ path: '/x', key: 'rateLimit' }))),
+      target,
+      { seed: 1 },
+    );
     expect([a.status, b.status, c.status]).toEqual(['skipped', 'skipped', 'skipped']);
     expect(a.message).toMatch(/no "provisioning" section/);
     expect(b.message).toMatch(/needs a revoked key/);
@@ -95,7 +116,11 @@ describe('runCheck', () => {
   });
 
   it('quick profile skips full-profile checks with a message', async () => {
-    const result = await runCheck(check(async () => undefined, { profile: 'full' }), targetFor(api.baseUrl), { seed: 1, profile: 'quick' });
+    const result = await runCheck(
+      check(async () => undefined, { profile: 'full' }),
+      targetFor(api.baseUrl),
+      { seed: 1, profile: 'quick' },
+    );
     expect(result).toMatchObject({ status: 'skipped', message: expect.stringMatching(/--profile full/) });
   });
 
@@ -112,7 +137,13 @@ describe('runCheck', () => {
   });
 
   it('an exception in the check itself is an error (the suite broke), with the exception', async () => {
-    const result = await runCheck(check(async () => { throw new TypeError('boom'); }), targetFor(api.baseUrl), { seed: 1 });
+    const result = await runCheck(
+      check(async () => {
+        throw new TypeError('boom');
+      }),
+      targetFor(api.baseUrl),
+      { seed: 1 },
+    );
     expect(result).toMatchObject({ status: 'error', got: 'TypeError: boom' });
     expect(result.message).toMatch(/^error: /);
   });
@@ -120,7 +151,9 @@ describe('runCheck', () => {
   it('no response within the request timeout is an error with the exchange as reproduction', async () => {
     const silent = await startFakeApi(() => undefined);
     try {
-      const c = check(async (ctx) => void (await ctx.http.request({ path: '/properties', key: 'enterpriseLive', timeoutMs: 50 })));
+      const c = check(
+        async (ctx) => void (await ctx.http.request({ path: '/properties', key: 'enterpriseLive', timeoutMs: 50 })),
+      );
       const result = await runCheck(c, targetFor(silent.baseUrl), { seed: 1 });
       expect(result.status).toBe('error');
       expect(result.expected).toBe('a response');
@@ -136,7 +169,10 @@ describe('runCheck', () => {
       await new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('aborted'))));
     });
     const result = await runCheck(c, targetFor(api.baseUrl), { seed: 1, checkTimeoutMs: 20 });
-    expect(result).toMatchObject({ status: 'error', got: 'CheckTimeout: the check was still running after 0 s; aborted' });
+    expect(result).toMatchObject({
+      status: 'error',
+      got: 'CheckTimeout: the check was still running after 0 s; aborted',
+    });
   });
 
   it('marker is conformance-<runId> and notes become the passed message', async () => {
@@ -152,11 +188,22 @@ describe('runCheck', () => {
 
   it('assertThat narrows inside a contextually typed run(ctx) and fails like ctx.expect', async () => {
     answer = { status: 200, body: { data: 'not a list' } };
-    const c = defineCheck({ id: 'x.listIsArray', title: 't', group: 'G', rules: ['R-1'], async run(ctx) {
-      const body = (await ctx.http.request({ path: '/properties', key: 'enterpriseLive' })).json;
-      assertThat(ctx, typeof body === 'object' && body !== null && 'data' in body, 'an object with data', 'something else');
-      assertThat(ctx, Array.isArray(body.data), '"data" is an array', () => JSON.stringify(body.data));
-    } });
+    const c = defineCheck({
+      id: 'x.listIsArray',
+      title: 't',
+      group: 'G',
+      rules: ['R-1'],
+      async run(ctx) {
+        const body = (await ctx.http.request({ path: '/properties', key: 'enterpriseLive' })).json;
+        assertThat(
+          ctx,
+          typeof body === 'object' && body !== null && 'data' in body,
+          'an object with data',
+          'something else',
+        );
+        assertThat(ctx, Array.isArray(body.data), '"data" is an array', () => JSON.stringify(body.data));
+      },
+    });
     const result = await runCheck(c, targetFor(api.baseUrl), { seed: 1 });
     expect(result).toMatchObject({ status: 'failed', expected: '"data" is an array', got: '"not a list"' });
   });

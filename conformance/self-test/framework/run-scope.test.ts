@@ -21,14 +21,18 @@ describe('run-level cleanups and shared values (ctx.run)', () => {
   it('run cleanups run once, last registered first, after every check: failing and exclusive ones included', async () => {
     const events: string[] = [];
     const worker = (id: string, extra: Partial<CheckDefinition> = {}, fails = false) =>
-      check(id, async (ctx) => {
-        events.push(`start ${id}`);
-        ctx.cleanup(() => events.push(`check cleanup ${id}`));
-        ctx.run.cleanup(() => events.push(`run cleanup ${id}`));
-        await ctx.http.request({ path: '/properties', key: 'enterpriseLive' });
-        events.push(`end ${id}`);
-        if (fails) ctx.fail('a pass', 'a failure');
-      }, extra);
+      check(
+        id,
+        async (ctx) => {
+          events.push(`start ${id}`);
+          ctx.cleanup(() => events.push(`check cleanup ${id}`));
+          ctx.run.cleanup(() => events.push(`run cleanup ${id}`));
+          await ctx.http.request({ path: '/properties', key: 'enterpriseLive' });
+          events.push(`end ${id}`);
+          if (fails) ctx.fail('a pass', 'a failure');
+        },
+        extra,
+      );
     const notices: string[] = [];
 
     const results = await runChecks({
@@ -40,7 +44,11 @@ describe('run-level cleanups and shared values (ctx.run)', () => {
       onNotice: (n) => notices.push(n),
     });
 
-    expect(results.map((r) => [r.id, r.status])).toEqual([['x.limits', 'passed'], ['a', 'failed'], ['b', 'passed']]);
+    expect(results.map((r) => [r.id, r.status])).toEqual([
+      ['x.limits', 'passed'],
+      ['a', 'failed'],
+      ['b', 'passed'],
+    ]);
     const runCleanups = events.filter((e) => e.startsWith('run cleanup'));
     // Once each, in reverse registration order (each check registers as it starts; the exclusive one starts last).
     const started = events.filter((e) => e.startsWith('start ')).map((e) => e.slice('start '.length));
@@ -73,13 +81,20 @@ describe('run-level cleanups and shared values (ctx.run)', () => {
     const user = (id: string) =>
       check(id, async (ctx) => {
         seen.push(await ctx.run.shared('landlord', async () => `landlord-${++created}`));
-        await ctx.run.shared('flaky', async () => {
-          attempts += 1;
-          if (attempts === 1) throw new Error('first try fails');
-          return 'ok';
-        }).catch(() => undefined);
+        await ctx.run
+          .shared('flaky', async () => {
+            attempts += 1;
+            if (attempts === 1) throw new Error('first try fails');
+            return 'ok';
+          })
+          .catch(() => undefined);
       });
-    await runChecks({ target: targetFor(api.baseUrl), checks: [user('a'), user('b'), user('c')], seed: 1, concurrency: 1 });
+    await runChecks({
+      target: targetFor(api.baseUrl),
+      checks: [user('a'), user('b'), user('c')],
+      seed: 1,
+      concurrency: 1,
+    });
     expect(seen).toEqual(['landlord-1', 'landlord-1', 'landlord-1']);
     expect(attempts).toBe(2);
     // A new run, a new value.
@@ -96,10 +111,20 @@ describe('run-level cleanups and shared values (ctx.run)', () => {
         });
       });
     const notices: string[] = [];
-    const results = await runChecks({ target: targetFor(api.baseUrl), checks: [noisy('a'), noisy('b')], seed: 1, concurrency: 1, onNotice: (n) => notices.push(n) });
+    const results = await runChecks({
+      target: targetFor(api.baseUrl),
+      checks: [noisy('a'), noisy('b')],
+      seed: 1,
+      concurrency: 1,
+      onNotice: (n) => notices.push(n),
+    });
     expect(results.map((r) => r.status)).toEqual(['passed', 'passed']);
     expect(results.map((r) => r.message).join(' ')).not.toMatch(/cleanup failed/);
-    expect(notices).toEqual(['the dashboard cannot do X (seen by a)', 'run cleanup failed: could not undo b', 'run cleanup failed: could not undo a']);
+    expect(notices).toEqual([
+      'the dashboard cannot do X (seen by a)',
+      'run cleanup failed: could not undo b',
+      'run cleanup failed: could not undo a',
+    ]);
   });
 
   it('a lone runCheck closes a run of its own right after the check: run cleanups follow its cleanups, failures read "cleanup failed"', async () => {
@@ -133,12 +158,19 @@ function fakeDashboard(state: { deleteStatus: number; getStatus: number }): Prom
     const path = req.url.replace(/^\/dashboard\/api/, '');
     let m: RegExpExecArray | null;
     if (req.method === 'POST' && path === '/landlords') return json(res, 201, { data: { id: `landlord-${++n}` } });
-    if (req.method === 'POST' && /^\/landlords\/[^/]+\/keys$/.test(path)) return json(res, 201, { data: { id: `key-${++n}`, key: `svc_live_fakeProvisionedKey${String(++n).padStart(8, '0')}` } });
-    if (req.method === 'POST' && /^\/keys\/[^/]+\/revoke$/.test(path)) return json(res, 200, { data: { revokedAt: 'now' } });
+    if (req.method === 'POST' && /^\/landlords\/[^/]+\/keys$/.test(path))
+      return json(res, 201, {
+        data: { id: `key-${++n}`, key: `svc_live_fakeProvisionedKey${String(++n).padStart(8, '0')}` },
+      });
+    if (req.method === 'POST' && /^\/keys\/[^/]+\/revoke$/.test(path))
+      return json(res, 200, { data: { revokedAt: 'now' } });
     if (req.method === 'DELETE' && (m = /^\/landlords\/([^/]+)$/.exec(path))) {
-      return state.deleteStatus === 200 ? json(res, 200, { data: { deleted: true, id: m[1] } }) : json(res, state.deleteStatus, { error: 'no', code: 'NOT_FOUND' });
+      return state.deleteStatus === 200
+        ? json(res, 200, { data: { deleted: true, id: m[1] } })
+        : json(res, state.deleteStatus, { error: 'no', code: 'NOT_FOUND' });
     }
-    if (req.method === 'GET' && /^\/landlords\/[^/]+$/.test(path)) return json(res, state.getStatus, state.getStatus === 200 ? { data: {} } : { error: 'gone', code: 'NOT_FOUND' });
+    if (req.method === 'GET' && /^\/landlords\/[^/]+$/.test(path))
+      return json(res, state.getStatus, state.getStatus === 200 ? { data: {} } : { error: 'gone', code: 'NOT_FOUND' });
     return json(res, 404, { error: 'Route not found', code: 'NOT_FOUND' });
   });
 }
@@ -156,16 +188,23 @@ describe('the suite deletes the landlords it creates (provision.ts)', () => {
     state.getStatus = 200;
   });
 
-  const target = () => targetFor(dash.baseUrl, { dashboard: { url: `${dash.origin}/dashboard/api`, token: 'admin-token-123456' } });
+  const target = () =>
+    targetFor(dash.baseUrl, { dashboard: { url: `${dash.origin}/dashboard/api`, token: 'admin-token-123456' } });
   const ownLandlordCheck = (id: string) => check(id, async (ctx) => void (await provisionLandlord(ctx, id)));
-  const suiteKeyCheck = (id: string, extra: Partial<CheckDefinition> = {}) => check(id, async (ctx) => void (await provisionKey(ctx)), extra);
+  const suiteKeyCheck = (id: string, extra: Partial<CheckDefinition> = {}) =>
+    check(id, async (ctx) => void (await provisionKey(ctx)), extra);
   const requests = () => dash.seen.map((r) => `${r.method} ${r.url.replace(/^\/dashboard\/api/, '')}`);
 
   it("deletes a check's own landlord in its cleanup after its key is revoked, and the run's landlord once after the last check", async () => {
     const notices: string[] = [];
     const results = await runChecks({
       target: target(),
-      checks: [ownLandlordCheck('own'), suiteKeyCheck('suite.a'), suiteKeyCheck('suite.b'), suiteKeyCheck('suite.limits', { exclusive: true })],
+      checks: [
+        ownLandlordCheck('own'),
+        suiteKeyCheck('suite.a'),
+        suiteKeyCheck('suite.b'),
+        suiteKeyCheck('suite.limits', { exclusive: true }),
+      ],
       seed: 1,
       concurrency: 1,
       onNotice: (n) => notices.push(n),
@@ -175,7 +214,10 @@ describe('the suite deletes the landlords it creates (provision.ts)', () => {
     expect(seen.filter((r) => r === 'POST /landlords')).toHaveLength(2);
     // The landlords in creation order, named by the key requests made for them.
     const [own, suite] = [...new Set(seen.flatMap((r) => /^POST \/landlords\/([^/]+)\/keys$/.exec(r)?.[1] ?? []))];
-    expect(seen.filter((r) => r.startsWith('DELETE'))).toEqual([`DELETE /landlords/${own}`, `DELETE /landlords/${suite}`]);
+    expect(seen.filter((r) => r.startsWith('DELETE'))).toEqual([
+      `DELETE /landlords/${own}`,
+      `DELETE /landlords/${suite}`,
+    ]);
     // The own landlord: its key revoked first, deleted before the next check starts.
     const ownDelete = seen.indexOf(`DELETE /landlords/${own}`);
     expect(seen.slice(0, ownDelete).some((r) => /^POST \/keys\/.+\/revoke$/.test(r))).toBe(true);
@@ -186,16 +228,31 @@ describe('the suite deletes the landlords it creates (provision.ts)', () => {
     expect(notices).toEqual([]);
   });
 
-  it.each([404, 405, 501])('a dashboard answering %d to DELETE /landlords/{id} fails no check, and the run says so once', async (status) => {
-    state.deleteStatus = status;
-    const notices: string[] = [];
-    const results = await runChecks({ target: target(), checks: [ownLandlordCheck('own.a'), ownLandlordCheck('own.b'), suiteKeyCheck('suite')], seed: 1, concurrency: 1, onNotice: (n) => notices.push(n) });
-    expect(results.map((r) => [r.status, r.message])).toEqual(results.map(() => ['passed', expect.not.stringMatching(/cleanup failed/)]));
-    expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatch(new RegExp(`the dashboard does not delete landlords \\(DELETE /landlords/\\{id\\} answered ${status}\\).*keys revoked.*marker conformance-`));
-    // Today's fallback still happens: every provisioned key is revoked.
-    expect(requests().filter((r) => /revoke$/.test(r))).toHaveLength(3);
-  });
+  it.each([404, 405, 501])(
+    'a dashboard answering %d to DELETE /landlords/{id} fails no check, and the run says so once',
+    async (status) => {
+      state.deleteStatus = status;
+      const notices: string[] = [];
+      const results = await runChecks({
+        target: target(),
+        checks: [ownLandlordCheck('own.a'), ownLandlordCheck('own.b'), suiteKeyCheck('suite')],
+        seed: 1,
+        concurrency: 1,
+        onNotice: (n) => notices.push(n),
+      });
+      expect(results.map((r) => [r.status, r.message])).toEqual(
+        results.map(() => ['passed', expect.not.stringMatching(/cleanup failed/)]),
+      );
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatch(
+        new RegExp(
+          `the dashboard does not delete landlords \\(DELETE /landlords/\\{id\\} answered ${status}\\).*keys revoked.*marker conformance-`,
+        ),
+      );
+      // Today's fallback still happens: every provisioned key is revoked.
+      expect(requests().filter((r) => /revoke$/.test(r))).toHaveLength(3);
+    },
+  );
 
   it('a 404 for a landlord that is already gone is not taken for a dashboard without the route', async () => {
     Object.assign(state, { deleteStatus: 404, getStatus: 404 });
@@ -210,10 +267,18 @@ describe('the suite deletes the landlords it creates (provision.ts)', () => {
   it('any other answer is a cleanup failure, reported in the check result as today (the check keeps its status)', async () => {
     state.deleteStatus = 500;
     const notices: string[] = [];
-    const results = await runChecks({ target: target(), checks: [ownLandlordCheck('own'), suiteKeyCheck('suite')], seed: 1, concurrency: 1, onNotice: (n) => notices.push(n) });
+    const results = await runChecks({
+      target: target(),
+      checks: [ownLandlordCheck('own'), suiteKeyCheck('suite')],
+      seed: 1,
+      concurrency: 1,
+      onNotice: (n) => notices.push(n),
+    });
     expect(results[0]?.status).toBe('passed');
     expect(results[0]?.message).toMatch(/\(cleanup failed: dashboard DELETE \/landlords\/landlord-\d+ answered 500/);
     // The run's landlord is deleted by a run cleanup: its failure is a run notice.
-    expect(notices).toEqual([expect.stringMatching(/^run cleanup failed: dashboard DELETE \/landlords\/landlord-\d+ answered 500/)]);
+    expect(notices).toEqual([
+      expect.stringMatching(/^run cleanup failed: dashboard DELETE \/landlords\/landlord-\d+ answered 500/),
+    ]);
   });
 });

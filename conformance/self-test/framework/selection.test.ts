@@ -5,9 +5,27 @@ import { RULES } from '../../src/rules';
 import { defineCheck, globToRegExp, mapPool, registryProblems, selectChecks } from '../../src/runner';
 
 const checks = [
-  defineCheck({ id: 'auth.revokedKeyIsRejected', title: 't', group: 'Authentication', rules: ['AUTH-6'], run: async () => undefined }),
-  defineCheck({ id: 'limits.rateLimitExceededCarriesRetryAfter', title: 't', group: 'Limits', rules: ['LIMIT-RATE-3', 'ERR-9'], run: async () => undefined }),
-  defineCheck({ id: 'rent.duplicatePeriodConflicts', title: 't', group: 'Endpoints > Rent', rules: ['RENT-POST-4'], run: async () => undefined }),
+  defineCheck({
+    id: 'auth.revokedKeyIsRejected',
+    title: 't',
+    group: 'Authentication',
+    rules: ['AUTH-6'],
+    run: async () => undefined,
+  }),
+  defineCheck({
+    id: 'limits.rateLimitExceededCarriesRetryAfter',
+    title: 't',
+    group: 'Limits',
+    rules: ['LIMIT-RATE-3', 'ERR-9'],
+    run: async () => undefined,
+  }),
+  defineCheck({
+    id: 'rent.duplicatePeriodConflicts',
+    title: 't',
+    group: 'Endpoints > Rent',
+    rules: ['RENT-POST-4'],
+    run: async () => undefined,
+  }),
 ];
 const ids = (only: string | string[]) => selectChecks(checks, only).map((c) => c.id);
 

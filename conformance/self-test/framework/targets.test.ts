@@ -6,48 +6,92 @@ import { keyForRole, parseTarget, TargetError, unmetNeed, withBaseUrl, DEFAULT_P
 const minimal = { baseUrl: 'http://127.0.0.1:3000/api/public/v1/', keys: { enterpriseLive: 'svc_live_a' } };
 
 describe('parseTarget', () => {
-  it('accepts interfaces.md\'s file with defaults for our extensions', () => {
+  it("accepts interfaces.md's file with defaults for our extensions", () => {
     const full = {
       baseUrl: 'http://127.0.0.1:3000/api/public/v1',
-      keys: { enterpriseLive: 'a', enterpriseReadOnly: 'b', enterpriseSandbox: 'c', portfolioLive: 'd', professional: 'e', revoked: 'f', otherLandlord: 'g' },
+      keys: {
+        enterpriseLive: 'a',
+        enterpriseReadOnly: 'b',
+        enterpriseSandbox: 'c',
+        portfolioLive: 'd',
+        professional: 'e',
+        revoked: 'f',
+        otherLandlord: 'g',
+      },
     };
     const { target, warnings } = parseTarget(full, 'f.json');
     expect(warnings).toEqual([]);
-    expect(target).toMatchObject({ baseUrl: full.baseUrl, keys: full.keys, extraKeys: {}, production: false, pacing: DEFAULT_PACING, source: 'f.json' });
+    expect(target).toMatchObject({
+      baseUrl: full.baseUrl,
+      keys: full.keys,
+      extraKeys: {},
+      production: false,
+      pacing: DEFAULT_PACING,
+      source: 'f.json',
+    });
     expect(target.provisioning).toBeUndefined();
   });
 
   it('strips a trailing slash from baseUrl and takes --base-url over it', () => {
     const { target } = parseTarget(minimal, 't');
     expect(target.baseUrl).toBe('http://127.0.0.1:3000/api/public/v1');
-    expect(withBaseUrl(target, 'https://staging.example/api/public/v1/').baseUrl).toBe('https://staging.example/api/public/v1');
+    expect(withBaseUrl(target, 'https://staging.example/api/public/v1/').baseUrl).toBe(
+      'https://staging.example/api/public/v1',
+    );
   });
 
   it('reads every extension', () => {
-    const { target } = parseTarget({
-      ...minimal,
+    const { target } = parseTarget(
+      {
+        ...minimal,
+        production: true,
+        dashboard: { url: 'http://127.0.0.1:3000/dashboard/api', token: 't0k3n' },
+        mail: { kind: 'mailhog', url: 'http://127.0.0.1:8025' },
+        webhooks: {
+          receiverUrl: 'http://r/hooks',
+          receiverAdminUrl: 'http://r/admin',
+          secret: 's',
+          retryDelaysSeconds: [5, 10],
+        },
+        extraKeys: { rateLimit: 'svc_live_rl' },
+        pacing: {
+          headroom: 0.5,
+          plans: { portfolio: { readsPerMinute: 50, writesPerMinute: 10 } },
+          roles: { rateLimit: 'enterprise' },
+        },
+      },
+      't',
+    );
+    expect(target).toMatchObject({
       production: true,
-      dashboard: { url: 'http://127.0.0.1:3000/dashboard/api', token: 't0k3n' },
-      mail: { kind: 'mailhog', url: 'http://127.0.0.1:8025' },
-      webhooks: { receiverUrl: 'http://r/hooks', receiverAdminUrl: 'http://r/admin', secret: 's', retryDelaysSeconds: [5, 10] },
+      mail: { kind: 'mailhog' },
+      webhooks: { retryDelaysSeconds: [5, 10] },
       extraKeys: { rateLimit: 'svc_live_rl' },
-      pacing: { headroom: 0.5, plans: { portfolio: { readsPerMinute: 50, writesPerMinute: 10 } }, roles: { rateLimit: 'enterprise' } },
-    }, 't');
-    expect(target).toMatchObject({ production: true, mail: { kind: 'mailhog' }, webhooks: { retryDelaysSeconds: [5, 10] }, extraKeys: { rateLimit: 'svc_live_rl' } });
-    expect(target.pacing).toMatchObject({ enabled: true, headroom: 0.5, plans: { portfolio: { readsPerMinute: 50 }, enterprise: { readsPerMinute: 500 } }, roles: { rateLimit: 'enterprise', portfolioLive: 'portfolio' } });
+    });
+    expect(target.pacing).toMatchObject({
+      enabled: true,
+      headroom: 0.5,
+      plans: { portfolio: { readsPerMinute: 50 }, enterprise: { readsPerMinute: 500 } },
+      roles: { rateLimit: 'enterprise', portfolioLive: 'portfolio' },
+    });
     expect(keyForRole(target, 'rateLimit')).toBe('svc_live_rl');
     expect(unmetNeed(target, 'dashboard')).toBeUndefined();
   });
 
   it('accepts extra roles under keys (interfaces.md allows new roles) and warns about unknown fields', () => {
-    const { target, warnings } = parseTarget({ ...minimal, keys: { ...minimal.keys, rateLimit: 'svc_live_rl' }, dashbaord: {} }, 't');
+    const { target, warnings } = parseTarget(
+      { ...minimal, keys: { ...minimal.keys, rateLimit: 'svc_live_rl' }, dashbaord: {} },
+      't',
+    );
     expect(keyForRole(target, 'rateLimit')).toBe('svc_live_rl');
     expect(warnings).toEqual(['target file: unknown field "dashbaord" ignored']);
   });
 
   it('explains unmet needs', () => {
     const { target } = parseTarget(minimal, 't');
-    expect(unmetNeed(target, 'readOnly')).toBe('needs a enterpriseReadOnly key: the target has no keys.enterpriseReadOnly');
+    expect(unmetNeed(target, 'readOnly')).toBe(
+      'needs a enterpriseReadOnly key: the target has no keys.enterpriseReadOnly',
+    );
     expect(unmetNeed(target, 'mail')).toMatch(/no "mail" section/);
     expect(unmetNeed(target, 'webhook')).toMatch(/no "webhooks" section/);
   });
@@ -60,9 +104,18 @@ describe('parseTarget', () => {
     [{ ...minimal, keys: { enterpriseLive: 'a', 'bad role': 'x' } }, /keys.bad role is not a valid role name/],
     [{ ...minimal, production: 'yes' }, /production must be a boolean/],
     [{ ...minimal, dashboard: { url: 'http://d' } }, /dashboard.token must be a non-empty string/],
-    [{ ...minimal, webhooks: { receiverUrl: 'http://r', receiverAdminUrl: 'http://a', secret: 's', retryDelaysSeconds: [0] } }, /retryDelaysSeconds\[0\] must be a positive number/],
+    [
+      {
+        ...minimal,
+        webhooks: { receiverUrl: 'http://r', receiverAdminUrl: 'http://a', secret: 's', retryDelaysSeconds: [0] },
+      },
+      /retryDelaysSeconds\[0\] must be a positive number/,
+    ],
     [{ ...minimal, pacing: { headroom: 2 } }, /pacing.headroom must be a fraction/],
-    [{ ...minimal, pacing: { roles: { x: 'gold' } } }, /pacing.roles.x must be "enterprise", "portfolio" or a rate object/],
+    [
+      { ...minimal, pacing: { roles: { x: 'gold' } } },
+      /pacing.roles.x must be "enterprise", "portfolio" or a rate object/,
+    ],
     [{ ...minimal, extraKeys: { enterpriseLive: 'x' } }, /is a standard role/],
   ])('rejects %j with a one-line reason', (raw, reason) => {
     let error: unknown;

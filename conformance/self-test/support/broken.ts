@@ -54,7 +54,18 @@ export interface BrokenDeployment {
   stop(): Promise<void>;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'accept-encoding', 'proxy-connection', 'upgrade', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'host',
+  'accept-encoding',
+  'proxy-connection',
+  'upgrade',
+  'te',
+  'trailer',
+]);
 
 function isResponse(value: ProxyRequest | ProxyResponse): value is ProxyResponse {
   return 'status' in value;
@@ -99,14 +110,26 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
       headers.host = upstreamUrl.host;
-      if (req.body.length > 0 || !['GET', 'HEAD'].includes(req.method)) headers['content-length'] = String(req.body.length);
+      if (req.body.length > 0 || !['GET', 'HEAD'].includes(req.method))
+        headers['content-length'] = String(req.body.length);
       const query = req.query.toString();
       let answered = false;
       const out = httpRequest(
-        { host: upstreamUrl.hostname, port: upstreamUrl.port, method: req.method, path: `${req.path}${query ? `?${query}` : ''}`, headers, agent, ...(req.signal ? { signal: req.signal } : {}) },
+        {
+          host: upstreamUrl.hostname,
+          port: upstreamUrl.port,
+          method: req.method,
+          path: `${req.path}${query ? `?${query}` : ''}`,
+          headers,
+          agent,
+          ...(req.signal ? { signal: req.signal } : {}),
+        },
         (res) => {
           answered = true;
-          readAll(res).then((body) => resolveResponse({ status: res.statusCode ?? 502, headers: headersOf(res), body }), reject);
+          readAll(res).then(
+            (body) => resolveResponse({ status: res.statusCode ?? 502, headers: headersOf(res), body }),
+            reject,
+          );
         },
       );
       // The upstream may answer and close before reading the body (a refused write): keep the answer.
@@ -125,13 +148,25 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
     outgoing.on('close', () => {
       if (!outgoing.writableFinished) hangUp.abort();
     });
-    const original: ProxyRequest = { method: (incoming.method ?? 'GET').toUpperCase(), path: url.pathname, query: url.searchParams, headers: headersOf(incoming), body: await readAll(incoming), signal: hangUp.signal };
-    const copy = (r: ProxyRequest): ProxyRequest => ({ ...r, query: new URLSearchParams(r.query), headers: { ...r.headers } });
+    const original: ProxyRequest = {
+      method: (incoming.method ?? 'GET').toUpperCase(),
+      path: url.pathname,
+      query: url.searchParams,
+      headers: headersOf(incoming),
+      body: await readAll(incoming),
+      signal: hangUp.signal,
+    };
+    const copy = (r: ProxyRequest): ProxyRequest => ({
+      ...r,
+      query: new URLSearchParams(r.query),
+      headers: { ...r.headers },
+    });
     let res: ProxyResponse;
     const rewritten = fault.request ? await fault.request(copy(original), ctx) : undefined;
     if (rewritten && isResponse(rewritten)) res = rewritten;
     else res = await upstream(rewritten ?? copy(original));
-    if (fault.response) res = (await fault.response({ ...res, headers: { ...res.headers } }, copy(original), ctx)) ?? res;
+    if (fault.response)
+      res = (await fault.response({ ...res, headers: { ...res.headers } }, copy(original), ctx)) ?? res;
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
     if (fault.transport?.close) headers.connection = 'close';

@@ -14,7 +14,12 @@ export function servedAlsoUnder(description: string, prefix: string): Fault {
   return {
     description,
     request: (req) => {
-      if (prefix === '' ? req.path.startsWith('/api/') || req.path.startsWith('/provisioning/') : !req.path.startsWith(`${prefix}/`)) return undefined;
+      if (
+        prefix === ''
+          ? req.path.startsWith('/api/') || req.path.startsWith('/provisioning/')
+          : !req.path.startsWith(`${prefix}/`)
+      )
+        return undefined;
       return { ...req, path: `${PREFIX}${req.path.slice(prefix.length)}` };
     },
   };
@@ -25,7 +30,8 @@ export function rewriteFields(value: unknown, name: RegExp, fn: (v: unknown) => 
   if (Array.isArray(value)) return value.map((v) => rewriteFields(v, name, fn));
   if (!isRec(value)) return value;
   const out: Rec = {};
-  for (const [k, v] of Object.entries(value)) out[k] = name.test(k) && v !== null && typeof v !== 'object' ? fn(v) : rewriteFields(v, name, fn);
+  for (const [k, v] of Object.entries(value))
+    out[k] = name.test(k) && v !== null && typeof v !== 'object' ? fn(v) : rewriteFields(v, name, fn);
   return out;
 }
 
@@ -35,8 +41,17 @@ export function isByIdRead(req: ProxyRequest): boolean {
   return req.method === 'GET' && path !== undefined && /^\/[a-z/]+\/[0-9a-f]{8}-[0-9a-f-]{27}(\/[a-z/]+)?$/i.test(path);
 }
 
-export function fieldsRewritten(description: string, when: (req: ProxyRequest) => boolean, name: RegExp, fn: (v: unknown) => unknown): Fault {
-  return mapJson(description, (q, r) => when(q) && r.status === 200, (b) => ({ ...b, data: rewriteFields(b.data, name, fn) }));
+export function fieldsRewritten(
+  description: string,
+  when: (req: ProxyRequest) => boolean,
+  name: RegExp,
+  fn: (v: unknown) => unknown,
+): Fault {
+  return mapJson(
+    description,
+    (q, r) => when(q) && r.status === 200,
+    (b) => ({ ...b, data: rewriteFields(b.data, name, fn) }),
+  );
 }
 
 function parses(body: Buffer): boolean {
@@ -50,11 +65,20 @@ function parses(body: Buffer): boolean {
 
 /** A write to the public API with a JSON content type and a body that does not parse. */
 export function malformedJson(req: ProxyRequest): boolean {
-  return isWrite(req) && apiPath(req) !== undefined && (req.headers['content-type'] ?? '').startsWith('application/json') && req.body.length > 0 && !parses(req.body);
+  return (
+    isWrite(req) &&
+    apiPath(req) !== undefined &&
+    (req.headers['content-type'] ?? '').startsWith('application/json') &&
+    req.body.length > 0 &&
+    !parses(req.body)
+  );
 }
 
 /** Answers malformed-JSON writes itself. */
-export function onMalformedJson(description: string, answer: (req: ProxyRequest, ctx: FaultContext) => ProxyResponse | Promise<ProxyResponse>): Fault {
+export function onMalformedJson(
+  description: string,
+  answer: (req: ProxyRequest, ctx: FaultContext) => ProxyResponse | Promise<ProxyResponse>,
+): Fault {
   return { description, request: (req, ctx) => (malformedJson(req) ? answer(req, ctx) : undefined) };
 }
 
@@ -109,4 +133,3 @@ export function withEvents(req: ProxyRequest, n: number): ProxyRequest {
   const body = JSON.parse(req.body.toString('utf8')) as Rec;
   return { ...req, body: Buffer.from(JSON.stringify({ ...body, events: (body.events as unknown[]).slice(0, n) })) };
 }
-

@@ -7,10 +7,21 @@
 import { fixtureId } from '@ppapi/spec';
 import { httpProvisioning, type Target } from '../../src/targets';
 
-const RAISED = { readsPerMinute: 1_000_000, writesPerMinute: 1_000_000, readsPerDay: 100_000_000, writesPerDay: 100_000_000 };
+const RAISED = {
+  readsPerMinute: 1_000_000,
+  writesPerMinute: 1_000_000,
+  readsPerDay: 100_000_000,
+  writesPerDay: 100_000_000,
+};
 
 /** Role → the fixture landlord, mode and scope of its key (fixtures/portfolio.ts). */
-const ROLES: ReadonlyArray<{ role: string; landlord: string; mode: 'live' | 'sandbox'; scope: 'read_only' | 'read_write'; extra?: boolean }> = [
+const ROLES: ReadonlyArray<{
+  role: string;
+  landlord: string;
+  mode: 'live' | 'sandbox';
+  scope: 'read_only' | 'read_write';
+  extra?: boolean;
+}> = [
   { role: 'enterpriseLive', landlord: 'landlord:harbour', mode: 'live', scope: 'read_write' },
   { role: 'enterpriseReadOnly', landlord: 'landlord:harbour', mode: 'live', scope: 'read_only' },
   { role: 'enterpriseSandbox', landlord: 'landlord:harbour', mode: 'sandbox', scope: 'read_write' },
@@ -29,7 +40,8 @@ async function issue(target: Target, landlordId: string, mode: string, scope: st
     body: JSON.stringify({ name, mode, scope, rateLimits: RAISED }),
   });
   const body = (await res.json()) as { data?: { key?: string } };
-  if (res.status !== 201 || typeof body.data?.key !== 'string') throw new Error(`dashboard did not issue a key: ${res.status} ${JSON.stringify(body)}`);
+  if (res.status !== 201 || typeof body.data?.key !== 'string')
+    throw new Error(`dashboard did not issue a key: ${res.status} ${JSON.stringify(body)}`);
   return body.data.key;
 }
 

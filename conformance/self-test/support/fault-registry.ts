@@ -10,7 +10,14 @@ import { existsSync } from 'node:fs';
 import type { Check } from '../../src/runner';
 import type { CheckModule } from '../../src/runner/discover';
 import { CHECK_MODULES } from '../../src/registry';
-import type { FaultTable, ReceiverFaultTable, ReceiverSelfTest, SelfTest, WebhookFaultTable, WebhookSelfTest } from './self-test';
+import type {
+  FaultTable,
+  ReceiverFaultTable,
+  ReceiverSelfTest,
+  SelfTest,
+  WebhookFaultTable,
+  WebhookSelfTest,
+} from './self-test';
 
 export type Harness = 'reference' | 'fresh' | 'webhook' | 'receiver';
 
@@ -48,31 +55,64 @@ export function loadFaultsModule(module: CheckModule): FaultsModule | undefined 
 }
 
 /** The self-tests of every check of `modules`, and what is wrong with their faults files. */
-export function collectSelfTests(modules: readonly CheckModule[]): { readonly tests: readonly CheckSelfTests[]; readonly problems: readonly string[] } {
+export function collectSelfTests(modules: readonly CheckModule[]): {
+  readonly tests: readonly CheckSelfTests[];
+  readonly problems: readonly string[];
+} {
   const tests: CheckSelfTests[] = [];
   const problems: string[] = [];
   for (const module of modules) {
     const faults = loadFaultsModule(module) ?? {};
     const defined = new Set(module.checks.map((c) => c.id));
     for (const table of [...TABLES.map(([t]) => t), 'receiverFaults'] as const) {
-      for (const id of Object.keys(faults[table] ?? {})) if (!defined.has(id)) problems.push(`${module.name}.faults: ${table} names ${id}, which ${module.name} does not define`);
+      for (const id of Object.keys(faults[table] ?? {}))
+        if (!defined.has(id))
+          problems.push(`${module.name}.faults: ${table} names ${id}, which ${module.name} does not define`);
     }
-    for (const id of Object.keys(faults.unbreakable ?? {})) if (!defined.has(id)) problems.push(`${module.name}.faults: unbreakable names ${id}, which ${module.name} does not define`);
+    for (const id of Object.keys(faults.unbreakable ?? {}))
+      if (!defined.has(id))
+        problems.push(`${module.name}.faults: unbreakable names ${id}, which ${module.name} does not define`);
     for (const check of module.checks) {
       const reason = faults.unbreakable?.[check.id];
       const receiverFaults = faults.receiverFaults?.[check.id] ?? [];
       if (check.context === 'receiver') {
-        if (TABLES.some(([table]) => (faults[table]?.[check.id] ?? []).length > 0)) problems.push(`${check.id} is a receiver check: its faults go in receiverFaults`);
-        if (receiverFaults.length === 0 && (reason === undefined || reason.trim().length < 10)) problems.push(`${check.id} (${module.name}) has no faulty receiver in ${module.name}.faults.ts and is not marked unbreakable with a reason`);
-        tests.push({ check, module: module.name, harness: 'receiver', faults: [], receiverFaults, ...(reason !== undefined ? { unbreakable: reason } : {}) });
+        if (TABLES.some(([table]) => (faults[table]?.[check.id] ?? []).length > 0))
+          problems.push(`${check.id} is a receiver check: its faults go in receiverFaults`);
+        if (receiverFaults.length === 0 && (reason === undefined || reason.trim().length < 10))
+          problems.push(
+            `${check.id} (${module.name}) has no faulty receiver in ${module.name}.faults.ts and is not marked unbreakable with a reason`,
+          );
+        tests.push({
+          check,
+          module: module.name,
+          harness: 'receiver',
+          faults: [],
+          receiverFaults,
+          ...(reason !== undefined ? { unbreakable: reason } : {}),
+        });
         continue;
       }
-      if (receiverFaults.length > 0) problems.push(`${check.id} is not a receiver check: receiverFaults cannot hold its faults`);
+      if (receiverFaults.length > 0)
+        problems.push(`${check.id} is not a receiver check: receiverFaults cannot hold its faults`);
       const found = TABLES.filter(([table]) => (faults[table]?.[check.id] ?? []).length > 0);
-      if (found.length > 1) problems.push(`${check.id} has faults in more than one table (${found.map(([t]) => t).join(', ')})`);
-      if (found.length === 0 && (reason === undefined || reason.trim().length < 10)) problems.push(`${check.id} (${module.name}) has no fault in ${module.name}.faults.ts and is not marked unbreakable with a reason`);
-      const [table, harness]: readonly [TableName, Harness] = found[0] ?? ['faults', check.needs.includes('webhook') ? 'webhook' : 'reference'];
-      tests.push({ check, module: module.name, harness, faults: faults[table]?.[check.id] ?? [], receiverFaults: [], ...(reason !== undefined ? { unbreakable: reason } : {}) });
+      if (found.length > 1)
+        problems.push(`${check.id} has faults in more than one table (${found.map(([t]) => t).join(', ')})`);
+      if (found.length === 0 && (reason === undefined || reason.trim().length < 10))
+        problems.push(
+          `${check.id} (${module.name}) has no fault in ${module.name}.faults.ts and is not marked unbreakable with a reason`,
+        );
+      const [table, harness]: readonly [TableName, Harness] = found[0] ?? [
+        'faults',
+        check.needs.includes('webhook') ? 'webhook' : 'reference',
+      ];
+      tests.push({
+        check,
+        module: module.name,
+        harness,
+        faults: faults[table]?.[check.id] ?? [],
+        receiverFaults: [],
+        ...(reason !== undefined ? { unbreakable: reason } : {}),
+      });
     }
   }
   return { tests, problems };

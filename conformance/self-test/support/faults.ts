@@ -39,14 +39,27 @@ export function readJson(res: ProxyResponse): unknown {
 }
 
 export function withJson(res: ProxyResponse, value: unknown, status = res.status): ProxyResponse {
-  return { status, headers: { ...res.headers, 'content-type': 'application/json; charset=utf-8' }, body: Buffer.from(JSON.stringify(value)) };
+  return {
+    status,
+    headers: { ...res.headers, 'content-type': 'application/json; charset=utf-8' },
+    body: Buffer.from(JSON.stringify(value)),
+  };
 }
 
 export function jsonResponse(status: number, value: unknown, headers: Record<string, string> = {}): ProxyResponse {
-  return { status, headers: { 'content-type': 'application/json; charset=utf-8', 'x-service-mode': 'live', ...headers }, body: Buffer.from(JSON.stringify(value)) };
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'x-service-mode': 'live', ...headers },
+    body: Buffer.from(JSON.stringify(value)),
+  };
 }
 
-export function errorResponse(status: number, code: string, message: string, headers: Record<string, string> = {}): ProxyResponse {
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): ProxyResponse {
   return jsonResponse(status, { error: message, code }, headers);
 }
 
@@ -85,7 +98,11 @@ export function mapJson(
   };
 }
 
-export function mapHeaders(description: string, when: (req: ProxyRequest, res: ProxyResponse) => boolean, fn: (headers: Record<string, string>) => void): Fault {
+export function mapHeaders(
+  description: string,
+  when: (req: ProxyRequest, res: ProxyResponse) => boolean,
+  fn: (headers: Record<string, string>) => void,
+): Fault {
   return {
     description,
     response(res, req) {
@@ -98,7 +115,12 @@ export function mapHeaders(description: string, when: (req: ProxyRequest, res: P
 }
 
 /** Requests carrying `from` go upstream with `to` instead (optionally only when `when` holds). */
-export function swapKey(description: string, from: string, to: string, when: (req: ProxyRequest) => boolean = () => true): Fault {
+export function swapKey(
+  description: string,
+  from: string,
+  to: string,
+  when: (req: ProxyRequest) => boolean = () => true,
+): Fault {
   return {
     description,
     request: (req) => (keyOf(req) === from && when(req) ? withKey(req, to) : undefined),
@@ -115,7 +137,11 @@ export function sandboxThatWrites(t: Target): Fault {
       if (keyOf(req) !== sandbox || !isWrite(req)) return undefined;
       const body = readJson(res);
       const headers = { ...res.headers, 'x-service-mode': 'sandbox' };
-      if (isRec(body) && isRec(body.data)) return { ...withJson(res, { ...body, data: { ...body.data, sandbox: true } }), headers: { ...withJson(res, {}).headers, ...headers } };
+      if (isRec(body) && isRec(body.data))
+        return {
+          ...withJson(res, { ...body, data: { ...body.data, sandbox: true } }),
+          headers: { ...withJson(res, {}).headers, ...headers },
+        };
       return { ...res, headers };
     },
   };

@@ -5,7 +5,12 @@ import type { AddressInfo } from 'node:net';
 
 import { sign, verifySignature } from '@ppapi/webhook-receiver';
 
-export type FaultKind = 'accepts-everything' | 'rejects-duplicates-with-409' | 'compares-hex-case-sensitively' | 'reserialises-json-before-verifying' | 'slower-than-timeout';
+export type FaultKind =
+  | 'accepts-everything'
+  | 'rejects-duplicates-with-409'
+  | 'compares-hex-case-sensitively'
+  | 'reserialises-json-before-verifying'
+  | 'slower-than-timeout';
 
 export interface FaultyReceiver {
   readonly url: string;
@@ -33,7 +38,8 @@ const signatureOf = (req: IncomingMessage): string | undefined => {
 const idOf = (raw: Buffer): string => {
   try {
     const parsed: unknown = JSON.parse(raw.toString('utf8'));
-    if (typeof parsed === 'object' && parsed !== null && 'id' in parsed && typeof parsed.id === 'string') return parsed.id;
+    if (typeof parsed === 'object' && parsed !== null && 'id' in parsed && typeof parsed.id === 'string')
+      return parsed.id;
   } catch {
     // fall through: hash the bytes instead
   }

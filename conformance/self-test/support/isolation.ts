@@ -33,7 +33,9 @@ export async function isolateServices(env: NodeJS.ProcessEnv = process.env): Pro
     url.pathname = `/${name}`;
     overrides.DATABASE_URL = url.toString();
     release = async () => {
-      await withClient(baseUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).catch(() => undefined);
+      await withClient(baseUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).catch(
+        () => undefined,
+      );
     };
   }
   return { env: overrides, release };

@@ -16,6 +16,8 @@ export const key = (t: Target, role: keyof Target['keys']): string => {
   return k;
 };
 
-export const STACK = "TypeError: Cannot read properties of undefined (reading 'id')\n    at PropertyService.get (/srv/app/src/properties/service.ts:42:17)\n    at processTicksAndRejections (node:internal/process/task_queues:95:5)";
+export const STACK =
+  "TypeError: Cannot read properties of undefined (reading 'id')\n    at PropertyService.get (/srv/app/src/properties/service.ts:42:17)\n    at processTicksAndRejections (node:internal/process/task_queues:95:5)";
 
-export const limited = (retryAfter: string): ProxyResponse => errorResponse(429, 'RATE_LIMIT_EXCEEDED', 'Rate limit exceeded', { 'retry-after': retryAfter });
+export const limited = (retryAfter: string): ProxyResponse =>
+  errorResponse(429, 'RATE_LIMIT_EXCEEDED', 'Rate limit exceeded', { 'retry-after': retryAfter });

@@ -22,7 +22,14 @@ export function describeReceiverSelfTests(title: string, checks: readonly Receiv
 
     it('every receiver check passes against the mock receiver', async () => {
       receiver = await startReceiver({ secret: SECRET });
-      const { results } = await runReceiverChecks({ url: `${receiver.url}/webhooks`, secret: SECRET, seed: SELF_TEST_SEED, timeoutMs: TIMEOUT_MS, concurrency: 4, checks });
+      const { results } = await runReceiverChecks({
+        url: `${receiver.url}/webhooks`,
+        secret: SECRET,
+        seed: SELF_TEST_SEED,
+        timeoutMs: TIMEOUT_MS,
+        concurrency: 4,
+        checks,
+      });
       expect(results.filter((r) => r.status !== 'passed').map(explain)).toEqual([]);
       expect(results.map((r) => r.id)).toEqual(checks.map((c) => c.id));
     }, 120_000);
@@ -53,7 +60,16 @@ async function runAgainst(kind: FaultKind, checks: readonly ReceiverCheck[]): Pr
   const slow = kind === 'slower-than-timeout';
   const faulty = await startFaultyReceiver(kind, SECRET, SLOW_TIMEOUT_MS * 3);
   try {
-    return (await runReceiverChecks({ url: faulty.url, secret: SECRET, seed: SELF_TEST_SEED, timeoutMs: slow ? SLOW_TIMEOUT_MS : TIMEOUT_MS, concurrency: 16, checks })).results;
+    return (
+      await runReceiverChecks({
+        url: faulty.url,
+        secret: SECRET,
+        seed: SELF_TEST_SEED,
+        timeoutMs: slow ? SLOW_TIMEOUT_MS : TIMEOUT_MS,
+        concurrency: 16,
+        checks,
+      })
+    ).results;
   } finally {
     await faulty.close();
   }

@@ -12,11 +12,13 @@ function jsonBody(req: ProxyRequest): Record<string, unknown> | undefined {
   }
 }
 
-export const refusedSuccess = (description: string, path: string, when: (body: Record<string, unknown>) => boolean) => () => ({
-  description,
-  request: (req: ProxyRequest) => {
-    const body = req.method === 'POST' && apiPath(req) === path ? jsonBody(req) : undefined;
-    return body && when(body) ? errorResponse(400, 'VALIDATION_ERROR', 'Validation failed: status is not allowed here') : undefined;
-  },
-});
-
+export const refusedSuccess =
+  (description: string, path: string, when: (body: Record<string, unknown>) => boolean) => () => ({
+    description,
+    request: (req: ProxyRequest) => {
+      const body = req.method === 'POST' && apiPath(req) === path ? jsonBody(req) : undefined;
+      return body && when(body)
+        ? errorResponse(400, 'VALIDATION_ERROR', 'Validation failed: status is not allowed here')
+        : undefined;
+    },
+  });

@@ -29,7 +29,11 @@ export function bodyOf(req: ProxyRequest): Rec {
 }
 
 export function withBody(req: ProxyRequest, body: unknown): ProxyRequest {
-  return { ...req, headers: { ...req.headers, 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(body)) };
+  return {
+    ...req,
+    headers: { ...req.headers, 'content-type': 'application/json' },
+    body: Buffer.from(JSON.stringify(body)),
+  };
 }
 
 export function dataOf(res: ProxyResponse): unknown {
@@ -47,13 +51,20 @@ export function withQuery(req: ProxyRequest, edit: (q: URLSearchParams) => void)
   return { ...req, query };
 }
 
-export const get = (req: ProxyRequest, p: string, query = ''): ProxyRequest => ({ method: 'GET', path: `/api/public/v1${p}`, query: new URLSearchParams(query), headers: { authorization: req.headers.authorization ?? '' }, body: Buffer.alloc(0) });
+export const get = (req: ProxyRequest, p: string, query = ''): ProxyRequest => ({
+  method: 'GET',
+  path: `/api/public/v1${p}`,
+  query: new URLSearchParams(query),
+  headers: { authorization: req.headers.authorization ?? '' },
+  body: Buffer.alloc(0),
+});
 
 export const DAY = 86_400_000;
 
 export const today = (): string => new Date().toISOString().slice(0, 10);
 
-export const plusDays = (d: string, n: number): string => new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+export const plusDays = (d: string, n: number): string =>
+  new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 
 /** The value of the multipart field `name` (text parts only). */
 export function multipartField(body: Buffer, name: string): string | undefined {
@@ -62,16 +73,26 @@ export function multipartField(body: Buffer, name: string): string | undefined {
 }
 
 export function withMultipartField(req: ProxyRequest, name: string, value: string): ProxyRequest {
-  const text = req.body.toString('latin1').replace(new RegExp(`(name="${name}"\\r\\n\\r\\n)[\\s\\S]*?(\\r\\n--)`), (_m, a: string, b: string) => `${a}${Buffer.from(value, 'utf8').toString('latin1')}${b}`);
+  const text = req.body
+    .toString('latin1')
+    .replace(
+      new RegExp(`(name="${name}"\\r\\n\\r\\n)[\\s\\S]*?(\\r\\n--)`),
+      (_m, a: string, b: string) => `${a}${Buffer.from(value, 'utf8').toString('latin1')}${b}`,
+    );
   return { ...req, body: Buffer.from(text, 'latin1') };
 }
 
 /** A multipart image upload whose file part is replaced by a PNG (a deployment that "accepts" text files). */
 export function withMultipartPng(req: ProxyRequest): ProxyRequest {
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
   const text = req.body.toString('latin1');
   const m = /(content-type: text\/plain\r\n\r\n)([\s\S]*?)(\r\n--)/i.exec(text);
   if (!m) return req;
-  const replaced = text.replace(m[0], `content-type: image/png\r\n\r\n${png.toString('latin1')}${m[3]}`).replace(/filename="notes\.txt"/, 'filename="notes.png"');
+  const replaced = text
+    .replace(m[0], `content-type: image/png\r\n\r\n${png.toString('latin1')}${m[3]}`)
+    .replace(/filename="notes\.txt"/, 'filename="notes.png"');
   return { ...req, body: Buffer.from(replaced, 'latin1') };
 }

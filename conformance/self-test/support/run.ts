@@ -20,7 +20,12 @@ export class FastClock implements Clock {
 }
 
 export function runOne(check: Check, target: Target, profile: Profile = 'quick'): Promise<CheckResult> {
-  return runCheck(check, target, { seed: SELF_TEST_SEED, profile, clock: new FastClock(), runId: `selftest-${Date.now().toString(36)}` });
+  return runCheck(check, target, {
+    seed: SELF_TEST_SEED,
+    profile,
+    clock: new FastClock(),
+    runId: `selftest-${Date.now().toString(36)}`,
+  });
 }
 
 export function runAll(checks: readonly Check[], target: Target): Promise<CheckResult[]> {

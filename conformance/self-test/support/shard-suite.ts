@@ -12,7 +12,9 @@ import { describeWebhookSelfTests } from './webhook-suite';
 
 /** The checks of shard n that `harness` runs. */
 export function checksOfShard(n: number, harness: Harness): Check<unknown>[] {
-  return SELF_TESTS.tests.filter((t) => t.harness === harness && shardOf(t.check.id, t.harness) === n).map((t) => t.check);
+  return SELF_TESTS.tests
+    .filter((t) => t.harness === harness && shardOf(t.check.id, t.harness) === n)
+    .map((t) => t.check);
 }
 
 export function describeShard(n: number): void {
@@ -21,7 +23,12 @@ export function describeShard(n: number): void {
   const webhook = checksOfShard(n, 'webhook').filter(isTargetCheck);
   const receiver = checksOfShard(n, 'receiver').filter((c): c is ReceiverCheck => c.context === 'receiver');
   if (reference.length > 0) describeCheckSelfTests(`Shard ${n}: checks against the shared reference server`, reference);
-  if (fresh.length > 0) describeFreshServerSelfTests(`Shard ${n}: checks at the spec's default landlord limits (a fresh server per run)`, fresh);
+  if (fresh.length > 0)
+    describeFreshServerSelfTests(
+      `Shard ${n}: checks at the spec's default landlord limits (a fresh server per run)`,
+      fresh,
+    );
   if (webhook.length > 0) describeWebhookSelfTests(`Shard ${n}: webhook checks`, webhook);
-  if (receiver.length > 0) describeReceiverSelfTests(`Shard ${n}: receiver checks (a mock receiver, then faulty ones)`, receiver);
+  if (receiver.length > 0)
+    describeReceiverSelfTests(`Shard ${n}: receiver checks (a mock receiver, then faulty ones)`, receiver);
 }

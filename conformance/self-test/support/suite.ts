@@ -26,8 +26,14 @@ function faultName(test: SelfTest): string {
 }
 
 /** `production` (default: when a check is the HTTPS one or a fault fronts the production server) starts the second server. */
-export function describeCheckSelfTests(title: string, checks: readonly Check[], options: { readonly production?: boolean } = {}): void {
-  const withProduction = options.production ?? checks.some((c) => c.id === HTTPS_CHECK || faultsOf(c).some((f) => f.upstream === 'production'));
+export function describeCheckSelfTests(
+  title: string,
+  checks: readonly Check[],
+  options: { readonly production?: boolean } = {},
+): void {
+  const withProduction =
+    options.production ??
+    checks.some((c) => c.id === HTTPS_CHECK || faultsOf(c).some((f) => f.upstream === 'production'));
   describe(title, () => {
     const server = useReferenceServer();
     const production = withProduction ? useReferenceServer({ production: true, fastKeys: false }) : undefined;
@@ -43,7 +49,10 @@ export function describeCheckSelfTests(title: string, checks: readonly Check[], 
 
     if (withProduction && checks.some((c) => c.id === HTTPS_CHECK)) {
       it(`${HTTPS_CHECK} passes against a production reference server (REQUIRE_HTTPS=1, "production": true)`, async () => {
-        const result = await runOne(checks.find((c) => c.id === HTTPS_CHECK) as Check, (production as ReferenceServerHandle).reference.target);
+        const result = await runOne(
+          checks.find((c) => c.id === HTTPS_CHECK) as Check,
+          (production as ReferenceServerHandle).reference.target,
+        );
         expect({ status: result.status, message: result.message }).toMatchObject({ status: 'passed' });
       }, 120_000);
     }
@@ -57,8 +66,15 @@ export function describeCheckSelfTests(title: string, checks: readonly Check[], 
           try {
             // Faults of the dashboard API need it behind the proxy as well (same path on the proxy's origin).
             const http = httpProvisioning(base.provisioning);
-            const dashboard = test.proxyDashboard && http ? { provisioning: { ...http, url: `${broken.origin}${new URL(http.url).pathname}` } } : {};
-            const result = await runOne(check, { ...base, baseUrl: broken.baseUrl, ...dashboard }, test.profile ?? 'quick');
+            const dashboard =
+              test.proxyDashboard && http
+                ? { provisioning: { ...http, url: `${broken.origin}${new URL(http.url).pathname}` } }
+                : {};
+            const result = await runOne(
+              check,
+              { ...base, baseUrl: broken.baseUrl, ...dashboard },
+              test.profile ?? 'quick',
+            );
             if (process.env.SELFTEST_VERBOSE) process.stdout.write(`${explain(result)}\n\n`);
             expect({ status: result.status, message: explain(result) }).toMatchObject({ status: 'failed' });
             // Failing for the fault, not because the proxy or the connection broke.

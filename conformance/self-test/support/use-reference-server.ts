@@ -14,7 +14,9 @@ export interface ReferenceServerHandle {
 const START_TIMEOUT_MS = 300_000;
 const STOP_TIMEOUT_MS = 60_000;
 
-export function useReferenceServer(options: StartOptions & { readonly fastKeys?: boolean } = {}): ReferenceServerHandle {
+export function useReferenceServer(
+  options: StartOptions & { readonly fastKeys?: boolean } = {},
+): ReferenceServerHandle {
   let reference: ReferenceDeployment | undefined;
   let target: Target | undefined;
   beforeAll(async () => {
@@ -25,7 +27,8 @@ export function useReferenceServer(options: StartOptions & { readonly fastKeys?:
     await reference?.stop();
   }, STOP_TIMEOUT_MS);
   const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('the reference server is not started: read it inside a test, not while describing');
+    if (value === undefined)
+      throw new Error('the reference server is not started: read it inside a test, not while describing');
     return value;
   };
   return {

@@ -7,7 +7,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { startReceiver, type RunningReceiver } from '@ppapi/webhook-receiver';
 import { httpProvisioning, REFERENCE_PROVISIONING_PATH, type Target, type WebhooksConfig } from '../../src/targets';
-import { startBrokenDeployment, type BrokenDeployment, type Fault, type ProxyRequest, type ProxyResponse } from './broken';
+import {
+  startBrokenDeployment,
+  type BrokenDeployment,
+  type Fault,
+  type ProxyRequest,
+  type ProxyResponse,
+} from './broken';
 import { both, isRec, readJson } from './faults';
 
 /** What the reference server runs with in the webhook self-tests (and what the target declares). */
@@ -66,10 +72,27 @@ function capture(shared: WebhookShared): Fault {
       const body = readJson(res);
       const data = isRec(body) && isRec(body.data) ? body.data : undefined;
       let m: RegExpExecArray | null;
-      if (req.method === 'POST' && (m = /^\/landlords\/([^/]+)\/webhooks$/.exec(path)) && data && typeof data.secret === 'string' && typeof data.url === 'string') {
+      if (
+        req.method === 'POST' &&
+        (m = /^\/landlords\/([^/]+)\/webhooks$/.exec(path)) &&
+        data &&
+        typeof data.secret === 'string' &&
+        typeof data.url === 'string'
+      ) {
         const tag = new URL(data.url).searchParams.get(SUBSCRIPTION_PARAM) ?? data.url;
-        shared.subscriptions.set(tag, { id: String(data.id), landlordId: m[1]!, url: data.url, secret: data.secret, events: Array.isArray(data.events) ? data.events.map(String) : [] });
-      } else if (req.method === 'POST' && (m = /^\/landlords\/([^/]+)\/keys$/.exec(path)) && data && typeof data.key === 'string') {
+        shared.subscriptions.set(tag, {
+          id: String(data.id),
+          landlordId: m[1]!,
+          url: data.url,
+          secret: data.secret,
+          events: Array.isArray(data.events) ? data.events.map(String) : [],
+        });
+      } else if (
+        req.method === 'POST' &&
+        (m = /^\/landlords\/([^/]+)\/keys$/.exec(path)) &&
+        data &&
+        typeof data.key === 'string'
+      ) {
         shared.keys.set(data.key, { landlordId: m[1]!, mode: String(data.mode) });
       } else if (req.method === 'PATCH' && (m = /^\/landlords\/([^/]+)$/.exec(path))) {
         const sent = JSON.parse(req.body.toString('utf8') || '{}') as Rec;
@@ -110,7 +133,11 @@ export function withEnvelope(req: ProxyRequest, envelope: Rec, secret: string): 
 }
 
 /** Rewrites the envelope of a delivery and re-signs it with its subscription's secret. */
-export function rewrite(shared: WebhookShared, when: (envelope: Rec, req: ProxyRequest) => boolean, fn: (envelope: Rec, req: ProxyRequest) => Rec): Fault['request'] {
+export function rewrite(
+  shared: WebhookShared,
+  when: (envelope: Rec, req: ProxyRequest) => boolean,
+  fn: (envelope: Rec, req: ProxyRequest) => Rec,
+): Fault['request'] {
   return (req) => {
     const envelope = envelopeOf(req);
     const sub = subscriptionOf(shared, req);
@@ -162,11 +189,19 @@ export function webhooksConfig(receiverUrl: string, receiverAdminUrl: string, se
  * A receiver of its own, and, with `broken`, the two proxies: the check's target then reaches the reference server
  * (API and dashboard) through the first and is delivered to through the second.
  */
-export async function startWebhookDeployment(origin: string, base: Target, broken?: (shared: WebhookShared) => WebhookFaultPair): Promise<WebhookDeployment> {
+export async function startWebhookDeployment(
+  origin: string,
+  base: Target,
+  broken?: (shared: WebhookShared) => WebhookFaultPair,
+): Promise<WebhookDeployment> {
   const secret = `whsec_selftest_${randomBytes(12).toString('hex')}`;
   const receiver = await startReceiver({ secret });
   if (!broken) {
-    return { target: { ...base, webhooks: webhooksConfig(receiver.url, receiver.adminUrl, secret) }, receiver, stop: () => receiver.close() };
+    return {
+      target: { ...base, webhooks: webhooksConfig(receiver.url, receiver.adminUrl, secret) },
+      receiver,
+      stop: () => receiver.close(),
+    };
   }
   const shared: WebhookShared = {
     subscriptions: new Map(),
@@ -179,7 +214,10 @@ export async function startWebhookDeployment(origin: string, base: Target, broke
   const pair = broken(shared);
   const proxies: BrokenDeployment[] = [];
   try {
-    const api = await startBrokenDeployment(origin, pair.api ? both('api', capture(shared), pair.api) : capture(shared));
+    const api = await startBrokenDeployment(
+      origin,
+      pair.api ? both('api', capture(shared), pair.api) : capture(shared),
+    );
     proxies.push(api);
     const sender = await startBrokenDeployment(receiver.url, pair.sender ?? { description: 'a faithful sender' });
     proxies.push(sender);

@@ -5,15 +5,30 @@ import { REFERENCE_PROVISIONING_PATH } from '../../src/targets';
 import type { WebhookSelfTest } from './self-test';
 import type { Fault, ProxyRequest } from './broken';
 import { isRec, readJson, withJson } from './faults';
-import { envelopeOf, rewrite, signature, subscriptionOf, withEnvelope, type CapturedSubscription, type WebhookFaultPair, type WebhookShared } from './webhook-deployment';
+import {
+  envelopeOf,
+  rewrite,
+  signature,
+  subscriptionOf,
+  withEnvelope,
+  type CapturedSubscription,
+  type WebhookFaultPair,
+  type WebhookShared,
+} from './webhook-deployment';
 
 export type Rec = Record<string, unknown>;
 
-export function broken(description: string, build: (shared: WebhookShared) => WebhookFaultPair, profile?: Profile): WebhookSelfTest {
+export function broken(
+  description: string,
+  build: (shared: WebhookShared) => WebhookFaultPair,
+  profile?: Profile,
+): WebhookSelfTest {
   return { fault: () => ({ description }), broken: build, ...(profile ? { profile } : {}) };
 }
 
-export const sender = (request: Fault['request'], response?: Fault['response']): WebhookFaultPair => ({ sender: { description: 'sender', request, ...(response ? { response } : {}) } });
+export const sender = (request: Fault['request'], response?: Fault['response']): WebhookFaultPair => ({
+  sender: { description: 'sender', request, ...(response ? { response } : {}) },
+});
 
 export const api = (fault: Omit<Fault, 'description'>): WebhookFaultPair => ({ api: { description: 'api', ...fault } });
 
@@ -37,7 +52,11 @@ export function seen(shared: WebhookShared, id: string): number {
  * A sender faithful on the first `from - 1` attempts of each delivery id and changing every later one (retries,
  * manual retries): for faults that only a check grading every attempt, not just the first, can see.
  */
-export function fromAttempt(shared: WebhookShared, from: number, change: (req: ProxyRequest, envelope: Rec, sub: CapturedSubscription) => ProxyRequest): WebhookFaultPair {
+export function fromAttempt(
+  shared: WebhookShared,
+  from: number,
+  change: (req: ProxyRequest, envelope: Rec, sub: CapturedSubscription) => ProxyRequest,
+): WebhookFaultPair {
   return sender((req) => {
     const envelope = envelopeOf(req);
     const sub = subscriptionOf(shared, req);
@@ -48,18 +67,52 @@ export function fromAttempt(shared: WebhookShared, from: number, change: (req: P
 
 /** Changes of one delivery for fromAttempt: each breaks one per-delivery rule and nothing else. */
 export const breakDelivery = {
-  otherSecret: (req: ProxyRequest): ProxyRequest => ({ ...req, headers: { ...req.headers, 'x-service-signature-256': signature('whsec_not_the_subscription_secret', req.body) } }),
-  testFlag: (req: ProxyRequest, e: Rec, sub: CapturedSubscription): ProxyRequest => withEnvelope(req, { ...e, _test: true, data: { ...data(e), _test: true } }, sub.secret),
-  withoutHeader: (name: string) => (req: ProxyRequest): ProxyRequest => ({ ...req, headers: Object.fromEntries(Object.entries(req.headers).filter(([n]) => n !== name)) }),
-  prettyPrinted: (req: ProxyRequest, e: Rec): ProxyRequest => ({ ...req, body: Buffer.from(JSON.stringify(e, null, 2)) }),
-  upperCasePrefix: (req: ProxyRequest): ProxyRequest => ({ ...req, headers: { ...req.headers, 'x-service-signature-256': (req.headers['x-service-signature-256'] ?? '').replace(/^sha256=/, 'SHA256=') } }),
+  otherSecret: (req: ProxyRequest): ProxyRequest => ({
+    ...req,
+    headers: { ...req.headers, 'x-service-signature-256': signature('whsec_not_the_subscription_secret', req.body) },
+  }),
+  testFlag: (req: ProxyRequest, e: Rec, sub: CapturedSubscription): ProxyRequest =>
+    withEnvelope(req, { ...e, _test: true, data: { ...data(e), _test: true } }, sub.secret),
+  withoutHeader:
+    (name: string) =>
+    (req: ProxyRequest): ProxyRequest => ({
+      ...req,
+      headers: Object.fromEntries(Object.entries(req.headers).filter(([n]) => n !== name)),
+    }),
+  prettyPrinted: (req: ProxyRequest, e: Rec): ProxyRequest => ({
+    ...req,
+    body: Buffer.from(JSON.stringify(e, null, 2)),
+  }),
+  upperCasePrefix: (req: ProxyRequest): ProxyRequest => ({
+    ...req,
+    headers: {
+      ...req.headers,
+      'x-service-signature-256': (req.headers['x-service-signature-256'] ?? '').replace(/^sha256=/, 'SHA256='),
+    },
+  }),
 };
 
 /** A rent.overdue envelope with catalogue-shaped data, as a forger would make it. */
 export function forgedOverdue(landlordId: string): Rec {
   const fields: Rec = {};
-  for (const f of eventCatalogue.find((e) => e.event === 'rent.overdue')?.fields ?? []) fields[f.name] = f.type === 'integer' ? 5 : f.type === 'number' ? 950 : f.type === 'date' ? '2026-01-01' : f.type === 'uuid' ? randomUUID() : 'forged';
-  return { id: `evt_${randomUUID()}`, event: 'rent.overdue', created_at: new Date().toISOString(), landlord_id: landlordId, data: fields };
+  for (const f of eventCatalogue.find((e) => e.event === 'rent.overdue')?.fields ?? [])
+    fields[f.name] =
+      f.type === 'integer'
+        ? 5
+        : f.type === 'number'
+          ? 950
+          : f.type === 'date'
+            ? '2026-01-01'
+            : f.type === 'uuid'
+              ? randomUUID()
+              : 'forged';
+  return {
+    id: `evt_${randomUUID()}`,
+    event: 'rent.overdue',
+    created_at: new Date().toISOString(),
+    landlord_id: landlordId,
+    data: fields,
+  };
 }
 
 /** Where the suite provisions on the reference server: its provisioning contract. */
@@ -73,7 +126,12 @@ export function historyStatuses(map: Readonly<Record<string, string>>): NonNulla
     if (req.method !== 'GET' || !/^\/provisioning\/v1\/webhooks\/[^/]+\/deliveries$/.test(req.path)) return undefined;
     const body = readJson(res);
     if (!isRec(body) || !Array.isArray(body.data)) return undefined;
-    return withJson(res, { ...body, data: body.data.map((d) => (isRec(d) && typeof d.status === 'string' && map[d.status] ? { ...d, status: map[d.status] } : d)) });
+    return withJson(res, {
+      ...body,
+      data: body.data.map((d) =>
+        isRec(d) && typeof d.status === 'string' && map[d.status] ? { ...d, status: map[d.status] } : d,
+      ),
+    });
   };
 }
 
@@ -89,9 +147,20 @@ export function liveKeyOf(shared: WebhookShared, landlordId: string): string | u
 
 /** Deliveries of `event` report another status (re-signed, so only the value is wrong). */
 export function statusSays(event: string, status: string): WebhookSelfTest {
-  return broken(`${event} deliveries report status "${status}"`, (s) => sender(rewrite(s, (e) => e.event === event, (e) => ({ ...e, data: { ...data(e), status } }))));
+  return broken(`${event} deliveries report status "${status}"`, (s) =>
+    sender(
+      rewrite(
+        s,
+        (e) => e.event === event,
+        (e) => ({ ...e, data: { ...data(e), status } }),
+      ),
+    ),
+  );
 }
 
-export const wrongSecret = broken('deliveries are signed with a secret other than the subscription\'s', () =>
-  sender((req) => ({ ...req, headers: { ...req.headers, 'x-service-signature-256': signature('whsec_not_the_subscription_secret', req.body) } })),
+export const wrongSecret = broken("deliveries are signed with a secret other than the subscription's", () =>
+  sender((req) => ({
+    ...req,
+    headers: { ...req.headers, 'x-service-signature-256': signature('whsec_not_the_subscription_secret', req.body) },
+  })),
 );

@@ -14,14 +14,22 @@ const isFilteredList = (query: URLSearchParams): boolean => FILTERS.some((p) => 
 
 function steadyWriter(countsThePage: boolean): Fault {
   let added = 0;
-  return mapJson(`one matching item more on every filtered read${countsThePage ? ', and meta.total the length of the page' : ''}`, (q, r) => isFilteredList(q.query) && isListAnswer(r), (b, q) => {
-    const data = b.data as unknown[];
-    if (data.length === 0) return b; // nothing matches: nothing to copy, the list stays empty
-    added += 1;
-    const limit = Number(q.query.get('limit') ?? 20);
-    const grown = [...data, ...Array.from({ length: added }, () => data[0])].slice(0, limit);
-    return { ...b, data: grown, meta: { ...meta(b), total: countsThePage ? grown.length : Number(meta(b).total) + added } };
-  });
+  return mapJson(
+    `one matching item more on every filtered read${countsThePage ? ', and meta.total the length of the page' : ''}`,
+    (q, r) => isFilteredList(q.query) && isListAnswer(r),
+    (b, q) => {
+      const data = b.data as unknown[];
+      if (data.length === 0) return b; // nothing matches: nothing to copy, the list stays empty
+      added += 1;
+      const limit = Number(q.query.get('limit') ?? 20);
+      const grown = [...data, ...Array.from({ length: added }, () => data[0])].slice(0, limit);
+      return {
+        ...b,
+        data: grown,
+        meta: { ...meta(b), total: countsThePage ? grown.length : Number(meta(b).total) + added },
+      };
+    },
+  );
 }
 
 describe('pagination.filteredTotalsCountTheMatchingItems while the data moves', () => {
@@ -30,7 +38,10 @@ describe('pagination.filteredTotalsCountTheMatchingItems while the data moves', 
   async function verdict(fault: Fault): Promise<{ status: string; explained: string }> {
     const deployment = await startBrokenDeployment(server.reference.origin, fault);
     try {
-      const [result] = await runAll([filteredTotalsCountTheMatchingItems], { ...server.target, baseUrl: deployment.baseUrl });
+      const [result] = await runAll([filteredTotalsCountTheMatchingItems], {
+        ...server.target,
+        baseUrl: deployment.baseUrl,
+      });
       return { status: result!.status, explained: explain(result!) };
     } finally {
       await deployment.stop();

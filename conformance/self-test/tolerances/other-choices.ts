@@ -27,7 +27,21 @@ export interface Tolerance {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Query parameters the spec names on some list; the "ignore unknown parameters" choice drops every other one. */
-const SPEC_QUERY_PARAMETERS = new Set(['page', 'limit', 'status', 'search', 'propertyId', 'tenantId', 'contractId', 'from', 'to', 'type', 'expiringWithinDays', 'includeHistory', 'conversationId']);
+const SPEC_QUERY_PARAMETERS = new Set([
+  'page',
+  'limit',
+  'status',
+  'search',
+  'propertyId',
+  'tenantId',
+  'contractId',
+  'from',
+  'to',
+  'type',
+  'expiringWithinDays',
+  'includeHistory',
+  'conversationId',
+]);
 
 /** Spec paths (relative to the base URL) and the methods the spec lists on them. */
 const SPEC_PATHS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
@@ -54,7 +68,9 @@ const SPEC_PATHS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
 const ID_SEGMENT = /^\/(properties|contracts|rent)\/([^/]+)(?:\/(?:documents)\/([^/]+))?/;
 
 /** The id segments of a spec path when one of them is not a UUID: [collection, id, docId]; otherwise undefined. */
-function nonUuidIds(path: string | undefined): [string | undefined, string | undefined, string | undefined] | undefined {
+function nonUuidIds(
+  path: string | undefined,
+): [string | undefined, string | undefined, string | undefined] | undefined {
   const m = path !== undefined ? ID_SEGMENT.exec(path) : null;
   if (!m) return undefined;
   const [, collection, id, docId] = m;
@@ -67,19 +83,34 @@ function unlistedOn(path: string | undefined, method: string): readonly string[]
   return route && !route[1].includes(method) ? route[1] : undefined;
 }
 
-const KIND_BY_COLLECTION: Readonly<Record<string, string>> = { properties: 'property', contracts: 'contract', rent: 'rent payment' };
+const KIND_BY_COLLECTION: Readonly<Record<string, string>> = {
+  properties: 'property',
+  contracts: 'contract',
+  rent: 'rent payment',
+};
 
 function isJson(res: ProxyResponse): boolean {
   return /^application\/json/i.test(res.headers['content-type'] ?? '') && res.body.length > 0;
 }
 
-function envelope(status: number, code: string, error: string, mode: string | undefined, extra: Record<string, string> = {}): ProxyResponse {
-  return { status, headers: { 'content-type': 'application/json', 'x-service-mode': mode ?? 'live', ...extra }, body: Buffer.from(JSON.stringify({ error, code })) };
+function envelope(
+  status: number,
+  code: string,
+  error: string,
+  mode: string | undefined,
+  extra: Record<string, string> = {},
+): ProxyResponse {
+  return {
+    status,
+    headers: { 'content-type': 'application/json', 'x-service-mode': mode ?? 'live', ...extra },
+    body: Buffer.from(JSON.stringify({ error, code })),
+  };
 }
 
 /** Adds a member to every object in `data` (the object, or each item of the list), never to the envelope itself. */
 function withExtension(data: unknown): unknown {
-  const extend = (v: unknown): unknown => (isRec(v) ? { ...v, vendorExtension: { note: 'a field the spec does not list' } } : v);
+  const extend = (v: unknown): unknown =>
+    isRec(v) ? { ...v, vendorExtension: { note: 'a field the spec does not list' } } : v;
   return Array.isArray(data) ? data.map(extend) : extend(data);
 }
 
@@ -112,7 +143,14 @@ export const TOLERANCES: readonly Tolerance[] = [
   {
     id: 'extra-fields',
     choice: 'every object in `data` and `meta` carries members the spec does not list',
-    json: (body) => (isRec(body) && 'data' in body ? { ...body, data: withExtension(body.data), ...(isRec(body.meta) ? { meta: { ...body.meta, totalPages: 1 } } : {}) } : body),
+    json: (body) =>
+      isRec(body) && 'data' in body
+        ? {
+            ...body,
+            data: withExtension(body.data),
+            ...(isRec(body.meta) ? { meta: { ...body.meta, totalPages: 1 } } : {}),
+          }
+        : body,
   },
   {
     id: 'json-form',
@@ -122,13 +160,26 @@ export const TOLERANCES: readonly Tolerance[] = [
   },
   {
     id: 'content-type-parameters',
-    choice: 'JSON answers typed `Application/JSON;Charset="UTF-8"` (media types and parameters are case-insensitive, RFC 9110 section 8.3.1)',
-    response: (res) => (isJson(res) ? { ...res, headers: { ...res.headers, 'content-type': 'Application/JSON;Charset="UTF-8"' } } : undefined),
+    choice:
+      'JSON answers typed `Application/JSON;Charset="UTF-8"` (media types and parameters are case-insensitive, RFC 9110 section 8.3.1)',
+    response: (res) =>
+      isJson(res)
+        ? { ...res, headers: { ...res.headers, 'content-type': 'Application/JSON;Charset="UTF-8"' } }
+        : undefined,
   },
   {
     id: 'transport',
     choice: 'answers sent chunked on a connection the server closes, with Date, ETag and Cache-Control headers',
-    response: (res) => ({ ...res, headers: { ...res.headers, date: new Date().toUTCString(), etag: `W/"${res.body.length.toString(16)}"`, 'cache-control': 'no-store', vary: 'Authorization' } }),
+    response: (res) => ({
+      ...res,
+      headers: {
+        ...res.headers,
+        date: new Date().toUTCString(),
+        etag: `W/"${res.body.length.toString(16)}"`,
+        'cache-control': 'no-store',
+        vary: 'Authorization',
+      },
+    }),
     transport: { chunked: true, close: true },
   },
   {
@@ -148,26 +199,41 @@ export const TOLERANCES: readonly Tolerance[] = [
       const ids = nonUuidIds(apiPath(original));
       if (!ids || res.status !== 400 || codeOf(res) !== 'VALIDATION_ERROR') return undefined;
       const [collection, id, docId] = ids;
-      const kind = docId !== undefined && UUID.test(id ?? '') ? 'document' : (KIND_BY_COLLECTION[collection ?? ''] ?? 'resource');
+      const kind =
+        docId !== undefined && UUID.test(id ?? '') ? 'document' : (KIND_BY_COLLECTION[collection ?? ''] ?? 'resource');
       return envelope(404, 'NOT_FOUND', `No ${kind} has that id`, res.headers['x-service-mode'], rateHeaders(res));
     },
   },
   {
     id: 'unlisted-methods-405',
-    choice: 'a method the spec does not list on a spec path answers 405 with Allow and the envelope (the reference server: 404)',
+    choice:
+      'a method the spec does not list on a spec path answers 405 with Allow and the envelope (the reference server: 404)',
     response: (res, original) => {
       const listed = unlistedOn(apiPath(original), original.method);
       if (!listed || res.status !== 404) return undefined;
-      return envelope(405, 'METHOD_NOT_ALLOWED', `${original.method} is not allowed here; use ${listed.join(' or ')}`, res.headers['x-service-mode'], { ...rateHeaders(res), allow: listed.join(', ') });
+      return envelope(
+        405,
+        'METHOD_NOT_ALLOWED',
+        `${original.method} is not allowed here; use ${listed.join(' or ')}`,
+        res.headers['x-service-mode'],
+        { ...rateHeaders(res), allow: listed.join(', ') },
+      );
     },
   },
   {
     id: 'unlisted-method-invalid-id',
-    choice: 'a method the spec does not list on a path whose id is not a UUID answers 400 VALIDATION_ERROR (parameters checked before methods; the reference server: 404)',
+    choice:
+      'a method the spec does not list on a path whose id is not a UUID answers 400 VALIDATION_ERROR (parameters checked before methods; the reference server: 404)',
     response: (res, original) => {
       const path = apiPath(original);
       if (!unlistedOn(path, original.method) || !nonUuidIds(path) || res.status !== 404) return undefined;
-      return envelope(400, 'VALIDATION_ERROR', 'Invalid request: params.id must be a UUID', res.headers['x-service-mode'], rateHeaders(res));
+      return envelope(
+        400,
+        'VALIDATION_ERROR',
+        'Invalid request: params.id must be a UUID',
+        res.headers['x-service-mode'],
+        rateHeaders(res),
+      );
     },
   },
   {
@@ -177,7 +243,9 @@ export const TOLERANCES: readonly Tolerance[] = [
       if (!isRec(body) || typeof body.error !== 'string' || res.status < 400) return body;
       const original = body.error;
       const notFound = /^(.*?) not found\.?$/i.exec(original);
-      const error = notFound ? `We could not find that ${notFound[1]?.toLowerCase()} for your account.` : `Request refused (${original})`;
+      const error = notFound
+        ? `We could not find that ${notFound[1]?.toLowerCase()} for your account.`
+        : `Request refused (${original})`;
       return { ...body, error };
     },
   },
@@ -192,7 +260,15 @@ export const TOLERANCES: readonly Tolerance[] = [
       const used = (dayCounts.get(key) ?? 0) + (res.status === 429 ? 0 : 1);
       dayCounts.set(key, used);
       const reset = Math.floor(Date.now() / 1000) + 86_400;
-      return { ...res, headers: { ...res.headers, 'x-ratelimit-limit': String(day), 'x-ratelimit-remaining': String(Math.max(0, day - used)), 'x-ratelimit-reset': String(reset) } };
+      return {
+        ...res,
+        headers: {
+          ...res.headers,
+          'x-ratelimit-limit': String(day),
+          'x-ratelimit-remaining': String(Math.max(0, day - used)),
+          'x-ratelimit-reset': String(reset),
+        },
+      };
     },
   },
   {
@@ -200,13 +276,22 @@ export const TOLERANCES: readonly Tolerance[] = [
     choice: 'lists default to 20 items a page (the reference server: 50)',
     request: (req) => {
       const path = apiPath(req);
-      if (req.method !== 'GET' || path === undefined || req.query.has('limit') || !/^\/(properties|contracts|rent|events)$|^\/properties\/[^/]+\/documents$/.test(path)) return undefined;
+      if (
+        req.method !== 'GET' ||
+        path === undefined ||
+        req.query.has('limit') ||
+        !/^\/(properties|contracts|rent|events)$|^\/properties\/[^/]+\/documents$/.test(path)
+      )
+        return undefined;
       const query = new URLSearchParams(req.query);
       query.set('limit', '20');
       return { ...req, query };
     },
     // The client did not send `limit`: a deployment with a default of 20 reports 20, whatever the reference echoes.
-    json: (body, _res, original) => (isRec(body) && isRec(body.meta) && !original.query.has('limit') && apiPath(original) !== undefined ? { ...body, meta: { ...body.meta, limit: 20 } } : body),
+    json: (body, _res, original) =>
+      isRec(body) && isRec(body.meta) && !original.query.has('limit') && apiPath(original) !== undefined
+        ? { ...body, meta: { ...body.meta, limit: 20 } }
+        : body,
   },
 ];
 
@@ -220,11 +305,17 @@ function rateHeaders(res: ProxyResponse): Record<string, string> {
 }
 
 /** One deployment making the given choices (all of them by default). */
-export function otherChoices(tolerances: readonly Tolerance[] = TOLERANCES): Fault & { readonly transport: { chunked: boolean; close: boolean } } {
-  const serialise = [...tolerances].reverse().find((t) => t.serialise)?.serialise ?? ((b: unknown) => JSON.stringify(b));
+export function otherChoices(
+  tolerances: readonly Tolerance[] = TOLERANCES,
+): Fault & { readonly transport: { chunked: boolean; close: boolean } } {
+  const serialise =
+    [...tolerances].reverse().find((t) => t.serialise)?.serialise ?? ((b: unknown) => JSON.stringify(b));
   return {
     description: tolerances.map((t) => t.id).join(' + '),
-    transport: { chunked: tolerances.some((t) => t.transport?.chunked), close: tolerances.some((t) => t.transport?.close) },
+    transport: {
+      chunked: tolerances.some((t) => t.transport?.chunked),
+      close: tolerances.some((t) => t.transport?.close),
+    },
     request(req) {
       let current: ProxyRequest = req;
       for (const t of tolerances) {

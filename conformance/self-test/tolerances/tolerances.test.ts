@@ -12,17 +12,58 @@ import { TOLERANCES, otherChoices, type Tolerance } from './other-choices';
 
 /** For each choice alone, the checks whose verdict it could move most (the run with all choices covers every check). */
 const CONCERNED: Readonly<Record<string, readonly string[]>> = {
-  'extra-fields': ['properties.listAndDetailShareTheFullShape', 'contracts.listAndDetailShape', 'rent.listShapeAndFilters', 'envelope.successBodiesAreDataWithMetaOnLists', 'compliance.summaryShape'],
-  'json-form': ['properties.readOnlyFieldsCannotBePatched', 'contracts.listAndDetailShape', 'envelope.idsDatesAndTimestampsFollowTheConventions'],
-  'content-type-parameters': ['envelope.successBodiesAreDataWithMetaOnLists', 'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped', 'invoices.pdfIsThePaymentsInvoice'],
-  transport: ['envelope.successBodiesAreDataWithMetaOnLists', 'auth.bearerAndXApiKeyBothAuthenticate', 'documents.uploadThenSoftDeleteRemovesFromList'],
-  'unknown-query-parameters': ['pagination.queryValuesValidatedOnEveryListEndpoint', 'properties.listRejectsInvalidQueries', 'rent.listRejectsInvalidQueries', 'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped'],
-  'non-uuid-id-is-404': ['errors.nonUuidPathIdsAnswer400Or404', 'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped'],
-  'unlisted-methods-405': ['errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped', 'auth.roleRouteMethodMatrixMatchesSpec'],
-  'unlisted-method-invalid-id': ['errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped', 'errors.nonUuidPathIdsAnswer400Or404', 'auth.roleRouteMethodMatrixMatchesSpec'],
-  'message-wording': ['errors.unknownIdsAnswer404NamingResourceKind', 'errors.validationErrorListsFirstTenIssuesWithFieldPaths', 'deprecation.patchMaintenanceAnswers410NamingSuccessor'],
+  'extra-fields': [
+    'properties.listAndDetailShareTheFullShape',
+    'contracts.listAndDetailShape',
+    'rent.listShapeAndFilters',
+    'envelope.successBodiesAreDataWithMetaOnLists',
+    'compliance.summaryShape',
+  ],
+  'json-form': [
+    'properties.readOnlyFieldsCannotBePatched',
+    'contracts.listAndDetailShape',
+    'envelope.idsDatesAndTimestampsFollowTheConventions',
+  ],
+  'content-type-parameters': [
+    'envelope.successBodiesAreDataWithMetaOnLists',
+    'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped',
+    'invoices.pdfIsThePaymentsInvoice',
+  ],
+  transport: [
+    'envelope.successBodiesAreDataWithMetaOnLists',
+    'auth.bearerAndXApiKeyBothAuthenticate',
+    'documents.uploadThenSoftDeleteRemovesFromList',
+  ],
+  'unknown-query-parameters': [
+    'pagination.queryValuesValidatedOnEveryListEndpoint',
+    'properties.listRejectsInvalidQueries',
+    'rent.listRejectsInvalidQueries',
+    'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped',
+  ],
+  'non-uuid-id-is-404': [
+    'errors.nonUuidPathIdsAnswer400Or404',
+    'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped',
+  ],
+  'unlisted-methods-405': [
+    'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped',
+    'auth.roleRouteMethodMatrixMatchesSpec',
+  ],
+  'unlisted-method-invalid-id': [
+    'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped',
+    'errors.nonUuidPathIdsAnswer400Or404',
+    'auth.roleRouteMethodMatrixMatchesSpec',
+  ],
+  'message-wording': [
+    'errors.unknownIdsAnswer404NamingResourceKind',
+    'errors.validationErrorListsFirstTenIssuesWithFieldPaths',
+    'deprecation.patchMaintenanceAnswers410NamingSuccessor',
+  ],
   'rate-limit-window': ['headers.rateLimitHeadersOnGetAndRentResponses', 'headers.rateLimitRemainingDecreasesWithUse'],
-  'page-defaults': ['pagination.pagesPartitionEveryList', 'pagination.contractsHasNextPageMatchesTotal', 'properties.statusFilterHoldsOnEveryItem'],
+  'page-defaults': [
+    'pagination.pagesPartitionEveryList',
+    'pagination.contractsHasNextPageMatchesTotal',
+    'properties.statusFilterHoldsOnEveryItem',
+  ],
 };
 
 /**
@@ -39,52 +80,109 @@ describe('a correct deployment that chose differently passes', () => {
     const deployment = await startBrokenDeployment(server.reference.origin, otherChoices(tolerances));
     try {
       const results = await runAll(checks, { ...server.target, baseUrl: deployment.baseUrl });
-      return results.filter((r) => r.status !== expectedAgainstReference(checks.find((c) => c.id === r.id) as Check)).map(explain);
+      return results
+        .filter((r) => r.status !== expectedAgainstReference(checks.find((c) => c.id === r.id) as Check))
+        .map(explain);
     } finally {
       await deployment.stop();
     }
   }
 
   // Each deployment really makes its choice (a proxy that changed nothing would pass every check trivially).
-  const PROBES: Readonly<Record<string, { readonly path: string; readonly method?: string; readonly shows: (status: number, headers: Record<string, string>, text: string) => boolean }>> = {
-    'extra-fields': { path: '/properties?limit=1', shows: (_s, _h, t) => t.includes('"vendorExtension"') && t.includes('"totalPages"') },
-    'json-form': { path: '/properties?limit=1', shows: (_s, _h, t) => t.startsWith('{\n  "') && /"meta":[\s\S]*"data":/.test(t) },
-    'content-type-parameters': { path: '/properties?limit=1', shows: (_s, h) => h['content-type'] === 'Application/JSON;Charset="UTF-8"' },
-    transport: { path: '/properties?limit=1', shows: (_s, h) => h['transfer-encoding'] === 'chunked' && h.connection === 'close' && h.etag !== undefined },
+  const PROBES: Readonly<
+    Record<
+      string,
+      {
+        readonly path: string;
+        readonly method?: string;
+        readonly shows: (status: number, headers: Record<string, string>, text: string) => boolean;
+      }
+    >
+  > = {
+    'extra-fields': {
+      path: '/properties?limit=1',
+      shows: (_s, _h, t) => t.includes('"vendorExtension"') && t.includes('"totalPages"'),
+    },
+    'json-form': {
+      path: '/properties?limit=1',
+      shows: (_s, _h, t) => t.startsWith('{\n  "') && /"meta":[\s\S]*"data":/.test(t),
+    },
+    'content-type-parameters': {
+      path: '/properties?limit=1',
+      shows: (_s, h) => h['content-type'] === 'Application/JSON;Charset="UTF-8"',
+    },
+    transport: {
+      path: '/properties?limit=1',
+      shows: (_s, h) => h['transfer-encoding'] === 'chunked' && h.connection === 'close' && h.etag !== undefined,
+    },
     'unknown-query-parameters': { path: '/properties?limit=1&notAParameter=1', shows: (s) => s === 200 },
     'non-uuid-id-is-404': { path: '/properties/not-a-uuid', shows: (s, _h, t) => s === 404 && t.includes('NOT_FOUND') },
-    'unlisted-methods-405': { path: '/compliance/summary', method: 'DELETE', shows: (s, h) => s === 405 && h.allow === 'GET' },
-    'unlisted-method-invalid-id': { path: '/rent/not-a-uuid', method: 'DELETE', shows: (s, _h, t) => s === 400 && t.includes('VALIDATION_ERROR') },
-    'message-wording': { path: '/properties/00000000-0000-4000-8000-000000000000', shows: (s, _h, t) => s === 404 && t.includes('We could not find that property') },
-    'rate-limit-window': { path: '/properties?limit=1', shows: (_s, h) => Number(h['x-ratelimit-reset']) - Date.now() / 1000 > 3600 },
-    'page-defaults': { path: '/properties', shows: (_s, _h, t) => (JSON.parse(t) as { meta: { limit: number } }).meta.limit === 20 },
+    'unlisted-methods-405': {
+      path: '/compliance/summary',
+      method: 'DELETE',
+      shows: (s, h) => s === 405 && h.allow === 'GET',
+    },
+    'unlisted-method-invalid-id': {
+      path: '/rent/not-a-uuid',
+      method: 'DELETE',
+      shows: (s, _h, t) => s === 400 && t.includes('VALIDATION_ERROR'),
+    },
+    'message-wording': {
+      path: '/properties/00000000-0000-4000-8000-000000000000',
+      shows: (s, _h, t) => s === 404 && t.includes('We could not find that property'),
+    },
+    'rate-limit-window': {
+      path: '/properties?limit=1',
+      shows: (_s, h) => Number(h['x-ratelimit-reset']) - Date.now() / 1000 > 3600,
+    },
+    'page-defaults': {
+      path: '/properties',
+      shows: (_s, _h, t) => (JSON.parse(t) as { meta: { limit: number } }).meta.limit === 20,
+    },
   };
 
-  it.each(TOLERANCES.map((t) => [t.id, t] as const))('the deployment choosing %s really answers otherwise', async (id, tolerance) => {
-    const probe = PROBES[id];
-    expect(probe).toBeDefined();
-    if (!probe) return;
-    const deployment = await startBrokenDeployment(server.reference.origin, otherChoices([tolerance]));
-    try {
-      const res = await fetch(`${deployment.baseUrl}${probe.path}`, { method: probe.method ?? 'GET', headers: { authorization: `Bearer ${server.target.keys.enterpriseLive}` } });
-      const headers = Object.fromEntries(res.headers.entries());
-      const text = await res.text();
-      expect({ id, shows: probe.shows(res.status, headers, text), status: res.status }).toMatchObject({ id, shows: true });
-    } finally {
-      await deployment.stop();
-    }
-  });
+  it.each(TOLERANCES.map((t) => [t.id, t] as const))(
+    'the deployment choosing %s really answers otherwise',
+    async (id, tolerance) => {
+      const probe = PROBES[id];
+      expect(probe).toBeDefined();
+      if (!probe) return;
+      const deployment = await startBrokenDeployment(server.reference.origin, otherChoices([tolerance]));
+      try {
+        const res = await fetch(`${deployment.baseUrl}${probe.path}`, {
+          method: probe.method ?? 'GET',
+          headers: { authorization: `Bearer ${server.target.keys.enterpriseLive}` },
+        });
+        const headers = Object.fromEntries(res.headers.entries());
+        const text = await res.text();
+        expect({ id, shows: probe.shows(res.status, headers, text), status: res.status }).toMatchObject({
+          id,
+          shows: true,
+        });
+      } finally {
+        await deployment.stop();
+      }
+    },
+  );
 
   it('every tolerance names the checks it concerns, each a registered check', () => {
     const ids = new Set(RUNNABLE.map((c) => c.id));
-    for (const t of TOLERANCES) expect({ id: t.id, unknown: (CONCERNED[t.id] ?? ['(none)']).filter((id) => !ids.has(id)) }).toEqual({ id: t.id, unknown: [] });
+    for (const t of TOLERANCES)
+      expect({ id: t.id, unknown: (CONCERNED[t.id] ?? ['(none)']).filter((id) => !ids.has(id)) }).toEqual({
+        id: t.id,
+        unknown: [],
+      });
   });
 
   it('every check passes against a deployment making all the other choices at once', async () => {
     expect(await verdictsAgainst(TOLERANCES, RUNNABLE)).toEqual([]);
   }, 900_000);
 
-  it.each(TOLERANCES.map((t) => [t.id, t] as const))('the checks concerned pass when the deployment chooses %s alone', async (_id, tolerance) => {
-    expect(await verdictsAgainst([tolerance], concerned(tolerance))).toEqual([]);
-  }, 600_000);
+  it.each(TOLERANCES.map((t) => [t.id, t] as const))(
+    'the checks concerned pass when the deployment chooses %s alone',
+    async (_id, tolerance) => {
+      expect(await verdictsAgainst([tolerance], concerned(tolerance))).toEqual([]);
+    },
+    600_000,
+  );
 });

@@ -37,7 +37,8 @@ export interface CliOptions {
 
 function positiveInt(text: string, option: string, max: number): number {
   const n = Number(text);
-  if (!/^\d+$/.test(text) || n < 1 || n > max) throw new UsageError(`${option} must be an integer from 1 to ${max}, got "${text}"`);
+  if (!/^\d+$/.test(text) || n < 1 || n > max)
+    throw new UsageError(`${option} must be an integer from 1 to ${max}, got "${text}"`);
   return n;
 }
 
@@ -75,7 +76,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   }
 
   const profile = values.profile ?? 'quick';
-  if (profile !== 'quick' && profile !== 'full') throw new UsageError(`--profile must be quick or full, got "${profile}"`);
+  if (profile !== 'quick' && profile !== 'full')
+    throw new UsageError(`--profile must be quick or full, got "${profile}"`);
   let reports: ReportSpec[];
   try {
     reports = (values.report ?? []).map(parseReportSpec);

@@ -70,7 +70,9 @@ async function ensureWritable(paths: readonly string[]): Promise<void> {
     try {
       await mkdir(dirname(path), { recursive: true });
     } catch (error) {
-      throw new CannotRunError(`cannot create the folder for ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+      throw new CannotRunError(
+        `cannot create the folder for ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      );
     }
   }
 }
@@ -83,7 +85,8 @@ interface Selection {
 
 function selectForRun(all: readonly Check[], options: CliOptions, warn: (s: string) => void): Selection {
   let checks = selectChecks(all, options.only);
-  if (options.only.length && checks.length === 0 && all.length > 0) throw new UsageError(`no check matches --only ${options.only.join(',')}`);
+  if (options.only.length && checks.length === 0 && all.length > 0)
+    throw new UsageError(`no check matches --only ${options.only.join(',')}`);
   if (options.rerunFailed === undefined) return { checks };
   const previous = loadPreviousReport(options.rerunFailed);
   const { ids, seeds } = failedFromReport(previous);
@@ -92,13 +95,27 @@ function selectForRun(all: readonly Check[], options: CliOptions, warn: (s: stri
   const wanted = new Set(ids);
   checks = checks.filter((c) => wanted.has(c.id));
   // An explicit --seed wins over the seeds recorded in the report.
-  return { checks, ...(options.seed === undefined ? { seeds } : {}), note: `re-running ${checks.length} check(s) that failed in ${options.rerunFailed}` };
+  return {
+    checks,
+    ...(options.seed === undefined ? { seeds } : {}),
+    note: `re-running ${checks.length} check(s) that failed in ${options.rerunFailed}`,
+  };
 }
 
-async function writeCatalogueExports(options: CliOptions, catalogue: Catalogue, all: readonly Check[], results: readonly CheckResult[]): Promise<string[]> {
+async function writeCatalogueExports(
+  options: CliOptions,
+  catalogue: Catalogue,
+  all: readonly Check[],
+  results: readonly CheckResult[],
+): Promise<string[]> {
   const written: string[] = [];
   if (options.coverageMd !== undefined) {
-    const coverage = computeCoverage({ rules: catalogue.rules, checks: all, results, isTestable: catalogue.isTestable });
+    const coverage = computeCoverage({
+      rules: catalogue.rules,
+      checks: all,
+      results,
+      isTestable: catalogue.isTestable,
+    });
     await writeFile(options.coverageMd, renderCoverageMarkdown(coverage), 'utf8');
     written.push(`coverage-md: ${options.coverageMd}`);
   }
@@ -160,35 +177,44 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDeps = {
     const now = deps.now ?? ((): Date => new Date());
     const seed = options.seed ?? randomSeed();
     const startedAt = now().toISOString();
-    const reporter = new ConsoleReporter({ write: io.stdout, tty: io.isTTY && !options.plain, color: io.color && io.isTTY && !options.plain }, planOf(selection.checks));
+    const reporter = new ConsoleReporter(
+      { write: io.stdout, tty: io.isTTY && !options.plain, color: io.color && io.isTTY && !options.plain },
+      planOf(selection.checks),
+    );
     // Known before any request: the console says it first, every report at its top.
     const offCore = selection.checks.filter((c) => isCore(c) && disabledBy(c, target) !== undefined);
     const notConformance = offCore.length ? notConformanceLine(offCore) : undefined;
-    reporter.start({ target: target.baseUrl, seed, profile: options.profile, ...(notConformance !== undefined ? { notConformance } : {}) });
+    reporter.start({
+      target: target.baseUrl,
+      seed,
+      profile: options.profile,
+      ...(notConformance !== undefined ? { notConformance } : {}),
+    });
     if (options.repeat > 1) io.stdout(`repeating the run ${options.repeat} times; progress shows the first\n`);
     if (selection.note) io.stdout(`${selection.note}\n`);
 
     // Notices about the run as a whole (e.g. a dashboard that cannot delete the suite's landlords): stderr and the report's meta.
     const notices: string[] = [];
-    const runOnce = (first: boolean): Promise<CheckResult[]> => runChecks({
-      target,
-      checks: selection.checks,
-      seed,
-      profile: options.profile,
-      showSecrets: options.showSecrets,
-      ...(selection.seeds ? { seedOverrides: selection.seeds } : {}),
-      ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
-      ...(options.timeoutMs !== undefined ? { requestTimeoutMs: options.timeoutMs } : {}),
-      ...(deps.clock ? { clock: deps.clock } : {}),
-      ...(deps.fetch ? { fetch: deps.fetch } : {}),
-      ...(options.target !== undefined ? { targetFile: options.target } : {}),
-      runId: newRunId(),
-      onResult: (r) => (first ? reporter.result(judge(r)) : undefined),
-      onNotice: (text) => {
-        notices.push(text);
-        warn(text);
-      },
-    }).then((rs) => rs.map(judge));
+    const runOnce = (first: boolean): Promise<CheckResult[]> =>
+      runChecks({
+        target,
+        checks: selection.checks,
+        seed,
+        profile: options.profile,
+        showSecrets: options.showSecrets,
+        ...(selection.seeds ? { seedOverrides: selection.seeds } : {}),
+        ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+        ...(options.timeoutMs !== undefined ? { requestTimeoutMs: options.timeoutMs } : {}),
+        ...(deps.clock ? { clock: deps.clock } : {}),
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        ...(options.target !== undefined ? { targetFile: options.target } : {}),
+        runId: newRunId(),
+        onResult: (r) => (first ? reporter.result(judge(r)) : undefined),
+        onNotice: (text) => {
+          notices.push(text);
+          warn(text);
+        },
+      }).then((rs) => rs.map(judge));
     const runs: CheckResult[][] = [];
     for (let i = 0; i < options.repeat; i++) runs.push(await runOnce(i === 0));
     // --repeat: the worst verdict of each check is reported, and a verdict that changed is a reason to fail.
@@ -199,8 +225,16 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDeps = {
     const stale = staleEntries(results, baseline);
     const runFailures = [...stale.map(staleMessage), ...unstable.map(instabilityLine)];
 
-    const coverage = computeCoverage({ rules: catalogue.rules, checks: all, results, isTestable: catalogue.isTestable });
-    const comparison = previous && options.compare !== undefined ? { previous: options.compare, ...compareWithPrevious(previous, results) } : undefined;
+    const coverage = computeCoverage({
+      rules: catalogue.rules,
+      checks: all,
+      results,
+      isTestable: catalogue.isTestable,
+    });
+    const comparison =
+      previous && options.compare !== undefined
+        ? { previous: options.compare, ...compareWithPrevious(previous, results) }
+        : undefined;
     const meta: ConformanceMeta = {
       title: RUN_TITLE,
       startedAt,
@@ -222,12 +256,24 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDeps = {
       ...(comparison ? { comparison } : {}),
     };
     await writeReports(results, reports, meta);
-    const written = [...reports.map((r) => `report ${r.format}: ${r.path}`), ...(await writeCatalogueExports(options, catalogue, all, results))];
-    reporter.finish({ results, coverage, written, runFailures, ...(notConformance !== undefined ? { notConformance } : {}), ...(comparison ? { comparison } : {}) });
+    const written = [
+      ...reports.map((r) => `report ${r.format}: ${r.path}`),
+      ...(await writeCatalogueExports(options, catalogue, all, results)),
+    ];
+    reporter.finish({
+      results,
+      coverage,
+      written,
+      runFailures,
+      ...(notConformance !== undefined ? { notConformance } : {}),
+      ...(comparison ? { comparison } : {}),
+    });
     return exitStatus(results, runFailures.length);
   } catch (error) {
     if (isCannotRun(error)) return fail(error);
-    return fail(`internal error: ${error instanceof Error ? (error.stack ?? error.message).split('\n').slice(0, 2).join(' ') : String(error)}`);
+    return fail(
+      `internal error: ${error instanceof Error ? (error.stack ?? error.message).split('\n').slice(0, 2).join(' ') : String(error)}`,
+    );
   } finally {
     await resolved?.stop?.();
   }

@@ -2,7 +2,16 @@
 // embedded reference server started as a child process (never imported: the independence rule).
 
 import { join } from 'node:path';
-import { embeddedTarget, loadFixtureTarget, loadTargetFile, startEmbeddedReceiver, startEmbeddedReference, withBaseUrl, type EmbeddedOptions, type Target } from '../targets';
+import {
+  embeddedTarget,
+  loadFixtureTarget,
+  loadTargetFile,
+  startEmbeddedReceiver,
+  startEmbeddedReference,
+  withBaseUrl,
+  type EmbeddedOptions,
+  type Target,
+} from '../targets';
 
 export interface ResolvedTarget {
   readonly target: Target;
@@ -26,7 +35,10 @@ export interface EmbeddedDeps {
   readonly webhooks?: boolean;
 }
 
-export async function resolveTarget(options: { readonly target?: string; readonly baseUrl?: string }, embedded: EmbeddedDeps): Promise<ResolvedTarget> {
+export async function resolveTarget(
+  options: { readonly target?: string; readonly baseUrl?: string },
+  embedded: EmbeddedDeps,
+): Promise<ResolvedTarget> {
   if (options.target !== undefined) {
     const parsed = loadTargetFile(options.target);
     const target = options.baseUrl !== undefined ? withBaseUrl(parsed.target, options.baseUrl) : parsed.target;
@@ -36,7 +48,11 @@ export async function resolveTarget(options: { readonly target?: string; readonl
   if (options.baseUrl !== undefined) {
     // A reference server someone started by hand: the fixture's fixed keys, at the given address.
     const parsed = loadFixtureTarget(fixture);
-    return { target: { ...withBaseUrl(parsed.target, options.baseUrl), source: fixture }, warnings: parsed.warnings, embedded: false };
+    return {
+      target: { ...withBaseUrl(parsed.target, options.baseUrl), source: fixture },
+      warnings: parsed.warnings,
+      embedded: false,
+    };
   }
   // The mock receiver runs in this process; the server gets the short retry delays the target then declares.
   const receiver = embedded.webhooks === false ? undefined : await startEmbeddedReceiver();

@@ -1,7 +1,11 @@
 // Credentials that must be rejected with 401 UNAUTHORIZED: malformed or unknown keys (spec: Authentication 6).
 import fc, { type Arbitrary } from 'fast-check';
 
-const KEY_BODY = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split('')), minLength: 8, maxLength: 64 });
+const KEY_BODY = fc.string({
+  unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split('')),
+  minLength: 8,
+  maxLength: 64,
+});
 
 /** Well-formed-looking keys that no deployment issued (random bodies under the real prefixes). */
 export function unknownKeyArb(): Arbitrary<string> {

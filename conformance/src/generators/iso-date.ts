@@ -13,7 +13,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function dayNumber(date: string, name: string): number {
   const ms = Date.parse(`${date}T00:00:00Z`);
-  if (!DATE.test(date) || Number.isNaN(ms)) throw new RangeError(`isoDateArb: ${name} must be YYYY-MM-DD, got "${date}"`);
+  if (!DATE.test(date) || Number.isNaN(ms))
+    throw new RangeError(`isoDateArb: ${name} must be YYYY-MM-DD, got "${date}"`);
   return Math.round(ms / DAY_MS);
 }
 
@@ -27,7 +28,19 @@ export function isoDateArb(constraints: IsoDateConstraints = {}): Arbitrary<stri
 /** Strings that look date-like but are not valid `YYYY-MM-DD` dates. */
 export function invalidDateArb(): Arbitrary<string> {
   return fc.oneof(
-    fc.constantFrom('2024-02-30', '2023-13-01', '2024-00-10', '24-01-01', '2024/01/01', '01-02-2024', '2024-1-1', 'tomorrow', ''),
-    fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2099-12-31') }).map((d) => d.toISOString()),
+    fc.constantFrom(
+      '2024-02-30',
+      '2023-13-01',
+      '2024-00-10',
+      '24-01-01',
+      '2024/01/01',
+      '01-02-2024',
+      '2024-1-1',
+      'tomorrow',
+      '',
+    ),
+    fc
+      .date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2099-12-31') })
+      .map((d) => d.toISOString()),
   );
 }

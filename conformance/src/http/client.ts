@@ -121,7 +121,8 @@ function withQuery(url: string, query: RequestOptions['query']): string {
 /** Case-insensitive header set that remembers the last spelling used. */
 function mergeHeaders(...sets: Array<Readonly<Record<string, string>> | undefined>): Record<string, string> {
   const byLower = new Map<string, [string, string]>();
-  for (const set of sets) for (const [name, value] of Object.entries(set ?? {})) byLower.set(name.toLowerCase(), [name.toLowerCase(), value]);
+  for (const set of sets)
+    for (const [name, value] of Object.entries(set ?? {})) byLower.set(name.toLowerCase(), [name.toLowerCase(), value]);
   return Object.fromEntries(byLower.values());
 }
 
@@ -132,7 +133,8 @@ function describeBody(body: string | Uint8Array): string {
 }
 
 function recordedResponseBody(text: string, bytes: Uint8Array, contentType: string | undefined): string {
-  if (contentType !== undefined && BINARY_TYPE.test(contentType)) return `<${bytes.byteLength} bytes of ${contentType.split(';')[0]}>`;
+  if (contentType !== undefined && BINARY_TYPE.test(contentType))
+    return `<${bytes.byteLength} bytes of ${contentType.split(';')[0]}>`;
   if (text.length <= RECORDED_BODY_LIMIT) return text;
   return `${text.slice(0, RECORDED_BODY_LIMIT)}… (${text.length - RECORDED_BODY_LIMIT} more characters)`;
 }
@@ -196,7 +198,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
     const headers = mergeHeaders(contentType, authHeaders, req.headers);
     // fetch must write the multipart boundary itself.
-    const sentHeaders = parts ? Object.fromEntries(Object.entries(headers).filter(([n]) => n !== 'content-type')) : headers;
+    const sentHeaders = parts
+      ? Object.fromEntries(Object.entries(headers).filter(([n]) => n !== 'content-type'))
+      : headers;
     const recordedRequest = {
       method,
       url,
@@ -218,7 +222,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const res = await fetchImpl(url, {
         method,
         headers: sentHeaders,
-        ...(body !== undefined ? { body: body as NonNullable<Parameters<typeof fetch>[1]>["body"] } : {}),
+        ...(body !== undefined ? { body: body as NonNullable<Parameters<typeof fetch>[1]>['body'] } : {}),
         redirect: 'manual',
         signal,
       });
@@ -242,7 +246,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return { status: res.status, headers: responseHeaders, text, bytes, json, exchange };
     } catch (error) {
       const message = describeFetchError(error, timeout.signal.aborted, timeoutMs, checkSignal?.aborted ?? false);
-      const exchange = record({ request: recordedRequest, error: message, durationMs: Math.round(performance.now() - started) });
+      const exchange = record({
+        request: recordedRequest,
+        error: message,
+        durationMs: Math.round(performance.now() - started),
+      });
       throw new TransportError(`${method} ${url}: ${message}`, exchange);
     } finally {
       clearTimeout(timer);

@@ -11,7 +11,8 @@ export interface MultipartFile {
 export type MultipartValue = string | MultipartFile;
 
 /** Object form for the common case; entry form when a field repeats or order matters. */
-export type MultipartInput = Readonly<Record<string, MultipartValue>> | ReadonlyArray<readonly [string, MultipartValue]>;
+export type MultipartInput =
+  Readonly<Record<string, MultipartValue>> | ReadonlyArray<readonly [string, MultipartValue]>;
 
 const INLINE_LIMIT = 8 * 1024;
 
@@ -46,7 +47,11 @@ export function buildMultipart(input: MultipartInput): { form: FormData; parts: 
   const description =
     'multipart/form-data: ' +
     parts
-      .map((p) => (p.filename === undefined ? `${p.name}=${JSON.stringify(p.value)}` : `${p.name}=<${p.filename}, ${p.contentType}, ${p.size} bytes>`))
+      .map((p) =>
+        p.filename === undefined
+          ? `${p.name}=${JSON.stringify(p.value)}`
+          : `${p.name}=<${p.filename}, ${p.contentType}, ${p.size} bytes>`,
+      )
       .join(', ');
   return { form, parts, description };
 }

@@ -71,7 +71,11 @@ export class Pacer {
     let bucket = this.buckets.get(id);
     if (!bucket) {
       const rate = this.rateFor(role);
-      bucket = bucketFor(kind === 'read' ? rate.readsPerMinute : rate.writesPerMinute, this.config.headroom, this.clock);
+      bucket = bucketFor(
+        kind === 'read' ? rate.readsPerMinute : rate.writesPerMinute,
+        this.config.headroom,
+        this.clock,
+      );
       this.buckets.set(id, bucket);
     }
     return bucket.take(signal);

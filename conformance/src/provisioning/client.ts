@@ -8,7 +8,14 @@
 
 import { spawn } from 'node:child_process';
 import type { RecordedExchange } from '../model';
-import { createHttpClient, DEFAULT_TIMEOUT_MS, TransportError, type HttpClient, type HttpResponse, type RequestOptions } from '../http/client';
+import {
+  createHttpClient,
+  DEFAULT_TIMEOUT_MS,
+  TransportError,
+  type HttpClient,
+  type HttpResponse,
+  type RequestOptions,
+} from '../http/client';
 import type { ProvisioningConfig } from '../targets/types';
 import { CONTRACT_ID, matchOperation, type MatchedOperation } from './contract';
 
@@ -42,7 +49,10 @@ class NotInContract extends Error {
 
 function resolveOperation(method: string, path: string): MatchedOperation {
   const matched = matchOperation(method, path);
-  if (!matched) throw new NotInContract(`not an operation of the provisioning contract ${CONTRACT_ID}: ${method} ${path} (docs/provisioning/openapi.json)`);
+  if (!matched)
+    throw new NotInContract(
+      `not an operation of the provisioning contract ${CONTRACT_ID}: ${method} ${path} (docs/provisioning/openapi.json)`,
+    );
   return matched;
 }
 
@@ -56,7 +66,10 @@ function contractPath(req: RequestOptions, baseUrl: string | undefined): string 
   return new URL(req.url).pathname.slice(new URL(base).pathname.replace(/\/+$/, '').length);
 }
 
-function httpProvisioning(config: { readonly url: string; readonly token: string }, options: ProvisioningClientOptions): HttpClient {
+function httpProvisioning(
+  config: { readonly url: string; readonly token: string },
+  options: ProvisioningClientOptions,
+): HttpClient {
   const inner = createHttpClient({
     baseUrl: config.url,
     defaultBearer: config.token,
@@ -91,7 +104,13 @@ interface ProcessResult {
   readonly stderr: string;
 }
 
-function runOnce(command: readonly string[], input: string, env: NodeJS.ProcessEnv, timeoutMs: number, signal: AbortSignal | undefined): Promise<ProcessResult> {
+function runOnce(
+  command: readonly string[],
+  input: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command[0]!, command.slice(1), { env, stdio: ['pipe', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
@@ -121,15 +140,22 @@ function runOnce(command: readonly string[], input: string, env: NodeJS.ProcessE
 
 function parseAnswer(stdout: string): CommandAnswer {
   const parsed = JSON.parse(stdout) as unknown;
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('the answer is not a JSON object');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error('the answer is not a JSON object');
   const answer = parsed as Record<string, unknown>;
-  if (typeof answer.status !== 'number' || !Number.isInteger(answer.status)) throw new Error('the answer has no integer "status"');
-  if (answer.bodyBase64 !== undefined && typeof answer.bodyBase64 !== 'string') throw new Error('"bodyBase64" must be a string');
-  if (answer.contentType !== undefined && typeof answer.contentType !== 'string') throw new Error('"contentType" must be a string');
+  if (typeof answer.status !== 'number' || !Number.isInteger(answer.status))
+    throw new Error('the answer has no integer "status"');
+  if (answer.bodyBase64 !== undefined && typeof answer.bodyBase64 !== 'string')
+    throw new Error('"bodyBase64" must be a string');
+  if (answer.contentType !== undefined && typeof answer.contentType !== 'string')
+    throw new Error('"contentType" must be a string');
   return answer as unknown as CommandAnswer;
 }
 
-function commandProvisioning(config: { readonly command: readonly string[]; readonly token?: string }, options: ProvisioningClientOptions): HttpClient {
+function commandProvisioning(
+  config: { readonly command: readonly string[]; readonly token?: string },
+  options: ProvisioningClientOptions,
+): HttpClient {
   const exchanges: RecordedExchange[] = [];
   const record = (exchange: RecordedExchange): RecordedExchange => {
     exchanges.push(exchange);
@@ -143,13 +169,30 @@ function commandProvisioning(config: { readonly command: readonly string[]; read
     const path = contractPath(req, undefined);
     const { operation, params } = resolveOperation(method, path);
     const query = stringQuery(req.query);
-    const input: CommandRequest = { contract: CONTRACT_ID, operation: operation.id, params, query, ...(req.json !== undefined ? { body: req.json } : {}) };
-    const recordedRequest = { method, url: `command:${operation.id} ${path}`, headers: {}, body: JSON.stringify(input) };
+    const input: CommandRequest = {
+      contract: CONTRACT_ID,
+      operation: operation.id,
+      params,
+      query,
+      ...(req.json !== undefined ? { body: req.json } : {}),
+    };
+    const recordedRequest = {
+      method,
+      url: `command:${operation.id} ${path}`,
+      headers: {},
+      body: JSON.stringify(input),
+    };
     const started = performance.now();
     const durationMs = (): number => Math.round(performance.now() - started);
     let result: ProcessResult;
     try {
-      result = await runOnce(config.command, `${recordedRequest.body}\n`, env, req.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.signal?.());
+      result = await runOnce(
+        config.command,
+        `${recordedRequest.body}\n`,
+        env,
+        req.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        options.signal?.(),
+      );
     } catch (error) {
       const message = `provisioning command ${config.command.join(' ')}: ${error instanceof Error ? error.message : String(error)}`;
       throw new TransportError(message, record({ request: recordedRequest, error: message, durationMs: durationMs() }));
@@ -163,22 +206,44 @@ function commandProvisioning(config: { readonly command: readonly string[]; read
       const message = `provisioning command ${config.command.join(' ')} (${operation.id}): ${error instanceof Error ? error.message : String(error)}${detail ? `; stderr: ${detail}` : ''}`;
       throw new TransportError(message, record({ request: recordedRequest, error: message, durationMs: durationMs() }));
     }
-    const bytes = answer.bodyBase64 !== undefined ? new Uint8Array(Buffer.from(answer.bodyBase64, 'base64')) : new TextEncoder().encode(answer.body === undefined ? '' : JSON.stringify(answer.body));
-    const contentType = answer.contentType ?? (answer.bodyBase64 !== undefined ? 'application/octet-stream' : 'application/json');
-    const text = answer.bodyBase64 !== undefined ? Buffer.from(bytes).toString('utf8') : answer.body === undefined ? '' : JSON.stringify(answer.body);
+    const bytes =
+      answer.bodyBase64 !== undefined
+        ? new Uint8Array(Buffer.from(answer.bodyBase64, 'base64'))
+        : new TextEncoder().encode(answer.body === undefined ? '' : JSON.stringify(answer.body));
+    const contentType =
+      answer.contentType ?? (answer.bodyBase64 !== undefined ? 'application/octet-stream' : 'application/json');
+    const text =
+      answer.bodyBase64 !== undefined
+        ? Buffer.from(bytes).toString('utf8')
+        : answer.body === undefined
+          ? ''
+          : JSON.stringify(answer.body);
     const headers = { 'content-type': contentType };
     const exchange = record({
       request: recordedRequest,
-      response: { status: answer.status, headers, body: answer.bodyBase64 !== undefined ? `<${bytes.byteLength} bytes of ${contentType}>` : text.slice(0, 4_000) },
+      response: {
+        status: answer.status,
+        headers,
+        body: answer.bodyBase64 !== undefined ? `<${bytes.byteLength} bytes of ${contentType}>` : text.slice(0, 4_000),
+      },
       durationMs: durationMs(),
     });
-    return { status: answer.status, headers, text, bytes, json: answer.bodyBase64 !== undefined ? undefined : answer.body, exchange };
+    return {
+      status: answer.status,
+      headers,
+      text,
+      bytes,
+      json: answer.bodyBase64 !== undefined ? undefined : answer.body,
+      exchange,
+    };
   }
 
   return { request, exchanges };
 }
 
-export function createProvisioningClient(config: ProvisioningConfig, options: ProvisioningClientOptions = {}): HttpClient {
+export function createProvisioningClient(
+  config: ProvisioningConfig,
+  options: ProvisioningClientOptions = {},
+): HttpClient {
   return 'command' in config ? commandProvisioning(config, options) : httpProvisioning(config, options);
 }
-

@@ -26,7 +26,10 @@ exit status: 0 all passed, 1 a check failed, 2 could not run`;
 const FORMATS: readonly ReportFormat[] = ['json', 'junit', 'html'];
 
 /** `--name value` and `--name=value`; anything unknown is a usage error (exit 2), never silently ignored. */
-export function parseCliOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): CliOptions {
+export function parseCliOptions(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): CliOptions {
   const values = new Map<string, string[]>();
   let help = false;
   for (let i = 0; i < argv.length; i++) {
@@ -38,7 +41,8 @@ export function parseCliOptions(argv: readonly string[], env: Readonly<Record<st
     const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
     if (!match) throw new UsageError(`unexpected argument ${JSON.stringify(arg)}`);
     const name = match[1] ?? '';
-    if (!['url', 'secret', 'report', 'seed', 'timeout-ms', 'concurrency', 'only'].includes(name)) throw new UsageError(`unknown option --${name}`);
+    if (!['url', 'secret', 'report', 'seed', 'timeout-ms', 'concurrency', 'only'].includes(name))
+      throw new UsageError(`unknown option --${name}`);
     let value = match[2];
     if (value === undefined) {
       value = argv[i + 1];
@@ -62,7 +66,8 @@ export function parseCliOptions(argv: readonly string[], env: Readonly<Record<st
   } catch {
     throw new UsageError(`--url ${JSON.stringify(url)} is not a URL`);
   }
-  if (parsedUrl.protocol !== 'http:' && parsedUrl.protocol !== 'https:') throw new UsageError('--url must be http: or https:');
+  if (parsedUrl.protocol !== 'http:' && parsedUrl.protocol !== 'https:')
+    throw new UsageError('--url must be http: or https:');
   const secret = single('secret') ?? env.WEBHOOK_SECRET;
   if (secret === undefined || secret === '') throw new UsageError('--secret is required (or set WEBHOOK_SECRET)');
 
@@ -70,7 +75,10 @@ export function parseCliOptions(argv: readonly string[], env: Readonly<Record<st
     const colon = spec.indexOf(':');
     const format = FORMATS.find((f) => f === spec.slice(0, colon));
     const path = spec.slice(colon + 1);
-    if (colon < 0 || !format || path === '') throw new UsageError(`--report ${JSON.stringify(spec)}: expected FORMAT:PATH with FORMAT one of ${FORMATS.join(', ')}`);
+    if (colon < 0 || !format || path === '')
+      throw new UsageError(
+        `--report ${JSON.stringify(spec)}: expected FORMAT:PATH with FORMAT one of ${FORMATS.join(', ')}`,
+      );
     return { format, path };
   });
   const seed = integerOption(single('seed'), 'seed', -0x80000000, 0x7fffffff);

@@ -19,7 +19,10 @@ export interface ReceiverContext {
   verdict(verdict: Verdict): void;
 }
 
-export type ReceiverCheckDefinition = Pick<CheckDefinition<ReceiverContext>, 'id' | 'title' | 'group' | 'rules' | 'run'>;
+export type ReceiverCheckDefinition = Pick<
+  CheckDefinition<ReceiverContext>,
+  'id' | 'title' | 'group' | 'rules' | 'run'
+>;
 export type ReceiverCheck = Check<ReceiverContext>;
 
 export function defineReceiverCheck(definition: ReceiverCheckDefinition): ReceiverCheck {

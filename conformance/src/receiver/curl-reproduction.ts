@@ -10,7 +10,16 @@ export function shellQuote(value: string): string {
  * secret), never the secret itself.
  */
 export function curlCommand(request: OutgoingRequest, timeoutMs: number): string {
-  const parts = ['curl', '-sS', '-i', '--max-time', String(Math.max(1, Math.ceil(timeoutMs / 1000))), '-X', 'POST', shellQuote(request.url)];
+  const parts = [
+    'curl',
+    '-sS',
+    '-i',
+    '--max-time',
+    String(Math.max(1, Math.ceil(timeoutMs / 1000))),
+    '-X',
+    'POST',
+    shellQuote(request.url),
+  ];
   for (const [name, value] of Object.entries(request.headers)) {
     // curl sends `Name;` as a header with an empty value (`Name:` would remove the header).
     parts.push('-H', shellQuote(value === '' ? `${name};` : `${name}: ${value}`));

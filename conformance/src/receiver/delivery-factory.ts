@@ -55,7 +55,10 @@ export class DeliveryFactory {
 
   signed(envelope: Envelope, options: SignOptions = {}): OutgoingDelivery {
     const body = options.body ?? JSON.stringify(envelope);
-    const signature = options.signature !== undefined ? options.signature : sign(options.secret ?? this.secret, options.signedBody ?? body);
+    const signature =
+      options.signature !== undefined
+        ? options.signature
+        : sign(options.secret ?? this.secret, options.signedBody ?? body);
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       [EVENT_HEADER]: envelope.event,
@@ -66,9 +69,15 @@ export class DeliveryFactory {
   }
 
   /** A delivery whose signature header is derived from the correct one (malformed shapes need the secret too). */
-  signedWithShape(envelope: Envelope, make: (signed: { readonly secret: string; readonly body: string; readonly header: string }) => string | null): OutgoingDelivery {
+  signedWithShape(
+    envelope: Envelope,
+    make: (signed: { readonly secret: string; readonly body: string; readonly header: string }) => string | null,
+  ): OutgoingDelivery {
     const body = JSON.stringify(envelope);
-    return this.signed(envelope, { body, signature: make({ secret: this.secret, body, header: sign(this.secret, body) }) });
+    return this.signed(envelope, {
+      body,
+      signature: make({ secret: this.secret, body, header: sign(this.secret, body) }),
+    });
   }
 
   /** A secret that is certainly not the receiver's. */

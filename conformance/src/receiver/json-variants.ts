@@ -9,7 +9,10 @@ export function prettyJson(envelope: Envelope): string {
 
 /** Every non-ASCII UTF-16 unit as a \\uXXXX escape (astral characters become escaped surrogate pairs). */
 export function unicodeEscapedJson(envelope: Envelope): string {
-  return JSON.stringify(envelope).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(envelope).replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** Top-level keys in reverse order. */
@@ -19,7 +22,10 @@ export function keysReversedJson(envelope: Envelope): string {
 
 /** Guarantees multi-byte UTF-8 in a body whatever the seed drew, so escaping actually changes the bytes. */
 export function withUnicodeText(envelope: Envelope): Envelope {
-  return { ...envelope, data: { ...envelope.data, text: `Grüße aus Köln — 東京の物件 🏠 ${String(envelope.data.text ?? '')}` } };
+  return {
+    ...envelope,
+    data: { ...envelope.data, text: `Grüße aus Köln — 東京の物件 🏠 ${String(envelope.data.text ?? '')}` },
+  };
 }
 
 /** One character of the timestamp's milliseconds changed: same length, one byte different. */

@@ -57,7 +57,9 @@ export async function runReceiverChecks(options: ReceiverTestOptions): Promise<R
       seed,
       deliveries,
       send: async (delivery) => {
-        const exchange = await limit(() => sendDelivery({ url: options.url, body: delivery.body, headers: delivery.headers }, timeoutMs));
+        const exchange = await limit(() =>
+          sendDelivery({ url: options.url, body: delivery.body, headers: delivery.headers }, timeoutMs),
+        );
         exchanges.push(exchange);
         return exchange;
       },
@@ -73,7 +75,10 @@ export async function runReceiverChecks(options: ReceiverTestOptions): Promise<R
       message = passes.join('; ');
     } catch (err) {
       status = 'failed';
-      message = err instanceof ReceiverCheckFailure ? err.message : `tester error: ${err instanceof Error ? err.message : String(err)}`;
+      message =
+        err instanceof ReceiverCheckFailure
+          ? err.message
+          : `tester error: ${err instanceof Error ? err.message : String(err)}`;
     }
     return {
       id: check.id,
@@ -96,6 +101,13 @@ export async function runReceiverChecks(options: ReceiverTestOptions): Promise<R
   const results = await Promise.all(selectChecks(options.checks, options.only).map(runOne));
   return {
     results,
-    meta: { title: 'Webhook receiver test', startedAt, finishedAt: new Date().toISOString(), target: options.url, seed, timeoutMs },
+    meta: {
+      title: 'Webhook receiver test',
+      startedAt,
+      finishedAt: new Date().toISOString(),
+      target: options.url,
+      seed,
+      timeoutMs,
+    },
   };
 }

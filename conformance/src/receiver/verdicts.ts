@@ -8,13 +8,17 @@ const MAX_BODY_IN_MESSAGE = 200;
 export function describeAnswer(exchange: DeliveryExchange): string {
   if (exchange.timedOut) return exchange.error ?? 'no answer';
   if (exchange.status === null) return `network error ${exchange.error ?? 'unknown'}`;
-  const body = exchange.responseBody.length > MAX_BODY_IN_MESSAGE ? `${exchange.responseBody.slice(0, MAX_BODY_IN_MESSAGE)}…` : exchange.responseBody;
+  const body =
+    exchange.responseBody.length > MAX_BODY_IN_MESSAGE
+      ? `${exchange.responseBody.slice(0, MAX_BODY_IN_MESSAGE)}…`
+      : exchange.responseBody;
   return `${exchange.status}${body ? ` ${body}` : ''} after ${exchange.durationMs} ms`;
 }
 
 /** A valid delivery: any 2xx, within the sender's timeout (the spec's 10 s, or --timeout-ms). */
 export function expectAccepted(exchange: DeliveryExchange, timeoutMs: number, what: string): Verdict {
-  const ok = exchange.status !== null && exchange.status >= 200 && exchange.status < 300 && exchange.durationMs <= timeoutMs;
+  const ok =
+    exchange.status !== null && exchange.status >= 200 && exchange.status < 300 && exchange.durationMs <= timeoutMs;
   return ok
     ? { passed: true, message: `${what}: answered ${exchange.status} in ${exchange.durationMs} ms` }
     : { passed: false, message: `expected 2xx within ${timeoutMs} ms to ${what}; got ${describeAnswer(exchange)}` };

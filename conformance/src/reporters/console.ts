@@ -40,7 +40,15 @@ export interface RunEnd {
   readonly notConformance?: string;
 }
 
-const ANSI = { red: '\x1b[31m', green: '\x1b[32m', yellow: '\x1b[33m', magenta: '\x1b[35m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' };
+const ANSI = {
+  red: '\x1b[31m',
+  green: '\x1b[32m',
+  yellow: '\x1b[33m',
+  magenta: '\x1b[35m',
+  dim: '\x1b[2m',
+  bold: '\x1b[1m',
+  reset: '\x1b[0m',
+};
 type Tint = keyof typeof ANSI;
 
 export function planOf(checks: ReadonlyArray<{ readonly group: string }>): RunPlan {
@@ -52,12 +60,20 @@ export function planOf(checks: ReadonlyArray<{ readonly group: string }>): RunPl
 /** Indented detail lines of a failure: what QA needs to reproduce it. */
 export function failureDetails(r: CheckResult): string[] {
   const lines: string[] = [];
-  if (r.expectedFailure) lines.push(`baseline: ${r.expectedFailure.reason}${r.expectedFailure.issue ? ` (${r.expectedFailure.issue})` : ''}`);
-  if (r.knownFlaky) lines.push(`known flaky: ${r.knownFlaky.reason}${r.knownFlaky.issue ? ` (${r.knownFlaky.issue})` : ''}`);
+  if (r.expectedFailure)
+    lines.push(
+      `baseline: ${r.expectedFailure.reason}${r.expectedFailure.issue ? ` (${r.expectedFailure.issue})` : ''}`,
+    );
+  if (r.knownFlaky)
+    lines.push(`known flaky: ${r.knownFlaky.reason}${r.knownFlaky.issue ? ` (${r.knownFlaky.issue})` : ''}`);
   if (r.warning) lines.push(`warning: a ${r.level ?? 'SHOULD'} rule; not counted as a failure (--strict counts it)`);
-  if (r.status === 'error') lines.push(`error: the suite or the network broke${r.attempts ? ` (retried; ${r.attempts} attempts)` : ''}; not a verdict on the deployment`);
+  if (r.status === 'error')
+    lines.push(
+      `error: the suite or the network broke${r.attempts ? ` (retried; ${r.attempts} attempts)` : ''}; not a verdict on the deployment`,
+    );
   if (r.property !== undefined) lines.push(`property: ${r.property}`);
-  if (r.counterexample !== undefined) lines.push(`seed: ${r.seed ?? '?'}  path: ${r.path ?? '?'}  counterexample: ${r.counterexample}`);
+  if (r.counterexample !== undefined)
+    lines.push(`seed: ${r.seed ?? '?'}  path: ${r.path ?? '?'}  counterexample: ${r.counterexample}`);
   if (r.reproduction) lines.push(`reproduction: ${r.reproduction}`);
   if (r.command) lines.push(`rerun: ${r.command}`);
   return lines.map((l) => `    ${l}`);
@@ -117,14 +133,18 @@ export class ConsoleReporter {
     if (!this.options.tty || this.done >= this.plan.total) return;
     const width = 30;
     const filled = this.plan.total === 0 ? width : Math.round((this.done / this.plan.total) * width);
-    this.options.write(`\r\x1b[2K  [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${this.done}/${this.plan.total} checks`);
+    this.options.write(
+      `\r\x1b[2K  [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${this.done}/${this.plan.total} checks`,
+    );
     this.statusShown = true;
   }
 
   start(info: RunStart): void {
     if (info.notConformance) this.line(info.notConformance);
     this.line(`Conformance run against ${info.target}`);
-    this.line(`seed ${info.seed} (replay with --seed ${info.seed}), profile ${info.profile}, ${this.plan.total} check${this.plan.total === 1 ? '' : 's'}`);
+    this.line(
+      `seed ${info.seed} (replay with --seed ${info.seed}), profile ${info.profile}, ${this.plan.total} check${this.plan.total === 1 ? '' : 's'}`,
+    );
     this.drawStatus();
   }
 
@@ -145,7 +165,10 @@ export class ConsoleReporter {
       if (s.errored) parts.push(this.paint('red', `${s.errored} error${s.errored === 1 ? '' : 's'}`));
       if (s.warnings) parts.push(this.paint('yellow', `${s.warnings} warning${s.warnings === 1 ? '' : 's'}`));
       if (s.disabled) parts.push(this.paint('dim', `${s.disabled} disabled`));
-      if (s.expectedFailures) parts.push(this.paint('magenta', `${s.expectedFailures} expected failure${s.expectedFailures === 1 ? '' : 's'}`));
+      if (s.expectedFailures)
+        parts.push(
+          this.paint('magenta', `${s.expectedFailures} expected failure${s.expectedFailures === 1 ? '' : 's'}`),
+        );
       if (s.skipped) parts.push(this.paint('yellow', `${s.skipped} skipped`));
       this.line(`  ${mark} ${r.group.padEnd(36)} ${parts.join(', ')}`);
     }
@@ -159,26 +182,40 @@ export class ConsoleReporter {
       const failed = end.results.filter(troubled);
       if (failed.length) this.line(`\n${this.paint('bold', 'Failures, errors and warnings')}`);
       for (const r of failed) {
-        this.line(this.paint(r.expectedFailure || r.knownFlaky ? 'magenta' : r.warning ? 'yellow' : 'red', failLine(r)));
+        this.line(
+          this.paint(r.expectedFailure || r.knownFlaky ? 'magenta' : r.warning ? 'yellow' : 'red', failLine(r)),
+        );
         for (const l of failureDetails(r)) this.line(this.paint('dim', l));
       }
       this.line('');
     }
     for (const w of end.written ?? []) this.line(w);
     if (end.coverage) this.line(`coverage: ${formatCoverageFigure(end.coverage)}`);
-    for (const e of end.baselineRemovable ?? []) this.line(`baseline entry can be removed: ${e.check} passes now (listed because: ${e.reason})`);
+    for (const e of end.baselineRemovable ?? [])
+      this.line(`baseline entry can be removed: ${e.check} passes now (listed because: ${e.reason})`);
     for (const f of end.runFailures ?? []) this.line(this.paint('red', `FAIL ${f}`));
     if (end.comparison) {
       this.line(`compared with ${end.comparison.previous}:`);
       this.line(`  newly failing: ${end.comparison.newlyFailing.join(', ') || 'none'}`);
       this.line(`  newly passing: ${end.comparison.newlyPassing.join(', ') || 'none'}`);
       const changes = end.comparison.ruleChanges ?? [];
-      this.line(`  rules changed: ${changes.length === 0 ? 'none' : changes.map((c) => `${c.rule} ${c.before} → ${c.now}`).join(', ')}`);
+      this.line(
+        `  rules changed: ${changes.length === 0 ? 'none' : changes.map((c) => `${c.rule} ${c.before} → ${c.now}`).join(', ')}`,
+      );
     }
-    if (summary.warnings) this.line(`${summary.warnings} warning${summary.warnings === 1 ? '' : 's'} (failed SHOULD rules; --strict counts them as failures)`);
-    if (summary.errored) this.line(`${summary.errored} error${summary.errored === 1 ? '' : 's'} (the suite or the network broke, after one retry; exit status 3 when nothing failed)`);
+    if (summary.warnings)
+      this.line(
+        `${summary.warnings} warning${summary.warnings === 1 ? '' : 's'} (failed SHOULD rules; --strict counts them as failures)`,
+      );
+    if (summary.errored)
+      this.line(
+        `${summary.errored} error${summary.errored === 1 ? '' : 's'} (the suite or the network broke, after one retry; exit status 3 when nothing failed)`,
+      );
     if (end.notConformance) this.line(this.paint('bold', end.notConformance));
-    if (summary.expectedFailures) this.line(`${summary.expectedFailures} expected failure${summary.expectedFailures === 1 ? '' : 's'} (listed in the baseline, not counted as failed)`);
+    if (summary.expectedFailures)
+      this.line(
+        `${summary.expectedFailures} expected failure${summary.expectedFailures === 1 ? '' : 's'} (listed in the baseline, not counted as failed)`,
+      );
     // Alone and uncoloured on the last line: CI parses it.
     this.line(summaryLine(summary));
   }

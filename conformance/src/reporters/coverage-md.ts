@@ -6,7 +6,14 @@ import { formatCoverageFigure } from '../runner/coverage';
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
 export function renderCoverageMarkdown(coverage: Coverage, title = 'Conformance coverage'): string {
-  const lines = [`# ${title}`, '', formatCoverageFigure(coverage), '', '| Section | Covered | Testable |', '| --- | ---: | ---: |'];
+  const lines = [
+    `# ${title}`,
+    '',
+    formatCoverageFigure(coverage),
+    '',
+    '| Section | Covered | Testable |',
+    '| --- | ---: | ---: |',
+  ];
   for (const s of coverage.sections) lines.push(`| ${cell(s.section)} | ${s.covered} | ${s.testable} |`);
   lines.push('', '| Rule | Section | Class | Checks | Status | Text |', '| --- | --- | --- | --- | --- | --- |');
   for (const s of coverage.sections) {

@@ -7,7 +7,12 @@ import { baselineRemovableOf, comparisonOf, coverageOf, notConformanceOf, string
 import { byGroup, failuresFirst, summarize } from './summary';
 
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 const h = escapeHtml;
 
@@ -47,14 +52,18 @@ function statusLabel(r: CheckResult): string {
 }
 
 function failureArticle(r: CheckResult, ruleText: ReadonlyMap<string, string>): string {
-  const rules = r.rules.map((id) => (ruleText.has(id) ? `<b>${h(id)}</b> ${h(ruleText.get(id) as string)}` : `<b>${h(id)}</b>`)).join('<br>');
+  const rules = r.rules
+    .map((id) => (ruleText.has(id) ? `<b>${h(id)}</b> ${h(ruleText.get(id) as string)}` : `<b>${h(id)}</b>`))
+    .join('<br>');
   const rows: Array<[string, string]> = [
     ['Rules', rules],
     ['Expected', h(r.expected ?? r.message)],
     ['Got', h(r.got ?? '')],
   ];
-  if (r.level !== undefined) rows.push(['Level', h(r.warning ? `${r.level} (warning: not counted as a failure)` : r.level)]);
-  if (r.status === 'error') rows.push(['Outcome', 'error: the suite or the network broke; not a verdict on the deployment']);
+  if (r.level !== undefined)
+    rows.push(['Level', h(r.warning ? `${r.level} (warning: not counted as a failure)` : r.level)]);
+  if (r.status === 'error')
+    rows.push(['Outcome', 'error: the suite or the network broke; not a verdict on the deployment']);
   if (r.expectedFailure) rows.push(['Baseline reason', h(r.expectedFailure.reason)]);
   if (r.property !== undefined) rows.push(['Property', h(r.property)]);
   if (r.seed !== undefined) rows.push(['Seed', h(String(r.seed))]);
@@ -69,9 +78,13 @@ ${r.reproduction ? `<div>Reproduction</div><pre>${h(r.reproduction)}</pre>` : ''
 }
 
 function ruleRow(rule: RuleCoverage): string {
-  const checks = rule.checks.map((c) => `<span class="st-${c.status.replace(' ', '-')}">${h(c.id)} (${h(c.status)})</span>`).join('<br>');
+  const checks = rule.checks
+    .map((c) => `<span class="st-${c.status.replace(' ', '-')}">${h(c.id)} (${h(c.status)})</span>`)
+    .join('<br>');
   const uncovered = rule.testable && rule.checks.length === 0;
-  const status = rule.testable ? `<span class="st-${rule.status.replace(' ', '-')}">${h(rule.status)}</span>` : `not testable (${h(rule.class)})`;
+  const status = rule.testable
+    ? `<span class="st-${rule.status.replace(' ', '-')}">${h(rule.status)}</span>`
+    : `not testable (${h(rule.class)})`;
   const reason = rule.notTestedReason ? `<div class="reason">${h(rule.notTestedReason)}</div>` : '';
   return `<tr${uncovered ? ' class="uncovered"' : ''}><td><b>${h(rule.id)}</b></td><td class="rule-text">${h(rule.text)}${reason}</td><td>${h(rule.class)}</td><td>${checks || (uncovered ? '<b>no check</b>' : '')}</td><td>${status}</td></tr>`;
 }
@@ -86,7 +99,9 @@ function coverageSection(coverage: Coverage): string {
     .join('\n');
   const details = coverage.sections
     .map(
-      (s) => `<details id="sec-${h(slug(s.section))}"><summary>${h(s.section)} — ${s.covered}/${s.testable} testable rules covered</summary>
+      (
+        s,
+      ) => `<details id="sec-${h(slug(s.section))}"><summary>${h(s.section)} — ${s.covered}/${s.testable} testable rules covered</summary>
 <table><thead><tr><th>Rule</th><th>Text</th><th>Class</th><th>Checks</th><th>Status</th></tr></thead><tbody>
 ${s.rules.map(ruleRow).join('\n')}
 </tbody></table></details>`,
@@ -104,7 +119,10 @@ ${details}</section>`;
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 function allChecks(results: readonly CheckResult[]): string {
@@ -130,7 +148,9 @@ export function renderHtml(results: readonly CheckResult[], meta: RunMeta): stri
   const removable = baselineRemovableOf(meta);
   const comparison = comparisonOf(meta);
   // Failures quote the rules they break when the catalogue came along (coverage).
-  const ruleText = new Map((coverage?.sections ?? []).flatMap((sec) => sec.rules.map((rule) => [rule.id, rule.text] as const)));
+  const ruleText = new Map(
+    (coverage?.sections ?? []).flatMap((sec) => sec.rules.map((rule) => [rule.id, rule.text] as const)),
+  );
   const article = (r: CheckResult): string => failureArticle(r, ruleText);
   const facts = [
     meta.target !== undefined ? `target ${meta.target}` : undefined,
@@ -138,11 +158,18 @@ export function renderHtml(results: readonly CheckResult[], meta: RunMeta): stri
     meta.profile !== undefined ? `profile ${meta.profile}` : undefined,
     `${meta.startedAt} → ${meta.finishedAt}`,
   ].filter((f): f is string => f !== undefined);
-  const card = (cls: string, n: string, label: string): string => `<div class="card ${cls}"><b>${h(n)}</b>${h(label)}</div>`;
+  const card = (cls: string, n: string, label: string): string =>
+    `<div class="card ${cls}"><b>${h(n)}</b>${h(label)}</div>`;
   const notes: string[] = [];
-  if (removable.length) notes.push(`<h3>Baseline entries that can be removed (the check passes now)</h3><ul>${removable.map((e) => `<li><b>${h(e.check)}</b> — ${h(e.reason)}</li>`).join('')}</ul>`);
+  if (removable.length)
+    notes.push(
+      `<h3>Baseline entries that can be removed (the check passes now)</h3><ul>${removable.map((e) => `<li><b>${h(e.check)}</b> — ${h(e.reason)}</li>`).join('')}</ul>`,
+    );
   const runFailures = [...stringsOf(meta, 'baselineStale'), ...stringsOf(meta, 'unstable')];
-  if (runFailures.length) notes.push(`<h3>Why the run fails besides its checks</h3><ul>${runFailures.map((f) => `<li>${h(f)}</li>`).join('')}</ul>`);
+  if (runFailures.length)
+    notes.push(
+      `<h3>Why the run fails besides its checks</h3><ul>${runFailures.map((f) => `<li>${h(f)}</li>`).join('')}</ul>`,
+    );
   if (comparison) {
     const changes = comparison.ruleChanges ?? [];
     notes.push(`<h3>Compared with ${h(comparison.previous)}</h3>

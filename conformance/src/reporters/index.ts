@@ -23,7 +23,8 @@ export function parseReportSpec(text: string): ReportSpec {
   const colon = text.indexOf(':');
   const format = colon < 0 ? text : text.slice(0, colon);
   const path = colon < 0 ? '' : text.slice(colon + 1);
-  if (!(REPORT_FORMATS as readonly string[]).includes(format)) throw new Error(`--report ${text}: FORMAT must be ${REPORT_FORMATS.join(', ')}`);
+  if (!(REPORT_FORMATS as readonly string[]).includes(format))
+    throw new Error(`--report ${text}: FORMAT must be ${REPORT_FORMATS.join(', ')}`);
   if (path.length === 0) throw new Error(`--report ${text}: PATH is missing (FORMAT:PATH)`);
   return { format: format as ReportFormat, path };
 }
@@ -44,4 +45,13 @@ export { summarize, summaryLine, type Summary } from './summary';
 export { ConsoleReporter, planOf, plainLine, failureDetails, type ConsoleOptions, type RunPlan } from './console';
 export type { ConformanceMeta, BaselineNote, ComparisonNote } from './meta';
 export { SPEC_VERSION } from './meta';
-export { toPublishedSummary, toBadge, verdictOf, renderPublishedSummary, renderBadge, type PublishedSummary, type Badge, type Verdict } from './publish';
+export {
+  toPublishedSummary,
+  toBadge,
+  verdictOf,
+  renderPublishedSummary,
+  renderBadge,
+  type PublishedSummary,
+  type Badge,
+  type Verdict,
+} from './publish';

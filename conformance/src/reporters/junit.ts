@@ -8,11 +8,7 @@ import { escapeXml as x, escapeXmlAttr as a } from './xml';
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
 function failureBody(r: CheckResult): string {
-  const lines = [
-    `expected: ${r.expected ?? ''}`,
-    `got: ${r.got ?? r.message}`,
-    `rules: ${r.rules.join(', ')}`,
-  ];
+  const lines = [`expected: ${r.expected ?? ''}`, `got: ${r.got ?? r.message}`, `rules: ${r.rules.join(', ')}`];
   if (r.seed !== undefined) lines.push(`seed: ${r.seed}`);
   if (r.path !== undefined) lines.push(`path: ${r.path}`);
   if (r.counterexample !== undefined) lines.push(`counterexample: ${r.counterexample}`);
@@ -26,12 +22,18 @@ function testcase(r: CheckResult): string {
   const level = r.level !== undefined ? `<property name="level" value="${a(r.level)}"/>` : '';
   const props = `\n      <properties><property name="title" value="${a(r.title)}"/><property name="rules" value="${a(r.rules.join(','))}"/>${level}</properties>`;
   let inner = '';
-  if (r.status === 'skipped' || r.status === 'disabled') inner = `\n      <skipped message="${a(r.status === 'disabled' ? `disabled: ${r.message}` : r.message)}"/>`;
-  else if (r.knownFlaky) inner = `\n      <skipped message="${a(`known flaky (baseline): ${r.knownFlaky.reason}; ${r.message}`)}"/>`;
-  else if (r.status === 'error') inner = `\n      <error message="${a(r.message)}" type="SuiteError">${x(failureBody(r))}</error>`;
-  else if (r.status === 'failed' && r.warning) inner = `\n      <system-out>${x(`warning (${r.level ?? 'SHOULD'}, not counted as a failure): ${r.message}`)}</system-out>`;
-  else if (r.status === 'failed' && r.expectedFailure) inner = `\n      <skipped message="${a(`expected failure (baseline): ${r.expectedFailure.reason}; ${r.message}`)}"/>`;
-  else if (r.status === 'failed') inner = `\n      <failure message="${a(r.message)}" type="CheckFailure">${x(failureBody(r))}</failure>`;
+  if (r.status === 'skipped' || r.status === 'disabled')
+    inner = `\n      <skipped message="${a(r.status === 'disabled' ? `disabled: ${r.message}` : r.message)}"/>`;
+  else if (r.knownFlaky)
+    inner = `\n      <skipped message="${a(`known flaky (baseline): ${r.knownFlaky.reason}; ${r.message}`)}"/>`;
+  else if (r.status === 'error')
+    inner = `\n      <error message="${a(r.message)}" type="SuiteError">${x(failureBody(r))}</error>`;
+  else if (r.status === 'failed' && r.warning)
+    inner = `\n      <system-out>${x(`warning (${r.level ?? 'SHOULD'}, not counted as a failure): ${r.message}`)}</system-out>`;
+  else if (r.status === 'failed' && r.expectedFailure)
+    inner = `\n      <skipped message="${a(`expected failure (baseline): ${r.expectedFailure.reason}; ${r.message}`)}"/>`;
+  else if (r.status === 'failed')
+    inner = `\n      <failure message="${a(r.message)}" type="CheckFailure">${x(failureBody(r))}</failure>`;
   else inner = `\n      <system-out>${x(r.message)}</system-out>`;
   return `${open}${props}${inner}\n    </testcase>`;
 }

@@ -64,16 +64,22 @@ function isStringArray(v: unknown): v is string[] {
 export function baselineRemovableOf(meta: RunMeta): readonly BaselineNote[] {
   const v = meta.baselineRemovable;
   if (!Array.isArray(v)) return [];
-  return v.filter((e): e is BaselineNote => typeof e === 'object' && e !== null && typeof (e as BaselineNote).check === 'string');
+  return v.filter(
+    (e): e is BaselineNote => typeof e === 'object' && e !== null && typeof (e as BaselineNote).check === 'string',
+  );
 }
 
 export function comparisonOf(meta: RunMeta): ComparisonNote | undefined {
   const v = meta.comparison;
   if (typeof v !== 'object' || v === null) return undefined;
   const c = v as Record<string, unknown>;
-  if (typeof c.previous !== 'string' || !isStringArray(c.newlyFailing) || !isStringArray(c.newlyPassing)) return undefined;
+  if (typeof c.previous !== 'string' || !isStringArray(c.newlyFailing) || !isStringArray(c.newlyPassing))
+    return undefined;
   const ruleChanges = Array.isArray(c.ruleChanges)
-    ? c.ruleChanges.filter((x): x is RuleChangeNote => typeof x === 'object' && x !== null && typeof (x as RuleChangeNote).rule === 'string')
+    ? c.ruleChanges.filter(
+        (x): x is RuleChangeNote =>
+          typeof x === 'object' && x !== null && typeof (x as RuleChangeNote).rule === 'string',
+      )
     : [];
   return { previous: c.previous, newlyFailing: c.newlyFailing, newlyPassing: c.newlyPassing, ruleChanges };
 }

@@ -17,7 +17,11 @@ export type Verdict = 'conformant' | 'non-conformant' | 'incomplete' | 'not-a-co
 export interface PublishedSummary {
   readonly implementation: { readonly name: string; readonly version: string; readonly url?: string } | null;
   readonly specVersion: string;
-  readonly profile: { readonly run?: string; readonly capabilities: Readonly<Record<string, boolean>>; readonly strict: boolean };
+  readonly profile: {
+    readonly run?: string;
+    readonly capabilities: Readonly<Record<string, boolean>>;
+    readonly strict: boolean;
+  };
   readonly verdict: Verdict;
   readonly notAConformanceResult?: string;
   readonly totals: Summary;
@@ -53,12 +57,19 @@ function implementationOf(meta: RunMeta): PublishedSummary['implementation'] {
 export function toPublishedSummary(results: readonly CheckResult[], meta: RunMeta): PublishedSummary {
   const byLevel = countBy(results, (r) => r.level ?? 'MUST');
   const ordered = Object.fromEntries(LEVEL_ORDER.filter((l) => byLevel[l]).map((l) => [l, byLevel[l] as Summary]));
-  const capabilities = typeof meta.capabilities === 'object' && meta.capabilities !== null ? (meta.capabilities as Record<string, boolean>) : {};
+  const capabilities =
+    typeof meta.capabilities === 'object' && meta.capabilities !== null
+      ? (meta.capabilities as Record<string, boolean>)
+      : {};
   const notConformance = notConformanceOf(meta);
   return {
     implementation: implementationOf(meta),
     specVersion: typeof meta.specVersion === 'string' ? meta.specVersion : SPEC_VERSION,
-    profile: { ...(meta.profile !== undefined ? { run: meta.profile } : {}), capabilities, strict: meta.strict === true },
+    profile: {
+      ...(meta.profile !== undefined ? { run: meta.profile } : {}),
+      capabilities,
+      strict: meta.strict === true,
+    },
     verdict: verdictOf(results, meta),
     ...(notConformance !== undefined ? { notAConformanceResult: notConformance } : {}),
     totals: summarize(results),

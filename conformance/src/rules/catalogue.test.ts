@@ -24,14 +24,53 @@ import {
   toRequirementsCsv,
 } from './index';
 
-const ALL_CLASSES: readonly RuleClass[] = ['black-box', 'needs-dashboard', 'needs-mail', 'needs-webhook', 'not-observable', 'not-shown'];
+const ALL_CLASSES: readonly RuleClass[] = [
+  'black-box',
+  'needs-dashboard',
+  'needs-mail',
+  'needs-webhook',
+  'not-observable',
+  'not-shown',
+];
 
 /** The prefixes of the id scheme; `ERR-<CODE>` and `EVT-CAT-<type>` ids are checked separately. */
 const NUMBERED_PREFIXES = [
-  'OVERVIEW', 'ENVELOPE', 'RES-PROP', 'RES-CONTRACT', 'RES-RENT', 'RES-DOC', 'RES-HANDBOOK', 'RES-COMPLIANCE', 'RES-TEAM',
-  'RES-CAL', 'RES-OTHER', 'STATE', 'STATE-GAP', 'ENDPOINTS', 'PROP', 'CONTRACT', 'RENT-GET', 'RENT-POST', 'RENT-PATCH',
-  'RENT-PDF', 'RENT-EMAIL', 'CAL', 'TEAM', 'COMPLIANCE', 'OTHER', 'DEPRECATED', 'AUTH', 'EVT-ENV', 'EVT-REQ', 'EVT-VERIFY',
-  'EVT-DELIVERY', 'EVT-GAP', 'ERR', 'LIMIT-RATE', 'LIMIT', 'VERSION',
+  'OVERVIEW',
+  'ENVELOPE',
+  'RES-PROP',
+  'RES-CONTRACT',
+  'RES-RENT',
+  'RES-DOC',
+  'RES-HANDBOOK',
+  'RES-COMPLIANCE',
+  'RES-TEAM',
+  'RES-CAL',
+  'RES-OTHER',
+  'STATE',
+  'STATE-GAP',
+  'ENDPOINTS',
+  'PROP',
+  'CONTRACT',
+  'RENT-GET',
+  'RENT-POST',
+  'RENT-PATCH',
+  'RENT-PDF',
+  'RENT-EMAIL',
+  'CAL',
+  'TEAM',
+  'COMPLIANCE',
+  'OTHER',
+  'DEPRECATED',
+  'AUTH',
+  'EVT-ENV',
+  'EVT-REQ',
+  'EVT-VERIFY',
+  'EVT-DELIVERY',
+  'EVT-GAP',
+  'ERR',
+  'LIMIT-RATE',
+  'LIMIT',
+  'VERSION',
 ];
 
 const range = (prefix: string, n: number): string[] => Array.from({ length: n }, (_, i) => `${prefix}-${i + 1}`);
@@ -53,7 +92,8 @@ function parseCsv(input: string): string[][] {
       } else if (ch === '"') {
         quoted = false;
         i += 1;
-        if (i < input.length && input[i] !== ',' && input[i] !== '\r') throw new Error(`text after closing quote at ${i}`);
+        if (i < input.length && input[i] !== ',' && input[i] !== '\r')
+          throw new Error(`text after closing quote at ${i}`);
       } else {
         field += ch;
         i += 1;
@@ -144,8 +184,23 @@ describe('rule catalogue: shape', () => {
     expect(list[0]).toBe('Overview');
     expect(list[list.length - 1]).toBe('Versioning');
     const tops = [...new Set(list.map((section) => section.split(' > ')[0]))];
-    expect(tops).toEqual(['Overview', 'Resources', 'States and transitions', 'Endpoints', 'Authentication', 'Events', 'Errors', 'Limits', 'Versioning']);
-    for (const section of ['Endpoints > Rent', 'Resources > Property handbook', 'Limits > Rate limits', 'Events > Event catalog']) {
+    expect(tops).toEqual([
+      'Overview',
+      'Resources',
+      'States and transitions',
+      'Endpoints',
+      'Authentication',
+      'Events',
+      'Errors',
+      'Limits',
+      'Versioning',
+    ]);
+    for (const section of [
+      'Endpoints > Rent',
+      'Resources > Property handbook',
+      'Limits > Rate limits',
+      'Events > Event catalog',
+    ]) {
       expect(list).toContain(section);
     }
     expect(new Set(list).size).toBe(list.length);
@@ -162,7 +217,7 @@ describe('rule catalogue: spec numbering kept', () => {
     for (const id of range(prefix, n)) expect(ruleById(id)?.id).toBe(id);
   });
 
-  it('has no AUTH rule beyond the spec\'s nine', () => {
+  it("has no AUTH rule beyond the spec's nine", () => {
     expect(ruleById('AUTH-10')).toBeUndefined();
   });
 
@@ -196,7 +251,7 @@ describe('rule catalogue: events', () => {
     expect(ruleById('EVT-CAT-CHANGEOVER')?.text).toContain('`check_out`');
   });
 
-  it('states each event\'s data fields', () => {
+  it("states each event's data fields", () => {
     expect(ruleById('EVT-CAT-rent.overdue')?.text).toBe(
       'fired when scheduled rent is past due and unpaid; data fields: rent_payment_id, contract_id, property_id, property_name, amount, due_date, days_overdue (integer)',
     );
@@ -282,7 +337,12 @@ describe('rulesMatching, ruleById, isTestableClass', () => {
   });
 
   it('knows which classes a check can verify', () => {
-    expect(ALL_CLASSES.filter(isTestableClass)).toEqual(['black-box', 'needs-dashboard', 'needs-mail', 'needs-webhook']);
+    expect(ALL_CLASSES.filter(isTestableClass)).toEqual([
+      'black-box',
+      'needs-dashboard',
+      'needs-mail',
+      'needs-webhook',
+    ]);
   });
 });
 
@@ -294,8 +354,22 @@ describe('toRequirementsCsv', () => {
     class: 'black-box',
     level: 'MUST',
   };
-  const notShown: Rule = { id: 'TEST-2', section: 'Limits', text: 'Quota: not shown.', class: 'not-shown', notTestedReason: NOT_SHOWN_REASON, level: 'not-shown' };
-  const needsMail: Rule = { id: 'TEST-3', section: 'Rent', text: 'Sends mail.', class: 'needs-mail', notTestedReason: 'needs mail', level: 'MUST' };
+  const notShown: Rule = {
+    id: 'TEST-2',
+    section: 'Limits',
+    text: 'Quota: not shown.',
+    class: 'not-shown',
+    notTestedReason: NOT_SHOWN_REASON,
+    level: 'not-shown',
+  };
+  const needsMail: Rule = {
+    id: 'TEST-3',
+    section: 'Rent',
+    text: 'Sends mail.',
+    class: 'needs-mail',
+    notTestedReason: 'needs mail',
+    level: 'MUST',
+  };
 
   it('round-trips quotes, commas and line breaks', () => {
     const csv = toRequirementsCsv([tricky], new Map([['TEST-1', ['checkA', 'check,B']]]));
@@ -308,7 +382,13 @@ describe('toRequirementsCsv', () => {
   });
 
   it('quotes a field whose only special characters are line breaks', () => {
-    const multiline: Rule = { id: 'TEST-4', section: 'Limits', text: 'one\ntwo\r\nthree', class: 'black-box', level: 'MUST' };
+    const multiline: Rule = {
+      id: 'TEST-4',
+      section: 'Limits',
+      text: 'one\ntwo\r\nthree',
+      class: 'black-box',
+      level: 'MUST',
+    };
     const csv = toRequirementsCsv([multiline], new Map([['TEST-4', ['c1']]]));
     expect(csv.split('\r\n')[1]).toBe('TEST-4,Limits,black-box,c1,,"one\ntwo');
     expect(parseCsv(csv)[1]).toEqual(['TEST-4', 'Limits', 'black-box', 'c1', '', multiline.text, 'MUST', '']);
@@ -341,31 +421,48 @@ describe('toRequirementsCsv', () => {
 
 describe('limits data', () => {
   it('holds the rate-limit table', () => {
-    expect(RATE_LIMITS.Portfolio).toEqual({ readsPerMinute: 100, writesPerMinute: 30, readsPerDay: 10000, writesPerDay: 3000 });
-    expect(RATE_LIMITS.Enterprise).toEqual({ readsPerMinute: 500, writesPerMinute: 100, readsPerDay: 50000, writesPerDay: 10000 });
+    expect(RATE_LIMITS.Portfolio).toEqual({
+      readsPerMinute: 100,
+      writesPerMinute: 30,
+      readsPerDay: 10000,
+      writesPerDay: 3000,
+    });
+    expect(RATE_LIMITS.Enterprise).toEqual({
+      readsPerMinute: 500,
+      writesPerMinute: 100,
+      readsPerDay: 50000,
+      writesPerDay: 10000,
+    });
     expect(NO_API_ACCESS_PLANS).toEqual(['Essential', 'Professional']);
   });
 
-  it('renders each plan row into rules with the table\'s numbers', () => {
+  it("renders each plan row into rules with the table's numbers", () => {
     expect(ruleById('LIMIT-RATE-8')?.text).toBe('Portfolio plan: 100 reads per minute.');
     expect(ruleById('LIMIT-RATE-15')?.text).toBe('Enterprise plan: 10000 writes per day.');
     expect(ruleById('LIMIT-RATE-16')).toBeUndefined();
   });
 
   it('holds the other limits', () => {
-    expect([LIMIT_MAX, IDEMPOTENCY_KEY_MAX, EVENT_TYPES_PER_ENDPOINT, UPLOAD_MAX_BYTES]).toEqual([500, 128, 32, 10485760]);
+    expect([LIMIT_MAX, IDEMPOTENCY_KEY_MAX, EVENT_TYPES_PER_ENDPOINT, UPLOAD_MAX_BYTES]).toEqual([
+      500, 128, 32, 10485760,
+    ]);
   });
 });
 
-describe('requirement levels follow the spec\'s wording', () => {
+describe("requirement levels follow the spec's wording", () => {
   const LEVELS = ['MUST', 'SHOULD', 'MAY', 'not-shown'];
   it('every rule has a level', () => {
-    for (const rule of RULES) expect({ id: rule.id, level: LEVELS.includes(rule.level) }).toEqual({ id: rule.id, level: true });
+    for (const rule of RULES)
+      expect({ id: rule.id, level: LEVELS.includes(rule.level) }).toEqual({ id: rule.id, level: true });
   });
   it('a rule is SHOULD exactly when its text is guidance ("should", "guidance")', () => {
-    const mismatched = RULES.filter((r) => (r.level === 'SHOULD') !== SHOULD_WORDING.test(r.text)).map((r) => `${r.id} (${r.level}): ${r.text}`);
+    const mismatched = RULES.filter((r) => (r.level === 'SHOULD') !== SHOULD_WORDING.test(r.text)).map(
+      (r) => `${r.id} (${r.level}): ${r.text}`,
+    );
     expect(mismatched).toEqual([]);
-    expect(RULES.filter((r) => r.level === 'SHOULD').map((r) => r.id)).toEqual(expect.arrayContaining(['EVT-DELIVERY-5', 'ERR-6']));
+    expect(RULES.filter((r) => r.level === 'SHOULD').map((r) => r.id)).toEqual(
+      expect.arrayContaining(['EVT-DELIVERY-5', 'ERR-6']),
+    );
   });
   it('every MAY rule grants a permission in its text ("may")', () => {
     const mays = RULES.filter((r) => r.level === 'MAY');

@@ -4,7 +4,16 @@
 import type { Rule, RuleClass } from '../model';
 
 // `level` and `quote` came later and are appended, so readers that take columns by position keep working.
-export const REQUIREMENTS_CSV_HEADER = ['rule', 'section', 'class', 'checks', 'not_tested_reason', 'text', 'level', 'quote'] as const;
+export const REQUIREMENTS_CSV_HEADER = [
+  'rule',
+  'section',
+  'class',
+  'checks',
+  'not_tested_reason',
+  'text',
+  'level',
+  'quote',
+] as const;
 
 /** Shown for a testable rule that no check cites yet. */
 export const NO_CHECK_YET = 'no check yet';
@@ -27,11 +36,25 @@ function notTestedReason(rule: Rule, checks: readonly string[]): string {
   return rule.notTestedReason ?? '';
 }
 
-export function toRequirementsCsv(rules: readonly Rule[], checksByRule: ReadonlyMap<string, readonly string[]>): string {
+export function toRequirementsCsv(
+  rules: readonly Rule[],
+  checksByRule: ReadonlyMap<string, readonly string[]>,
+): string {
   const lines = [csvRecord(REQUIREMENTS_CSV_HEADER)];
   for (const rule of rules) {
     const checks = checksByRule.get(rule.id) ?? [];
-    lines.push(csvRecord([rule.id, rule.section, rule.class, checks.join(' '), notTestedReason(rule, checks), rule.text, rule.level, rule.quote ?? '']));
+    lines.push(
+      csvRecord([
+        rule.id,
+        rule.section,
+        rule.class,
+        checks.join(' '),
+        notTestedReason(rule, checks),
+        rule.text,
+        rule.level,
+        rule.quote ?? '',
+      ]),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }

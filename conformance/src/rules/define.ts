@@ -30,7 +30,9 @@ export function inSection(section: string): SectionRules {
   const level: RuleLevel = 'MUST';
   return {
     blackBox: (id, text, partial) =>
-      partial === undefined ? { id, section, text, class: 'black-box', level } : { id, section, text, class: 'black-box', notTestedReason: partial, level },
+      partial === undefined
+        ? { id, section, text, class: 'black-box', level }
+        : { id, section, text, class: 'black-box', notTestedReason: partial, level },
     needs: (cls, id, text, detail) => ({
       id,
       section,
@@ -39,8 +41,22 @@ export function inSection(section: string): SectionRules {
       notTestedReason: detail === undefined ? NEEDS_REASON[cls] : `${NEEDS_REASON[cls]} ${detail}`,
       level,
     }),
-    notObservable: (id, text, reason) => ({ id, section, text, class: 'not-observable', notTestedReason: reason, level }),
-    notShown: (id, text) => ({ id, section, text, class: 'not-shown', notTestedReason: NOT_SHOWN_REASON, level: 'not-shown' }),
+    notObservable: (id, text, reason) => ({
+      id,
+      section,
+      text,
+      class: 'not-observable',
+      notTestedReason: reason,
+      level,
+    }),
+    notShown: (id, text) => ({
+      id,
+      section,
+      text,
+      class: 'not-shown',
+      notTestedReason: NOT_SHOWN_REASON,
+      level: 'not-shown',
+    }),
   };
 }
 

@@ -2,7 +2,11 @@
 // match on `code` (the spec: "Match on `code`; the `error` message is human-readable and may change").
 
 const TABLE = [
-  { status: 401, code: 'UNAUTHORIZED', condition: '`Authorization` header missing, not Bearer, or key unknown or malformed' },
+  {
+    status: 401,
+    code: 'UNAUTHORIZED',
+    condition: '`Authorization` header missing, not Bearer, or key unknown or malformed',
+  },
   { status: 401, code: 'REVOKED_KEY', condition: 'key was revoked; do not retry' },
   { status: 403, code: 'INSUFFICIENT_SCOPE', condition: '`read_only` key on a write route' },
   { status: 403, code: 'PLAN_UPGRADE_REQUIRED', condition: 'plan has no API access' },
@@ -19,7 +23,11 @@ const TABLE = [
     code: 'RATE_LIMIT_UNAVAILABLE',
     condition: 'rate-limit datastore could not be checked, so the request fails closed; `Retry-After` (typically 60 s)',
   },
-  { status: 503, code: 'SERVICE_UNAVAILABLE', condition: 'generic; reserved, today only RATE_LIMIT_UNAVAILABLE occurs' },
+  {
+    status: 503,
+    code: 'SERVICE_UNAVAILABLE',
+    condition: 'generic; reserved, today only RATE_LIMIT_UNAVAILABLE occurs',
+  },
   {
     status: 410,
     code: 'ENDPOINT_DEPRECATED',
@@ -44,7 +52,11 @@ const TABLE = [
     condition:
       'duplicate rent payment for a contract and period; deleting a property that has Active, Pending or Notice Served contracts; other data conflicts',
   },
-  { status: 409, code: 'INVOICE_EMAIL_IN_PROGRESS', condition: 'another invoice send for this rent payment is pending' },
+  {
+    status: 409,
+    code: 'INVOICE_EMAIL_IN_PROGRESS',
+    condition: 'another invoice send for this rent payment is pending',
+  },
   {
     status: 409,
     code: 'INVOICE_EMAIL_FAILED',
@@ -55,7 +67,11 @@ const TABLE = [
     code: 'CERTIFICATE_DERIVED_FIELD',
     condition: 'renewal date on `PATCH /properties/{id}` contradicts the certificate on file',
   },
-  { status: 409, code: 'IDEMPOTENCY_IN_PROGRESS', condition: 'a request with the same `Idempotency-Key` is still running' },
+  {
+    status: 409,
+    code: 'IDEMPOTENCY_IN_PROGRESS',
+    condition: 'a request with the same `Idempotency-Key` is still running',
+  },
   { status: 413, code: 'FILE_TOO_LARGE', condition: 'uploaded document exceeds the storage object size limit' },
   { status: 500, code: 'SERVER_ERROR', condition: 'unexpected internal error' },
 ] as const;

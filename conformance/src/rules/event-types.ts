@@ -66,7 +66,8 @@ export const EVENT_TYPES: readonly EventTypeRow[] = [
   {
     type: 'inspection.deleted',
     firedWhen: 'an inspection is deleted',
-    dataFields: 'inspection_id, property_id, property_name, inspection_date, inspection_type, status (`deleted`), deleted_at',
+    dataFields:
+      'inspection_id, property_id, property_name, inspection_date, inspection_type, status (`deleted`), deleted_at',
   },
   {
     type: 'inspection.completed',
@@ -168,7 +169,8 @@ export const EVENT_TYPES: readonly EventTypeRow[] = [
   {
     type: 'document.signed',
     firedWhen: 'an e-signature request is fully signed',
-    dataFields: 'signature_request_id, document_name, signer_email, document_type, status (`signed`), signed_document_url',
+    dataFields:
+      'signature_request_id, document_name, signer_email, document_type, status (`signed`), signed_document_url',
   },
   {
     type: 'document.unsigned',

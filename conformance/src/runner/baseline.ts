@@ -21,7 +21,8 @@ export interface Baseline {
 
 export const EMPTY_BASELINE: Baseline = { knownFailing: [], knownFlaky: [] };
 
-const SHAPE = '{ "knownFailing": [{ "check": "<check or rule id>", "reason": "...", "issue": "<url>" }], "knownFlaky": [...] }';
+const SHAPE =
+  '{ "knownFailing": [{ "check": "<check or rule id>", "reason": "...", "issue": "<url>" }], "knownFlaky": [...] }';
 
 function parseEntries(list: unknown, field: string, bad: (problem: string) => never): BaselineEntry[] {
   if (list === undefined) return [];
@@ -30,7 +31,8 @@ function parseEntries(list: unknown, field: string, bad: (problem: string) => ne
     if (!isRecord(entry)) return bad(`${field}[${i}] must be an object`);
     const id = entry.check ?? entry.rule;
     if (typeof id !== 'string' || id.length === 0) return bad(`${field}[${i}].check must be a check id or a rule id`);
-    if (typeof entry.reason !== 'string' || entry.reason.trim().length === 0) return bad(`${field}[${i}].reason must say why`);
+    if (typeof entry.reason !== 'string' || entry.reason.trim().length === 0)
+      return bad(`${field}[${i}].reason must say why`);
     if (entry.issue !== undefined && typeof entry.issue !== 'string') return bad(`${field}[${i}].issue must be a link`);
     return { check: id, reason: entry.reason, ...(typeof entry.issue === 'string' ? { issue: entry.issue } : {}) };
   });
@@ -42,9 +44,13 @@ export function parseBaseline(raw: unknown, source: string): Baseline {
   };
   if (!isRecord(raw)) return bad(`must be ${SHAPE}`);
   // `expectedFailures` is the earlier name of knownFailing; files written for it keep working.
-  const failing = [...parseEntries(raw.knownFailing, 'knownFailing', bad), ...parseEntries(raw.expectedFailures, 'expectedFailures', bad)];
+  const failing = [
+    ...parseEntries(raw.knownFailing, 'knownFailing', bad),
+    ...parseEntries(raw.expectedFailures, 'expectedFailures', bad),
+  ];
   const flaky = parseEntries(raw.knownFlaky, 'knownFlaky', bad);
-  if (raw.knownFailing === undefined && raw.expectedFailures === undefined && raw.knownFlaky === undefined) bad(`must be ${SHAPE}`);
+  if (raw.knownFailing === undefined && raw.expectedFailures === undefined && raw.knownFlaky === undefined)
+    bad(`must be ${SHAPE}`);
   return { knownFailing: failing, knownFlaky: flaky };
 }
 
@@ -56,7 +62,10 @@ function names(entry: BaselineEntry, r: Pick<CheckResult, 'id' | 'rules'>): bool
   return entry.check === r.id || r.rules.includes(entry.check);
 }
 
-const note = (e: BaselineEntry): { reason: string; issue?: string } => ({ reason: e.reason, ...(e.issue !== undefined ? { issue: e.issue } : {}) });
+const note = (e: BaselineEntry): { reason: string; issue?: string } => ({
+  reason: e.reason,
+  ...(e.issue !== undefined ? { issue: e.issue } : {}),
+});
 
 /** Marks a listed failure as expected, and a known-flaky check's failure or error as flaky. */
 export function applyBaseline(result: CheckResult, baseline: Baseline): CheckResult {

@@ -49,12 +49,22 @@ export interface CheckContext {
    * signature (it narrows), so TypeScript wants `ctx` explicitly typed where it is called (TS2775): write
    * `async run(ctx: CheckContext)`, or call `assertThat(ctx, …)`, which works with any ctx.
    */
-  expect(condition: unknown, expected: string, got: string | (() => string), exchange?: RecordedExchange, options?: AssertOptions): asserts condition;
+  expect(
+    condition: unknown,
+    expected: string,
+    got: string | (() => string),
+    exchange?: RecordedExchange,
+    options?: AssertOptions,
+  ): asserts condition;
   expectStatus(res: HttpResponse, status: number | readonly number[], options?: AssertOptions): void;
   /** Status, and a JSON body that is exactly `{ error: string, code: <code> }`. */
   expectErrorEnvelope(res: HttpResponse, status: number, code: string, options?: AssertOptions): void;
   /** Status, and a JSON object body with a `data` member; returns the body. */
-  expectSuccessEnvelope(res: HttpResponse, status: number, options?: AssertOptions): { readonly data: unknown; readonly meta?: unknown };
+  expectSuccessEnvelope(
+    res: HttpResponse,
+    status: number,
+    options?: AssertOptions,
+  ): { readonly data: unknown; readonly meta?: unknown };
   /** `predicate` gets the header value (undefined when absent); `description` completes "header <name> …". Returns the value. */
   expectHeader(
     res: HttpResponse,
@@ -71,7 +81,12 @@ export interface CheckContext {
    * Runs a fast-check property with the run's seed. A failure carries seed, path and the shrunk counterexample,
    * and `--seed` replays it. The predicate may use the assertion helpers (they throw) or return false.
    */
-  property<T>(name: string, arbitrary: Arbitrary<T>, predicate: (value: T) => Promise<boolean | void>, options?: PropertyOptions<T>): Promise<void>;
+  property<T>(
+    name: string,
+    arbitrary: Arbitrary<T>,
+    predicate: (value: T) => Promise<boolean | void>,
+    options?: PropertyOptions<T>,
+  ): Promise<void>;
   /** Runs after the check, last registered first, even when it failed: the suite deletes what it creates. */
   cleanup(fn: () => Promise<unknown> | unknown): void;
   /**
@@ -149,7 +164,17 @@ export interface Check<C = CheckContext> extends CheckDefinition<C> {
 
 export const DEFAULT_CHECK_TIMEOUT_MS = 5 * 60_000;
 const CHECK_ID = /^[A-Za-z][A-Za-z0-9._-]*$/;
-const NEEDS: readonly CheckNeed[] = ['dashboard', 'mail', 'webhook', 'otherLandlord', 'portfolio', 'professional', 'revoked', 'sandbox', 'readOnly'];
+const NEEDS: readonly CheckNeed[] = [
+  'dashboard',
+  'mail',
+  'webhook',
+  'otherLandlord',
+  'portfolio',
+  'professional',
+  'revoked',
+  'sandbox',
+  'readOnly',
+];
 
 /** Validates eagerly (at import time) so a malformed check breaks the build, not a nightly run. */
 export function defineCheck(definition: CheckDefinition): Check {
@@ -164,8 +189,10 @@ export function registerCheck<C>(definition: CheckDefinition<C>, context: CheckC
   if (definition.group.trim().length === 0) throw new Error(`${where}: group is empty`);
   if (definition.rules.length === 0) throw new Error(`${where}: rules is empty; every check proves at least one rule`);
   if (new Set(definition.rules).size !== definition.rules.length) throw new Error(`${where}: rules repeat`);
-  for (const need of definition.needs ?? []) if (!NEEDS.includes(need)) throw new Error(`${where}: unknown need "${need}"`);
-  if (definition.timeoutMs !== undefined && !(definition.timeoutMs > 0)) throw new Error(`${where}: timeoutMs must be positive`);
+  for (const need of definition.needs ?? [])
+    if (!NEEDS.includes(need)) throw new Error(`${where}: unknown need "${need}"`);
+  if (definition.timeoutMs !== undefined && !(definition.timeoutMs > 0))
+    throw new Error(`${where}: timeoutMs must be positive`);
   const check: Check<C> = Object.freeze({
     ...definition,
     context,

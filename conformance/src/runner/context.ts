@@ -108,11 +108,17 @@ export class RunningCheck {
     const deps = this.deps;
     const last = (): RecordedExchange | undefined => self.exchanges[self.exchanges.length - 1];
     const fail = (expected: string, got: string, exchange?: RecordedExchange, options?: AssertOptions): never => {
-      throw new CheckFailure({ expected, got, exchange: exchange ?? last(), ...(options?.rules ? { rules: options.rules } : {}) });
+      throw new CheckFailure({
+        expected,
+        got,
+        exchange: exchange ?? last(),
+        ...(options?.rules ? { rules: options.rules } : {}),
+      });
     };
     const expectStatus = (res: HttpResponse, status: number | readonly number[], options?: AssertOptions): void => {
       const wanted = statusList(status);
-      if (!wanted.includes(res.status)) fail(`status ${wanted.join(' or ')}`, describeResponse(res), res.exchange, options);
+      if (!wanted.includes(res.status))
+        fail(`status ${wanted.join(' or ')}`, describeResponse(res), res.exchange, options);
     };
 
     return {
@@ -146,14 +152,27 @@ export class RunningCheck {
         if (res.status !== status) fail(expected, describeResponse(res), res.exchange, options);
         const body = res.json;
         const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
-        if (!isObject) fail(expected, `${res.status} with a body that is not a JSON object: ${describeResponse(res)}`, res.exchange, options);
+        if (!isObject)
+          fail(
+            expected,
+            `${res.status} with a body that is not a JSON object: ${describeResponse(res)}`,
+            res.exchange,
+            options,
+          );
         const record = body as Record<string, unknown>;
         const keys = Object.keys(record).sort();
         if (keys.length !== 2 || keys[0] !== 'code' || keys[1] !== 'error') {
-          fail(expected, `${res.status} with members ${JSON.stringify(keys)}: ${describeValue(body)}`, res.exchange, options);
+          fail(
+            expected,
+            `${res.status} with members ${JSON.stringify(keys)}: ${describeValue(body)}`,
+            res.exchange,
+            options,
+          );
         }
-        if (typeof record.error !== 'string') fail(expected, `"error" is ${describeValue(record.error)}`, res.exchange, options);
-        if (record.code !== code) fail(expected, `${res.status} with code ${describeValue(record.code)}`, res.exchange, options);
+        if (typeof record.error !== 'string')
+          fail(expected, `"error" is ${describeValue(record.error)}`, res.exchange, options);
+        if (record.code !== code)
+          fail(expected, `${res.status} with code ${describeValue(record.code)}`, res.exchange, options);
       },
       expectSuccessEnvelope(res, status, options) {
         expectStatus(res, status, options);
@@ -165,7 +184,13 @@ export class RunningCheck {
       },
       expectHeader(res, name, predicate, description, options) {
         const value = res.headers[name.toLowerCase()];
-        if (!predicate(value)) fail(`header ${name} ${description}`, value === undefined ? `no ${name} header (status ${res.status})` : `${name}: ${value}`, res.exchange, options);
+        if (!predicate(value))
+          fail(
+            `header ${name} ${description}`,
+            value === undefined ? `no ${name} header (status ${res.status})` : `${name}: ${value}`,
+            res.exchange,
+            options,
+          );
         return value;
       },
 
@@ -175,9 +200,23 @@ export class RunningCheck {
       note: (message) => {
         self.notes.push(message);
       },
-      property<T>(name: string, arbitrary: Arbitrary<T>, predicate: (value: T) => Promise<boolean | void>, options?: PropertyOptions<T>) {
+      property<T>(
+        name: string,
+        arbitrary: Arbitrary<T>,
+        predicate: (value: T) => Promise<boolean | void>,
+        options?: PropertyOptions<T>,
+      ) {
         self.usedSeed = true;
-        return runProperty({ name, arbitrary, predicate, seed: deps.seed, numRuns: options?.numRuns, examples: options?.examples, exchanges: self.exchanges, aborted: () => self.runAborted });
+        return runProperty({
+          name,
+          arbitrary,
+          predicate,
+          seed: deps.seed,
+          numRuns: options?.numRuns,
+          examples: options?.examples,
+          exchanges: self.exchanges,
+          aborted: () => self.runAborted,
+        });
       },
       cleanup: (fn) => {
         self.cleanups.push(fn);

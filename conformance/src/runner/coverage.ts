@@ -91,7 +91,9 @@ export function computeCoverage(input: CoverageInput): Coverage {
     figure: testable === 0 ? 0 : covered / testable,
     sections: sectionList,
     uncovered: sectionList.flatMap((s) => s.rules.filter((r) => r.testable && r.checks.length === 0).map((r) => r.id)),
-    unknownRules: input.checks.flatMap((c) => c.rules.filter((r) => !known.has(r)).map((rule) => ({ check: c.id, rule }))),
+    unknownRules: input.checks.flatMap((c) =>
+      c.rules.filter((r) => !known.has(r)).map((rule) => ({ check: c.id, rule })),
+    ),
   };
 }
 

@@ -12,7 +12,8 @@ export function oneLine(text: string, limit = SNIPPET): string {
 /** `404 {"error":"Property not found","code":"NOT_FOUND"}` or `200 <1234 bytes of application/pdf>`. */
 export function describeResponse(res: Pick<HttpResponse, 'status' | 'text' | 'headers' | 'bytes'>): string {
   const type = res.headers['content-type'] ?? '';
-  if (/^(application\/pdf|image\/|application\/octet-stream)/i.test(type)) return `${res.status} <${res.bytes.byteLength} bytes of ${type.split(';')[0]}>`;
+  if (/^(application\/pdf|image\/|application\/octet-stream)/i.test(type))
+    return `${res.status} <${res.bytes.byteLength} bytes of ${type.split(';')[0]}>`;
   return res.text.length === 0 ? `${res.status} (empty body)` : `${res.status} ${oneLine(res.text)}`;
 }
 

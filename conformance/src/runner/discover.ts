@@ -29,7 +29,10 @@ function moduleFiles(dir: string): string[] {
 }
 
 /** Every check module under `dir`, in path order; throws when two modules export the same check. */
-export function discoverCheckModules(dir: string, load: (base: string) => unknown = (base) => require(base) as unknown): CheckModule[] {
+export function discoverCheckModules(
+  dir: string,
+  load: (base: string) => unknown = (base) => require(base) as unknown,
+): CheckModule[] {
   const bases = [...new Set(moduleFiles(dir).map((file) => file.replace(/\.[cm]?[jt]s$/, '')))];
   const owner = new Map<Check<unknown>, string>();
   return bases.map((base) => {
@@ -37,12 +40,19 @@ export function discoverCheckModules(dir: string, load: (base: string) => unknow
     const exports = load(base);
     // A module may export a check or a list of them (one per variant: per event type, per header shape).
     // (the same check exported alone and in a list counts once).
-    const checks = [...new Set(Object.values(typeof exports === 'object' && exports !== null ? exports : {})
-      .flatMap((value: unknown) => (Array.isArray(value) ? (value as unknown[]) : [value]))
-      .filter(isCheck))];
+    const checks = [
+      ...new Set(
+        Object.values(typeof exports === 'object' && exports !== null ? exports : {})
+          .flatMap((value: unknown) => (Array.isArray(value) ? (value as unknown[]) : [value]))
+          .filter(isCheck),
+      ),
+    ];
     for (const check of checks) {
       const other = owner.get(check);
-      if (other !== undefined) throw new Error(`check ${check.id} is exported by both ${other} and ${name}: export it from the module that defines it only`);
+      if (other !== undefined)
+        throw new Error(
+          `check ${check.id} is exported by both ${other} and ${name}: export it from the module that defines it only`,
+        );
       owner.set(check, name);
     }
     return { name, base, checks: checks.sort((a, b) => definitionOrder(a) - definitionOrder(b)) };

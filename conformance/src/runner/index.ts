@@ -4,14 +4,44 @@ export type { AssertOptions, Check, CheckContext, CheckDefinition, Profile, Prop
 export { CheckFailure, CheckSkip, CannotRunError, type FailureDetails } from './outcomes';
 export { runCheck, newRunId, pacerFor, rerunCommand, type RunCheckOptions } from './run-check';
 export { runChecks, DEFAULT_CONCURRENCY, type RunChecksOptions } from './run-checks';
-export { RunScope, type RunCleanup, type RunCleanupTools, type RunResources, type RunScopeOptions, type Violation, type ObservedViolations, type RunObserver } from './run-scope';
+export {
+  RunScope,
+  type RunCleanup,
+  type RunCleanupTools,
+  type RunResources,
+  type RunScopeOptions,
+  type Violation,
+  type ObservedViolations,
+  type RunObserver,
+} from './run-scope';
 export { selectChecks, matchesOnly, globToRegExp, splitPatterns } from './select';
 export { randomSeed, parseSeed } from './seed';
 export { DEFAULT_NUM_RUNS } from './property';
 export { describeResponse, describeValue, oneLine } from './describe';
 export { probeTarget } from './probe';
-export { loadBaseline, parseBaseline, applyBaseline, staleEntries, staleMessage, EMPTY_BASELINE, type Baseline, type BaselineEntry, type StaleEntry } from './baseline';
-export { grade, levelIndex, strongestLevel, countsAsFailure, countsAsError, exitStatus, disabledCore, notConformanceLine, NOT_A_CONFORMANCE_RESULT, EXIT } from './verdict';
+export {
+  loadBaseline,
+  parseBaseline,
+  applyBaseline,
+  staleEntries,
+  staleMessage,
+  EMPTY_BASELINE,
+  type Baseline,
+  type BaselineEntry,
+  type StaleEntry,
+} from './baseline';
+export {
+  grade,
+  levelIndex,
+  strongestLevel,
+  countsAsFailure,
+  countsAsError,
+  exitStatus,
+  disabledCore,
+  notConformanceLine,
+  NOT_A_CONFORMANCE_RESULT,
+  EXIT,
+} from './verdict';
 export { capabilitiesOf, isCore, disabledBy, CAPABILITY_DEFINITIONS } from './profile';
 export { buildTrace, MAX_TRACE_EXCHANGES, MAX_TRACE_BODY } from './trace';
 export { unstableChecks, worstOf, instabilityLine, type Instability } from './repeat';
@@ -26,6 +56,14 @@ export {
   type RuleVerdict,
   type PreviousReport,
 } from './previous-report';
-export { computeCoverage, checksByRule, formatCoverageFigure, isCoverage, type Coverage, type RuleCoverage, type SectionCoverage } from './coverage';
+export {
+  computeCoverage,
+  checksByRule,
+  formatCoverageFigure,
+  isCoverage,
+  type Coverage,
+  type RuleCoverage,
+  type SectionCoverage,
+} from './coverage';
 export { registryProblems } from './registry';
 export { mapPool } from './pool';

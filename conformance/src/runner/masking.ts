@@ -16,9 +16,17 @@ export function maskExchange(exchange: RecordedExchange, masker: Masker): Record
       url: masker.mask(request.url),
       headers: maskRecord(request.headers, masker),
       ...(request.body !== undefined ? { body: masker.mask(request.body) } : {}),
-      ...(request.multipart ? { multipart: request.multipart.map((p) => (p.value !== undefined ? { ...p, value: masker.mask(p.value) } : p)) } : {}),
+      ...(request.multipart
+        ? {
+            multipart: request.multipart.map((p) =>
+              p.value !== undefined ? { ...p, value: masker.mask(p.value) } : p,
+            ),
+          }
+        : {}),
     },
-    ...(response ? { response: { ...response, headers: maskRecord(response.headers, masker), body: masker.mask(response.body) } } : {}),
+    ...(response
+      ? { response: { ...response, headers: maskRecord(response.headers, masker), body: masker.mask(response.body) } }
+      : {}),
   };
 }
 

@@ -22,12 +22,18 @@ export interface PreviousReport {
 const STATUSES: readonly string[] = ['passed', 'failed', 'skipped', 'error', 'disabled'];
 
 export function parsePreviousReport(raw: unknown, source: string): PreviousReport {
-  if (!isRecord(raw) || !Array.isArray(raw.checks)) throw new CannotRunError(`report ${source}: not a JSON report (no "checks" array)`);
+  if (!isRecord(raw) || !Array.isArray(raw.checks))
+    throw new CannotRunError(`report ${source}: not a JSON report (no "checks" array)`);
   const checks = raw.checks.map((c: unknown, i: number): PreviousCheck => {
     if (!isRecord(c) || typeof c.id !== 'string' || typeof c.status !== 'string' || !STATUSES.includes(c.status)) {
-      throw new CannotRunError(`report ${source}: checks[${i}] needs a string id and a status of ${STATUSES.join(', ')}`);
+      throw new CannotRunError(
+        `report ${source}: checks[${i}] needs a string id and a status of ${STATUSES.join(', ')}`,
+      );
     }
-    const rules = Array.isArray(c.rules) && c.rules.every((r: unknown) => typeof r === 'string') ? (c.rules as string[]) : undefined;
+    const rules =
+      Array.isArray(c.rules) && c.rules.every((r: unknown) => typeof r === 'string')
+        ? (c.rules as string[])
+        : undefined;
     return {
       id: c.id,
       status: c.status as CheckStatus,
@@ -75,11 +81,16 @@ interface RuleEvidence {
 
 export function ruleVerdicts(checks: readonly RuleEvidence[]): Map<string, RuleVerdict> {
   const statuses = new Map<string, CheckStatus[]>();
-  for (const c of checks) for (const rule of c.rules ?? []) statuses.set(rule, [...(statuses.get(rule) ?? []), c.warning === true ? 'passed' : c.status]);
+  for (const c of checks)
+    for (const rule of c.rules ?? [])
+      statuses.set(rule, [...(statuses.get(rule) ?? []), c.warning === true ? 'passed' : c.status]);
   const out = new Map<string, RuleVerdict>();
   for (const [rule, s] of statuses) {
     const ran = s.filter((x) => x === 'passed' || x === 'failed' || x === 'error');
-    out.set(rule, s.includes('failed') ? 'failed' : s.includes('error') ? 'error' : ran.length > 0 ? 'proven' : 'unproven');
+    out.set(
+      rule,
+      s.includes('failed') ? 'failed' : s.includes('error') ? 'error' : ran.length > 0 ? 'proven' : 'unproven',
+    );
   }
   return out;
 }
@@ -100,7 +111,10 @@ export function compareWithPrevious(previous: PreviousReport, current: readonly 
 }
 
 /** --rerun-failed: the failed (and errored) check ids, each with the seed it ran with (else the report's run seed). */
-export function failedFromReport(previous: PreviousReport): { readonly ids: readonly string[]; readonly seeds: ReadonlyMap<string, number> } {
+export function failedFromReport(previous: PreviousReport): {
+  readonly ids: readonly string[];
+  readonly seeds: ReadonlyMap<string, number>;
+} {
   const failed = previous.checks.filter((c) => c.status === 'failed' || c.status === 'error');
   const seeds = new Map<string, number>();
   for (const c of failed) {

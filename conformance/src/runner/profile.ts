@@ -17,9 +17,17 @@ interface CapabilityDefinition {
 /** Said once: what each optional feature is, as the checks express it (needs) or as the spec numbers it (rules). */
 export const CAPABILITY_DEFINITIONS: Readonly<Record<Capability, CapabilityDefinition>> = {
   sandbox: { needs: ['sandbox'], rules: [], what: 'sandbox keys (svc_sandbox_)' },
-  dashboard: { needs: ['dashboard'], rules: [], what: 'dashboard- or provisioning-driven features (keys, subscriptions, delivery history)' },
+  dashboard: {
+    needs: ['dashboard'],
+    rules: [],
+    what: 'dashboard- or provisioning-driven features (keys, subscriptions, delivery history)',
+  },
   // AUTH-7: "In production, plain HTTP is rejected": only a deployment that is a production one can show it.
-  httpsProduction: { needs: [], rules: ['AUTH-7'], what: 'a production deployment reached over plain HTTP (HTTPS_REQUIRED)' },
+  httpsProduction: {
+    needs: [],
+    rules: ['AUTH-7'],
+    what: 'a production deployment reached over plain HTTP (HTTPS_REQUIRED)',
+  },
   mail: { needs: ['mail'], rules: [], what: 'a mail-capture API' },
   webhookReceiver: { needs: ['webhook'], rules: [], what: 'webhook delivery to a receiver the suite can read' },
 };
@@ -43,13 +51,21 @@ export interface DisabledBy {
 }
 
 /** Why the target file switches this check off, or undefined. A declared-away capability comes first. */
-export function disabledBy(check: Pick<Check, 'id' | 'needs' | 'rules'>, target: Pick<Target, 'capabilities' | 'disable'>): DisabledBy | undefined {
+export function disabledBy(
+  check: Pick<Check, 'id' | 'needs' | 'rules'>,
+  target: Pick<Target, 'capabilities' | 'disable'>,
+): DisabledBy | undefined {
   for (const c of capabilitiesOf(check)) {
-    if (target.capabilities?.[c] === false) return { by: `capabilities.${c}`, reason: `the target declares it does not offer ${CAPABILITY_DEFINITIONS[c].what}` };
+    if (target.capabilities?.[c] === false)
+      return {
+        by: `capabilities.${c}`,
+        reason: `the target declares it does not offer ${CAPABILITY_DEFINITIONS[c].what}`,
+      };
   }
   for (const entry of target.disable ?? []) {
     const re = globToRegExp(entry.match);
-    if (re.test(check.id) || check.rules.some((r) => re.test(r))) return { by: `disable: ${entry.match}`, reason: `disabled in the target file: ${entry.reason}` };
+    if (re.test(check.id) || check.rules.some((r) => re.test(r)))
+      return { by: `disable: ${entry.match}`, reason: `disabled in the target file: ${entry.reason}` };
   }
   return undefined;
 }

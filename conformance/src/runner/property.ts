@@ -34,7 +34,8 @@ export async function runProperty<T>(run: PropertyRun<T>): Promise<void> {
   const property = fc.asyncProperty(run.arbitrary, async (value: T) => {
     if (skip || run.aborted?.()) return true;
     const before = run.exchanges.length;
-    const exchangeOfThisRun = (): RecordedExchange | undefined => (run.exchanges.length > before ? run.exchanges[run.exchanges.length - 1] : undefined);
+    const exchangeOfThisRun = (): RecordedExchange | undefined =>
+      run.exchanges.length > before ? run.exchanges[run.exchanges.length - 1] : undefined;
     try {
       const outcome = await run.predicate(value);
       if (outcome === false) lastFailure = { error: undefined, exchange: exchangeOfThisRun() };
@@ -45,12 +46,19 @@ export async function runProperty<T>(run: PropertyRun<T>): Promise<void> {
         skip = error;
         return true;
       }
-      lastFailure = { error, exchange: error instanceof CheckFailure ? (error.details.exchange ?? exchangeOfThisRun()) : exchangeOfThisRun() };
+      lastFailure = {
+        error,
+        exchange: error instanceof CheckFailure ? (error.details.exchange ?? exchangeOfThisRun()) : exchangeOfThisRun(),
+      };
       throw error;
     }
   });
 
-  const details = await fc.check(property, { seed: run.seed, numRuns: run.numRuns ?? DEFAULT_NUM_RUNS, examples: (run.examples ?? []).map((e): [T] => [e]) });
+  const details = await fc.check(property, {
+    seed: run.seed,
+    numRuns: run.numRuns ?? DEFAULT_NUM_RUNS,
+    examples: (run.examples ?? []).map((e): [T] => [e]),
+  });
   if (skip) throw skip;
   if (!details.failed) return;
 

@@ -4,7 +4,10 @@
 import type { Rule } from '../model';
 import type { Check } from './check';
 
-export function registryProblems(checks: readonly Pick<Check, 'id' | 'rules'>[], rules: readonly Pick<Rule, 'id'>[]): string[] {
+export function registryProblems(
+  checks: readonly Pick<Check, 'id' | 'rules'>[],
+  rules: readonly Pick<Rule, 'id'>[],
+): string[] {
   const problems: string[] = [];
   const known = new Set(rules.map((r) => r.id));
   const seen = new Set<string>();

@@ -77,11 +77,26 @@ export async function runCheck(check: Check, target: Target, options: RunCheckOp
   const secrets = targetSecrets(target);
   const masker = options.showSecrets ? NO_MASKING : new SecretMasker(secrets);
   const elapsed = (): number => Math.round(performance.now() - started);
-  const skipped = (message: string): CheckResult => ({ ...base, status: 'skipped', message, durationMs: elapsed(), command: rerunCommand(check, undefined, options.targetFile) });
+  const skipped = (message: string): CheckResult => ({
+    ...base,
+    status: 'skipped',
+    message,
+    durationMs: elapsed(),
+    command: rerunCommand(check, undefined, options.targetFile),
+  });
 
   const off = disabledBy(check, target);
-  if (off) return { ...base, status: 'disabled', message: off.reason, disabledBy: off.by, durationMs: elapsed(), command: rerunCommand(check, undefined, options.targetFile) };
-  if (check.profile === 'full' && profile === 'quick') return skipped('full-profile check (waits minutes); run with --profile full');
+  if (off)
+    return {
+      ...base,
+      status: 'disabled',
+      message: off.reason,
+      disabledBy: off.by,
+      durationMs: elapsed(),
+      command: rerunCommand(check, undefined, options.targetFile),
+    };
+  if (check.profile === 'full' && profile === 'quick')
+    return skipped('full-profile check (waits minutes); run with --profile full');
   for (const need of check.needs) {
     const reason = unmetNeed(target, need);
     if (reason !== undefined) return skipped(reason);
@@ -90,7 +105,15 @@ export async function runCheck(check: Check, target: Target, options: RunCheckOp
   const clock = options.clock ?? systemClock;
   // A lone check (no run given) observes its own answers when it is an observer.
   const observers = check.observe ? [{ id: check.id, observe: check.observe }] : [];
-  const run = options.run ?? new RunScope({ target, requestTimeoutMs: options.requestTimeoutMs, fetch: options.fetch, showSecrets: options.showSecrets, observers });
+  const run =
+    options.run ??
+    new RunScope({
+      target,
+      requestTimeoutMs: options.requestTimeoutMs,
+      fetch: options.fetch,
+      showSecrets: options.showSecrets,
+      observers,
+    });
   const ownsRun = options.run === undefined;
   const runId = options.runId ?? newRunId();
   const running = new RunningCheck({
@@ -131,12 +154,22 @@ export async function runCheck(check: Check, target: Target, options: RunCheckOp
 
   const usedSeed = running.usedSeed ? options.seed : undefined;
   const exchanges: readonly RecordedExchange[] = running.exchanges;
-  const curl = (e: RecordedExchange | undefined): string | undefined => (e ? toCurl(e, { showSecrets: options.showSecrets, secrets }) : undefined);
+  const curl = (e: RecordedExchange | undefined): string | undefined =>
+    e ? toCurl(e, { showSecrets: options.showSecrets, secrets }) : undefined;
   let result: CheckResult;
 
   if (outcome === undefined) {
-    const summary = running.notes.length ? running.notes.join('; ') : `${exchanges.length} exchange${exchanges.length === 1 ? '' : 's'} as expected`;
-    result = { ...base, status: 'passed', message: summary + cleanupNote, durationMs: elapsed(), exchanges, command: rerunCommand(check, usedSeed, options.targetFile) };
+    const summary = running.notes.length
+      ? running.notes.join('; ')
+      : `${exchanges.length} exchange${exchanges.length === 1 ? '' : 's'} as expected`;
+    result = {
+      ...base,
+      status: 'passed',
+      message: summary + cleanupNote,
+      durationMs: elapsed(),
+      exchanges,
+      command: rerunCommand(check, usedSeed, options.targetFile),
+    };
   } else if (outcome instanceof CheckSkip) {
     result = { ...skipped(outcome.reason + cleanupNote), exchanges };
   } else {

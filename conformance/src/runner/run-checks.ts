@@ -52,7 +52,14 @@ export async function runChecks(options: RunChecksOptions): Promise<CheckResult[
   const pacer = pacerFor(options.target, clock);
   const runId = options.runId ?? newRunId();
   const observers = selected.flatMap((c) => (c.observe ? [{ id: c.id, observe: c.observe }] : []));
-  const run = new RunScope({ target: options.target, requestTimeoutMs: options.requestTimeoutMs, fetch: options.fetch, showSecrets: options.showSecrets, onNotice: options.onNotice, observers });
+  const run = new RunScope({
+    target: options.target,
+    requestTimeoutMs: options.requestTimeoutMs,
+    fetch: options.fetch,
+    showSecrets: options.showSecrets,
+    onNotice: options.onNotice,
+    observers,
+  });
   const attempt = (check: Check, retry: boolean): Promise<CheckResult> =>
     runCheck(check, options.target, {
       seed: options.seedOverrides?.get(check.id) ?? options.seed,
@@ -74,7 +81,14 @@ export async function runChecks(options: RunChecksOptions): Promise<CheckResult[
     // An error is the suite's or the network's (a reset, a timeout, a crash): one more try before reporting it.
     if (result.status === 'error') {
       const second = await attempt(check, true);
-      result = second.status === 'error' ? { ...second, attempts: 2 } : { ...second, attempts: 2, message: `${second.message} (after a retry: the first attempt errored: ${result.message})` };
+      result =
+        second.status === 'error'
+          ? { ...second, attempts: 2 }
+          : {
+              ...second,
+              attempts: 2,
+              message: `${second.message} (after a retry: the first attempt errored: ${result.message})`,
+            };
     }
     options.onResult?.(result);
     return result;
@@ -83,7 +97,10 @@ export async function runChecks(options: RunChecksOptions): Promise<CheckResult[
   const results = new Array<CheckResult>(selected.length);
   const ordinary = selected.flatMap((c, i) => (c.exclusive || c.afterAll ? [] : [i]));
   // Long checks start first (registry order otherwise), so the pool's tail is short checks, not one long one.
-  const startOrder = [...ordinary.filter((i) => selected[i]?.long === true), ...ordinary.filter((i) => selected[i]?.long !== true)];
+  const startOrder = [
+    ...ordinary.filter((i) => selected[i]?.long === true),
+    ...ordinary.filter((i) => selected[i]?.long !== true),
+  ];
   const exclusive = selected.flatMap((c, i) => (c.exclusive && !c.afterAll ? [i] : []));
   // Checks that judge what the whole run saw (global invariants) go after every other, exclusive ones included.
   const afterAll = selected.flatMap((c, i) => (c.afterAll ? [i] : []));

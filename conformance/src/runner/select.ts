@@ -13,10 +13,16 @@ export function globToRegExp(glob: string): RegExp {
 export function splitPatterns(only: string | readonly string[] | undefined): string[] {
   if (only === undefined) return [];
   const list = typeof only === 'string' ? [only] : only;
-  return list.flatMap((p) => p.split(',')).map((p) => p.trim()).filter((p) => p.length > 0);
+  return list
+    .flatMap((p) => p.split(','))
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
 }
 
-export function matchesOnly(check: { readonly id: string; readonly rules: readonly string[] }, patterns: readonly string[]): boolean {
+export function matchesOnly(
+  check: { readonly id: string; readonly rules: readonly string[] },
+  patterns: readonly string[],
+): boolean {
   if (patterns.length === 0) return true;
   return patterns.some((p) => {
     const re = globToRegExp(p);

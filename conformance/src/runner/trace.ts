@@ -13,9 +13,27 @@ export const MAX_TRACE_BODY = 1500;
 /** Headers whose values are credentials, whatever they hold. */
 const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'cookie', 'set-cookie', 'proxy-authorization']);
 /** Headers that change from run to run without the behaviour changing. */
-const VOLATILE_HEADERS = new Set(['date', 'x-request-id', 'request-id', 'x-correlation-id', 'traceparent', 'etag', 'last-modified', 'age', 'expires', 'content-length', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after', 'keep-alive', 'x-response-time', 'server-timing']);
+const VOLATILE_HEADERS = new Set([
+  'date',
+  'x-request-id',
+  'request-id',
+  'x-correlation-id',
+  'traceparent',
+  'etag',
+  'last-modified',
+  'age',
+  'expires',
+  'content-length',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'retry-after',
+  'keep-alive',
+  'x-response-time',
+  'server-timing',
+]);
 /** JSON fields (any depth, in bodies) whose string values are credentials. */
-const SECRET_FIELD = /("(?:secret|signingSecret|signing_secret|token|accessToken|access_token|apiKey|api_key|key|password|plaintext)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+const SECRET_FIELD =
+  /("(?:secret|signingSecret|signing_secret|token|accessToken|access_token|apiKey|api_key|key|password|plaintext)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
 const API_KEY = /\bsvc_(?:live|sandbox)_[A-Za-z0-9_-]+/g;
 const WEBHOOK_SECRET = /\bwhsec_[A-Za-z0-9+/=_-]+/g;
 const SIGNATURE = /\b(t=)\d+(,\s*v1=)[0-9a-f]{16,}/g;
@@ -30,7 +48,11 @@ export interface TraceOptions {
 }
 
 /** Redacts and normalises one check's exchanges. UUIDs are numbered by first appearance, so identity survives. */
-export function buildTrace(exchanges: readonly RecordedExchange[], target: Target, options: TraceOptions = {}): TraceExchange[] {
+export function buildTrace(
+  exchanges: readonly RecordedExchange[],
+  target: Target,
+  options: TraceOptions = {},
+): TraceExchange[] {
   const named: [string, string][] = allRoleKeys(target).map(([role, key]) => [key, `<key:${role}>`]);
   if (target.provisioning?.token !== undefined) named.push([target.provisioning.token, '<provisioning-token>']);
   if (target.webhooks) named.push([target.webhooks.secret, '<signing-secret>']);
@@ -72,7 +94,9 @@ export function buildTrace(exchanges: readonly RecordedExchange[], target: Targe
     );
   const body = (text: string): string => {
     const n = normalise(text);
-    return n.length > MAX_TRACE_BODY ? `${n.slice(0, MAX_TRACE_BODY)}… (${n.length - MAX_TRACE_BODY} more characters)` : n;
+    return n.length > MAX_TRACE_BODY
+      ? `${n.slice(0, MAX_TRACE_BODY)}… (${n.length - MAX_TRACE_BODY} more characters)`
+      : n;
   };
 
   const kept = exchanges.slice(0, MAX_TRACE_EXCHANGES).map((e): TraceExchange => ({
@@ -82,11 +106,15 @@ export function buildTrace(exchanges: readonly RecordedExchange[], target: Targe
       headers: headers(e.request.headers),
       ...(e.request.body !== undefined ? { body: body(e.request.body) } : {}),
     },
-    ...(e.response ? { response: { status: e.response.status, headers: headers(e.response.headers), body: body(e.response.body) } } : {}),
+    ...(e.response
+      ? { response: { status: e.response.status, headers: headers(e.response.headers), body: body(e.response.body) } }
+      : {}),
     ...(e.error !== undefined ? { error: normalise(e.error) } : {}),
   }));
   if (exchanges.length > MAX_TRACE_EXCHANGES) {
-    kept.push({ request: { method: '…', url: `${exchanges.length - MAX_TRACE_EXCHANGES} more exchanges not traced`, headers: {} } });
+    kept.push({
+      request: { method: '…', url: `${exchanges.length - MAX_TRACE_EXCHANGES} more exchanges not traced`, headers: {} },
+    });
   }
   return kept;
 }

@@ -23,7 +23,10 @@ export function levelIndex(rules: readonly Rule[]): ReadonlyMap<string, RuleLeve
  * only a SHOULD-or-weaker rule backs as a warning, unless `strict`.
  */
 export function grade(result: CheckResult, levels: ReadonlyMap<string, RuleLevel>, strict: boolean): CheckResult {
-  const level = strongestLevel(result.status === 'failed' ? (result.failedRules ?? result.rules) : result.rules, levels);
+  const level = strongestLevel(
+    result.status === 'failed' ? (result.failedRules ?? result.rules) : result.rules,
+    levels,
+  );
   const warning = result.status === 'failed' && level !== 'MUST' && !strict;
   return { ...result, level, ...(warning ? { warning: true } : {}) };
 }

@@ -48,9 +48,13 @@ export async function startEmbeddedReceiver(options: EmbeddedReceiverOptions = {
   // An operator's own WEBHOOK_RETRY_DELAYS (or timeout, or scheduler period) wins; the target then declares that.
   const delays = parseDelays(env.WEBHOOK_RETRY_DELAYS) ?? [...EMBEDDED_RETRY_DELAYS_SECONDS];
   const ownTimeout = Number(env.WEBHOOK_TIMEOUT_MS);
-  const timeoutMs = Number.isInteger(ownTimeout) && ownTimeout >= 1 && ownTimeout <= 60_000 ? ownTimeout : EMBEDDED_TIMEOUT_SECONDS * 1000;
+  const timeoutMs =
+    Number.isInteger(ownTimeout) && ownTimeout >= 1 && ownTimeout <= 60_000
+      ? ownTimeout
+      : EMBEDDED_TIMEOUT_SECONDS * 1000;
   const ownInterval = Number(env.WEBHOOK_SCHEDULER_INTERVAL_MS);
-  const intervalMs = Number.isInteger(ownInterval) && ownInterval >= 1000 ? ownInterval : EMBEDDED_SCHEDULER_INTERVAL_SECONDS * 1000;
+  const intervalMs =
+    Number.isInteger(ownInterval) && ownInterval >= 1000 ? ownInterval : EMBEDDED_SCHEDULER_INTERVAL_SECONDS * 1000;
   return {
     webhooks: {
       receiverUrl: `${receiver.url}/webhooks`,
@@ -60,7 +64,11 @@ export async function startEmbeddedReceiver(options: EmbeddedReceiverOptions = {
       timeoutSeconds: timeoutMs / 1000,
       schedulerIntervalSeconds: intervalMs / 1000,
     },
-    env: { WEBHOOK_RETRY_DELAYS: delays.join(','), WEBHOOK_TIMEOUT_MS: String(timeoutMs), WEBHOOK_SCHEDULER_INTERVAL_MS: String(intervalMs) },
+    env: {
+      WEBHOOK_RETRY_DELAYS: delays.join(','),
+      WEBHOOK_TIMEOUT_MS: String(timeoutMs),
+      WEBHOOK_SCHEDULER_INTERVAL_MS: String(intervalMs),
+    },
     // Idempotent: the CLI stops on SIGINT and again at the end of the run.
     stop: () => (closing ??= receiver.close()),
   };

@@ -127,7 +127,11 @@ export async function startEmbeddedReference(options: EmbeddedOptions): Promise<
     };
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      settle(new TargetError(`embedded reference server did not print "${ready}" within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}: ${tail(stderr.length ? stderr : stdout)}`));
+      settle(
+        new TargetError(
+          `embedded reference server did not print "${ready}" within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}: ${tail(stderr.length ? stderr : stdout)}`,
+        ),
+      );
     }, timeoutMs);
     collectLines(child.stdout, stdout, (line) => {
       const at = line.indexOf(readyPrefix);
@@ -138,11 +142,17 @@ export async function startEmbeddedReference(options: EmbeddedOptions): Promise<
       settle();
     });
     collectLines(child.stderr, stderr);
-    child.once('error', (error) => settle(new TargetError(`cannot start embedded reference server (${command}): ${error.message}`)));
+    child.once('error', (error) =>
+      settle(new TargetError(`cannot start embedded reference server (${command}): ${error.message}`)),
+    );
     child.once('exit', (code, signal) => {
       // Let the last stderr chunk arrive before describing the crash.
       setImmediate(() =>
-        settle(new TargetError(`embedded reference server exited (${signal ?? `code ${code}`}) before listening: ${tail(stderr.length ? stderr : stdout)}`)),
+        settle(
+          new TargetError(
+            `embedded reference server exited (${signal ?? `code ${code}`}) before listening: ${tail(stderr.length ? stderr : stdout)}`,
+          ),
+        ),
       );
     });
   });
@@ -180,7 +190,11 @@ export function embeddedMail(): MailConfig | undefined {
  * (the contract's paths only, as any deployment serves them, not the reference server's wider dashboard), and the
  * `webhooks` section of the embedded mock receiver when one was started.
  */
-export function embeddedTarget(fixtureFile: string, server: Pick<EmbeddedServer, 'origin' | 'adminToken'>, webhooks?: WebhooksConfig): ParsedTarget {
+export function embeddedTarget(
+  fixtureFile: string,
+  server: Pick<EmbeddedServer, 'origin' | 'adminToken'>,
+  webhooks?: WebhooksConfig,
+): ParsedTarget {
   const parsed = loadFixtureTarget(fixtureFile);
   const mail = parsed.target.mail ?? embeddedMail();
   const hooks = webhooks ?? parsed.target.webhooks;

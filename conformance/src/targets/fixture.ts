@@ -10,7 +10,11 @@ import { parseTarget, type ParsedTarget } from './validate';
 /** The address interfaces.md gives fixtures/reference-target.json: `npm run reference` with its defaults. */
 export const FIXTURE_BASE_URL = 'http://127.0.0.1:3000/api/public/v1';
 
-export function fixtureTargetJson(): { baseUrl: string; keys: Record<string, string>; extraKeys: Record<string, string> } {
+export function fixtureTargetJson(): {
+  baseUrl: string;
+  keys: Record<string, string>;
+  extraKeys: Record<string, string>;
+} {
   const standard = new Set<string>(STANDARD_ROLES);
   const entries = Object.entries(FIXTURE_KEYS);
   return {

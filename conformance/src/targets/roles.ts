@@ -51,7 +51,9 @@ const NEED_ROLE: Partial<Record<CheckNeed, string>> = {
 export function unmetNeed(target: Target, need: CheckNeed): string | undefined {
   switch (need) {
     case 'dashboard':
-      return target.provisioning ? undefined : 'needs provisioning (landlords, keys, subscriptions): the target has no "provisioning" section';
+      return target.provisioning
+        ? undefined
+        : 'needs provisioning (landlords, keys, subscriptions): the target has no "provisioning" section';
     case 'mail':
       return target.mail ? undefined : 'needs a mail-capture API: the target has no "mail" section';
     case 'webhook':

@@ -56,7 +56,9 @@ export interface ProvisioningCommand {
 export type MailKind = 'maildev' | 'mailhog' | 'reference' | 'provisioning';
 
 /** `provisioning`: the contract's optional mail operations (a target's `provisioning.mail: true`). */
-export type MailConfig = { readonly kind: Exclude<MailKind, 'provisioning'>; /** Base URL of the mail-capture API. */ readonly url: string } | { readonly kind: 'provisioning' };
+export type MailConfig =
+  | { readonly kind: Exclude<MailKind, 'provisioning'>; /** Base URL of the mail-capture API. */ readonly url: string }
+  | { readonly kind: 'provisioning' };
 
 export interface WebhooksConfig {
   /** Where the deployment should deliver (registered as the subscription URL). */

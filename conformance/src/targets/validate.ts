@@ -18,7 +18,20 @@ import {
   type Target,
 } from './types';
 
-const KNOWN_FIELDS = new Set(['baseUrl', 'keys', 'extraKeys', 'production', 'provisioning', 'dashboard', 'mail', 'webhooks', 'pacing', 'capabilities', 'disable', 'implementation']);
+const KNOWN_FIELDS = new Set([
+  'baseUrl',
+  'keys',
+  'extraKeys',
+  'production',
+  'provisioning',
+  'dashboard',
+  'mail',
+  'webhooks',
+  'pacing',
+  'capabilities',
+  'disable',
+  'implementation',
+]);
 /** Annotations people put in JSON files; accepted silently. */
 const ANNOTATION_FIELDS = new Set(['$schema', '$comment', 'comment', 'description', 'name']);
 const MAIL_KINDS: readonly MailKind[] = ['maildev', 'mailhog', 'reference', 'provisioning'];
@@ -66,7 +79,8 @@ function rate(value: unknown, field: string): Rate {
 
 function planOrRate(value: unknown, field: string): PlanName | Rate {
   if (value === 'enterprise' || value === 'portfolio') return value;
-  if (typeof value === 'string') fail(field, `must be "enterprise", "portfolio" or a rate object, got ${JSON.stringify(value)}`);
+  if (typeof value === 'string')
+    fail(field, `must be "enterprise", "portfolio" or a rate object, got ${JSON.stringify(value)}`);
   return rate(value, field);
 }
 
@@ -76,7 +90,8 @@ function parseKeys(value: unknown): { keys: Target['keys']; extra: Record<string
   const keys: Partial<Record<StandardRole, string>> = {};
   const extra: Record<string, string> = {};
   for (const [role, key] of Object.entries(value)) {
-    if ((STANDARD_ROLES as readonly string[]).includes(role)) keys[role as StandardRole] = nonEmptyString(key, `keys.${role}`);
+    if ((STANDARD_ROLES as readonly string[]).includes(role))
+      keys[role as StandardRole] = nonEmptyString(key, `keys.${role}`);
     else if (!ROLE_NAME.test(role)) fail(`keys.${role}`, 'is not a valid role name (letters, digits, _ and -)');
     else extra[role] = nonEmptyString(key, `keys.${role}`);
   }
@@ -91,7 +106,8 @@ function parseExtraKeys(value: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [role, key] of Object.entries(value)) {
     if (!ROLE_NAME.test(role)) fail(`extraKeys.${role}`, 'is not a valid role name (letters, digits, _ and -)');
-    if ((STANDARD_ROLES as readonly string[]).includes(role)) fail(`extraKeys.${role}`, 'is a standard role: put it under keys');
+    if ((STANDARD_ROLES as readonly string[]).includes(role))
+      fail(`extraKeys.${role}`, 'is a standard role: put it under keys');
     out[role] = nonEmptyString(key, `extraKeys.${role}`);
   }
   return out;
@@ -111,7 +127,8 @@ function parsePacing(value: unknown): PacingConfig {
   if (value.plans !== undefined) {
     if (!isObject(value.plans)) fail('pacing.plans', 'must be an object');
     for (const [plan, r] of Object.entries(value.plans)) {
-      if (plan !== 'enterprise' && plan !== 'portfolio') fail(`pacing.plans.${plan}`, 'is not a plan with API access (enterprise, portfolio)');
+      if (plan !== 'enterprise' && plan !== 'portfolio')
+        fail(`pacing.plans.${plan}`, 'is not a plan with API access (enterprise, portfolio)');
       plans[plan] = rate(r, `pacing.plans.${plan}`);
     }
   }
@@ -128,7 +145,11 @@ function parseCapabilities(value: unknown): Partial<Record<Capability, boolean>>
   if (!isObject(value)) fail('capabilities', `must be an object of booleans (${CAPABILITIES.join(', ')})`);
   const out: Partial<Record<Capability, boolean>> = {};
   for (const [name, offered] of Object.entries(value)) {
-    if (!(CAPABILITIES as readonly string[]).includes(name)) fail(`capabilities.${name}`, `is not an optional feature of the spec (${CAPABILITIES.join(', ')}); Core rules cannot be declared away`);
+    if (!(CAPABILITIES as readonly string[]).includes(name))
+      fail(
+        `capabilities.${name}`,
+        `is not an optional feature of the spec (${CAPABILITIES.join(', ')}); Core rules cannot be declared away`,
+      );
     if (typeof offered !== 'boolean') fail(`capabilities.${name}`, 'must be a boolean');
     out[name as Capability] = offered;
   }
@@ -137,10 +158,14 @@ function parseCapabilities(value: unknown): Partial<Record<Capability, boolean>>
 
 function parseDisable(value: unknown): DisableEntry[] | undefined {
   if (value === undefined) return undefined;
-  if (!Array.isArray(value)) fail('disable', 'must be an array of { "check": "<check id, rule id or glob>", "reason": "..." }');
+  if (!Array.isArray(value))
+    fail('disable', 'must be an array of { "check": "<check id, rule id or glob>", "reason": "..." }');
   return value.map((entry: unknown, i: number) => {
     if (!isObject(entry)) fail(`disable[${i}]`, 'must be an object { check, reason }');
-    return { match: nonEmptyString(entry.check, `disable[${i}].check`), reason: nonEmptyString(entry.reason, `disable[${i}].reason`) };
+    return {
+      match: nonEmptyString(entry.check, `disable[${i}].check`),
+      reason: nonEmptyString(entry.reason, `disable[${i}].reason`),
+    };
   });
 }
 
@@ -159,10 +184,18 @@ function optional<K extends string, V>(key: K, value: V | undefined): Partial<Re
  * also serves the contract's mail operations. The older `dashboard` section `{ url, token }` is the HTTP form.
  */
 function parseProvisioning(raw: Json): { provisioning?: ProvisioningConfig; mail?: MailConfig } {
-  if (raw.provisioning !== undefined && raw.provisioning !== null && raw.dashboard !== undefined && raw.dashboard !== null) {
+  if (
+    raw.provisioning !== undefined &&
+    raw.provisioning !== null &&
+    raw.dashboard !== undefined &&
+    raw.dashboard !== null
+  ) {
     fail('provisioning', 'and dashboard are two forms of one thing: give only provisioning');
   }
-  const legacy = parseSection(raw.dashboard, 'dashboard', (d) => ({ url: httpUrl(d.url, 'dashboard.url'), token: nonEmptyString(d.token, 'dashboard.token') }));
+  const legacy = parseSection(raw.dashboard, 'dashboard', (d) => ({
+    url: httpUrl(d.url, 'dashboard.url'),
+    token: nonEmptyString(d.token, 'dashboard.token'),
+  }));
   if (legacy) return { provisioning: legacy };
   const section = parseSection(raw.provisioning, 'provisioning', (p) => p);
   if (!section) return {};
@@ -171,17 +204,25 @@ function parseProvisioning(raw: Json): { provisioning?: ProvisioningConfig; mail
   if (section.command !== undefined) {
     if (section.url !== undefined) fail('provisioning', 'takes either url (the HTTP contract) or command, not both');
     const command = section.command;
-    if (!Array.isArray(command) || command.length === 0) fail('provisioning.command', 'must be a non-empty array: the program and its arguments');
+    if (!Array.isArray(command) || command.length === 0)
+      fail('provisioning.command', 'must be a non-empty array: the program and its arguments');
     const args = command.map((part: unknown, i: number) => nonEmptyString(part, `provisioning.command[${i}]`));
     const token = section.token === undefined ? undefined : nonEmptyString(section.token, 'provisioning.token');
     return { provisioning: { command: args, ...(token !== undefined ? { token } : {}) }, ...(mail ? { mail } : {}) };
   }
   if (section.url === undefined) fail('provisioning', 'needs url and token (the HTTP contract) or command');
-  return { provisioning: { url: httpUrl(section.url, 'provisioning.url'), token: nonEmptyString(section.token, 'provisioning.token') }, ...(mail ? { mail } : {}) };
+  return {
+    provisioning: {
+      url: httpUrl(section.url, 'provisioning.url'),
+      token: nonEmptyString(section.token, 'provisioning.token'),
+    },
+    ...(mail ? { mail } : {}),
+  };
 }
 
 function parseMail(m: Json): MailConfig {
-  if (typeof m.kind !== 'string' || !(MAIL_KINDS as readonly string[]).includes(m.kind)) fail('mail.kind', `must be one of ${MAIL_KINDS.join(', ')}`);
+  if (typeof m.kind !== 'string' || !(MAIL_KINDS as readonly string[]).includes(m.kind))
+    fail('mail.kind', `must be one of ${MAIL_KINDS.join(', ')}`);
   if (m.kind === 'provisioning') return { kind: 'provisioning' };
   return { kind: m.kind as Exclude<MailKind, 'provisioning'>, url: httpUrl(m.url, 'mail.url') };
 }
@@ -196,7 +237,8 @@ export function parseTarget(raw: unknown, source: string): ParsedTarget {
   if (!isObject(raw)) throw new TargetError('target file: must be a JSON object with baseUrl and keys');
   const warnings: string[] = [];
   for (const field of Object.keys(raw)) {
-    if (!KNOWN_FIELDS.has(field) && !ANNOTATION_FIELDS.has(field)) warnings.push(`target file: unknown field "${field}" ignored`);
+    if (!KNOWN_FIELDS.has(field) && !ANNOTATION_FIELDS.has(field))
+      warnings.push(`target file: unknown field "${field}" ignored`);
   }
   const production = raw.production ?? false;
   if (typeof production !== 'boolean') fail('production', 'must be a boolean');
@@ -205,7 +247,8 @@ export function parseTarget(raw: unknown, source: string): ParsedTarget {
   const { keys, extra } = parseKeys(raw.keys);
   const provisioning = parseProvisioning(raw);
   const mail = parseSection(raw.mail, 'mail', parseMail) ?? provisioning.mail;
-  if (mail?.kind === 'provisioning' && !provisioning.provisioning) fail('mail.kind', '"provisioning" needs a provisioning section');
+  if (mail?.kind === 'provisioning' && !provisioning.provisioning)
+    fail('mail.kind', '"provisioning" needs a provisioning section');
   const target: Target = {
     baseUrl,
     keys,
@@ -217,10 +260,16 @@ export function parseTarget(raw: unknown, source: string): ParsedTarget {
       let retryDelaysSeconds: number[] | undefined;
       if (w.retryDelaysSeconds !== undefined) {
         if (!Array.isArray(w.retryDelaysSeconds)) fail('webhooks.retryDelaysSeconds', 'must be an array of seconds');
-        retryDelaysSeconds = w.retryDelaysSeconds.map((d: unknown, i: number) => positiveNumber(d, `webhooks.retryDelaysSeconds[${i}]`));
+        retryDelaysSeconds = w.retryDelaysSeconds.map((d: unknown, i: number) =>
+          positiveNumber(d, `webhooks.retryDelaysSeconds[${i}]`),
+        );
       }
-      const timeoutSeconds = w.timeoutSeconds === undefined ? undefined : positiveNumber(w.timeoutSeconds, 'webhooks.timeoutSeconds');
-      const schedulerIntervalSeconds = w.schedulerIntervalSeconds === undefined ? undefined : positiveNumber(w.schedulerIntervalSeconds, 'webhooks.schedulerIntervalSeconds');
+      const timeoutSeconds =
+        w.timeoutSeconds === undefined ? undefined : positiveNumber(w.timeoutSeconds, 'webhooks.timeoutSeconds');
+      const schedulerIntervalSeconds =
+        w.schedulerIntervalSeconds === undefined
+          ? undefined
+          : positiveNumber(w.schedulerIntervalSeconds, 'webhooks.schedulerIntervalSeconds');
       return {
         receiverUrl: httpUrl(w.receiverUrl, 'webhooks.receiverUrl'),
         receiverAdminUrl: httpUrl(w.receiverAdminUrl, 'webhooks.receiverAdminUrl'),
@@ -233,11 +282,14 @@ export function parseTarget(raw: unknown, source: string): ParsedTarget {
     pacing: parsePacing(raw.pacing),
     ...optional('capabilities', parseCapabilities(raw.capabilities)),
     ...optional('disable', parseDisable(raw.disable)),
-    ...optional('implementation', parseSection(raw.implementation, 'implementation', (i) => ({
-      name: nonEmptyString(i.name, 'implementation.name'),
-      version: nonEmptyString(i.version, 'implementation.version'),
-      ...(i.url !== undefined ? { url: httpUrl(i.url, 'implementation.url') } : {}),
-    }))),
+    ...optional(
+      'implementation',
+      parseSection(raw.implementation, 'implementation', (i) => ({
+        name: nonEmptyString(i.name, 'implementation.name'),
+        version: nonEmptyString(i.version, 'implementation.version'),
+        ...(i.url !== undefined ? { url: httpUrl(i.url, 'implementation.url') } : {}),
+      })),
+    ),
     source,
   };
   return { target, warnings };

@@ -25,7 +25,8 @@ export const PROVISIONING_OPERATIONS: ReadonlyArray<{ readonly method: string; r
   { method: 'GET', path: '/mail/{id}/attachment/{filename}' },
 ];
 
-const isContractOperation = (method: string, path: string): boolean => PROVISIONING_OPERATIONS.some((op) => op.method === method && op.path === path);
+const isContractOperation = (method: string, path: string): boolean =>
+  PROVISIONING_OPERATIONS.some((op) => op.method === method && op.path === path);
 
 /** Register after the dashboard plugin: it defines the admin-token strategy these routes use. */
 export const provisioningPlugin: Plugin<void> = {
@@ -33,7 +34,8 @@ export const provisioningPlugin: Plugin<void> = {
   dependencies: ['dashboard'],
   register(server) {
     const routes = dashboardRoutes().filter((route) => isContractOperation(route.method, route.path));
-    if (routes.length !== PROVISIONING_OPERATIONS.length) throw new Error('the provisioning contract names an operation the dashboard does not serve');
+    if (routes.length !== PROVISIONING_OPERATIONS.length)
+      throw new Error('the provisioning contract names an operation the dashboard does not serve');
     for (const r of routes) r.register(server);
   },
 };

@@ -20,7 +20,9 @@ const digest = (value: string): Buffer => createHash('sha256').update(value).dig
 const landlordBody = {
   name: Joi.string().trim().min(1).max(200),
   email,
-  plan: Joi.string().valid(...PLANS).allow(null),
+  plan: Joi.string()
+    .valid(...PLANS)
+    .allow(null),
   subscriptionStatus: Joi.string().valid('active', 'cancelled', 'none'),
   timezone: Joi.string().max(64),
   propertyLimit: Joi.number().integer().min(0).allow(null),
@@ -35,16 +37,33 @@ const rateLimits = Joi.object({
 }).allow(null);
 
 const routes: TypedRoute[] = [
-  route({ method: 'GET', path: '/event-types', handler: () => ({ data: EVENT_TYPES, meta: { maxPerSubscription: MAX_EVENT_TYPES_PER_SUBSCRIPTION } }) }),
   route({
-    method: 'GET', path: '/landlords',
+    method: 'GET',
+    path: '/event-types',
+    handler: () => ({ data: EVENT_TYPES, meta: { maxPerSubscription: MAX_EVENT_TYPES_PER_SUBSCRIPTION } }),
+  }),
+  route({
+    method: 'GET',
+    path: '/landlords',
     handler: async (request) => {
-      return { data: (await Landlord.query(depsOf(request).knex).orderBy('created_at')).map(dashboard.presentLandlord) };
+      return {
+        data: (await Landlord.query(depsOf(request).knex).orderBy('created_at')).map(dashboard.presentLandlord),
+      };
     },
   }),
   route<{ Payload: dashboard.LandlordInput }>({
-    method: 'POST', path: '/landlords',
-    options: { validate: { payload: Joi.object({ ...landlordBody, name: landlordBody.name.required(), email: landlordBody.email.required(), plan: landlordBody.plan.required() }) } },
+    method: 'POST',
+    path: '/landlords',
+    options: {
+      validate: {
+        payload: Joi.object({
+          ...landlordBody,
+          name: landlordBody.name.required(),
+          email: landlordBody.email.required(),
+          plan: landlordBody.plan.required(),
+        }),
+      },
+    },
     handler: async (request, h) => {
       const deps = depsOf(request);
       const landlord = await dashboard.createLandlord(deps.knex, deps.clock, request.payload);
@@ -52,20 +71,32 @@ const routes: TypedRoute[] = [
     },
   }),
   route<{ Params: IdParams }>({
-    method: 'GET', path: '/landlords/{id}', options: { validate: { params: idParams } },
-    handler: async (request) => ({ data: dashboard.presentLandlord(await dashboard.getLandlord(depsOf(request).knex, request.params.id)) }),
+    method: 'GET',
+    path: '/landlords/{id}',
+    options: { validate: { params: idParams } },
+    handler: async (request) => ({
+      data: dashboard.presentLandlord(await dashboard.getLandlord(depsOf(request).knex, request.params.id)),
+    }),
   }),
   route<{ Params: IdParams; Payload: Partial<dashboard.LandlordInput> }>({
-    method: 'PATCH', path: '/landlords/{id}', options: { validate: { params: idParams, payload: Joi.object(landlordBody).min(1) } },
+    method: 'PATCH',
+    path: '/landlords/{id}',
+    options: { validate: { params: idParams, payload: Joi.object(landlordBody).min(1) } },
     handler: async (request) => {
       const deps = depsOf(request);
-      return { data: dashboard.presentLandlord(await dashboard.updateLandlord(deps.knex, deps.clock, request.params.id, request.payload)) };
+      return {
+        data: dashboard.presentLandlord(
+          await dashboard.updateLandlord(deps.knex, deps.clock, request.params.id, request.payload),
+        ),
+      };
     },
   }),
   route<{ Params: IdParams }>({
     // The landlord and everything it owns (keys, subscriptions, deliveries, portfolio rows, stored objects).
     // Fixture landlords too: the admin's choice; a server on PGlite in memory gets them back on its next start.
-    method: 'DELETE', path: '/landlords/{id}', options: { validate: { params: idParams }, response: { status: { 200: deletedBody } } },
+    method: 'DELETE',
+    path: '/landlords/{id}',
+    options: { validate: { params: idParams }, response: { status: { 200: deletedBody } } },
     handler: async (request) => {
       const deps = depsOf(request);
       const { id } = request.params;
@@ -74,11 +105,16 @@ const routes: TypedRoute[] = [
     },
   }),
   route<{ Params: IdParams }>({
-    method: 'GET', path: '/landlords/{id}/keys', options: { validate: { params: idParams } },
-    handler: async (request) => ({ data: (await dashboard.listKeys(depsOf(request).knex, request.params.id)).map(dashboard.presentKey) }),
+    method: 'GET',
+    path: '/landlords/{id}/keys',
+    options: { validate: { params: idParams } },
+    handler: async (request) => ({
+      data: (await dashboard.listKeys(depsOf(request).knex, request.params.id)).map(dashboard.presentKey),
+    }),
   }),
   route<{ Params: IdParams; Payload: dashboard.KeyInput }>({
-    method: 'POST', path: '/landlords/{id}/keys',
+    method: 'POST',
+    path: '/landlords/{id}/keys',
     options: {
       validate: {
         params: idParams,
@@ -98,37 +134,61 @@ const routes: TypedRoute[] = [
     },
   }),
   route<{ Params: IdParams }>({
-    method: 'POST', path: '/keys/{id}/revoke', options: { validate: { params: idParams } },
+    method: 'POST',
+    path: '/keys/{id}/revoke',
+    options: { validate: { params: idParams } },
     handler: async (request) => {
       const deps = depsOf(request);
       return { data: dashboard.presentKey(await dashboard.revokeKey(deps.knex, deps.clock, request.params.id)) };
     },
   }),
   route<{ Params: IdParams }>({
-    method: 'GET', path: '/landlords/{id}/webhooks', options: { validate: { params: idParams } },
-    handler: async (request) => ({ data: (await dashboard.listSubscriptions(depsOf(request).knex, request.params.id)).map(dashboard.presentSubscription) }),
+    method: 'GET',
+    path: '/landlords/{id}/webhooks',
+    options: { validate: { params: idParams } },
+    handler: async (request) => ({
+      data: (await dashboard.listSubscriptions(depsOf(request).knex, request.params.id)).map(
+        dashboard.presentSubscription,
+      ),
+    }),
   }),
   route<{ Params: IdParams; Payload: dashboard.SubscriptionInput }>({
-    method: 'POST', path: '/landlords/{id}/webhooks',
+    method: 'POST',
+    path: '/landlords/{id}/webhooks',
     options: {
       validate: {
         params: idParams,
         payload: Joi.object({
-          url: Joi.string().uri({ scheme: ['http', 'https'] }).max(2000).required(),
-          events: Joi.array().items(Joi.string().valid(...EVENT_TYPES)).min(1).max(MAX_EVENT_TYPES_PER_SUBSCRIPTION).unique().required(),
+          url: Joi.string()
+            .uri({ scheme: ['http', 'https'] })
+            .max(2000)
+            .required(),
+          events: Joi.array()
+            .items(Joi.string().valid(...EVENT_TYPES))
+            .min(1)
+            .max(MAX_EVENT_TYPES_PER_SUBSCRIPTION)
+            .unique()
+            .required(),
           description: Joi.string().max(300).allow(null, ''),
         }),
       },
     },
     handler: async (request, h) => {
       const deps = depsOf(request);
-      const { secret, record } = await dashboard.createSubscription(deps.knex, deps.clock, request.params.id, request.payload);
+      const { secret, record } = await dashboard.createSubscription(
+        deps.knex,
+        deps.clock,
+        request.params.id,
+        request.payload,
+      );
       // The signing secret is shown once, here.
       return h.response({ data: { ...dashboard.presentSubscription(record), secret } }).code(201);
     },
   }),
   route<{ Params: IdParams }>({
-    method: 'DELETE', path: '/webhooks/{id}', options: { validate: { params: Joi.object({ id: uuid.required() }) } },
+    method: 'DELETE',
+    path: '/webhooks/{id}',
+    options: { validate: { params: Joi.object({ id: uuid.required() }) } },
     handler: async (request) => {
       const deps = depsOf(request);
       await dashboard.deleteSubscription(deps.knex, deps.clock, request.params.id);
@@ -147,7 +207,10 @@ export const dashboardPlugin: Plugin<void> = {
         const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
         // Compare digests so the comparison is constant-time whatever the lengths.
         if (!token || !match || !timingSafeEqual(digest(match[1]!), digest(token))) {
-          throw apiError('UNAUTHORIZED', token ? 'Missing or invalid dashboard token' : 'The dashboard is disabled: set ADMIN_TOKEN');
+          throw apiError(
+            'UNAUTHORIZED',
+            token ? 'Missing or invalid dashboard token' : 'The dashboard is disabled: set ADMIN_TOKEN',
+          );
         }
         return h.authenticated({ credentials: { admin: true } as never });
       },
@@ -161,17 +224,26 @@ const ADMIN_ONLY: SharedRouteOptions = { auth: 'admin-token', tags: ['dashboard'
 
 /** Every dashboard route, guarded by the admin token (the provisioning contract serves a subset of them again). */
 export function dashboardRoutes(): TypedRoute[] {
-  return [...routes, ...mailCaptureRoutes, ...webhookDashboardRoutes].map((r) => ({ ...r, register: (server) => r.register(server, ADMIN_ONLY) }));
+  return [...routes, ...mailCaptureRoutes, ...webhookDashboardRoutes].map((r) => ({
+    ...r,
+    register: (server) => r.register(server, ADMIN_ONLY),
+  }));
 }
 
 /** In-process mail capture (no SMTP_URL), readable like maildev's API: list, one message, attachment bytes, clear. */
 export const mailCaptureRoutes: TypedRoute[] = [
   route({
-    method: 'GET', path: '/mail',
-    handler: (request) => (depsOf(request).mailCapture?.list() ?? []).map(({ attachments, ...m }) => ({ ...m, attachments: attachments.map(({ content: _c, ...a }) => a) })),
+    method: 'GET',
+    path: '/mail',
+    handler: (request) =>
+      (depsOf(request).mailCapture?.list() ?? []).map(({ attachments, ...m }) => ({
+        ...m,
+        attachments: attachments.map(({ content: _c, ...a }) => a),
+      })),
   }),
   route<{ Params: { id: string } }>({
-    method: 'GET', path: '/mail/{id}',
+    method: 'GET',
+    path: '/mail/{id}',
     handler: (request) => {
       const mail = depsOf(request).mailCapture?.get(request.params.id);
       if (!mail) throw apiError('NOT_FOUND', 'Mail not found');
@@ -179,7 +251,8 @@ export const mailCaptureRoutes: TypedRoute[] = [
     },
   }),
   route<{ Params: { id: string; filename: string } }>({
-    method: 'GET', path: '/mail/{id}/attachment/{filename}',
+    method: 'GET',
+    path: '/mail/{id}/attachment/{filename}',
     handler: (request, h) => {
       const mail = depsOf(request).mailCapture?.get(request.params.id);
       const attachment = mail?.attachments.find((a) => a.filename === request.params.filename);
@@ -188,7 +261,8 @@ export const mailCaptureRoutes: TypedRoute[] = [
     },
   }),
   route({
-    method: 'DELETE', path: '/mail',
+    method: 'DELETE',
+    path: '/mail',
     handler: (request) => {
       depsOf(request).mailCapture?.clear();
       return { data: { deleted: true } };

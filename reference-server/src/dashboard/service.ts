@@ -2,7 +2,15 @@
 // (signing secret shown once). The fixture loader provisions through these same functions.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { ApiKey, Landlord, WebhookSubscription, type KeyMode, type KeyScope, type Plan, type RateLimitOverrides } from '../persistence/models';
+import {
+  ApiKey,
+  Landlord,
+  WebhookSubscription,
+  type KeyMode,
+  type KeyScope,
+  type Plan,
+  type RateLimitOverrides,
+} from '../persistence/models';
 import { generateKey, hashKey, keyModeOf } from '../platform/auth/keys';
 import { apiError, notFound } from '../platform/errors/api-error';
 import { clearCredentialCaches } from '../platform/auth/credential-cache';
@@ -22,17 +30,31 @@ export interface LandlordInput {
 }
 
 export const presentLandlord = (l: Landlord) => ({
-  id: l.id, name: l.name, email: l.email, plan: l.plan, subscriptionStatus: l.subscription_status, timezone: l.timezone,
-  propertyLimit: l.property_limit, nextBillingDate: l.next_billing_date,
+  id: l.id,
+  name: l.name,
+  email: l.email,
+  plan: l.plan,
+  subscriptionStatus: l.subscription_status,
+  timezone: l.timezone,
+  propertyLimit: l.property_limit,
+  nextBillingDate: l.next_billing_date,
 });
 
 export async function createLandlord(knex: Knex, clock: Clock, input: LandlordInput): Promise<Landlord> {
   const now = clock.now();
   return Landlord.query(knex).insert({
-    id: input.id ?? randomUUID(), name: input.name, email: input.email, plan: input.plan,
-    subscription_status: input.subscriptionStatus ?? (input.plan ? 'active' : 'none'), timezone: input.timezone ?? 'Europe/London',
-    phone: input.phone ?? null, address: input.address ?? null, property_limit: input.propertyLimit ?? null,
-    next_billing_date: input.nextBillingDate ?? null, created_at: now, updated_at: now,
+    id: input.id ?? randomUUID(),
+    name: input.name,
+    email: input.email,
+    plan: input.plan,
+    subscription_status: input.subscriptionStatus ?? (input.plan ? 'active' : 'none'),
+    timezone: input.timezone ?? 'Europe/London',
+    phone: input.phone ?? null,
+    address: input.address ?? null,
+    property_limit: input.propertyLimit ?? null,
+    next_billing_date: input.nextBillingDate ?? null,
+    created_at: now,
+    updated_at: now,
   });
 }
 
@@ -42,7 +64,12 @@ export async function getLandlord(knex: Knex, id: string): Promise<Landlord> {
   return landlord;
 }
 
-export async function updateLandlord(knex: Knex, clock: Clock, id: string, input: Partial<LandlordInput>): Promise<Landlord> {
+export async function updateLandlord(
+  knex: Knex,
+  clock: Clock,
+  id: string,
+  input: Partial<LandlordInput>,
+): Promise<Landlord> {
   await getLandlord(knex, id);
   const patch: Partial<Landlord> = { updated_at: clock.now() };
   if (input.name !== undefined) patch.name = input.name;
@@ -65,22 +92,43 @@ export interface KeyInput {
 }
 
 export const presentKey = (k: ApiKey) => ({
-  id: k.id, landlordId: k.landlord_id, name: k.name, mode: k.mode, scope: k.scope, last4: k.last4,
-  rateLimits: k.rate_limits, revokedAt: k.revoked_at, createdAt: k.created_at,
+  id: k.id,
+  landlordId: k.landlord_id,
+  name: k.name,
+  mode: k.mode,
+  scope: k.scope,
+  last4: k.last4,
+  rateLimits: k.rate_limits,
+  revokedAt: k.revoked_at,
+  createdAt: k.created_at,
 });
 
 /**
  * Issues a key and returns it in clear: the only time it is ever shown. `clearKey` lets the fixture loader
  * install the fixed keys of the reference target file; the HTTP dashboard always generates one.
  */
-export async function issueKey(knex: Knex, clock: Clock, landlordId: string, input: KeyInput, clearKey?: string): Promise<{ key: string; record: ApiKey }> {
+export async function issueKey(
+  knex: Knex,
+  clock: Clock,
+  landlordId: string,
+  input: KeyInput,
+  clearKey?: string,
+): Promise<{ key: string; record: ApiKey }> {
   await getLandlord(knex, landlordId);
   const key = clearKey ?? generateKey(input.mode);
   if (keyModeOf(key) !== input.mode) throw apiError('VALIDATION_ERROR', 'key prefix does not match its mode');
   const now = clock.now();
   const record = await ApiKey.query(knex).insert(<Partial<ApiKey>>{
-    id: randomUUID(), landlord_id: landlordId, name: input.name, key_hash: hashKey(key), last4: key.slice(-4),
-    mode: input.mode, scope: input.scope, rate_limits: input.rateLimits ?? null, created_at: now, updated_at: now,
+    id: randomUUID(),
+    landlord_id: landlordId,
+    name: input.name,
+    key_hash: hashKey(key),
+    last4: key.slice(-4),
+    mode: input.mode,
+    scope: input.scope,
+    rate_limits: input.rateLimits ?? null,
+    created_at: now,
+    updated_at: now,
   });
   return { key, record };
 }
@@ -105,16 +153,35 @@ export interface SubscriptionInput {
 }
 
 export const presentSubscription = (s: WebhookSubscription) => ({
-  id: s.id, landlordId: s.landlord_id, url: s.url, events: s.events, description: s.description, active: s.active, createdAt: s.created_at,
+  id: s.id,
+  landlordId: s.landlord_id,
+  url: s.url,
+  events: s.events,
+  description: s.description,
+  active: s.active,
+  createdAt: s.created_at,
 });
 
-export async function createSubscription(knex: Knex, clock: Clock, landlordId: string, input: SubscriptionInput, secret?: string): Promise<{ secret: string; record: WebhookSubscription }> {
+export async function createSubscription(
+  knex: Knex,
+  clock: Clock,
+  landlordId: string,
+  input: SubscriptionInput,
+  secret?: string,
+): Promise<{ secret: string; record: WebhookSubscription }> {
   await getLandlord(knex, landlordId);
   const signingSecret = secret ?? `whsec_${randomBytes(24).toString('hex')}`;
   const now = clock.now();
   const record = await WebhookSubscription.query(knex).insert(<Partial<WebhookSubscription>>{
-    id: randomUUID(), landlord_id: landlordId, url: input.url, events: [...new Set(input.events)], secret: signingSecret,
-    description: input.description ?? null, active: true, created_at: now, updated_at: now,
+    id: randomUUID(),
+    landlord_id: landlordId,
+    url: input.url,
+    events: [...new Set(input.events)],
+    secret: signingSecret,
+    description: input.description ?? null,
+    active: true,
+    created_at: now,
+    updated_at: now,
   });
   return { secret: signingSecret, record };
 }
@@ -125,6 +192,9 @@ export async function listSubscriptions(knex: Knex, landlordId: string): Promise
 }
 
 export async function deleteSubscription(knex: Knex, clock: Clock, id: string): Promise<void> {
-  const updated = await WebhookSubscription.query(knex).findById(id).whereNull('deleted_at').patch({ deleted_at: clock.now(), active: false });
+  const updated = await WebhookSubscription.query(knex)
+    .findById(id)
+    .whereNull('deleted_at')
+    .patch({ deleted_at: clock.now(), active: false });
   if (!updated) throw notFound('Webhook subscription');
 }

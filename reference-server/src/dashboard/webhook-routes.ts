@@ -12,8 +12,14 @@ import { localDate } from '../platform/time/dates';
 import { depsOf } from '../server/app-context';
 import { sampleEventData } from '../webhooks/catalogue/samples';
 import {
-  attemptsOf, findDelivery, insertDeliveries, listForSubscription, requestManualRetry,
-  type AttemptRow, type DeliveryRow, type DeliveryStatus,
+  attemptsOf,
+  findDelivery,
+  insertDeliveries,
+  listForSubscription,
+  requestManualRetry,
+  type AttemptRow,
+  type DeliveryRow,
+  type DeliveryStatus,
 } from '../webhooks/delivery/repository';
 import { buildEnvelope, eventIdOf, serialiseEnvelope } from '../webhooks/envelope';
 import { EVENT_TYPES, type EventType } from '../webhooks/event-types';
@@ -23,29 +29,65 @@ const STATUSES: readonly DeliveryStatus[] = ['pending', 'retry_scheduled', 'succ
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
 export const presentAttempt = (a: AttemptRow) => ({
-  attempt: a.attempt_number, trigger: a.trigger, attemptedAt: iso(a.attempted_at), statusCode: a.status_code, latencyMs: a.latency_ms,
-  error: a.error, succeeded: a.succeeded,
+  attempt: a.attempt_number,
+  trigger: a.trigger,
+  attemptedAt: iso(a.attempted_at),
+  statusCode: a.status_code,
+  latencyMs: a.latency_ms,
+  error: a.error,
+  succeeded: a.succeeded,
 });
 
 export const presentDelivery = (d: DeliveryRow, attempts: readonly AttemptRow[]) => ({
-  id: d.id, subscriptionId: d.subscription_id, landlordId: d.landlord_id, eventId: eventIdOf(d.event_id), event: d.event_type, test: d.test,
-  status: d.status, attemptCount: d.attempt_count, maxAttempts: d.max_attempts, nextAttemptAt: iso(d.next_attempt_at),
-  lastStatusCode: d.last_status_code, lastError: d.last_error, createdAt: iso(d.created_at), completedAt: iso(d.completed_at),
+  id: d.id,
+  subscriptionId: d.subscription_id,
+  landlordId: d.landlord_id,
+  eventId: eventIdOf(d.event_id),
+  event: d.event_type,
+  test: d.test,
+  status: d.status,
+  attemptCount: d.attempt_count,
+  maxAttempts: d.max_attempts,
+  nextAttemptAt: iso(d.next_attempt_at),
+  lastStatusCode: d.last_status_code,
+  lastError: d.last_error,
+  createdAt: iso(d.created_at),
+  completedAt: iso(d.completed_at),
   attempts: attempts.map(presentAttempt),
 });
 
 const timestamp = Joi.string().isoDate();
 const attemptSchema = Joi.object({
-  attempt: Joi.number().integer().min(1).required(), trigger: Joi.string().valid('automatic', 'manual').required(), attemptedAt: timestamp.required(),
-  statusCode: Joi.number().integer().allow(null).required(), latencyMs: Joi.number().integer().min(0).required(), error: Joi.string().allow(null).required(),
+  attempt: Joi.number().integer().min(1).required(),
+  trigger: Joi.string().valid('automatic', 'manual').required(),
+  attemptedAt: timestamp.required(),
+  statusCode: Joi.number().integer().allow(null).required(),
+  latencyMs: Joi.number().integer().min(0).required(),
+  error: Joi.string().allow(null).required(),
   succeeded: Joi.boolean().required(),
 }).label('DeliveryAttempt');
 const deliverySchema = Joi.object({
-  id: uuid.required(), subscriptionId: uuid.required(), landlordId: uuid.required(), eventId: Joi.string().pattern(/^evt_[0-9a-f-]{36}$/).required(),
-  event: Joi.string().valid(...EVENT_TYPES).required(), test: Joi.boolean().required(), status: Joi.string().valid(...STATUSES).required(),
-  attemptCount: Joi.number().integer().min(0).required(), maxAttempts: Joi.number().integer().min(1).required(), nextAttemptAt: timestamp.allow(null).required(),
-  lastStatusCode: Joi.number().integer().allow(null).required(), lastError: Joi.string().allow(null).required(), createdAt: timestamp.required(),
-  completedAt: timestamp.allow(null).required(), attempts: Joi.array().items(attemptSchema).required(),
+  id: uuid.required(),
+  subscriptionId: uuid.required(),
+  landlordId: uuid.required(),
+  eventId: Joi.string()
+    .pattern(/^evt_[0-9a-f-]{36}$/)
+    .required(),
+  event: Joi.string()
+    .valid(...EVENT_TYPES)
+    .required(),
+  test: Joi.boolean().required(),
+  status: Joi.string()
+    .valid(...STATUSES)
+    .required(),
+  attemptCount: Joi.number().integer().min(0).required(),
+  maxAttempts: Joi.number().integer().min(1).required(),
+  nextAttemptAt: timestamp.allow(null).required(),
+  lastStatusCode: Joi.number().integer().allow(null).required(),
+  lastError: Joi.string().allow(null).required(),
+  createdAt: timestamp.required(),
+  completedAt: timestamp.allow(null).required(),
+  attempts: Joi.array().items(attemptSchema).required(),
 }).label('Delivery');
 
 interface SubscriptionRow {
@@ -55,8 +97,13 @@ interface SubscriptionRow {
   deleted_at: Date | null;
 }
 
-async function findSubscription(knex: Knex, id: string, { includeDeleted }: { includeDeleted: boolean }): Promise<SubscriptionRow> {
-  const row = (await knex('webhook_subscriptions').where({ id }).first('id', 'landlord_id', 'events', 'deleted_at')) as SubscriptionRow | undefined;
+async function findSubscription(
+  knex: Knex,
+  id: string,
+  { includeDeleted }: { includeDeleted: boolean },
+): Promise<SubscriptionRow> {
+  const row = (await knex('webhook_subscriptions').where({ id }).first('id', 'landlord_id', 'events', 'deleted_at')) as
+    SubscriptionRow | undefined;
   if (!row || (!includeDeleted && row.deleted_at !== null)) throw notFound('Webhook subscription');
   return row;
 }
@@ -71,7 +118,8 @@ type DeliveryQuery = PageRequest & { status?: DeliveryStatus; event?: EventType 
 
 export const webhookDashboardRoutes: TypedRoute[] = [
   route<{ Params: IdParams; Payload: { event?: EventType } | null }>({
-    method: 'POST', path: '/webhooks/{id}/test',
+    method: 'POST',
+    path: '/webhooks/{id}/test',
     options: {
       validate: { params: idParams, payload: Joi.object({ event: Joi.string().valid(...EVENT_TYPES) }).allow(null) },
       response: { status: { 202: dataEnvelope(deliverySchema, 'DeliveryResponse') } },
@@ -81,25 +129,54 @@ export const webhookDashboardRoutes: TypedRoute[] = [
       const subscription = await findSubscription(knex, request.params.id, { includeDeleted: false });
       const requested = request.payload?.event;
       const type = (requested ?? subscription.events[0]) as EventType;
-      if (!subscription.events.includes(type)) throw apiError('VALIDATION_ERROR', `"event" must be one of the subscription's event types`);
-      const landlord = (await knex('landlords').where({ id: subscription.landlord_id }).first('timezone')) as { timezone: string };
+      if (!subscription.events.includes(type))
+        throw apiError('VALIDATION_ERROR', `"event" must be one of the subscription's event types`);
+      const landlord = (await knex('landlords').where({ id: subscription.landlord_id }).first('timezone')) as {
+        timezone: string;
+      };
       const now = clock.now();
       const eventUuid = randomUUID();
-      const body = serialiseEnvelope(buildEnvelope({
-        eventUuid, type, createdAt: now, landlordId: subscription.landlord_id, data: sampleEventData(type, localDate(clock, landlord.timezone), now), test: true,
-      }));
+      const body = serialiseEnvelope(
+        buildEnvelope({
+          eventUuid,
+          type,
+          createdAt: now,
+          landlordId: subscription.landlord_id,
+          data: sampleEventData(type, localDate(clock, landlord.timezone), now),
+          test: true,
+        }),
+      );
       // A test delivery is one attempt (no automatic retries); it can be retried by hand like any other.
-      const [id] = await insertDeliveries(knex, [{ landlord_id: subscription.landlord_id, subscription_id: subscription.id, event_id: eventUuid, event_type: type, test: true, body, max_attempts: 1 }], now);
+      const [id] = await insertDeliveries(
+        knex,
+        [
+          {
+            landlord_id: subscription.landlord_id,
+            subscription_id: subscription.id,
+            event_id: eventUuid,
+            event_type: type,
+            test: true,
+            body,
+            max_attempts: 1,
+          },
+        ],
+        now,
+      );
       signalWebhookWork();
       return h.response({ data: await deliveryView(knex, id!) }).code(202);
     },
   }),
   route<{ Params: IdParams; Query: DeliveryQuery }>({
-    method: 'GET', path: '/webhooks/{id}/deliveries',
+    method: 'GET',
+    path: '/webhooks/{id}/deliveries',
     options: {
       validate: {
         params: idParams,
-        query: Joi.object({ ...paginationQuery, status: Joi.string().valid(...STATUSES), event: Joi.string().valid(...EVENT_TYPES) }),
+        query: Joi.object({
+          ...paginationQuery,
+          status: Joi.string().valid(...STATUSES),
+          event: Joi.string().valid(...EVENT_TYPES),
+        }),
       },
       response: { status: { 200: listEnvelope(deliverySchema, 'DeliveryList') } },
     },
@@ -108,19 +185,33 @@ export const webhookDashboardRoutes: TypedRoute[] = [
       // History stays readable after the subscription is deleted.
       const subscription = await findSubscription(knex, request.params.id, { includeDeleted: true });
       const { query } = request;
-      const { rows, total } = await listForSubscription(knex, subscription.id, query, { offset: offsetOf(query), limit: query.limit });
-      const attempts = await attemptsOf(knex, rows.map((r) => r.id));
+      const { rows, total } = await listForSubscription(knex, subscription.id, query, {
+        offset: offsetOf(query),
+        limit: query.limit,
+      });
+      const attempts = await attemptsOf(
+        knex,
+        rows.map((r) => r.id),
+      );
       return { data: rows.map((r) => presentDelivery(r, attempts.get(r.id) ?? [])), meta: listMeta(query, total) };
     },
   }),
   route<{ Params: IdParams }>({
-    method: 'GET', path: '/deliveries/{id}',
-    options: { validate: { params: idParams }, response: { status: { 200: dataEnvelope(deliverySchema, 'DeliveryResponse') } } },
+    method: 'GET',
+    path: '/deliveries/{id}',
+    options: {
+      validate: { params: idParams },
+      response: { status: { 200: dataEnvelope(deliverySchema, 'DeliveryResponse') } },
+    },
     handler: async (request) => ({ data: await deliveryView(depsOf(request).knex, request.params.id) }),
   }),
   route<{ Params: IdParams }>({
-    method: 'POST', path: '/deliveries/{id}/retry',
-    options: { validate: { params: idParams }, response: { status: { 202: dataEnvelope(deliverySchema, 'DeliveryResponse') } } },
+    method: 'POST',
+    path: '/deliveries/{id}/retry',
+    options: {
+      validate: { params: idParams },
+      response: { status: { 202: dataEnvelope(deliverySchema, 'DeliveryResponse') } },
+    },
     handler: async (request, h) => {
       const { knex, clock } = depsOf(request);
       const { id } = request.params;

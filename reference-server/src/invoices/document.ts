@@ -13,7 +13,12 @@ export interface InvoiceDocument extends DocumentIdentity {
   readonly contractId: string;
   readonly propertyId: string;
   readonly tenantId: string;
-  readonly landlord: { readonly name: string; readonly email: string; readonly address: string | null; readonly timezone: string };
+  readonly landlord: {
+    readonly name: string;
+    readonly email: string;
+    readonly address: string | null;
+    readonly timezone: string;
+  };
   /** Null when the tenant row is gone (soft-deleted). */
   readonly tenant: { readonly fullName: string; readonly firstName: string; readonly email: string | null } | null;
   readonly property: { readonly shortName: string; readonly address: string } | null;
@@ -30,7 +35,8 @@ export interface InvoiceDocument extends DocumentIdentity {
   readonly issueDate: string;
 }
 
-export const referenceOf = (rentPaymentId: string): string => `INV-${rentPaymentId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+export const referenceOf = (rentPaymentId: string): string =>
+  `INV-${rentPaymentId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
 
 const cents = (n: number): number => Math.round(n * 100) / 100;
 
@@ -51,13 +57,25 @@ export interface LoadedPayment {
   readonly rent: RentPayment;
 }
 
-export async function loadPayment(scope: Scope, rentPaymentId: string, today: string, sandbox: boolean): Promise<LoadedPayment> {
+export async function loadPayment(
+  scope: Scope,
+  rentPaymentId: string,
+  today: string,
+  sandbox: boolean,
+): Promise<LoadedPayment> {
   const rent = await RentPayment.scoped(scope).findById(rentPaymentId);
   if (!rent) throw notFound('Rent payment');
   const status = rentStatus(rent, today);
   return {
     rent,
-    identity: { rentPaymentId: rent.id, updatedAt: new Date(rent.updated_at), status, documentType: documentTypeOf(status), reference: referenceOf(rent.id), sandbox },
+    identity: {
+      rentPaymentId: rent.id,
+      updatedAt: new Date(rent.updated_at),
+      status,
+      documentType: documentTypeOf(status),
+      reference: referenceOf(rent.id),
+      sandbox,
+    },
   };
 }
 
@@ -78,7 +96,9 @@ export async function completeDocument(scope: Scope, { rent, identity }: LoadedP
     propertyId: rent.property_id,
     tenantId: rent.tenant_id,
     landlord: { name: landlord.name, email: landlord.email, address: landlord.address, timezone: landlord.timezone },
-    tenant: tenant ? { fullName: `${tenant.first_name} ${tenant.last_name}`, firstName: tenant.first_name, email: tenant.email } : null,
+    tenant: tenant
+      ? { fullName: `${tenant.first_name} ${tenant.last_name}`, firstName: tenant.first_name, email: tenant.email }
+      : null,
     property: property ? { shortName: property.short_name, address: fullAddress(property) } : null,
     tenancyReference: contract?.tenancy_reference ?? null,
     period: rent.period,
@@ -93,6 +113,11 @@ export async function completeDocument(scope: Scope, { rent, identity }: LoadedP
   };
 }
 
-export async function loadInvoiceDocument(scope: Scope, rentPaymentId: string, today: string, sandbox: boolean): Promise<InvoiceDocument> {
+export async function loadInvoiceDocument(
+  scope: Scope,
+  rentPaymentId: string,
+  today: string,
+  sandbox: boolean,
+): Promise<InvoiceDocument> {
   return completeDocument(scope, await loadPayment(scope, rentPaymentId, today, sandbox));
 }

@@ -13,7 +13,10 @@ import { sendInvoiceEmail, type InvoiceEmailResult } from './email/service';
 
 const emailBody = Joi.object({
   // Any syntactically valid address; top-level domains are not checked against a list (internal domains exist).
-  email: Joi.string().trim().max(320).email({ tlds: { allow: false } }),
+  email: Joi.string()
+    .trim()
+    .max(320)
+    .email({ tlds: { allow: false } }),
 })
   .required()
   .messages({
@@ -54,17 +57,24 @@ export function invoiceRoutes(pdfs: InvoicePdfService): TypedRoute[] {
       path: '/rent/{id}/invoice/pdf',
       options: {
         tags: ['api', 'Rent'],
-        description: 'Invoice (or receipt, once Paid) PDF of a rent payment; 20 per minute per landlord; cached 15 minutes',
+        description:
+          'Invoice (or receipt, once Paid) PDF of a rent payment; 20 per minute per landlord; cached 15 minutes',
         notes: [
-          'The document shows landlord, tenant, property address, period and window, due date, amount, amount received, balance, status, date paid, the reference INV-<first 8 hex digits of the id> and an issue date (the landlord-local date of the payment\'s last change, so equal states give identical bytes).',
+          "The document shows landlord, tenant, property address, period and window, due date, amount, amount received, balance, status, date paid, the reference INV-<first 8 hex digits of the id> and an issue date (the landlord-local date of the payment's last change, so equal states give identical bytes).",
           'Bytes are cached 15 minutes by rent id, updated_at, template version, derived status and live/sandbox. Sandbox (key or X-Service-Mode) renders the same payment with a SANDBOX watermark.',
         ],
         plugins: { limits: { landlord: 'public_api.rent_invoice_pdf' } },
         validate: { params: idParams },
         // No response schema: Hapi validates only object payloads (it refuses a Buffer); the bytes are checked by tests.
         handler: async (request, h) => {
-          const pdf = await pdfs.forPayment(readScope(request), request.params.id, todayFor(request), isSandbox(request));
-          return h.response(pdf.bytes)
+          const pdf = await pdfs.forPayment(
+            readScope(request),
+            request.params.id,
+            todayFor(request),
+            isSandbox(request),
+          );
+          return h
+            .response(pdf.bytes)
             .type('application/pdf')
             .header('content-disposition', `inline; filename="${pdf.filename}"`)
             .header('cache-control', 'private, no-cache');
@@ -76,7 +86,8 @@ export function invoiceRoutes(pdfs: InvoicePdfService): TypedRoute[] {
       path: '/rent/{id}/invoice/email',
       options: {
         tags: ['api', 'Rent'],
-        description: 'Email the invoice (or receipt) PDF to the tenant or `email`; at most one successful send per rent payment',
+        description:
+          'Email the invoice (or receipt) PDF to the tenant or `email`; at most one successful send per rent payment',
         notes: [
           'Result: `sent`, `sandbox`, `rentPaymentId`, `email` (the recipient), `documentType` (`invoice` | `receipt`), `reference`, `sentAt`, `messageId` (null in sandbox), `attachment` { `filename`, `contentType`, `sizeBytes` }.',
           'Dedup record per payment: while a send is pending, 409 INVOICE_EMAIL_IN_PROGRESS; after a failed send (this request included), 409 INVOICE_EMAIL_FAILED; after a success, 200 with the stored result and no email. A pending record whose process died is resolved to failed after a 2-minute lease, never re-sent.',
@@ -93,7 +104,12 @@ export function invoiceRoutes(pdfs: InvoicePdfService): TypedRoute[] {
             const { body } = await run();
             return body;
           }
-          const claim = { landlordId: requireApiCredentials(request).landlordId, scope: IDEMPOTENCY_SCOPE, key, fingerprint: fingerprintOf(request.params.id, request.payload ?? {}) };
+          const claim = {
+            landlordId: requireApiCredentials(request).landlordId,
+            scope: IDEMPOTENCY_SCOPE,
+            key,
+            fingerprint: fingerprintOf(request.params.id, request.payload ?? {}),
+          };
           const outcome = await depsOf(request).idempotency.run(claim, run);
           const response = h.response(outcome.body as object).code(outcome.status);
           if (outcome.replayed) response.header('idempotent-replayed', 'true');
@@ -108,6 +124,12 @@ function send(request: Request<EmailRefs>, pdfs: InvoicePdfService): Promise<Inv
   const deps = depsOf(request);
   return sendInvoiceEmail(
     { knex: deps.knex, clock: deps.clock, logger: deps.logger, mailer: deps.mailer, pdfs },
-    { scope: readScope(request), today: todayFor(request), sandbox: isSandbox(request), rentPaymentId: request.params.id, email: request.payload.email },
+    {
+      scope: readScope(request),
+      today: todayFor(request),
+      sandbox: isSandbox(request),
+      rentPaymentId: request.params.id,
+      email: request.payload.email,
+    },
   );
 }

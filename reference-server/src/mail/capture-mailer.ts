@@ -22,7 +22,10 @@ export class CaptureMailer implements Mailer {
   private readonly messages: CapturedMail[] = [];
   private failures = 0;
 
-  constructor(private readonly clock: Clock, private readonly limit = 1000) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly limit = 1000,
+  ) {}
 
   failNext(count: number): void {
     this.failures = count;
@@ -36,9 +39,20 @@ export class CaptureMailer implements Mailer {
     const id = randomUUID();
     const messageId = `<${id}@capture.local>`;
     this.messages.push({
-      id, messageId, from: [{ address: DEFAULT_FROM.replace(/^.*<|>$/g, ''), name: 'Property Portfolio' }], to: [{ address: message.to, name: '' }],
-      subject: message.subject, text: message.text, html: message.html, date: this.clock.now().toISOString(),
-      attachments: (message.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length, content: a.content })),
+      id,
+      messageId,
+      from: [{ address: DEFAULT_FROM.replace(/^.*<|>$/g, ''), name: 'Property Portfolio' }],
+      to: [{ address: message.to, name: '' }],
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      date: this.clock.now().toISOString(),
+      attachments: (message.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        size: a.content.length,
+        content: a.content,
+      })),
     });
     if (this.messages.length > this.limit) this.messages.shift();
     return { messageId };

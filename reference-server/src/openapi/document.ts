@@ -29,7 +29,7 @@ export const isPublicApiRoute = (route: RequestRoute, prefix: string): boolean =
   route.path.startsWith(`${prefix}/`) && (route.settings.tags ?? []).includes('api') && route.method !== '*';
 
 const INTRO = [
-  'JSON-over-HTTP access to one landlord\'s portfolio. Every request carries an API key (`Authorization: Bearer <key>`, or `x-api-key: <key>`); the key identifies the landlord and all data belongs to them.',
+  "JSON-over-HTTP access to one landlord's portfolio. Every request carries an API key (`Authorization: Bearer <key>`, or `x-api-key: <key>`); the key identifies the landlord and all data belongs to them.",
   '',
   '**Envelope.** Success: `{ data, meta? }`; `meta { page, limit, total }` on lists (`hasNextPage` on contract lists). Errors: `{ error, code }` (see the `Error` schema): match on `code`.',
   '',
@@ -46,7 +46,12 @@ const INTRO = [
 
 function bareOperation(route: RequestRoute, prefix: string): BuiltOperation {
   const path = openApiPath(route.path, prefix);
-  const parameters = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const parameters = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
   return {
     path,
     method: route.method,
@@ -68,55 +73,101 @@ export function buildOpenApiDocument(routes: readonly RequestRoute[], options: D
   const tagNames: string[] = [];
   const selected = routes.filter((route) => isPublicApiRoute(route, options.prefix));
   // Deterministic whatever the registration order: by path, then method.
-  selected.sort((a, b) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
+  selected.sort(
+    (a, b) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
+  );
   for (const route of selected) {
     let built: ReturnType<typeof buildOperation>;
     try {
       built = buildOperation(route, options.prefix, registry);
     } catch (err) {
       // One odd route must not take the whole document down: it is listed bare, and the warning names it.
-      registry.warnings.push({ where: `${route.method.toUpperCase()} ${route.path}`, message: `operation not described (${(err as Error).message})` });
+      registry.warnings.push({
+        where: `${route.method.toUpperCase()} ${route.path}`,
+        message: `operation not described (${(err as Error).message})`,
+      });
       built = bareOperation(route, options.prefix);
     }
     (paths[built.path] ??= {})[built.method] = built.operation;
     for (const tag of built.tags) if (!tagNames.includes(tag)) tagNames.push(tag);
   }
-  const sortedPaths = Object.fromEntries(Object.keys(paths).sort().map((p) => [
-    p,
-    Object.fromEntries(Object.entries(paths[p]!).sort(([a], [b]) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b))),
-  ]));
+  const sortedPaths = Object.fromEntries(
+    Object.keys(paths)
+      .sort()
+      .map((p) => [
+        p,
+        Object.fromEntries(
+          Object.entries(paths[p]!).sort(([a], [b]) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b)),
+        ),
+      ]),
+  );
 
   const document: JsonSchema = {
     openapi: '3.1.0',
     info: { title: API_TITLE, version: API_VERSION, description: INTRO },
-    servers: [{ url: `${(options.publicUrl ?? '').replace(/\/+$/, '')}${options.prefix}`, description: 'API version 1 (all paths are relative to this prefix)' }],
+    servers: [
+      {
+        url: `${(options.publicUrl ?? '').replace(/\/+$/, '')}${options.prefix}`,
+        description: 'API version 1 (all paths are relative to this prefix)',
+      },
+    ],
     security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
     tags: tagNames.sort().map((name) => ({ name })),
     paths: sortedPaths,
     components: {
-      schemas: Object.fromEntries(Object.keys(registry.components).sort().map((name) => [name, registry.components[name]])),
+      schemas: Object.fromEntries(
+        Object.keys(registry.components)
+          .sort()
+          .map((name) => [name, registry.components[name]]),
+      ),
       responses: sharedErrorComponents(),
       parameters: {
         ServiceMode: {
           name: 'X-Service-Mode',
           in: 'header',
           required: false,
-          description: '`sandbox` runs the write in sandbox mode even with a live key: nothing is written and the answer is a mock with `sandbox: true`.',
+          description:
+            '`sandbox` runs the write in sandbox mode even with a live key: nothing is written and the answer is a mock with `sandbox: true`.',
           schema: { type: 'string', enum: ['live', 'sandbox'] },
         },
       },
       headers: {
-        'X-Service-Mode': { description: '`live` or `sandbox`: the mode the request ran in.', schema: { type: 'string', enum: ['live', 'sandbox'] } },
+        'X-Service-Mode': {
+          description: '`live` or `sandbox`: the mode the request ran in.',
+          schema: { type: 'string', enum: ['live', 'sandbox'] },
+        },
         'X-Request-Id': { description: 'Identifies the request in the server logs.', schema: { type: 'string' } },
-        'X-RateLimit-Limit': { description: 'Size of the rate-limit window with the least room left.', schema: { type: 'integer' } },
-        'X-RateLimit-Remaining': { description: 'Requests left in that window.', schema: { type: 'integer', minimum: 0 } },
-        'X-RateLimit-Reset': { description: 'Unix seconds when a slot frees in that window.', schema: { type: 'integer' } },
+        'X-RateLimit-Limit': {
+          description: 'Size of the rate-limit window with the least room left.',
+          schema: { type: 'integer' },
+        },
+        'X-RateLimit-Remaining': {
+          description: 'Requests left in that window.',
+          schema: { type: 'integer', minimum: 0 },
+        },
+        'X-RateLimit-Reset': {
+          description: 'Unix seconds when a slot frees in that window.',
+          schema: { type: 'integer' },
+        },
         'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
-        Link: { description: 'The successor of a removed route: `<url>; rel="successor-version"`.', schema: { type: 'string' } },
+        Link: {
+          description: 'The successor of a removed route: `<url>; rel="successor-version"`.',
+          schema: { type: 'string' },
+        },
       },
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'API key (svc_live_… or svc_sandbox_…)', description: 'Recommended: `Authorization: Bearer <API_KEY>`.' },
-        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Alternative: the key in the `x-api-key` header.' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'API key (svc_live_… or svc_sandbox_…)',
+          description: 'Recommended: `Authorization: Bearer <API_KEY>`.',
+        },
+        apiKeyHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-api-key',
+          description: 'Alternative: the key in the `x-api-key` header.',
+        },
       },
     },
   };

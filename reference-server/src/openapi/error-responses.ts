@@ -12,8 +12,15 @@ export function seedErrorSchema(registry: SchemaRegistry): void {
   const converted = registry.components.Error;
   if (!converted) throw new Error('the Error schema lost its label');
   const properties = { ...(converted.properties as Record<string, JsonSchema>) };
-  properties.error = { ...properties.error, description: 'Human-readable message; may change. The 404 message names the missing resource kind.' };
-  properties.code = { ...properties.code, enum: Object.keys(ERRORS), description: 'Stable machine-readable code: match on this.' };
+  properties.error = {
+    ...properties.error,
+    description: 'Human-readable message; may change. The 404 message names the missing resource kind.',
+  };
+  properties.code = {
+    ...properties.code,
+    enum: Object.keys(ERRORS),
+    description: 'Stable machine-readable code: match on this.',
+  };
   registry.components.Error = {
     ...converted,
     description: 'Every error response. `code` is stable; `error` is for people. 5xx bodies never carry details.',
@@ -22,8 +29,17 @@ export function seedErrorSchema(registry: SchemaRegistry): void {
 }
 
 const REASONS: Readonly<Record<number, string>> = {
-  400: 'Bad request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not found', 409: 'Conflict', 410: 'Gone',
-  413: 'Payload too large', 415: 'Unsupported media type', 429: 'Too many requests', 500: 'Server error', 503: 'Service unavailable',
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  429: 'Too many requests',
+  500: 'Server error',
+  503: 'Service unavailable',
 };
 
 /** Response headers that come with errors of a given status. */
@@ -42,7 +58,7 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
   HTTPS_REQUIRED: 'plain HTTP in production',
   RATE_LIMIT_EXCEEDED: 'per-minute or per-day limit exceeded; honour Retry-After',
   RATE_LIMIT_UNAVAILABLE: 'the rate-limit store could not be checked (fails closed); honour Retry-After',
-  NOT_FOUND: "the resource does not exist or belongs to another landlord (never 403)",
+  NOT_FOUND: 'the resource does not exist or belongs to another landlord (never 403)',
   VALIDATION_ERROR: 'query, path or body failed validation; the message lists the first 10 issues with field paths',
   BAD_REQUEST: 'malformed JSON body',
   CONFLICT: 'the write conflicts with current data',
@@ -57,7 +73,8 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
   TENANT_EMAIL_MISSING: 'no tenant email on file and no `email` in the body',
   INVOICE_EMAIL_IN_PROGRESS: 'another invoice send for this rent payment is pending',
   INVOICE_EMAIL_FAILED: 'an earlier invoice send for this rent payment failed; automatic resend is blocked',
-  CERTIFICATE_DERIVED_FIELD: 'a renewal date contradicts the certificate on file (retrying the same body keeps failing)',
+  CERTIFICATE_DERIVED_FIELD:
+    'a renewal date contradicts the certificate on file (retrying the same body keeps failing)',
 };
 
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -84,7 +101,10 @@ export function errorResponse(status: number, codes: readonly ErrorCode[]): Json
 export const SHARED_ERRORS = {
   Unauthorized: [401, ['UNAUTHORIZED', 'REVOKED_KEY']],
   ForbiddenRead: [403, ['PLAN_UPGRADE_REQUIRED', 'HTTPS_REQUIRED', 'FORBIDDEN']],
-  ForbiddenWrite: [403, ['INSUFFICIENT_SCOPE', 'PLAN_UPGRADE_REQUIRED', 'WRITE_REQUIRES_ENTERPRISE', 'HTTPS_REQUIRED', 'FORBIDDEN']],
+  ForbiddenWrite: [
+    403,
+    ['INSUFFICIENT_SCOPE', 'PLAN_UPGRADE_REQUIRED', 'WRITE_REQUIRES_ENTERPRISE', 'HTTPS_REQUIRED', 'FORBIDDEN'],
+  ],
   ForbiddenPublic: [403, ['HTTPS_REQUIRED']],
   NotFound: [404, ['NOT_FOUND']],
   Gone: [410, ['ENDPOINT_DEPRECATED']],
@@ -96,6 +116,8 @@ export const SHARED_ERRORS = {
 export type SharedError = keyof typeof SHARED_ERRORS;
 
 export const sharedErrorComponents = (): Record<string, JsonSchema> =>
-  Object.fromEntries(Object.entries(SHARED_ERRORS).map(([name, [status, codes]]) => [name, errorResponse(status, codes)]));
+  Object.fromEntries(
+    Object.entries(SHARED_ERRORS).map(([name, [status, codes]]) => [name, errorResponse(status, codes)]),
+  );
 
 export const sharedErrorRef = (name: SharedError) => ({ $ref: `#/components/responses/${name}` });

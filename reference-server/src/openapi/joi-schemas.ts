@@ -44,7 +44,8 @@ const CUSTOM_FORMATS: Readonly<Record<string, string>> = { 'calendar date': 'dat
 /** describe() output may carry functions (custom methods); they mean nothing to JSON Schema, so a JSON copy. */
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? null)) as T;
 
-const isJoiOverride = (v: unknown): boolean => typeof v === 'object' && v !== null && (v as { override?: unknown }).override === true;
+const isJoiOverride = (v: unknown): boolean =>
+  typeof v === 'object' && v !== null && (v as { override?: unknown }).override === true;
 
 export interface ConversionWarning {
   readonly where: string;
@@ -71,7 +72,11 @@ export class SchemaRegistry {
   }
 
   /** Splits an object schema (query, params, headers) into its properties, for parameters. */
-  convertObjectKeys(schema: Joi.Schema, use: SchemaUse, where: string): { properties: Record<string, JsonSchema>; required: Set<string>; rules: string[] } {
+  convertObjectKeys(
+    schema: Joi.Schema,
+    use: SchemaUse,
+    where: string,
+  ): { properties: Record<string, JsonSchema>; required: Set<string>; rules: string[] } {
     const desc = clone(schema.describe() as Desc);
     // Parameters are listed one by one: a label on the whole query object must not turn it into a reference.
     if (desc.flags) delete desc.flags.label;
@@ -109,7 +114,11 @@ export class SchemaRegistry {
     if (known !== undefined) return { name: known, isNew: false };
     let name = label;
     for (let n = 2; this.canonicalByName.has(name); n++) name = `${label}${n}`;
-    if (name !== label) this.warnings.push({ where, message: `label ${label} is used by two different shapes; the second is named ${name}` });
+    if (name !== label)
+      this.warnings.push({
+        where,
+        message: `label ${label} is used by two different shapes; the second is named ${name}`,
+      });
     this.canonicalByName.set(name, canonical);
     this.nameByCanonical.set(canonical, name);
     return { name, isNew: true };
@@ -117,7 +126,10 @@ export class SchemaRegistry {
 
   private prepare(node: Desc, use: SchemaUse, where: string): Desc {
     const label = node.flags?.label;
-    const extractable = typeof label === 'string' && COMPONENT_LABEL.test(label) && ['object', 'array', 'alternatives'].includes(node.type ?? '');
+    const extractable =
+      typeof label === 'string' &&
+      COMPONENT_LABEL.test(label) &&
+      ['object', 'array', 'alternatives'].includes(node.type ?? '');
     if (extractable) {
       const { desc: bareDesc, nullable } = this.bare(node);
       const canonical = JSON.stringify(bareDesc);
@@ -128,7 +140,11 @@ export class SchemaRegistry {
         this.components[name] = this.convertDesc(inner, use, `${where} > ${name}`);
       }
       const presence = node.flags?.presence;
-      return { type: 'any', flags: presence === undefined ? {} : { presence }, metas: [{ [REF]: name, [REF_NULLABLE]: nullable }] };
+      return {
+        type: 'any',
+        flags: presence === undefined ? {} : { presence },
+        metas: [{ [REF]: name, [REF_NULLABLE]: nullable }],
+      };
     }
 
     const out: Desc = { ...node };
@@ -136,7 +152,10 @@ export class SchemaRegistry {
     const conditional = this.unwrapConditional(out, use, where);
     if (conditional) return conditional;
 
-    if (out.keys) out.keys = Object.fromEntries(Object.entries(out.keys).map(([k, v]) => [k, this.prepare(v, use, `${where}.${k}`)]));
+    if (out.keys)
+      out.keys = Object.fromEntries(
+        Object.entries(out.keys).map(([k, v]) => [k, this.prepare(v, use, `${where}.${k}`)]),
+      );
     if (out.items) out.items = out.items.map((item) => this.prepare(item, use, `${where}[]`));
     if (out.ordered) out.ordered = out.ordered.map((item) => this.prepare(item, use, `${where}[]`));
     if (out.matches) {
@@ -158,7 +177,11 @@ export class SchemaRegistry {
     prepareRules(out);
     if (use === 'multipart' && out.type === 'any' && (out.rules ?? []).some((r) => r.name === 'custom')) {
       // A file part (storage/upload.ts `filePart`): sent as a binary part with a filename.
-      return { type: 'string', flags: out.flags?.presence === undefined ? {} : { presence: out.flags.presence }, metas: [{ format: 'binary', contentMediaType: 'application/octet-stream' }] };
+      return {
+        type: 'string',
+        flags: out.flags?.presence === undefined ? {} : { presence: out.flags.presence },
+        metas: [{ format: 'binary', contentMediaType: 'application/octet-stream' }],
+      };
     }
     return out;
   }
@@ -166,13 +189,22 @@ export class SchemaRegistry {
   private unwrapConditional(node: Desc, use: SchemaUse, where: string): Desc | undefined {
     if (node.whens?.length !== 1) return undefined;
     const when = node.whens[0]!;
-    if (!when.then || !when.otherwise || when.otherwise.flags?.presence !== 'forbidden' || !Array.isArray(when.ref?.path)) return undefined;
+    if (
+      !when.then ||
+      !when.otherwise ||
+      when.otherwise.flags?.presence !== 'forbidden' ||
+      !Array.isArray(when.ref?.path)
+    )
+      return undefined;
     const refName = when.ref.path.join('.');
     const values = (when.is?.allow ?? []).filter((v) => !isJoiOverride(v)).map((v) => JSON.stringify(v));
     const condition = values.length > 0 ? `${refName}=${values.join(' or ')}` : refName;
     const inner = this.prepare(when.then, use, where);
     const previous = typeof inner.flags?.description === 'string' ? `${inner.flags.description} ` : '';
-    return { ...inner, flags: { ...inner.flags, description: `${previous}Only with ${condition}; refused otherwise.` } };
+    return {
+      ...inner,
+      flags: { ...inner.flags, description: `${previous}Only with ${condition}; refused otherwise.` },
+    };
   }
 
   private preparePatterns(node: Desc, use: SchemaUse, where: string): void {
@@ -196,7 +228,10 @@ function prepareRules(node: Desc): void {
     const integer = rules.findIndex((r) => r.name === 'integer');
     if (integer > 0) node.rules = [rules[integer]!, ...rules.filter((_, i) => i !== integer)];
   }
-  const customs = rules.filter((r) => r.name === 'custom').map((r) => r.args?.description).filter((d): d is string => typeof d === 'string');
+  const customs = rules
+    .filter((r) => r.name === 'custom')
+    .map((r) => r.args?.description)
+    .filter((d): d is string => typeof d === 'string');
   const metas: Array<Record<string, unknown>> = [];
   const notes: string[] = [];
   for (const description of customs) {
@@ -207,10 +242,26 @@ function prepareRules(node: Desc): void {
   if (notes.length > 0) metas.push({ [CUSTOM_RULES]: notes });
   // Joi strings refuse '' unless allowed (or emptied to undefined): say so, as minLength 1.
   if (node.type === 'string') {
-    const hasLength = rules.some((r) => ['min', 'length', 'pattern', 'guid', 'uuid', 'email', 'uri', 'isoDate', 'hex', 'base64', 'alphanum', 'token'].includes(r.name));
+    const hasLength = rules.some((r) =>
+      [
+        'min',
+        'length',
+        'pattern',
+        'guid',
+        'uuid',
+        'email',
+        'uri',
+        'isoDate',
+        'hex',
+        'base64',
+        'alphanum',
+        'token',
+      ].includes(r.name),
+    );
     const allowsEmpty = (node.allow ?? []).includes('') || node.flags?.empty !== undefined;
     const isEnum = node.flags?.only === true;
-    if (!hasLength && !allowsEmpty && !isEnum && !customs.includes('calendar date')) node.rules = [...(node.rules ?? []), { name: 'min', args: { limit: 1 } }];
+    if (!hasLength && !allowsEmpty && !isEnum && !customs.includes('calendar date'))
+      node.rules = [...(node.rules ?? []), { name: 'min', args: { limit: 1 } }];
   }
   // Object key counts (`.min(1)` on PATCH bodies) are not converted by joi-to-json.
   if (node.type === 'object') {
@@ -235,18 +286,34 @@ function describeObjectRules(desc: Desc): string[] {
   const list = (peers: string[] = []) => peers.map((p) => `\`${p}\``).join(', ');
   for (const dep of desc.dependencies ?? []) {
     switch (dep.rel) {
-      case 'and': sentences.push(`${list(dep.peers)} must be sent together.`); break;
-      case 'or': sentences.push(`At least one of ${list(dep.peers)} is required.`); break;
-      case 'xor': sentences.push(`Exactly one of ${list(dep.peers)} is required.`); break;
-      case 'oxor': sentences.push(`At most one of ${list(dep.peers)} may be sent.`); break;
-      case 'nand': sentences.push(`${list(dep.peers)} may not all be sent together.`); break;
-      case 'with': sentences.push(`\`${dep.key}\` needs ${list(dep.peers)}.`); break;
-      case 'without': sentences.push(`\`${dep.key}\` excludes ${list(dep.peers)}.`); break;
-      default: sentences.push(`Rule ${dep.rel} on ${list(dep.peers)}.`);
+      case 'and':
+        sentences.push(`${list(dep.peers)} must be sent together.`);
+        break;
+      case 'or':
+        sentences.push(`At least one of ${list(dep.peers)} is required.`);
+        break;
+      case 'xor':
+        sentences.push(`Exactly one of ${list(dep.peers)} is required.`);
+        break;
+      case 'oxor':
+        sentences.push(`At most one of ${list(dep.peers)} may be sent.`);
+        break;
+      case 'nand':
+        sentences.push(`${list(dep.peers)} may not all be sent together.`);
+        break;
+      case 'with':
+        sentences.push(`\`${dep.key}\` needs ${list(dep.peers)}.`);
+        break;
+      case 'without':
+        sentences.push(`\`${dep.key}\` excludes ${list(dep.peers)}.`);
+        break;
+      default:
+        sentences.push(`Rule ${dep.rel} on ${list(dep.peers)}.`);
     }
   }
   const min = (desc.rules ?? []).find((r) => r.name === 'min');
-  if (desc.type === 'object' && min && typeof min.args?.limit === 'number') sentences.push(`At least ${min.args.limit} field(s).`);
+  if (desc.type === 'object' && min && typeof min.args?.limit === 'number')
+    sentences.push(`At least ${min.args.limit} field(s).`);
   const customs = (desc.rules ?? []).filter((r) => r.name === 'custom');
   if (customs.length > 0) sentences.push('Further cross-field checks apply (answered with 400 VALIDATION_ERROR).');
   return sentences;
@@ -276,7 +343,12 @@ function finish(value: unknown): unknown {
     const note = `Also checked: ${(node[CUSTOM_RULES] as string[]).join('; ')}.`;
     out.description = typeof out.description === 'string' ? `${out.description} ${note}` : note;
   }
-  if (Object.keys(out).length === 1 && typeof out.not === 'object' && out.not !== null && Object.keys(out.not).length === 0) {
+  if (
+    Object.keys(out).length === 1 &&
+    typeof out.not === 'object' &&
+    out.not !== null &&
+    Object.keys(out.not).length === 0
+  ) {
     out.description = 'Not accepted here: sending it answers 400 VALIDATION_ERROR.';
   }
   return out;

@@ -27,9 +27,23 @@ const SPEC_ROUTE_CODES: Readonly<Record<string, readonly ErrorCode[]>> = {
 };
 
 /** Headers every client sends or that HTTP itself defines: not parameters of an operation. */
-const TRANSPORT_HEADERS = new Set(['authorization', 'x-api-key', 'content-type', 'content-length', 'accept', 'host', 'user-agent', 'x-service-mode']);
+const TRANSPORT_HEADERS = new Set([
+  'authorization',
+  'x-api-key',
+  'content-type',
+  'content-length',
+  'accept',
+  'host',
+  'user-agent',
+  'x-service-mode',
+]);
 
-const SUCCESS_TEXT: Readonly<Record<number, string>> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' };
+const SUCCESS_TEXT: Readonly<Record<number, string>> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No content',
+};
 
 export interface BuiltOperation {
   readonly path: string;
@@ -46,17 +60,25 @@ const joiOf = (value: unknown): Joi.Schema | undefined => {
 
 /** Hapi `{name*}`, `{name?}` and `{name*2}` segments become plain `{name}` templates. */
 export const openApiPath = (hapiPath: string, prefix: string): string =>
-  (hapiPath.startsWith(prefix) ? hapiPath.slice(prefix.length) : hapiPath).replace(/\{(\w+)(?:\*\d*|\?)?\}/g, '{$1}') || '/';
+  (hapiPath.startsWith(prefix) ? hapiPath.slice(prefix.length) : hapiPath).replace(/\{(\w+)(?:\*\d*|\?)?\}/g, '{$1}') ||
+  '/';
 
 const pascal = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** Stable from method and path: GET /properties/{id}/handbook → getPropertiesByIdHandbook. */
 export function operationIdOf(method: string, path: string): string {
-  const parts = path.split('/').filter(Boolean).map((segment) => {
-    const param = /^\{(\w+)\}$/.exec(segment);
-    const words = (param ? param[1]! : segment).split(/[^A-Za-z0-9]+/).filter(Boolean).map(pascal).join('');
-    return param ? `By${words}` : words;
-  });
+  const parts = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      const words = (param ? param[1]! : segment)
+        .split(/[^A-Za-z0-9]+/)
+        .filter(Boolean)
+        .map(pascal)
+        .join('');
+      return param ? `By${words}` : words;
+    });
   return `${method.toLowerCase()}${parts.join('')}`;
 }
 
@@ -107,7 +129,13 @@ export function buildOperation(route: RequestRoute, prefix: string, registry: Sc
     const query = registry.convertObjectKeys(querySchema, 'json', `${where} query`);
     for (const [name, schema] of Object.entries(query.properties)) {
       const { description, ...rest } = schema;
-      parameters.push({ name, in: 'query', required: query.required.has(name), ...(typeof description === 'string' ? { description } : {}), schema: rest });
+      parameters.push({
+        name,
+        in: 'query',
+        required: query.required.has(name),
+        ...(typeof description === 'string' ? { description } : {}),
+        schema: rest,
+      });
     }
     if (query.rules.length > 0) notes.push(`Query rules: ${query.rules.join(' ')}`);
   }
@@ -117,7 +145,13 @@ export function buildOperation(route: RequestRoute, prefix: string, registry: Sc
     for (const [name, schema] of Object.entries(headers.properties)) {
       if (TRANSPORT_HEADERS.has(name.toLowerCase())) continue;
       const { description, ...rest } = schema;
-      parameters.push({ name: titleCaseHeader(name), in: 'header', required: headers.required.has(name), ...(typeof description === 'string' ? { description } : {}), schema: rest });
+      parameters.push({
+        name: titleCaseHeader(name),
+        in: 'header',
+        required: headers.required.has(name),
+        ...(typeof description === 'string' ? { description } : {}),
+        schema: rest,
+      });
     }
   }
   if (write && !isPublic && !deprecated) parameters.push({ $ref: '#/components/parameters/ServiceMode' });
@@ -141,18 +175,24 @@ export function buildOperation(route: RequestRoute, prefix: string, registry: Sc
   const successHeaders: Record<string, unknown> = {
     'X-Service-Mode': { $ref: '#/components/headers/X-Service-Mode' },
     'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
-    ...(isPublic ? {} : {
-      'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
-      'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
-      'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
-    }),
+    ...(isPublic
+      ? {}
+      : {
+          'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
+          'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
+          'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
+        }),
   };
   const responseSettings = settings.response;
   const byStatus = (responseSettings?.status ?? {}) as Record<string, unknown>;
   for (const [status, schema] of Object.entries(byStatus)) {
     const joi = joiOf(schema);
     if (!joi || Number(status) >= 400) continue;
-    responses[status] = jsonResponse(Number(status), registry.convert(joi, 'json', `${where} ${status}`), successHeaders);
+    responses[status] = jsonResponse(
+      Number(status),
+      registry.convert(joi, 'json', `${where} ${status}`),
+      successHeaders,
+    );
   }
   const defaultSchema = joiOf(responseSettings?.schema);
   if (defaultSchema && Object.keys(responses).length === 0) {
@@ -164,7 +204,11 @@ export function buildOperation(route: RequestRoute, prefix: string, registry: Sc
       responses['200'] = {
         description: pdf ? 'The PDF document.' : 'The stored bytes, served with their own Content-Type.',
         headers: successHeaders,
-        content: { [pdf ? 'application/pdf' : '*/*']: { schema: { type: 'string', contentMediaType: pdf ? 'application/pdf' : 'application/octet-stream' } } },
+        content: {
+          [pdf ? 'application/pdf' : '*/*']: {
+            schema: { type: 'string', contentMediaType: pdf ? 'application/pdf' : 'application/octet-stream' },
+          },
+        },
       };
     } else {
       responses['200'] = { description: 'OK', headers: successHeaders };
@@ -175,14 +219,19 @@ export function buildOperation(route: RequestRoute, prefix: string, registry: Sc
   // Error responses.
   const extra = [...(SPEC_ROUTE_CODES[`${method} ${path}`] ?? []), ...(settings.plugins?.openapi?.errors ?? [])];
   const extraFor = (status: number) => extra.filter((code) => ERRORS[code].status === status);
-  const hasValidation = [validate.params, validate.query, validate.payload, validate.headers].some((v) => joiOf(v) !== undefined);
+  const hasValidation = [validate.params, validate.query, validate.payload, validate.headers].some(
+    (v) => joiOf(v) !== undefined,
+  );
   if (hasValidation || extraFor(400).length > 0) {
     const codes: ErrorCode[] = ['VALIDATION_ERROR'];
-    if (payloadSchema && payloadKind.use === 'json' && settings.plugins?.errors?.invalidJson !== 'VALIDATION_ERROR') codes.push('BAD_REQUEST');
+    if (payloadSchema && payloadKind.use === 'json' && settings.plugins?.errors?.invalidJson !== 'VALIDATION_ERROR')
+      codes.push('BAD_REQUEST');
     if (payloadKind.use === 'multipart' && payloadSchema) codes.push('BAD_REQUEST');
     responses['400'] = errorResponse(400, [...codes, ...extraFor(400)]);
   }
-  const shared = (status: number, name: SharedError) => { responses[String(status)] = sharedErrorRef(name); };
+  const shared = (status: number, name: SharedError) => {
+    responses[String(status)] = sharedErrorRef(name);
+  };
   if (!isPublic) {
     shared(401, 'Unauthorized');
     shared(403, write ? 'ForbiddenWrite' : 'ForbiddenRead');
@@ -194,13 +243,18 @@ export function buildOperation(route: RequestRoute, prefix: string, registry: Sc
   if (write && !isPublic && !deprecated) conflicts.push('CONFLICT');
   if (headerSchema && Object.keys(headerSchema.describe().keys ?? {}).includes('idempotency-key')) {
     conflicts.push('IDEMPOTENCY_IN_PROGRESS');
-    notes.push('Idempotency: with an `Idempotency-Key` header (at most 128 characters) an identical success response is replayed for 24 hours; a matching request still running answers 409 IDEMPOTENCY_IN_PROGRESS.');
+    notes.push(
+      'Idempotency: with an `Idempotency-Key` header (at most 128 characters) an identical success response is replayed for 24 hours; a matching request still running answers 409 IDEMPOTENCY_IN_PROGRESS.',
+    );
   }
   conflicts.push(...extraFor(409));
   if (conflicts.length > 0) responses['409'] = errorResponse(409, conflicts);
   if (deprecated) shared(410, 'Gone');
   if (payloadSchema) {
-    responses['413'] = errorResponse(413, [settings.plugins?.errors?.upload ? 'FILE_TOO_LARGE' : 'PAYLOAD_TOO_LARGE', ...extraFor(413)]);
+    responses['413'] = errorResponse(413, [
+      settings.plugins?.errors?.upload ? 'FILE_TOO_LARGE' : 'PAYLOAD_TOO_LARGE',
+      ...extraFor(413),
+    ]);
     responses['415'] = errorResponse(415, ['UNSUPPORTED_MEDIA_TYPE']);
   }
   if (!isPublic) shared(429, 'RateLimited');
@@ -211,9 +265,18 @@ export function buildOperation(route: RequestRoute, prefix: string, registry: Sc
   const description = typeof settings.description === 'string' ? settings.description : '';
   const routeNotes = ([] as string[]).concat(settings.notes ?? []);
   const landlordLimit = settings.plugins?.limits?.landlord;
-  if (landlordLimit) notes.push(`Per-landlord limit \`${landlordLimit}\`: ${LANDLORD_LIMITS[landlordLimit].limit} requests per minute, checked before any other work (429 RATE_LIMIT_EXCEEDED).`);
-  if (write && !isPublic && !deprecated) notes.push('Sandbox (a `svc_sandbox_` key or `X-Service-Mode: sandbox`): nothing is written, no event or email is produced, and the answer is a mock carrying `sandbox: true`.');
-  if (deprecated && removed) notes.push(`Removed: answers 410 ENDPOINT_DEPRECATED naming ${removed.successorMethod} ${removed.successor} in the message and the Link header.`);
+  if (landlordLimit)
+    notes.push(
+      `Per-landlord limit \`${landlordLimit}\`: ${LANDLORD_LIMITS[landlordLimit].limit} requests per minute, checked before any other work (429 RATE_LIMIT_EXCEEDED).`,
+    );
+  if (write && !isPublic && !deprecated)
+    notes.push(
+      'Sandbox (a `svc_sandbox_` key or `X-Service-Mode: sandbox`): nothing is written, no event or email is produced, and the answer is a mock carrying `sandbox: true`.',
+    );
+  if (deprecated && removed)
+    notes.push(
+      `Removed: answers 410 ENDPOINT_DEPRECATED naming ${removed.successorMethod} ${removed.successor} in the message and the Link header.`,
+    );
 
   const fullDescription = [description, ...routeNotes, ...notes].filter(Boolean).join('\n\n');
   const tags = (settings.tags ?? []).filter((tag) => tag !== 'api');

@@ -13,7 +13,8 @@ export function openApiDocumentOf(server: Server, prefix: string): BuiltDocument
   let doc = built.get(key);
   if (!doc) {
     doc = buildOpenApiDocument(server.table(), { prefix, publicUrl: depsOf(server).config.publicUrl });
-    for (const warning of doc.warnings) depsOf(server).logger.warn({ where: warning.where }, `openapi: ${warning.message}`);
+    for (const warning of doc.warnings)
+      depsOf(server).logger.warn({ where: warning.where }, `openapi: ${warning.message}`);
     built.set(key, doc);
   }
   return doc;
@@ -32,7 +33,10 @@ export function openApiRoute(prefix: string): ServerRoute {
         const { document } = openApiDocumentOf(request.server, prefix);
         // The cached document names the prefix only; the answer names this deployment's absolute base too.
         const servers = [{ url: `${publicBaseUrl(request)}${prefix}`, description: 'This deployment' }];
-        return h.response({ ...document, servers }).type('application/json').header('cache-control', 'public, max-age=300');
+        return h
+          .response({ ...document, servers })
+          .type('application/json')
+          .header('cache-control', 'public, max-age=300');
       },
     },
   };

@@ -42,10 +42,12 @@ export function isDatabaseTimeout(err: unknown): boolean {
 
 function isTimeout(err: Error): boolean {
   const { code } = err as { code?: unknown };
-  return err.name === 'KnexTimeoutError'
-    || code === '57014' // query_canceled: statement_timeout
+  return (
+    err.name === 'KnexTimeoutError' ||
+    code === '57014' || // query_canceled: statement_timeout
     // knex prefixes the driver's message with the query ("select … - Query read timeout").
-    || /(^| - )(Query read timeout|timeout expired|Connection terminated due to connection timeout)$/.test(err.message);
+    /(^| - )(Query read timeout|timeout expired|Connection terminated due to connection timeout)$/.test(err.message)
+  );
 }
 
 export interface Database {
@@ -64,24 +66,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     for (const [oid, parse] of Object.entries(parsers)) pg.types.setTypeParser(Number(oid), parse);
     const queryTimeoutMs = options.queryTimeoutMs ?? 5000;
     const acquireTimeoutMs = options.acquireTimeoutMs ?? 3000;
-    const connect = (timeouts: boolean): Knex => knexFactory({
-      client: 'pg',
-      connection: {
-        connectionString: options.databaseUrl,
-        // Server side for slow queries; client side (query_timeout) for a server that does not answer at all.
-        ...(timeouts ? { statement_timeout: queryTimeoutMs, query_timeout: queryTimeoutMs + 500 } : {}),
-        connectionTimeoutMillis: acquireTimeoutMs,
-        // No JIT compilation: every query here is a short request-time read or write, and whole-portfolio reads
-        // (compliance summary, calendar counts) cross the planner's JIT cost threshold at a few thousand
-        // properties, where compiling cost more than running (190 ms against 92 ms at 5,000 properties).
-        // No parallel workers either: requests run side by side, so a request's query on one core is the
-        // throughput; workers started per query cost more than they save under load (the calendar's counts at
-        // 5,000 properties: about half the requests a second at 10 connections with a parallel plan).
-        options: '-c jit=off -c max_parallel_workers_per_gather=0',
-      },
-      pool: { min: 0, max: timeouts ? 10 : 1, createTimeoutMillis: acquireTimeoutMs },
-      acquireConnectionTimeout: acquireTimeoutMs,
-    });
+    const connect = (timeouts: boolean): Knex =>
+      knexFactory({
+        client: 'pg',
+        connection: {
+          connectionString: options.databaseUrl,
+          // Server side for slow queries; client side (query_timeout) for a server that does not answer at all.
+          ...(timeouts ? { statement_timeout: queryTimeoutMs, query_timeout: queryTimeoutMs + 500 } : {}),
+          connectionTimeoutMillis: acquireTimeoutMs,
+          // No JIT compilation: every query here is a short request-time read or write, and whole-portfolio reads
+          // (compliance summary, calendar counts) cross the planner's JIT cost threshold at a few thousand
+          // properties, where compiling cost more than running (190 ms against 92 ms at 5,000 properties).
+          // No parallel workers either: requests run side by side, so a request's query on one core is the
+          // throughput; workers started per query cost more than they save under load (the calendar's counts at
+          // 5,000 properties: about half the requests a second at 10 connections with a parallel plan).
+          options: '-c jit=off -c max_parallel_workers_per_gather=0',
+        },
+        pool: { min: 0, max: timeouts ? 10 : 1, createTimeoutMillis: acquireTimeoutMs },
+        acquireConnectionTimeout: acquireTimeoutMs,
+      });
     const knex = connect(true);
     await knex.raw('select 1');
     const withoutTimeouts = async <T>(work: (maintenance: Knex) => Promise<T>): Promise<T> => {

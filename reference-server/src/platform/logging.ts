@@ -6,7 +6,17 @@ export function createLogger(level: string): Logger {
   return pino({
     level,
     base: { service: 'reference-server' },
-    redact: { paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'headers.authorization', 'headers["x-api-key"]', '*.key', 'key'], censor: '[redacted]' },
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers["x-api-key"]',
+        'headers.authorization',
+        'headers["x-api-key"]',
+        '*.key',
+        'key',
+      ],
+      censor: '[redacted]',
+    },
   });
 }
 
@@ -17,7 +27,10 @@ export const requestLogPlugin: Plugin<{ logger: Logger }> = {
       const response = request.response as { statusCode?: number } | null;
       const status = response?.statusCode ?? 0;
       const ms = (request.info.completed || Date.now()) - request.info.received;
-      logger[status >= 500 ? 'error' : 'info']({ requestId: request.info.id, method: request.method.toUpperCase(), path: request.path, status, ms }, 'request');
+      logger[status >= 500 ? 'error' : 'info'](
+        { requestId: request.info.id, method: request.method.toUpperCase(), path: request.path, status, ms },
+        'request',
+      );
     });
   },
 };

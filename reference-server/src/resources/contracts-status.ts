@@ -6,7 +6,10 @@ import type { CountSums } from '../persistence/models/landlord-count';
 export type ContractStatus = 'Active' | 'Pending' | 'Notice Served' | 'Ended';
 export const CONTRACT_STATUSES: readonly ContractStatus[] = ['Active', 'Pending', 'Notice Served', 'Ended'];
 
-export function contractStatus(c: { start_date: string; end_date: string | null; notice_served: boolean }, today: string): ContractStatus {
+export function contractStatus(
+  c: { start_date: string; end_date: string | null; notice_served: boolean },
+  today: string,
+): ContractStatus {
   if (c.end_date !== null && c.end_date < today) return 'Ended';
   if (c.notice_served) return 'Notice Served';
   if (c.start_date > today) return 'Pending';
@@ -40,10 +43,21 @@ export function contractStatusSql(knex: Knex, alias: string, today: string): Kne
 }
 
 /** The counts (migration 20261127000000_list_counts) a contract total is derived from. */
-export const CONTRACT_COUNT_KINDS = ['contracts', 'contracts.start', 'contracts.end', 'contracts.inverted', 'contracts.ended', 'contracts.notice', 'contracts.notice.end'] as const;
+export const CONTRACT_COUNT_KINDS = [
+  'contracts',
+  'contracts.start',
+  'contracts.end',
+  'contracts.inverted',
+  'contracts.ended',
+  'contracts.notice',
+  'contracts.notice.end',
+] as const;
 
 /** How many live contracts are of the status today (all of them without one): the same rule, over counts by date. */
-export function contractStatusTotal(sums: (kind: (typeof CONTRACT_COUNT_KINDS)[number]) => CountSums, status: ContractStatus | undefined): number {
+export function contractStatusTotal(
+  sums: (kind: (typeof CONTRACT_COUNT_KINDS)[number]) => CountSums,
+  status: ContractStatus | undefined,
+): number {
   const all = sums('contracts').all;
   const ended = sums('contracts.ended').before;
   const noticeServed = sums('contracts.notice').all - sums('contracts.notice.end').before;
@@ -51,11 +65,16 @@ export function contractStatusTotal(sums: (kind: (typeof CONTRACT_COUNT_KINDS)[n
   // before its own start has ended by the time it starts.
   const active = sums('contracts.start').through - sums('contracts.end').before - sums('contracts.inverted').through;
   switch (status) {
-    case undefined: return all;
-    case 'Ended': return ended;
-    case 'Notice Served': return noticeServed;
-    case 'Active': return active;
+    case undefined:
+      return all;
+    case 'Ended':
+      return ended;
+    case 'Notice Served':
+      return noticeServed;
+    case 'Active':
+      return active;
     // The four statuses partition the contracts.
-    case 'Pending': return all - ended - noticeServed - active;
+    case 'Pending':
+      return all - ended - noticeServed - active;
   }
 }

@@ -71,7 +71,11 @@ export interface FieldSpec<Row> {
   readonly response?: Joi.Schema;
 }
 
-type ValueOf<F> = F extends { values: ReadonlyArray<infer V> } ? V : F extends { kind: infer K extends Kind } ? KindValues[K] : never;
+type ValueOf<F> = F extends { values: ReadonlyArray<infer V> }
+  ? V
+  : F extends { kind: infer K extends Kind }
+    ? KindValues[K]
+    : never;
 type ViewValue<F> = F extends { nullable: true | 'response' } ? ValueOf<F> | null : ValueOf<F>;
 type InputValue<F> = F extends { nullable: true | 'request' } ? ValueOf<F> | null : ValueOf<F>;
 type WritableKeys<T> = { [K in keyof T]: T[K] extends { input: unknown } ? K : never }[keyof T];
@@ -108,53 +112,74 @@ const valueRule = (spec: FieldSpec<unknown>): Joi.Schema => {
   return spec.values ? rule.valid(...spec.values) : rule;
 };
 
-const refused = (what: string, why: string): Joi.Schema => Joi.forbidden().messages({ 'any.unknown': `{{#label}} ${what}; ${why}` });
+const refused = (what: string, why: string): Joi.Schema =>
+  Joi.forbidden().messages({ 'any.unknown': `{{#label}} ${what}; ${why}` });
 
 /** Builds a resource's table; `Row` is its model (columns are checked against it). */
-export const fieldTable = <Row>() => <const T extends Readonly<Record<string, FieldSpec<Row>>>>(fields: T): FieldTable<Row, T> => {
-  const entries = Object.entries(fields) as Array<[string, FieldSpec<Row>]>;
-  const answered = entries.filter(([, spec]) => !spec.writeOnly);
-  const writable = entries.filter(([, spec]) => spec.input !== undefined);
-  const inputRule = (spec: FieldSpec<Row>): Joi.Schema => {
-    const rule = spec.input === true ? valueRule(spec as FieldSpec<unknown>) : spec.input!;
-    return spec.nullable === true || spec.nullable === 'request' ? rule.allow(null) : rule;
+export const fieldTable =
+  <Row>() =>
+  <const T extends Readonly<Record<string, FieldSpec<Row>>>>(fields: T): FieldTable<Row, T> => {
+    const entries = Object.entries(fields) as Array<[string, FieldSpec<Row>]>;
+    const answered = entries.filter(([, spec]) => !spec.writeOnly);
+    const writable = entries.filter(([, spec]) => spec.input !== undefined);
+    const inputRule = (spec: FieldSpec<Row>): Joi.Schema => {
+      const rule = spec.input === true ? valueRule(spec as FieldSpec<unknown>) : spec.input!;
+      return spec.nullable === true || spec.nullable === 'request' ? rule.allow(null) : rule;
+    };
+    const readOnly = Object.fromEntries(
+      entries.flatMap(([name, spec]) => (spec.readOnly ? [[name, refused('is read-only', spec.readOnly)]] : [])),
+    );
+    const inputRules = (): Joi.PartialSchemaMap =>
+      Object.fromEntries(writable.map(([name, spec]) => [name, inputRule(spec)]));
+    const fixed = Object.fromEntries(
+      entries.flatMap(([name, spec]) => (spec.immutable ? [[name, refused('cannot change', spec.immutable)]] : [])),
+    );
+    return {
+      fields,
+      responseSchema: (label, extra = {}) =>
+        Joi.object({
+          ...Object.fromEntries(
+            answered.map(([name, spec]) => {
+              const rule = spec.response ?? valueRule(spec as FieldSpec<unknown>);
+              return [
+                name,
+                (spec.nullable === true || spec.nullable === 'response' ? rule.allow(null) : rule).required(),
+              ];
+            }),
+          ),
+          ...extra,
+        }).label(label),
+      createBody: (extra = {}) =>
+        Joi.object({
+          ...Object.fromEntries(
+            writable.map(([name, spec]) => [name, spec.required ? inputRule(spec).required() : inputRule(spec)]),
+          ),
+          ...readOnly,
+          ...extra,
+        }).required(),
+      patchBody: (extra = {}) =>
+        Joi.object({ ...inputRules(), ...readOnly, ...fixed, ...extra })
+          .min(1)
+          .required(),
+      inputRules,
+      columnsOf: (input) => {
+        const row: Partial<Record<keyof Row, unknown>> = {};
+        const given = input as Readonly<Record<string, unknown>>;
+        for (const [name, spec] of writable) {
+          if (spec.column && given[name] !== undefined)
+            row[spec.column] = spec.emptyIsNull && given[name] === '' ? null : given[name];
+        }
+        return row as Partial<Row>;
+      },
+      present: (row, virtual) => {
+        const view: Record<string, unknown> = {};
+        const supplied = virtual as Readonly<Record<string, unknown>>;
+        for (const [name, spec] of answered) {
+          const value = spec.column ? row[spec.column] : supplied[name];
+          const convert = TO_VIEW[spec.kind] as ((v: unknown) => unknown) | undefined;
+          view[name] = value === null || value === undefined || !convert ? (value ?? null) : convert(value);
+        }
+        return view as ViewOf<T>;
+      },
+    };
   };
-  const readOnly = Object.fromEntries(entries.flatMap(([name, spec]) => (spec.readOnly ? [[name, refused('is read-only', spec.readOnly)]] : [])));
-  const inputRules = (): Joi.PartialSchemaMap => Object.fromEntries(writable.map(([name, spec]) => [name, inputRule(spec)]));
-  const fixed = Object.fromEntries(entries.flatMap(([name, spec]) => (spec.immutable ? [[name, refused('cannot change', spec.immutable)]] : [])));
-  return {
-    fields,
-    responseSchema: (label, extra = {}) => Joi.object({
-      ...Object.fromEntries(answered.map(([name, spec]) => {
-        const rule = spec.response ?? valueRule(spec as FieldSpec<unknown>);
-        return [name, (spec.nullable === true || spec.nullable === 'response' ? rule.allow(null) : rule).required()];
-      })),
-      ...extra,
-    }).label(label),
-    createBody: (extra = {}) => Joi.object({
-      ...Object.fromEntries(writable.map(([name, spec]) => [name, spec.required ? inputRule(spec).required() : inputRule(spec)])),
-      ...readOnly,
-      ...extra,
-    }).required(),
-    patchBody: (extra = {}) => Joi.object({ ...inputRules(), ...readOnly, ...fixed, ...extra }).min(1).required(),
-    inputRules,
-    columnsOf: (input) => {
-      const row: Partial<Record<keyof Row, unknown>> = {};
-      const given = input as Readonly<Record<string, unknown>>;
-      for (const [name, spec] of writable) {
-        if (spec.column && given[name] !== undefined) row[spec.column] = spec.emptyIsNull && given[name] === '' ? null : given[name];
-      }
-      return row as Partial<Row>;
-    },
-    present: (row, virtual) => {
-      const view: Record<string, unknown> = {};
-      const supplied = virtual as Readonly<Record<string, unknown>>;
-      for (const [name, spec] of answered) {
-        const value = spec.column ? row[spec.column] : supplied[name];
-        const convert = TO_VIEW[spec.kind] as ((v: unknown) => unknown) | undefined;
-        view[name] = value === null || value === undefined || !convert ? (value ?? null) : convert(value);
-      }
-      return view as ViewOf<T>;
-    },
-  };
-};

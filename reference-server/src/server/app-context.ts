@@ -39,7 +39,8 @@ export function attachDeps(server: Server, deps: AppDeps): void {
 }
 
 export function depsOf<Refs extends ReqRef = ReqRef>(requestOrServer: Request<Refs> | Server): AppDeps {
-  const server = 'server' in requestOrServer ? plain(requestOrServer as Request<Refs>).server : (requestOrServer as Server);
+  const server =
+    'server' in requestOrServer ? plain(requestOrServer as Request<Refs>).server : (requestOrServer as Server);
   const deps = (server.app as Record<symbol, AppDeps | undefined>)[DEPS];
   if (!deps) throw new Error('server deps not attached');
   return deps;
@@ -61,13 +62,17 @@ export function todayFor<Refs extends ReqRef>(request: Request<Refs>): string {
   return localDate(depsOf(plain(request)).clock, requireApiCredentials(plain(request)).timezone);
 }
 
-export const isSandbox = <Refs extends ReqRef>(request: Request<Refs>): boolean => serviceModeOf(plain(request)) === 'sandbox';
+export const isSandbox = <Refs extends ReqRef>(request: Request<Refs>): boolean =>
+  serviceModeOf(plain(request)) === 'sandbox';
 
 /**
  * Runs a write in one transaction scoped to the landlord. In sandbox mode it is rolled back and the answer is
  * marked `sandbox: true` here, once, for every write route.
  */
-export async function write<T extends object, Refs extends ReqRef = ReqRef>(request: Request<Refs>, work: (ctx: WriteContext) => Promise<T>): Promise<T & { sandbox?: boolean }> {
+export async function write<T extends object, Refs extends ReqRef = ReqRef>(
+  request: Request<Refs>,
+  work: (ctx: WriteContext) => Promise<T>,
+): Promise<T & { sandbox?: boolean }> {
   const sandbox = isSandbox(plain(request));
   const data = await runWrite(depsOf(plain(request)), requireApiCredentials(plain(request)).landlordId, sandbox, work);
   return markSandbox(data, sandbox);
@@ -80,7 +85,9 @@ export async function write<T extends object, Refs extends ReqRef = ReqRef>(requ
  * (the public base URL of links, say). When the version store cannot answer, the read is simply not cached.
  */
 export async function cachedRead<T extends object, Refs extends ReqRef = ReqRef>(
-  typed: Request<Refs>, variant: readonly string[], compute: () => Promise<T>,
+  typed: Request<Refs>,
+  variant: readonly string[],
+  compute: () => Promise<T>,
 ): Promise<T> {
   const request = plain(typed);
   const { responseCache, dataVersions } = depsOf(request);
@@ -89,7 +96,15 @@ export async function cachedRead<T extends object, Refs extends ReqRef = ReqRef>
   // Read along by the limiter in its round trip when both live in one Redis; asked for here otherwise.
   const version = request.app.dataVersion ?? (await dataVersions.current(landlordId).catch(() => undefined));
   if (version === undefined) return compute();
-  const key = JSON.stringify([landlordId, version, todayFor(request), request.route.path, request.params, request.query, variant]);
+  const key = JSON.stringify([
+    landlordId,
+    version,
+    todayFor(request),
+    request.route.path,
+    request.params,
+    request.query,
+    variant,
+  ]);
   const answer = responseCache.get(key) ?? responseCache.set(key, await compute());
   noteCachedAnswer(request, answer);
   return answer.value as T;

@@ -23,7 +23,10 @@ export interface BuildOptions {
 
 export async function buildServer(deps: AppDeps, options: BuildOptions = {}): Promise<Server> {
   const server = Hapi.server({
-    listener: createListener({ requestTimeoutMs: deps.config.requestTimeoutMs, headersTimeoutMs: deps.config.headersTimeoutMs }),
+    listener: createListener({
+      requestTimeoutMs: deps.config.requestTimeoutMs,
+      headersTimeoutMs: deps.config.headersTimeoutMs,
+    }),
     port: deps.config.port,
     host: deps.config.host,
     routes: {
@@ -41,7 +44,14 @@ export async function buildServer(deps: AppDeps, options: BuildOptions = {}): Pr
   answerClientErrors(server);
 
   await server.register({ plugin: requestLogPlugin, options: { logger: deps.logger } });
-  await server.register({ plugin: transportPlugin, options: { production: deps.config.production, trustedProxies: deps.config.trustedProxies, plainHttpPaths: [HEALTH_PATH] } });
+  await server.register({
+    plugin: transportPlugin,
+    options: {
+      production: deps.config.production,
+      trustedProxies: deps.config.trustedProxies,
+      plainHttpPaths: [HEALTH_PATH],
+    },
+  });
   await server.register({ plugin: errorResponderPlugin, options: { logger: deps.logger } });
   await server.register({ plugin: readCachePlugin });
   await server.register({ plugin: storableTextPlugin });

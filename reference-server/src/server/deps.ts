@@ -34,7 +34,10 @@ export interface OpenOptions {
 export async function openDeps(config: ServerConfig, logger: Logger, options: OpenOptions = {}): Promise<OpenedDeps> {
   const clock = options.clock ?? systemClock;
   const database = await openDatabase({
-    databaseUrl: config.databaseUrl, dataDir: config.dataDir, queryTimeoutMs: config.dbQueryTimeoutMs, acquireTimeoutMs: config.dbAcquireTimeoutMs,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    queryTimeoutMs: config.dbQueryTimeoutMs,
+    acquireTimeoutMs: config.dbAcquireTimeoutMs,
   });
   await database.withoutTimeouts(migrateLatest);
   let rateLimits: RateLimitStore;
@@ -50,15 +53,35 @@ export async function openDeps(config: ServerConfig, logger: Logger, options: Op
     rateLimits = new MemoryRateLimitStore(clock);
     dataVersions = new MemoryDataVersions();
   }
-  const responseCache = new ResponseCache(config.readCacheEntries, config.readCacheTtlMs, clock, config.readCacheMaxBytes);
+  const responseCache = new ResponseCache(
+    config.readCacheEntries,
+    config.readCacheTtlMs,
+    clock,
+    config.readCacheMaxBytes,
+  );
   const mailCapture = config.smtpUrl ? undefined : new CaptureMailer(clock);
   const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : mailCapture!;
   setStrictEventRecording(config.webhookStrictEvents);
   // Test servers sharing one Redis each get a queue of their own.
-  const queuePrefix = options.redisPrefix ? `${config.webhookQueuePrefix}-${options.redisPrefix.replace(/[^A-Za-z0-9_.-]/g, '')}` : undefined;
-  const webhooks = new WebhookRuntime({ config, knex: database.knex, clock, logger, databaseKind: database.kind }, { queuePrefix });
+  const queuePrefix = options.redisPrefix
+    ? `${config.webhookQueuePrefix}-${options.redisPrefix.replace(/[^A-Za-z0-9_.-]/g, '')}`
+    : undefined;
+  const webhooks = new WebhookRuntime(
+    { config, knex: database.knex, clock, logger, databaseKind: database.kind },
+    { queuePrefix },
+  );
   return {
-    config, logger, clock, database, knex: database.knex, rateLimits, mailer, mailCapture, webhooks, dataVersions, responseCache,
+    config,
+    logger,
+    clock,
+    database,
+    knex: database.knex,
+    rateLimits,
+    mailer,
+    mailCapture,
+    webhooks,
+    dataVersions,
+    responseCache,
     idempotency: new IdempotencyStore(database.knex, clock),
     async close() {
       await webhooks.stop();

@@ -22,7 +22,10 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   // Outbound webhooks (dispatcher, delivery worker, scheduler), unless separate worker processes run them.
   if (config.webhookProcessing) await deps.webhooks.start();
   else await deps.webhooks.provisionFromEnv();
-  const mode = [deps.database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL', config.redisUrl ? 'Redis' : 'in-process limits'].join(', ');
+  const mode = [
+    deps.database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL',
+    config.redisUrl ? 'Redis' : 'in-process limits',
+  ].join(', ');
   process.stdout.write(`reference server listening on ${server.info.uri} (${mode})\n`);
 
   let stopping = false;

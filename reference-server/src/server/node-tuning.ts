@@ -35,12 +35,19 @@ export function tuned(execArgv: readonly string[] = process.execArgv, env: NodeJ
  * without passing a signal on (SIGKILL): it watches the IPC channel between them (see stopWhenOrphaned).
  */
 export function relaunchTuned(): void {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...process.execArgv, process.argv[1]!, ...process.argv.slice(2)], {
-    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, [RELAUNCHED]: '1' },
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...process.execArgv, process.argv[1]!, ...process.argv.slice(2)],
+    {
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, [RELAUNCHED]: '1' },
+    },
+  );
   const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
-  for (const signal of signals) process.on(signal, () => { child.kill(signal); });
+  for (const signal of signals)
+    process.on(signal, () => {
+      child.kill(signal);
+    });
   child.on('error', (err) => {
     process.stderr.write(`reference server failed to start: ${err.message}\n`);
     process.exit(1);
@@ -59,5 +66,7 @@ export function relaunchTuned(): void {
 export function stopWhenOrphaned(): void {
   if (!process.channel) return;
   process.channel.unref();
-  process.once('disconnect', () => { process.kill(process.pid, 'SIGTERM'); });
+  process.once('disconnect', () => {
+    process.kill(process.pid, 'SIGTERM');
+  });
 }

@@ -42,4 +42,5 @@ export function useStorage(deps: AppDeps, storage: ObjectStorage): void {
   byDeps.set(deps, storage);
 }
 
-export const storageOf = <Refs extends ReqRef = ReqRef>(requestOrServer: Request<Refs> | Server): ObjectStorage => storageFor(depsOf(requestOrServer));
+export const storageOf = <Refs extends ReqRef = ReqRef>(requestOrServer: Request<Refs> | Server): ObjectStorage =>
+  storageFor(depsOf(requestOrServer));

@@ -20,7 +20,11 @@ export interface ObjectStorage {
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
 export function assertValidKey(key: string): void {
-  if (key.length > 300 || !KEY_PATTERN.test(key) || key.split('/').some((segment) => segment === '..' || segment === '.')) {
+  if (
+    key.length > 300 ||
+    !KEY_PATTERN.test(key) ||
+    key.split('/').some((segment) => segment === '..' || segment === '.')
+  ) {
     throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
   }
 }

@@ -16,7 +16,9 @@ export function publicBaseUrl<Refs extends ReqRef>(typed: Request<Refs>): string
   return `${protocol}://${host}`;
 }
 
-export const mediaUrl = <Refs extends ReqRef>(request: Request<Refs>, path: string): string => `${publicBaseUrl(request)}${MEDIA_PREFIX}${path}`;
+export const mediaUrl = <Refs extends ReqRef>(request: Request<Refs>, path: string): string =>
+  `${publicBaseUrl(request)}${MEDIA_PREFIX}${path}`;
 
 /** Property images are public: `images/<file>` is served at `/media/images/<file>`. */
-export const imageUrl = <Refs extends ReqRef>(request: Request<Refs>, key: string): string => mediaUrl(request, `/${key}`);
+export const imageUrl = <Refs extends ReqRef>(request: Request<Refs>, key: string): string =>
+  mediaUrl(request, `/${key}`);

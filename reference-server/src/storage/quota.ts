@@ -11,7 +11,11 @@ const GB = 1024 ** 3;
 
 /** Bytes per plan (not shown by the spec). Plans without API access get nothing through the API. */
 export const STORAGE_QUOTA_BYTES: Readonly<Record<Plan, number>> = {
-  Free: 0, Essential: 0, Professional: 0, Portfolio: 5 * GB, Enterprise: 50 * GB,
+  Free: 0,
+  Essential: 0,
+  Professional: 0,
+  Portfolio: 5 * GB,
+  Enterprise: 50 * GB,
 };
 
 /** One round trip (a transaction's connection runs one query at a time), each sum from a landlord-scoped query. */
@@ -26,7 +30,12 @@ export async function storageUsedBytes(scope: Scope): Promise<number> {
       attachments: sum(ChatMessage.scoped(scope), 'attachment_size'),
     })
     .first()) as Record<'propertyDocs' | 'contractDocs' | 'images' | 'attachments', number | string | null>;
-  return Number(row.propertyDocs ?? 0) + Number(row.contractDocs ?? 0) + Number(row.images ?? 0) + Number(row.attachments ?? 0);
+  return (
+    Number(row.propertyDocs ?? 0) +
+    Number(row.contractDocs ?? 0) +
+    Number(row.images ?? 0) +
+    Number(row.attachments ?? 0)
+  );
 }
 
 /**
@@ -35,10 +44,14 @@ export async function storageUsedBytes(scope: Scope): Promise<number> {
  * upload replaces (a property's previous image).
  */
 export async function assertWithinQuota(ctx: WriteContext, addedBytes: number, releasedBytes = 0): Promise<void> {
-  const landlord = (await ctx.db('landlords').where({ id: ctx.landlordId }).forUpdate().first('plan')) as { plan: Plan | null } | undefined;
+  const landlord = (await ctx.db('landlords').where({ id: ctx.landlordId }).forUpdate().first('plan')) as
+    { plan: Plan | null } | undefined;
   const quota = landlord?.plan ? STORAGE_QUOTA_BYTES[landlord.plan] : 0;
   const used = await storageUsedBytes(ctx);
   if (used - releasedBytes + addedBytes > quota) {
-    throw apiError('FILE_TOO_LARGE', `Storage quota exceeded: ${used} of ${quota} bytes used, this upload needs ${addedBytes}`);
+    throw apiError(
+      'FILE_TOO_LARGE',
+      `Storage quota exceeded: ${used} of ${quota} bytes used, this upload needs ${addedBytes}`,
+    );
   }
 }

@@ -44,16 +44,24 @@ export interface Upload {
 }
 
 export async function readUpload(part: unknown): Promise<Upload> {
-  if (!isFileStream(part)) throw apiError('VALIDATION_ERROR', 'Invalid request: payload.file: must be one file part (with a filename)');
+  if (!isFileStream(part))
+    throw apiError('VALIDATION_ERROR', 'Invalid request: payload.file: must be one file part (with a filename)');
   const chunks: Buffer[] = [];
   for await (const chunk of part) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  return { bytes: Buffer.concat(chunks), filename: part.hapi.filename, declaredType: part.hapi.headers['content-type'] };
+  return {
+    bytes: Buffer.concat(chunks),
+    filename: part.hapi.filename,
+    declaredType: part.hapi.headers['content-type'],
+  };
 }
 
 /** The exact per-file limit (Hapi's maxBytes counts the whole body, framing included). */
 export function assertFileSize(upload: Upload, maxBytes: number, what: string): void {
   if (upload.bytes.length > maxBytes) {
-    throw apiError('FILE_TOO_LARGE', `${what} is ${upload.bytes.length} bytes; the limit is ${maxBytes} bytes (${maxBytes / MB} MB)`);
+    throw apiError(
+      'FILE_TOO_LARGE',
+      `${what} is ${upload.bytes.length} bytes; the limit is ${maxBytes} bytes (${maxBytes / MB} MB)`,
+    );
   }
   if (upload.bytes.length === 0) throw apiError('VALIDATION_ERROR', 'Invalid request: payload.file: must not be empty');
 }

@@ -23,7 +23,12 @@ export function buildEnvelope(input: {
   data: Readonly<Record<string, unknown>>;
   test?: boolean;
 }): Envelope {
-  const base = { id: eventIdOf(input.eventUuid), event: input.type, created_at: input.createdAt.toISOString(), landlord_id: input.landlordId };
+  const base = {
+    id: eventIdOf(input.eventUuid),
+    event: input.type,
+    created_at: input.createdAt.toISOString(),
+    landlord_id: input.landlordId,
+  };
   if (!input.test) {
     // A real delivery never carries `_test`, whatever the stored data holds.
     const { _test: _ignored, ...data } = input.data;

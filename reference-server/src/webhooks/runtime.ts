@@ -61,23 +61,53 @@ export class WebhookRuntime {
   private dispatchNext = false;
   private nudgeTimer?: NodeJS.Timeout;
 
-  constructor(readonly deps: WebhookRuntimeDeps, readonly options: WebhookRuntimeOptions = {}) {
+  constructor(
+    readonly deps: WebhookRuntimeDeps,
+    readonly options: WebhookRuntimeOptions = {},
+  ) {
     const { config, knex, clock, logger } = deps;
-    this.policy = { delaysSeconds: config.webhookRetryDelays, jitter: config.webhookJitter, random: options.random ?? Math.random };
+    this.policy = {
+      delaysSeconds: config.webhookRetryDelays,
+      jitter: config.webhookJitter,
+      random: options.random ?? Math.random,
+    };
     const timeoutMs = options.timeoutMs ?? config.webhookTimeoutMs;
-    const executor = new DeliveryExecutor({ knex, clock, logger, policy: this.policy, timeoutMs, send: options.send ?? httpSender });
+    const executor = new DeliveryExecutor({
+      knex,
+      clock,
+      logger,
+      policy: this.policy,
+      timeoutMs,
+      send: options.send ?? httpSender,
+    });
     const concurrency = options.concurrency ?? config.webhookConcurrency;
     // A finished attempt frees a worker slot: hand it more work (no need to look at the outbox for that).
     const onSettled = () => this.wake(false);
     const useBull = (options.backend ?? (config.redisUrl ? 'bullmq' : 'embedded')) === 'bullmq';
     this.backend = useBull
       ? new BullDeliveryQueue({
-          knex, clock, logger, executor, redisUrl: config.redisUrl!, prefix: options.queuePrefix ?? config.webhookQueuePrefix, concurrency,
-          lockMs: config.webhookQueueLockMs, staleMs: Math.max(5 * 60_000, 2 * config.webhookQueueLockMs), onSettled, runDueTimeoutMs: timeoutMs + 30_000,
+          knex,
+          clock,
+          logger,
+          executor,
+          redisUrl: config.redisUrl!,
+          prefix: options.queuePrefix ?? config.webhookQueuePrefix,
+          concurrency,
+          lockMs: config.webhookQueueLockMs,
+          staleMs: Math.max(5 * 60_000, 2 * config.webhookQueueLockMs),
+          onSettled,
+          runDueTimeoutMs: timeoutMs + 30_000,
         })
       : new EmbeddedDeliveryQueue({
-          knex, clock, logger, executor, concurrency, leaseMs: 2 * timeoutMs + 5000, exclusiveDatabase: deps.databaseKind === 'pglite',
-          workerId: options.workerId, onSettled,
+          knex,
+          clock,
+          logger,
+          executor,
+          concurrency,
+          leaseMs: 2 * timeoutMs + 5000,
+          exclusiveDatabase: deps.databaseKind === 'pglite',
+          workerId: options.workerId,
+          onSettled,
         });
     this.scheduler = new EventScheduler({ knex, clock, logger });
   }
@@ -95,7 +125,10 @@ export class WebhookRuntime {
   async dispatch(): Promise<DispatchResult> {
     const total = { events: 0, deliveries: 0, invalid: 0 };
     for (;;) {
-      const r = await dispatchBatch({ knex: this.deps.knex, clock: this.deps.clock, logger: this.deps.logger, maxAttempts: this.maxAttempts }, DISPATCH_BATCH);
+      const r = await dispatchBatch(
+        { knex: this.deps.knex, clock: this.deps.clock, logger: this.deps.logger, maxAttempts: this.maxAttempts },
+        DISPATCH_BATCH,
+      );
       total.events += r.events;
       total.deliveries += r.deliveries;
       total.invalid += r.invalid;
@@ -134,10 +167,16 @@ export class WebhookRuntime {
     // The first pass runs in the background: a large portfolio must not delay the server's start.
     void this.runScheduler().catch((err: unknown) => logger.error({ err }, 'scheduler pass failed'));
     this.unsubscribe = onWebhookWork(() => this.nudge());
-    this.schedulerTimer = setInterval(() => void this.runScheduler().catch((err: unknown) => logger.error({ err }, 'scheduler pass failed')), config.webhookSchedulerIntervalMs);
+    this.schedulerTimer = setInterval(
+      () => void this.runScheduler().catch((err: unknown) => logger.error({ err }, 'scheduler pass failed')),
+      config.webhookSchedulerIntervalMs,
+    );
     this.schedulerTimer.unref();
     this.wake();
-    logger.info({ queue: this.backend.kind, retryDelays: config.webhookRetryDelays }, 'webhook dispatcher, worker and scheduler started');
+    logger.info(
+      { queue: this.backend.kind, retryDelays: config.webhookRetryDelays },
+      'webhook dispatcher, worker and scheduler started',
+    );
   }
 
   /**

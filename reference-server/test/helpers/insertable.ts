@@ -4,7 +4,11 @@ import type { Knex } from 'knex';
 
 const generated = new Map<string, Promise<Set<string>>>();
 
-export async function insertable(knex: Knex, table: string, row: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function insertable(
+  knex: Knex,
+  table: string,
+  row: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   let columns = generated.get(table);
   if (!columns) {
     columns = knex('information_schema.columns')

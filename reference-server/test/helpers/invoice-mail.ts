@@ -64,10 +64,17 @@ export function mailReaderFor(t: Pick<TestServer, 'deps'>): MailReader {
   if (capture) {
     return {
       kind: 'capture',
-      to: async (address) => capture.list().filter((m) => m.to.some((r) => r.address === address)).map((m) => ({
-        id: m.id, to: m.to.map((r) => r.address), subject: m.subject, messageId: bare(m.messageId),
-        attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })),
-      })),
+      to: async (address) =>
+        capture
+          .list()
+          .filter((m) => m.to.some((r) => r.address === address))
+          .map((m) => ({
+            id: m.id,
+            to: m.to.map((r) => r.address),
+            subject: m.subject,
+            messageId: bare(m.messageId),
+            attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })),
+          })),
       attachment: async (mail, filename) => {
         const found = capture.get(mail.id)?.attachments.find((a) => a.filename === filename);
         if (!found) throw new Error(`no attachment ${filename}`);
@@ -86,14 +93,20 @@ export function maildevReader(): MailReader {
   const seen = new Set<string>();
   return {
     kind: 'maildev',
-    to: async (address) => (await maildevList()).filter((m) => m.to.some((r) => r.address === address)).map((m) => {
-      seen.add(m.id);
-      for (const a of m.attachments ?? []) generated.set(`${m.id}/${a.filename}`, a.generatedFileName);
-      return {
-        id: m.id, to: m.to.map((r) => r.address), subject: m.subject, messageId: bare(m.headers['message-id'] ?? ''),
-        attachments: (m.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType })),
-      };
-    }),
+    to: async (address) =>
+      (await maildevList())
+        .filter((m) => m.to.some((r) => r.address === address))
+        .map((m) => {
+          seen.add(m.id);
+          for (const a of m.attachments ?? []) generated.set(`${m.id}/${a.filename}`, a.generatedFileName);
+          return {
+            id: m.id,
+            to: m.to.map((r) => r.address),
+            subject: m.subject,
+            messageId: bare(m.headers['message-id'] ?? ''),
+            attachments: (m.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType })),
+          };
+        }),
     attachment: async (mail, filename) => {
       const name = generated.get(`${mail.id}/${filename}`) ?? filename;
       const res = await fetch(`${maildevBase()}/email/${mail.id}/attachment/${name}`);
@@ -108,7 +121,10 @@ export function maildevReader(): MailReader {
 }
 
 /** Polls `probe` until it returns a value (maildev stores a message a moment after SMTP accepts it); bounded. */
-export async function eventually<T>(probe: () => Promise<T | undefined>, { timeoutMs = 10_000, everyMs = 50 } = {}): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T | undefined>,
+  { timeoutMs = 10_000, everyMs = 50 } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -130,4 +146,5 @@ export async function pdfText(data: Buffer): Promise<string> {
 }
 
 /** A recipient address no other test (or earlier run) has used. */
-export const uniqueAddress = (tag: string): string => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@tenant.example`;
+export const uniqueAddress = (tag: string): string =>
+  `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@tenant.example`;

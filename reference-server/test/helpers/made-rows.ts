@@ -3,7 +3,9 @@ import type { Knex } from 'knex';
 
 /** Their ids, in id order. */
 export async function madeIds(knex: Knex, table: string, column: string, mark: string): Promise<string[]> {
-  return ((await knex(table).where(column, 'like', `${mark}%`).orderBy('id').select('id')) as Array<{ id: string }>).map((r) => r.id);
+  return (
+    (await knex(table).where(column, 'like', `${mark}%`).orderBy('id').select('id')) as Array<{ id: string }>
+  ).map((r) => r.id);
 }
 
 /**

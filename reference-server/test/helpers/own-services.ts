@@ -33,9 +33,14 @@ async function freePort(): Promise<number> {
 
 /** Why the drills cannot run here, or undefined when they can (real services configured, binaries present). */
 export function ownServicesUnavailable(): string | undefined {
-  if (!process.env.DATABASE_URL || !process.env.REDIS_URL) return 'no real services in the environment (DATABASE_URL and REDIS_URL unset)';
+  if (!process.env.DATABASE_URL || !process.env.REDIS_URL)
+    return 'no real services in the environment (DATABASE_URL and REDIS_URL unset)';
   try {
-    execFileSync('sh', ['-c', 'ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && command -v redis-server >/dev/null'], { stdio: 'ignore' });
+    execFileSync(
+      'sh',
+      ['-c', 'ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && command -v redis-server >/dev/null'],
+      { stdio: 'ignore' },
+    );
     return undefined;
   } catch {
     return 'PostgreSQL or Redis binaries not installed';
@@ -44,15 +49,31 @@ export function ownServicesUnavailable(): string | undefined {
 
 export async function startOwnServices(): Promise<OwnServices> {
   const dir = await mkdtemp(path.join(tmpdir(), 'drill-svc-'));
-  const ports = { PG_PORT: await freePort(), REDIS_PORT: await freePort(), SMTP_PORT: await freePort(), MAIL_API_PORT: await freePort() };
+  const ports = {
+    PG_PORT: await freePort(),
+    REDIS_PORT: await freePort(),
+    SMTP_PORT: await freePort(),
+    MAIL_API_PORT: await freePort(),
+  };
   const env = { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) };
   const script = async (...args: string[]): Promise<string> => (await run('bash', [SCRIPT, ...args], { env })).stdout;
   const lines = await script('start', dir);
-  const parsed = Object.fromEntries(lines.trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]));
+  const parsed = Object.fromEntries(
+    lines
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
+  );
   const postgresPids = async (): Promise<number[]> => {
     const main = Number((await readFile(path.join(dir, 'pgdata/postmaster.pid'), 'utf8')).split('\n')[0]);
     const { stdout } = await run('ps', ['-o', 'pid=', '--ppid', String(main)]);
-    return [main, ...stdout.split('\n').map((s) => Number(s.trim())).filter((pid) => pid > 0)];
+    return [
+      main,
+      ...stdout
+        .split('\n')
+        .map((s) => Number(s.trim()))
+        .filter((pid) => pid > 0),
+    ];
   };
   const signalPostgres = async (signal: 'SIGSTOP' | 'SIGCONT'): Promise<void> => {
     for (const pid of await postgresPids()) process.kill(pid, signal);
@@ -61,9 +82,18 @@ export async function startOwnServices(): Promise<OwnServices> {
     process.kill(Number((await readFile(path.join(dir, 'redis.pid'), 'utf8')).trim()), signal);
   };
   return {
-    env: { DATABASE_URL: parsed.DATABASE_URL!, REDIS_URL: parsed.REDIS_URL!, SMTP_URL: parsed.SMTP_URL!, MAIL_API_URL: parsed.MAIL_API_URL! },
-    start: async (service) => { await script('start', dir, service); },
-    stop: async (service) => { await script('stop', dir, service); },
+    env: {
+      DATABASE_URL: parsed.DATABASE_URL!,
+      REDIS_URL: parsed.REDIS_URL!,
+      SMTP_URL: parsed.SMTP_URL!,
+      MAIL_API_URL: parsed.MAIL_API_URL!,
+    },
+    start: async (service) => {
+      await script('start', dir, service);
+    },
+    stop: async (service) => {
+      await script('stop', dir, service);
+    },
     signalPostgres,
     signalRedis,
     async close() {

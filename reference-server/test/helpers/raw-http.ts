@@ -12,7 +12,10 @@ export interface RawAnswer {
   readonly elapsedMs: number;
 }
 
-export function parseAnswer(raw: Buffer, noBody = false): Pick<RawAnswer, 'status' | 'headers' | 'body'> & { complete: boolean } {
+export function parseAnswer(
+  raw: Buffer,
+  noBody = false,
+): Pick<RawAnswer, 'status' | 'headers' | 'body'> & { complete: boolean } {
   const end = raw.indexOf('\r\n\r\n');
   if (end === -1) return { headers: {}, body: '', complete: false };
   const [statusLine, ...lines] = raw.subarray(0, end).toString('latin1').split('\r\n');
@@ -23,7 +26,12 @@ export function parseAnswer(raw: Buffer, noBody = false): Pick<RawAnswer, 'statu
   }
   const body = raw.subarray(end + 4);
   const length = Number(headers['content-length'] ?? NaN);
-  return { status: Number(statusLine!.split(' ')[1]), headers, body: body.toString('utf8'), complete: noBody || (Number.isFinite(length) && body.length >= length) };
+  return {
+    status: Number(statusLine!.split(' ')[1]),
+    headers,
+    body: body.toString('utf8'),
+    complete: noBody || (Number.isFinite(length) && body.length >= length),
+  };
 }
 
 export interface RawRequestOptions {
@@ -36,7 +44,13 @@ export interface RawRequestOptions {
   readonly head?: boolean;
 }
 
-export function rawRequest({ port, chunks, budgetMs, untilAnswer = true, head = false }: RawRequestOptions): Promise<RawAnswer> {
+export function rawRequest({
+  port,
+  chunks,
+  budgetMs,
+  untilAnswer = true,
+  head = false,
+}: RawRequestOptions): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const started = Date.now();
     const socket = net.connect(port, '127.0.0.1');
@@ -48,7 +62,14 @@ export function rawRequest({ port, chunks, budgetMs, untilAnswer = true, head = 
       clearTimeout(timer);
       socket.destroy();
       const parsed = parseAnswer(Buffer.concat(received), head);
-      resolve({ answered: parsed.status !== undefined && parsed.complete, status: parsed.status, headers: parsed.headers, body: parsed.body, closed, elapsedMs: Date.now() - started });
+      resolve({
+        answered: parsed.status !== undefined && parsed.complete,
+        status: parsed.status,
+        headers: parsed.headers,
+        body: parsed.body,
+        closed,
+        elapsedMs: Date.now() - started,
+      });
     };
     const timer = setTimeout(() => finish(false), budgetMs);
     socket.on('data', (data) => {
@@ -57,6 +78,8 @@ export function rawRequest({ port, chunks, budgetMs, untilAnswer = true, head = 
     });
     socket.on('error', () => finish(true));
     socket.on('close', () => finish(true));
-    socket.on('connect', () => { for (const chunk of chunks) if (!socket.destroyed) socket.write(chunk); });
+    socket.on('connect', () => {
+      for (const chunk of chunks) if (!socket.destroyed) socket.write(chunk);
+    });
   });
 }

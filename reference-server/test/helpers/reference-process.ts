@@ -12,10 +12,19 @@ export interface Child {
 
 export async function startReference(env: NodeJS.ProcessEnv): Promise<Child> {
   // Its own process group: tsx runs the server in a child process, and a signal must reach that one too.
-  const proc = spawn(path.join(REPO, 'node_modules/.bin/tsx'), ['scripts/reference.ts'], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const proc = spawn(path.join(REPO, 'node_modules/.bin/tsx'), ['scripts/reference.ts'], {
+    cwd: REPO,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let out = '';
-  proc.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  proc.stderr!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+  proc.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  proc.stderr!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`reference server did not start within 60 s:\n${out}`)), 60_000);
     const onData = () => {
@@ -26,7 +35,10 @@ export async function startReference(env: NodeJS.ProcessEnv): Promise<Child> {
       }
     };
     proc.stdout!.on('data', onData);
-    proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`reference server exited (${code}) before listening:\n${out}`)); });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`reference server exited (${code}) before listening:\n${out}`));
+    });
   });
   return { url, proc, output: () => out };
 }
@@ -38,6 +50,10 @@ export async function stopReference(child: Child, signal: NodeJS.Signals): Promi
   await exited;
   if (signal === 'SIGKILL') return;
   // After a graceful stop, make sure nothing of the group lingers (it would hold the PGlite data directory).
-  try { process.kill(-child.proc.pid!, 0); process.kill(-child.proc.pid!, 'SIGKILL'); } catch { /* group gone */ }
+  try {
+    process.kill(-child.proc.pid!, 0);
+    process.kill(-child.proc.pid!, 'SIGKILL');
+  } catch {
+    /* group gone */
+  }
 }
-

@@ -25,7 +25,13 @@ export interface TestServer {
   readonly redisPrefix: string;
   inject(options: ServerInjectOptions): Promise<ServerInjectResponse>;
   /** GET/POST/... on the public API with a fixture key (role) or a raw key. */
-  api(method: string, path: string, key: string | null, payload?: unknown, headers?: Record<string, string>): Promise<ServerInjectResponse>;
+  api(
+    method: string,
+    path: string,
+    key: string | null,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<ServerInjectResponse>;
   stop(): Promise<void>;
 }
 
@@ -60,12 +66,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   else await server.initialize();
   const inject = (o: ServerInjectOptions) => server.inject(o);
   return {
-    server, deps, inject,
+    server,
+    deps,
+    inject,
     url: options.listen ? server.info.uri : '',
     databaseUrl: env.DATABASE_URL,
     redisPrefix,
     api: (method, path, key, payload, headers = {}) =>
-      inject({ method, url: `${API}${path}`, payload: payload as object | undefined, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } }),
+      inject({
+        method,
+        url: `${API}${path}`,
+        payload: payload as object | undefined,
+        headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
+      }),
     async stop() {
       await server.stop();
       await deps.close();

@@ -10,7 +10,14 @@ export interface Hit {
   readonly body: Buffer;
   readonly receivedAt: number;
   /** The envelope, parsed from the body. */
-  readonly json: { id: string; event: string; created_at: string; landlord_id: string; data: Record<string, unknown>; _test?: boolean };
+  readonly json: {
+    id: string;
+    event: string;
+    created_at: string;
+    landlord_id: string;
+    data: Record<string, unknown>;
+    _test?: boolean;
+  };
 }
 
 /** A status to answer, or 'hold' to keep the request open until released or closed. */
@@ -44,7 +51,10 @@ export async function startTestReceiver(): Promise<TestReceiver> {
     heldCount: () => held.length,
     waitForHits(count, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`receiver got ${hits.length} hits, expected ${count}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`receiver got ${hits.length} hits, expected ${count}`)),
+          timeoutMs,
+        );
         const check = () => {
           if (hits.length >= count) {
             clearTimeout(timer);
@@ -55,10 +65,11 @@ export async function startTestReceiver(): Promise<TestReceiver> {
       });
     },
     hitsFor: (eventId) => hits.filter((h) => h.json.id === eventId),
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -71,7 +82,14 @@ export async function startTestReceiver(): Promise<TestReceiver> {
       } catch {
         json = { id: '', event: '', created_at: '', landlord_id: '', data: {} };
       }
-      const hit: Hit = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, receivedAt: Date.now(), json };
+      const hit: Hit = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body,
+        receivedAt: Date.now(),
+        json,
+      };
       hits.push(hit);
       for (const w of waiters.splice(0)) w();
       const answer = receiver.answer(hit, hits.length - 1);
@@ -85,7 +103,11 @@ export async function startTestReceiver(): Promise<TestReceiver> {
 }
 
 /** Polls `condition` (real time) until true: for process drills, where no clock can be moved by hand. */
-export async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs = 30_000, what = 'condition'): Promise<void> {
+export async function waitFor(
+  condition: () => Promise<boolean> | boolean,
+  timeoutMs = 30_000,
+  what = 'condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

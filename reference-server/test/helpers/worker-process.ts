@@ -5,7 +5,11 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '../../..');
 
-export interface Worker { child: ChildProcess; output: string[]; exited: Promise<number | null> }
+export interface Worker {
+  child: ChildProcess;
+  output: string[];
+  exited: Promise<number | null>;
+}
 
 export function spawnWorker(env: NodeJS.ProcessEnv): Worker {
   const { NODE_OPTIONS: _jestOptions, ...base } = process.env;

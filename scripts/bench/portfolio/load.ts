@@ -35,8 +35,19 @@ const uuidOf = (seed: string, key: string): string => {
 };
 
 const TABLES = [
-  'properties', 'tenants', 'contracts', 'rent_payments', 'certificates', 'property_documents', 'contract_documents',
-  'maintenance_issues', 'inspections', 'handbooks', 'meters', 'meter_readings', 'suppliers',
+  'properties',
+  'tenants',
+  'contracts',
+  'rent_payments',
+  'certificates',
+  'property_documents',
+  'contract_documents',
+  'maintenance_issues',
+  'inspections',
+  'handbooks',
+  'meters',
+  'meter_readings',
+  'suppliers',
 ] as const;
 
 /** The statements, in dependency order; `:seed`, `:landlord` and `:n` are bound by name (cast where used). */
@@ -163,7 +174,10 @@ const STATEMENTS: readonly string[] = [
 
 /** Migrates an empty database (with `migrate`: another checkout's migrations for a baseline), then loads one Enterprise landlord of `properties` properties and its API key. */
 export async function loadPortfolio(
-  databaseUrl: string, properties: number, seed = 'bench-portfolio-1', migrate: (knex: Knex) => Promise<void> = migrateLatest,
+  databaseUrl: string,
+  properties: number,
+  seed = 'bench-portfolio-1',
+  migrate: (knex: Knex) => Promise<void> = migrateLatest,
 ): Promise<Portfolio> {
   const started = process.hrtime.bigint();
   const knex: Knex = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 1 } });
@@ -179,13 +193,31 @@ export async function loadPortfolio(
     step('migrate');
     const landlordId = uuidOf(seed, ':landlord');
     const apiKey = `svc_live_bench${createHash('sha256').update(seed).digest('hex').slice(0, 40)}`;
-    await knex('landlords').insert({ id: landlordId, name: 'Large Portfolio Lettings', email: 'ops@large.example', plan: 'Enterprise', subscription_status: 'active', timezone: 'Europe/London' });
+    await knex('landlords').insert({
+      id: landlordId,
+      name: 'Large Portfolio Lettings',
+      email: 'ops@large.example',
+      plan: 'Enterprise',
+      subscription_status: 'active',
+      timezone: 'Europe/London',
+    });
     await knex('api_keys').insert({
-      id: uuidOf(seed, ':key'), landlord_id: landlordId, name: 'benchmark', key_hash: createHash('sha256').update(apiKey).digest('hex'),
-      last4: apiKey.slice(-4), mode: 'live', scope: 'read_write', rate_limits: JSON.stringify({ readsPerMinute: 1e9, readsPerDay: 1e12 }),
+      id: uuidOf(seed, ':key'),
+      landlord_id: landlordId,
+      name: 'benchmark',
+      key_hash: createHash('sha256').update(apiKey).digest('hex'),
+      last4: apiKey.slice(-4),
+      mode: 'live',
+      scope: 'read_write',
+      rate_limits: JSON.stringify({ readsPerMinute: 1e9, readsPerDay: 1e12 }),
     });
     const digest = createHash('sha256').update(seed).digest('hex');
-    const bindings = { seed, landlord: landlordId, n: properties, salt: Number.parseInt(digest.slice(12, 18), 16) % 100 };
+    const bindings = {
+      seed,
+      landlord: landlordId,
+      n: properties,
+      salt: Number.parseInt(digest.slice(12, 18), 16) % 100,
+    };
     // One connection (pool of 1), so these settings hold for every statement. The rows are consistent by
     // construction: foreign-key triggers are skipped for the load (replica role), as a restore does, and the
     // tables' secondary indexes are dropped and rebuilt from their own definitions (a sort beats six million
@@ -193,13 +225,16 @@ export async function loadPortfolio(
     await knex.raw(`set session_replication_role = replica`);
     // Whether the schema has a function (a baseline checkout from before its migration has not).
     const hasFunction = async (name: string): Promise<boolean> =>
-      ((await knex.raw('select to_regproc(?) is not null as present', [name])).rows as Array<{ present: boolean }>)[0]?.present === true;
+      ((await knex.raw('select to_regproc(?) is not null as present', [name])).rows as Array<{ present: boolean }>)[0]
+        ?.present === true;
     await knex.raw(`set maintenance_work_mem = '256MB'`);
     await knex.raw('set jit = off');
-    const indexes = (await knex.raw(
-      `select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename = any(?) and indexname not in (select conname from pg_constraint)`,
-      [[...TABLES]],
-    )).rows as Array<{ indexname: string; indexdef: string }>;
+    const indexes = (
+      await knex.raw(
+        `select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename = any(?) and indexname not in (select conname from pg_constraint)`,
+        [[...TABLES]],
+      )
+    ).rows as Array<{ indexname: string; indexdef: string }>;
     for (const index of indexes) await knex.raw('drop index ??', [index.indexname]);
     step('drop indexes');
     for (const sql of STATEMENTS) {
@@ -241,10 +276,20 @@ export async function loadPortfolio(
       return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
     };
     for (const table of TABLES) rows[table] = Number(((await knex(table).count('* as n').first()) as { n: string }).n);
-    const overdue = (await knex('rent_payments').where({ landlord_id: landlordId, status: 'Overdue' }).orderBy('id').select('id').first()) as { id: string };
+    const overdue = (await knex('rent_payments')
+      .where({ landlord_id: landlordId, status: 'Overdue' })
+      .orderBy('id')
+      .select('id')
+      .first()) as { id: string };
     return {
-      landlordId, apiKey, properties, rows, propertyId: id('p', Math.ceil(properties / 2)), rentPaymentId: overdue.id,
-      loadSeconds: Number(process.hrtime.bigint() - started) / 1e9, steps,
+      landlordId,
+      apiKey,
+      properties,
+      rows,
+      propertyId: id('p', Math.ceil(properties / 2)),
+      rentPaymentId: overdue.id,
+      loadSeconds: Number(process.hrtime.bigint() - started) / 1e9,
+      steps,
     };
   } finally {
     await knex.destroy();

@@ -13,7 +13,8 @@ export interface Envelope {
   readonly [extra: string]: unknown;
 }
 
-export type ParsedEnvelope = { readonly ok: true; readonly envelope: Envelope } | { readonly ok: false; readonly problem: string };
+export type ParsedEnvelope =
+  { readonly ok: true; readonly envelope: Envelope } | { readonly ok: false; readonly problem: string };
 
 /**
  * Parses a raw body into an envelope. Deliberately lenient beyond `id` and `event` (the two fields a receiver
@@ -26,9 +27,11 @@ export function parseEnvelope(rawBody: string): ParsedEnvelope {
   } catch {
     return { ok: false, problem: 'body is not JSON' };
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { ok: false, problem: 'body is not a JSON object' };
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { ok: false, problem: 'body is not a JSON object' };
   const o = parsed as Record<string, unknown>;
-  if (typeof o.id !== 'string' || !o.id.startsWith(DELIVERY_ID_PREFIX)) return { ok: false, problem: 'id is not a string starting with evt_' };
+  if (typeof o.id !== 'string' || !o.id.startsWith(DELIVERY_ID_PREFIX))
+    return { ok: false, problem: 'id is not a string starting with evt_' };
   if (typeof o.event !== 'string' || o.event === '') return { ok: false, problem: 'event is not a non-empty string' };
   return { ok: true, envelope: o as Envelope };
 }
@@ -44,11 +47,21 @@ export function normaliseDeliveryId(id: string): string {
 }
 
 /** Problems with X-Service-Event / X-Service-Delivery against the body; empty when consistent. */
-export function deliveryHeaderProblems(envelope: Envelope, eventHeader: string | undefined, deliveryHeader: string | undefined): string[] {
+export function deliveryHeaderProblems(
+  envelope: Envelope,
+  eventHeader: string | undefined,
+  deliveryHeader: string | undefined,
+): string[] {
   const problems: string[] = [];
-  if (eventHeader !== envelope.event) problems.push(`X-Service-Event is ${JSON.stringify(eventHeader ?? null)}, body event is ${JSON.stringify(envelope.event)}`);
+  if (eventHeader !== envelope.event)
+    problems.push(
+      `X-Service-Event is ${JSON.stringify(eventHeader ?? null)}, body event is ${JSON.stringify(envelope.event)}`,
+    );
   const expected = deliveryHeaderValue(envelope.id);
-  if (deliveryHeader !== expected) problems.push(`X-Service-Delivery is ${JSON.stringify(deliveryHeader ?? null)}, expected ${JSON.stringify(expected)} (body id without evt_)`);
+  if (deliveryHeader !== expected)
+    problems.push(
+      `X-Service-Delivery is ${JSON.stringify(deliveryHeader ?? null)}, expected ${JSON.stringify(expected)} (body id without evt_)`,
+    );
   return problems;
 }
 

@@ -21,7 +21,8 @@ export async function handleAdmin(req: IncomingMessage, res: ServerResponse, sto
   const path = url.pathname.slice(ADMIN_PREFIX.length).replace(/\/+$/, '') || '/';
   const method = req.method ?? 'GET';
 
-  if (path === '/health') return method === 'GET' ? sendJson(res, 200, { data: { status: 'ok' } }) : notAllowed(res, 'GET');
+  if (path === '/health')
+    return method === 'GET' ? sendJson(res, 200, { data: { status: 'ok' } }) : notAllowed(res, 'GET');
 
   if (path === '/deliveries') {
     if (method === 'GET') {
@@ -69,7 +70,8 @@ export async function handleAdmin(req: IncomingMessage, res: ServerResponse, sto
   if (oneSecret) {
     if (method !== 'DELETE') return notAllowed(res, 'DELETE');
     const id = decodeURIComponent(oneSecret[1] ?? '');
-    if (!store.secrets.remove(id)) return sendError(res, 404, 'NOT_FOUND', `no added secret ${id} (start-up secrets cannot be removed)`);
+    if (!store.secrets.remove(id))
+      return sendError(res, 404, 'NOT_FOUND', `no added secret ${id} (start-up secrets cannot be removed)`);
     return sendNoContent(res);
   }
 
@@ -113,8 +115,12 @@ async function addSecret(req: IncomingMessage, res: ServerResponse, store: Recei
   } catch {
     return sendError(res, 400, 'VALIDATION_ERROR', 'body is not JSON');
   }
-  const secret = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>).secret : undefined;
-  if (typeof secret !== 'string' || secret === '') return sendError(res, 400, 'VALIDATION_ERROR', 'secret must be a non-empty string');
+  const secret =
+    typeof input === 'object' && input !== null && !Array.isArray(input)
+      ? (input as Record<string, unknown>).secret
+      : undefined;
+  if (typeof secret !== 'string' || secret === '')
+    return sendError(res, 400, 'VALIDATION_ERROR', 'secret must be a non-empty string');
   // The secret itself is never echoed or listed.
   return sendJson(res, 201, { data: { id: store.secrets.add(secret), secrets: store.secrets.size } });
 }

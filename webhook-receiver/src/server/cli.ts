@@ -40,7 +40,9 @@ export async function receiverCli(argv: readonly string[], io: ReceiverCliIo): P
   try {
     receiver = await startReceiver(options);
   } catch (err) {
-    io.stderr(`receiver: cannot listen on ${options.host ?? '127.0.0.1'}:${String(options.port)}: ${err instanceof Error ? err.message : String(err)}`);
+    io.stderr(
+      `receiver: cannot listen on ${options.host ?? '127.0.0.1'}:${String(options.port)}: ${err instanceof Error ? err.message : String(err)}`,
+    );
     return 2;
   }
   io.stdout(`receiver listening on ${receiver.url}`);
@@ -58,7 +60,10 @@ export async function receiverCli(argv: readonly string[], io: ReceiverCliIo): P
   return 0;
 }
 
-export function parseReceiverOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ReceiverOptions | 'help' {
+export function parseReceiverOptions(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): ReceiverOptions | 'help' {
   const secrets: string[] = [];
   let port = DEFAULT_CLI_PORT;
   let host = '127.0.0.1';
@@ -98,7 +103,13 @@ export function parseReceiverOptions(argv: readonly string[], env: Readonly<Reco
   }
   if (secrets.length === 0 && env.WEBHOOK_SECRET) secrets.push(env.WEBHOOK_SECRET);
   if (secrets.length === 0) throw new UsageError('--secret is required (or set WEBHOOK_SECRET)');
-  return { secrets, port, host, ...(dedupeTtlMs !== undefined ? { dedupeTtlMs } : {}), ...(maxBodyBytes !== undefined ? { maxBodyBytes } : {}) };
+  return {
+    secrets,
+    port,
+    host,
+    ...(dedupeTtlMs !== undefined ? { dedupeTtlMs } : {}),
+    ...(maxBodyBytes !== undefined ? { maxBodyBytes } : {}),
+  };
 }
 
 function integer(raw: string, name: string, min: number, max: number): number {

@@ -3,7 +3,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { deliveryHeaderProblems, isTestDelivery, normaliseDeliveryId, parseEnvelope } from '../envelope/envelope';
 import type { AttemptOutcome, DeliveryAttempt } from '../store/delivery-log';
 import type { ReceiverStore } from '../store/receiver-store';
-import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, verifySignatureWithAny, type VerifyFailureReason } from '../verify';
+import {
+  DELIVERY_HEADER,
+  EVENT_HEADER,
+  SIGNATURE_HEADER,
+  verifySignatureWithAny,
+  type VerifyFailureReason,
+} from '../verify';
 import { sendJson } from './json-response';
 import { readRawBody } from './read-raw-body';
 import { flattenHeaders, headerValue } from './request-headers';
@@ -38,7 +44,9 @@ export async function handleDelivery(req: IncomingMessage, res: ServerResponse, 
   const parsed = parseEnvelope(rawBody);
   const envelope = parsed.ok ? parsed.envelope : null;
   const deliveryHeader = headerValue(req, DELIVERY_HEADER);
-  const verification = body.ok ? verifySignatureWithAny(body.bytes, headerValue(req, SIGNATURE_HEADER), ctx.secrets) : null;
+  const verification = body.ok
+    ? verifySignatureWithAny(body.bytes, headerValue(req, SIGNATURE_HEADER), ctx.secrets)
+    : null;
 
   const attempt = ctx.store.log.record({
     method: req.method ?? 'POST',
@@ -72,7 +80,8 @@ export async function handleDelivery(req: IncomingMessage, res: ServerResponse, 
     sendJson(res, status, payload);
   };
 
-  if (!body.ok) return answer(413, { error: `body larger than ${ctx.maxBodyBytes} bytes`, code: 'PAYLOAD_TOO_LARGE' }, 'too-large');
+  if (!body.ok)
+    return answer(413, { error: `body larger than ${ctx.maxBodyBytes} bytes`, code: 'PAYLOAD_TOO_LARGE' }, 'too-large');
   if (!verification?.ok) {
     const reason = verification && !verification.ok ? verification.reason : 'missing';
     return answer(401, { error: SIGNATURE_ERRORS[reason], code: 'INVALID_SIGNATURE' }, 'invalid-signature');
@@ -90,7 +99,11 @@ export async function handleDelivery(req: IncomingMessage, res: ServerResponse, 
   const action = ctx.store.scripts.take({ id: envelope.id, event: envelope.event, landlordId: envelope.landlord_id });
   attempt.scripted = action;
   if (action?.mode === 'status') {
-    return answer(action.status, { error: `scripted failure (attempt ${action.attempt}, ${action.scriptId})`, code: 'SCRIPTED_FAILURE' }, 'scripted-status');
+    return answer(
+      action.status,
+      { error: `scripted failure (attempt ${action.attempt}, ${action.scriptId})`, code: 'SCRIPTED_FAILURE' },
+      'scripted-status',
+    );
   }
   if (action?.mode === 'timeout') {
     attempt.outcome = 'scripted-timeout';
@@ -105,7 +118,9 @@ export async function handleDelivery(req: IncomingMessage, res: ServerResponse, 
   const duplicate = ctx.store.seenIds.has(envelope.id);
   if (!duplicate) ctx.store.seenIds.remember(envelope.id);
   attempt.duplicate = duplicate;
-  const payload = duplicate ? { received: true, duplicate: true } : { received: true, ...(attempt.test ? { test: true } : {}) };
+  const payload = duplicate
+    ? { received: true, duplicate: true }
+    : { received: true, ...(attempt.test ? { test: true } : {}) };
   const outcome = duplicate ? 'duplicate' : 'accepted';
   if (action?.mode === 'slow') ctx.later(action.delayMs, () => answer(200, payload, outcome));
   else answer(200, payload, outcome);

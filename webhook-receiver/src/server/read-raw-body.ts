@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 
-export type RawBody = { readonly ok: true; readonly bytes: Buffer } | { readonly ok: false; readonly tooLarge: true; readonly bytes: Buffer };
+export type RawBody =
+  | { readonly ok: true; readonly bytes: Buffer }
+  | { readonly ok: false; readonly tooLarge: true; readonly bytes: Buffer };
 
 /**
  * Collects the body as bytes, untouched: the signature covers these exact bytes, so nothing may parse,

@@ -61,18 +61,26 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     }, ms);
     timers.add(timer);
   };
-  const deliveryContext = { secrets: store.secrets.all(), store, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, now: () => clock.now(), later };
+  const deliveryContext = {
+    secrets: store.secrets.all(),
+    store,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    now: () => clock.now(),
+    later,
+  };
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) return handleAdmin(req, res, store);
-    if (req.method !== 'POST') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'deliveries are POSTed', { Allow: 'POST' });
+    if (req.method !== 'POST')
+      return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'deliveries are POSTed', { Allow: 'POST' });
     return handleDelivery(req, res, deliveryContext);
   };
 
   const server = createServer((req, res) => {
     route(req, res).catch((err: unknown) => {
-      if (!res.headersSent) sendError(res, 500, 'SERVER_ERROR', err instanceof Error ? err.message : 'unexpected error');
+      if (!res.headersSent)
+        sendError(res, 500, 'SERVER_ERROR', err instanceof Error ? err.message : 'unexpected error');
       else res.destroy();
     });
   });
@@ -84,7 +92,8 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     });
   });
   const address = server.address() as AddressInfo;
-  const hostForUrl = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
+  const hostForUrl =
+    address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
   const url = `http://${hostForUrl}:${address.port}`;
 
   return {

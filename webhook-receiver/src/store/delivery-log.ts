@@ -77,13 +77,24 @@ export class DeliveryLog {
 
   record(attempt: NewAttempt): DeliveryAttempt {
     const now = this.clock.now();
-    let numbering: { attempt: number | null; sincePreviousAttemptMs: number | null } = { attempt: null, sincePreviousAttemptMs: null };
+    let numbering: { attempt: number | null; sincePreviousAttemptMs: number | null } = {
+      attempt: null,
+      sincePreviousAttemptMs: null,
+    };
     if (attempt.id !== null) {
       const previous = this.lastById.get(attempt.id);
-      numbering = { attempt: (previous?.count ?? 0) + 1, sincePreviousAttemptMs: previous ? now - previous.lastMs : null };
+      numbering = {
+        attempt: (previous?.count ?? 0) + 1,
+        sincePreviousAttemptMs: previous ? now - previous.lastMs : null,
+      };
       this.lastById.set(attempt.id, { count: numbering.attempt ?? 1, lastMs: now });
     }
-    const recorded: DeliveryAttempt = { seq: this.attempts.length + 1, receivedAt: new Date(now).toISOString(), ...numbering, ...attempt };
+    const recorded: DeliveryAttempt = {
+      seq: this.attempts.length + 1,
+      receivedAt: new Date(now).toISOString(),
+      ...numbering,
+      ...attempt,
+    };
     this.attempts.push(recorded);
     return recorded;
   }
@@ -93,11 +104,11 @@ export class DeliveryLog {
     // Copies: an attempt still pending (slow script) changes after it is read.
     return this.attempts
       .filter(
-      (a) =>
-        (filter.event === undefined || a.event === filter.event) &&
-        (id === undefined || a.id === id) &&
-        (filter.landlordId === undefined || a.landlordId === filter.landlordId) &&
-        (filter.verified === undefined || a.verified === filter.verified),
+        (a) =>
+          (filter.event === undefined || a.event === filter.event) &&
+          (id === undefined || a.id === id) &&
+          (filter.landlordId === undefined || a.landlordId === filter.landlordId) &&
+          (filter.verified === undefined || a.verified === filter.verified),
       )
       .map((a) => ({ ...a }));
   }

@@ -49,7 +49,12 @@ export interface FailureScript {
 
 export type ScriptedAction =
   | { readonly scriptId: string; readonly mode: 'status'; readonly status: number; readonly attempt: number }
-  | { readonly scriptId: string; readonly mode: 'timeout' | 'slow'; readonly delayMs: number; readonly attempt: number };
+  | {
+      readonly scriptId: string;
+      readonly mode: 'timeout' | 'slow';
+      readonly delayMs: number;
+      readonly attempt: number;
+    };
 
 export class ScriptValidationError extends Error {}
 
@@ -93,7 +98,8 @@ export class FailureScripts {
     const attempt = (script.attemptsById[delivery.id] ?? 0) + 1;
     script.attemptsById[delivery.id] = attempt;
     if (attempt > script.failFirst) return null;
-    if (script.mode === 'status') return { scriptId: script.scriptId, mode: 'status', status: script.status ?? DEFAULT_FAILURE_STATUS, attempt };
+    if (script.mode === 'status')
+      return { scriptId: script.scriptId, mode: 'status', status: script.status ?? DEFAULT_FAILURE_STATUS, attempt };
     const delayMs = script.delayMs ?? (script.mode === 'timeout' ? DEFAULT_TIMEOUT_HOLD_MS : DEFAULT_SLOW_DELAY_MS);
     return { scriptId: script.scriptId, mode: script.mode, delayMs, attempt };
   }
@@ -118,23 +124,30 @@ function validateScript(input: unknown): Omit<FailureScript, 'scriptId' | 'attem
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return fail('script must be a JSON object');
   const o = input as Record<string, unknown>;
   const match = o.match;
-  if (typeof match !== 'object' || match === null || Array.isArray(match)) return fail('match must be an object with event and/or id');
+  if (typeof match !== 'object' || match === null || Array.isArray(match))
+    return fail('match must be an object with event and/or id');
   const m = match as Record<string, unknown>;
-  if (m.event !== undefined && (typeof m.event !== 'string' || m.event === '')) fail('match.event must be a non-empty string');
+  if (m.event !== undefined && (typeof m.event !== 'string' || m.event === ''))
+    fail('match.event must be a non-empty string');
   if (m.id !== undefined && (typeof m.id !== 'string' || m.id === '')) fail('match.id must be a non-empty string');
-  if (m.landlordId !== undefined && (typeof m.landlordId !== 'string' || m.landlordId === '')) fail('match.landlordId must be a non-empty string');
+  if (m.landlordId !== undefined && (typeof m.landlordId !== 'string' || m.landlordId === ''))
+    fail('match.landlordId must be a non-empty string');
   if (m.event === undefined && m.id === undefined) fail('match needs event or id');
   const failFirst = o.failFirst;
-  if (typeof failFirst !== 'number' || !Number.isInteger(failFirst) || failFirst < 0 || failFirst > 1000) fail('failFirst must be an integer from 0 to 1000');
+  if (typeof failFirst !== 'number' || !Number.isInteger(failFirst) || failFirst < 0 || failFirst > 1000)
+    fail('failFirst must be an integer from 0 to 1000');
   const mode = o.mode;
-  if (mode !== 'status' && mode !== 'timeout' && mode !== 'slow') return fail("mode must be 'status', 'timeout' or 'slow'");
+  if (mode !== 'status' && mode !== 'timeout' && mode !== 'slow')
+    return fail("mode must be 'status', 'timeout' or 'slow'");
   if (o.status !== undefined) {
     if (mode !== 'status') fail("status applies to mode 'status' only");
-    if (typeof o.status !== 'number' || !Number.isInteger(o.status) || o.status < 200 || o.status > 599) fail('status must be an integer from 200 to 599');
+    if (typeof o.status !== 'number' || !Number.isInteger(o.status) || o.status < 200 || o.status > 599)
+      fail('status must be an integer from 200 to 599');
   }
   if (o.delayMs !== undefined) {
     if (mode === 'status') fail("delayMs applies to modes 'timeout' and 'slow'");
-    if (typeof o.delayMs !== 'number' || !Number.isInteger(o.delayMs) || o.delayMs < 0 || o.delayMs > MAX_DELAY_MS) fail(`delayMs must be an integer from 0 to ${MAX_DELAY_MS}`);
+    if (typeof o.delayMs !== 'number' || !Number.isInteger(o.delayMs) || o.delayMs < 0 || o.delayMs > MAX_DELAY_MS)
+      fail(`delayMs must be an integer from 0 to ${MAX_DELAY_MS}`);
   }
   return {
     match: {

@@ -15,7 +15,8 @@ export class SeenIds {
     readonly ttlMs: number,
     private readonly clock: Clock,
   ) {
-    if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError('dedupeTtlMs must be a positive number of milliseconds');
+    if (!Number.isFinite(ttlMs) || ttlMs <= 0)
+      throw new RangeError('dedupeTtlMs must be a positive number of milliseconds');
     this.lastSweep = clock.now();
   }
 

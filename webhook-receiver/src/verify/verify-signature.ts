@@ -18,7 +18,11 @@ export type VerifyResult = { readonly ok: true } | { readonly ok: false; readonl
  *
  * Pass the body exactly as received: re-serialised JSON (other whitespace or key order) has other bytes.
  */
-export function verifySignature(rawBody: string | Uint8Array, header: string | undefined | null, secret: string): VerifyResult {
+export function verifySignature(
+  rawBody: string | Uint8Array,
+  header: string | undefined | null,
+  secret: string,
+): VerifyResult {
   if (header === undefined || header === null || header === '') return { ok: false, reason: 'missing' };
   if (!SIGNATURE_PATTERN.test(header)) return { ok: false, reason: 'malformed' };
   // Decoding the hex to bytes makes the comparison case-insensitive without string juggling.
@@ -28,7 +32,11 @@ export function verifySignature(rawBody: string | Uint8Array, header: string | u
 }
 
 /** Secret rotation: a delivery verifies if any of the secrets signed it. */
-export function verifySignatureWithAny(rawBody: string | Uint8Array, header: string | undefined | null, secrets: readonly string[]): VerifyResult {
+export function verifySignatureWithAny(
+  rawBody: string | Uint8Array,
+  header: string | undefined | null,
+  secrets: readonly string[],
+): VerifyResult {
   if (secrets.length === 0) throw new TypeError('at least one webhook signing secret is required');
   let result: VerifyResult = { ok: false, reason: 'mismatch' };
   for (const secret of secrets) {

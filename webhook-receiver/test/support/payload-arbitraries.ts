@@ -13,8 +13,10 @@ const instant = (): fc.Arbitrary<Date> => fc.date({ min: MIN_DATE, max: MAX_DATE
 export const dateArbitrary = (): fc.Arbitrary<string> => instant().map((d) => d.toISOString().slice(0, 10));
 export const timestampArbitrary = (): fc.Arbitrary<string> => instant().map((d) => d.toISOString());
 const word = (): fc.Arbitrary<string> => fc.stringMatching(/^[a-z][a-z0-9]{1,11}$/);
-const email = (): fc.Arbitrary<string> => fc.tuple(word(), word()).map(([local, domain]) => `${local}@${domain}.example`);
-const url = (): fc.Arbitrary<string> => fc.tuple(word(), word()).map(([host, path]) => `https://${host}.example/${path}.pdf`);
+const email = (): fc.Arbitrary<string> =>
+  fc.tuple(word(), word()).map(([local, domain]) => `${local}@${domain}.example`);
+const url = (): fc.Arbitrary<string> =>
+  fc.tuple(word(), word()).map(([host, path]) => `https://${host}.example/${path}.pdf`);
 const text = (): fc.Arbitrary<string> => fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 });
 
 function stringArbitrary(name: string, values: readonly string[] | undefined): fc.Arbitrary<string> {
@@ -51,7 +53,10 @@ function valueArbitrary(name: string, spec: ItemSpec): fc.Arbitrary<unknown> {
 
 function fieldArbitrary(field: FieldSpec): fc.Arbitrary<unknown> {
   // An array whose element the spec leaves open (`warnings`) gets strings.
-  const base = field.type === 'array' ? fc.array(valueArbitrary(field.name, field.items ?? { type: 'string' }), { maxLength: 3 }) : valueArbitrary(field.name, field);
+  const base =
+    field.type === 'array'
+      ? fc.array(valueArbitrary(field.name, field.items ?? { type: 'string' }), { maxLength: 3 })
+      : valueArbitrary(field.name, field);
   return field.nullable ? fc.option(base, { nil: null, freq: 3 }) : base;
 }
 
@@ -68,11 +73,13 @@ export function dataArbitrary(spec: EventSpec): fc.Arbitrary<Record<string, unkn
 
 /** A whole envelope for one event type and landlord. */
 export function envelopeArbitrary(spec: EventSpec, landlordId: string): fc.Arbitrary<Envelope> {
-  return fc.record({ uuid: fc.uuid({ version: 4 }), createdAt: timestampArbitrary(), data: dataArbitrary(spec) }).map(({ uuid, createdAt, data }) => ({
-    id: `${DELIVERY_ID_PREFIX}${uuid}`,
-    event: spec.event,
-    created_at: createdAt,
-    landlord_id: landlordId,
-    data,
-  }));
+  return fc
+    .record({ uuid: fc.uuid({ version: 4 }), createdAt: timestampArbitrary(), data: dataArbitrary(spec) })
+    .map(({ uuid, createdAt, data }) => ({
+      id: `${DELIVERY_ID_PREFIX}${uuid}`,
+      event: spec.event,
+      created_at: createdAt,
+      landlord_id: landlordId,
+      data,
+    }));
 }

@@ -35,7 +35,13 @@ export function sendDelivery(outgoing: OutgoingRequest, timeoutMs: number): Prom
 
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (result: { status: number | null; responseBody: string; responseHeaders: Record<string, string>; timedOut: boolean; error: string | null }): void => {
+    const finish = (result: {
+      status: number | null;
+      responseBody: string;
+      responseHeaders: Record<string, string>;
+      timedOut: boolean;
+      error: string | null;
+    }): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -49,28 +55,57 @@ export function sendDelivery(outgoing: OutgoingRequest, timeoutMs: number): Prom
         durationMs,
         recorded: {
           request: { method: 'POST', url: outgoing.url, headers: { ...outgoing.headers }, body: outgoing.body },
-          ...(result.status !== null ? { response: { status: result.status, headers: result.responseHeaders, body: result.responseBody.slice(0, MAX_RECORDED_BODY) } } : {}),
+          ...(result.status !== null
+            ? {
+                response: {
+                  status: result.status,
+                  headers: result.responseHeaders,
+                  body: result.responseBody.slice(0, MAX_RECORDED_BODY),
+                },
+              }
+            : {}),
           ...(result.error !== null ? { error: result.error } : {}),
           durationMs,
         },
       });
     };
 
-    const req = request(target, { method: 'POST', headers: { ...outgoing.headers, 'Content-Length': String(bytes.length) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const responseHeaders: Record<string, string> = {};
-        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
-        finish({ status: res.statusCode ?? null, responseBody: Buffer.concat(chunks).toString('utf8'), responseHeaders, timedOut: false, error: null });
-      });
-      res.on('error', (err) => finish({ status: null, responseBody: '', responseHeaders: {}, timedOut: false, error: err.message }));
-    });
+    const req = request(
+      target,
+      { method: 'POST', headers: { ...outgoing.headers, 'Content-Length': String(bytes.length) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const responseHeaders: Record<string, string> = {};
+          for (const [name, value] of Object.entries(res.headers))
+            if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+          finish({
+            status: res.statusCode ?? null,
+            responseBody: Buffer.concat(chunks).toString('utf8'),
+            responseHeaders,
+            timedOut: false,
+            error: null,
+          });
+        });
+        res.on('error', (err) =>
+          finish({ status: null, responseBody: '', responseHeaders: {}, timedOut: false, error: err.message }),
+        );
+      },
+    );
     const timer = setTimeout(() => {
-      finish({ status: null, responseBody: '', responseHeaders: {}, timedOut: true, error: `no answer within ${timeoutMs} ms` });
+      finish({
+        status: null,
+        responseBody: '',
+        responseHeaders: {},
+        timedOut: true,
+        error: `no answer within ${timeoutMs} ms`,
+      });
       req.destroy();
     }, timeoutMs);
-    req.on('error', (err: NodeJS.ErrnoException) => finish({ status: null, responseBody: '', responseHeaders: {}, timedOut: false, error: err.code ?? err.message }));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      finish({ status: null, responseBody: '', responseHeaders: {}, timedOut: false, error: err.code ?? err.message }),
+    );
     req.end(bytes);
   });
 }

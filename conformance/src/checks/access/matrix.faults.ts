@@ -3,7 +3,17 @@
 // answers as refused, so only the read-back can tell.
 import type { FaultTable } from '../../../self-test/support/self-test';
 import type { Fault, ProxyRequest } from '../../../self-test/support/broken';
-import { apiPath, errorResponse, keyOf, mapHeaders, mapJson, readJson, withJson, withKey, isRec } from '../../../self-test/support/faults';
+import {
+  apiPath,
+  errorResponse,
+  keyOf,
+  mapHeaders,
+  mapJson,
+  readJson,
+  withJson,
+  withKey,
+  isRec,
+} from '../../../self-test/support/faults';
 import type { Target } from '../../targets';
 import { keyForRole } from '../../targets/roles';
 
@@ -20,12 +30,23 @@ const CONTRACT_DOC = /^\/contracts\/[^/]+\/documents\/[^/]+$/;
 const INVOICE = /^\/rent\/[^/]+\/invoice\/(pdf|email)$/;
 
 /** Sends the request upstream with `key`, applies it, and answers `status code` as if it had been refused. */
-function appliedButRefused(description: string, when: (req: ProxyRequest) => boolean, key: string, status: number, code: string): Fault {
+function appliedButRefused(
+  description: string,
+  when: (req: ProxyRequest) => boolean,
+  key: string,
+  status: number,
+  code: string,
+): Fault {
   return {
     description,
     async request(req, ctx) {
       if (!when(req)) return undefined;
-      await ctx.upstream(withKey({ ...req, headers: Object.fromEntries(Object.entries(req.headers).filter(([n]) => n !== 'x-api-key')) }, key));
+      await ctx.upstream(
+        withKey(
+          { ...req, headers: Object.fromEntries(Object.entries(req.headers).filter(([n]) => n !== 'x-api-key')) },
+          key,
+        ),
+      );
       return errorResponse(status, code, 'Refused');
     },
   };
@@ -44,17 +65,55 @@ export const faults: FaultTable = {
         },
       }),
     },
-    { fault: () => mapJson('401 on the invoice routes answered with code INVALID_API_KEY', (q, r) => r.status === 401 && INVOICE.test(path(q)), (b) => ({ ...b, code: 'INVALID_API_KEY' })) },
-    { fault: () => mapJson('a revoked key on contract document routes answered UNAUTHORIZED', (q, r) => r.status === 401 && /^\/contracts\/[^/]+\/documents/.test(path(q)), (b) => (b.code === 'REVOKED_KEY' ? { ...b, code: 'UNAUTHORIZED' } : b)) },
-    { fault: (t) => appliedButRefused('a keyless PATCH /properties/{id} is applied (as the live key) and answered 401', (q) => q.method === 'PATCH' && PROPERTY_PATCH.test(path(q)) && keyOf(q) === undefined && q.headers.authorization === undefined, t.keys.enterpriseLive, 401, 'UNAUTHORIZED') },
+    {
+      fault: () =>
+        mapJson(
+          '401 on the invoice routes answered with code INVALID_API_KEY',
+          (q, r) => r.status === 401 && INVOICE.test(path(q)),
+          (b) => ({ ...b, code: 'INVALID_API_KEY' }),
+        ),
+    },
+    {
+      fault: () =>
+        mapJson(
+          'a revoked key on contract document routes answered UNAUTHORIZED',
+          (q, r) => r.status === 401 && /^\/contracts\/[^/]+\/documents/.test(path(q)),
+          (b) => (b.code === 'REVOKED_KEY' ? { ...b, code: 'UNAUTHORIZED' } : b),
+        ),
+    },
+    {
+      fault: (t) =>
+        appliedButRefused(
+          'a keyless PATCH /properties/{id} is applied (as the live key) and answered 401',
+          (q) =>
+            q.method === 'PATCH' &&
+            PROPERTY_PATCH.test(path(q)) &&
+            keyOf(q) === undefined &&
+            q.headers.authorization === undefined,
+          t.keys.enterpriseLive,
+          401,
+          'UNAUTHORIZED',
+        ),
+    },
   ],
   'access.planWithoutApiAccessRefusedOnEveryRoute': [
-    { fault: (t) => ({ description: 'a Professional key reads GET /maintenance/inspections', request: (req) => (keyOf(req) === role(t, 'professional') && path(req) === '/maintenance/inspections' ? withKey(req, t.keys.enterpriseLive) : undefined) }) },
+    {
+      fault: (t) => ({
+        description: 'a Professional key reads GET /maintenance/inspections',
+        request: (req) =>
+          keyOf(req) === role(t, 'professional') && path(req) === '/maintenance/inspections'
+            ? withKey(req, t.keys.enterpriseLive)
+            : undefined,
+      }),
+    },
     {
       fault: (t) =>
         appliedButRefused(
           "a no-API-plan key's PATCH /properties/{id} is applied (as the live key) and answered 403 PLAN_UPGRADE_REQUIRED",
-          (q) => q.method === 'PATCH' && PROPERTY_PATCH.test(path(q)) && NO_ACCESS.some((r) => keyOf(q) !== undefined && keyForRole(t, r) === keyOf(q)),
+          (q) =>
+            q.method === 'PATCH' &&
+            PROPERTY_PATCH.test(path(q)) &&
+            NO_ACCESS.some((r) => keyOf(q) !== undefined && keyForRole(t, r) === keyOf(q)),
           t.keys.enterpriseLive,
           403,
           'PLAN_UPGRADE_REQUIRED',
@@ -62,44 +121,118 @@ export const faults: FaultTable = {
     },
   ],
   'access.portfolioKeyRefusedOnEveryWrite': [
-    { fault: () => mapJson('a Portfolio key on DELETE routes answered PLAN_UPGRADE_REQUIRED', (q, r) => q.method === 'DELETE' && r.status === 403, (b) => (b.code === 'WRITE_REQUIRES_ENTERPRISE' ? { ...b, code: 'PLAN_UPGRADE_REQUIRED' } : b)) },
+    {
+      fault: () =>
+        mapJson(
+          'a Portfolio key on DELETE routes answered PLAN_UPGRADE_REQUIRED',
+          (q, r) => q.method === 'DELETE' && r.status === 403,
+          (b) => (b.code === 'WRITE_REQUIRES_ENTERPRISE' ? { ...b, code: 'PLAN_UPGRADE_REQUIRED' } : b),
+        ),
+    },
     {
       fault: (t) => ({
         description: 'a Portfolio key may send the invoice email (answered 200 sent: true)',
-        request: (req) => (keyOf(req) === role(t, 'portfolioLive') && req.method === 'POST' && /\/invoice\/email$/.test(path(req)) ? withJson({ status: 200, headers: { 'x-service-mode': 'live' }, body: Buffer.from('{}') }, { data: { sent: true, sandbox: false } }) : undefined),
+        request: (req) =>
+          keyOf(req) === role(t, 'portfolioLive') && req.method === 'POST' && /\/invoice\/email$/.test(path(req))
+            ? withJson(
+                { status: 200, headers: { 'x-service-mode': 'live' }, body: Buffer.from('{}') },
+                { data: { sent: true, sandbox: false } },
+              )
+            : undefined,
       }),
     },
   ],
   'access.readOnlyKeyRefusedOnEveryWrite': [
-    { fault: (t) => ({ description: 'a read_only key writes PATCH /maintenance/issues/{id}', request: (req) => (keyOf(req) === role(t, 'enterpriseReadOnly') && req.method === 'PATCH' && path(req).startsWith('/maintenance/issues/') ? withKey(req, t.keys.enterpriseLive) : undefined) }) },
-    { fault: (t) => appliedButRefused('a read_only upload to POST /properties/{id}/documents is stored and answered 403 INSUFFICIENT_SCOPE', (q) => q.method === 'POST' && PROPERTY_DOCS.test(path(q)) && keyOf(q) === role(t, 'enterpriseReadOnly'), t.keys.enterpriseLive, 403, 'INSUFFICIENT_SCOPE') },
+    {
+      fault: (t) => ({
+        description: 'a read_only key writes PATCH /maintenance/issues/{id}',
+        request: (req) =>
+          keyOf(req) === role(t, 'enterpriseReadOnly') &&
+          req.method === 'PATCH' &&
+          path(req).startsWith('/maintenance/issues/')
+            ? withKey(req, t.keys.enterpriseLive)
+            : undefined,
+      }),
+    },
+    {
+      fault: (t) =>
+        appliedButRefused(
+          'a read_only upload to POST /properties/{id}/documents is stored and answered 403 INSUFFICIENT_SCOPE',
+          (q) => q.method === 'POST' && PROPERTY_DOCS.test(path(q)) && keyOf(q) === role(t, 'enterpriseReadOnly'),
+          t.keys.enterpriseLive,
+          403,
+          'INSUFFICIENT_SCOPE',
+        ),
+    },
   ],
   'access.foreignRealIdsAnswer404OnEveryByIdRoute': [
     {
       fault: (t) => ({
         description: "another landlord's invoice PDF is served (a 404 retried with that landlord's key)",
         async response(res, req, ctx) {
-          if (res.status !== 404 || req.method !== 'GET' || !/\/invoice\/pdf$/.test(path(req)) || keyOf(req) !== t.keys.enterpriseLive) return undefined;
+          if (
+            res.status !== 404 ||
+            req.method !== 'GET' ||
+            !/\/invoice\/pdf$/.test(path(req)) ||
+            keyOf(req) !== t.keys.enterpriseLive
+          )
+            return undefined;
           const again = await ctx.upstream(withKey(req, role(t, 'otherLandlord')));
           return again.status === 200 ? again : undefined;
         },
       }),
     },
-    { fault: (t) => appliedButRefused("DELETE of another landlord's contract document is applied and answered 404", (q) => q.method === 'DELETE' && CONTRACT_DOC.test(path(q)) && keyOf(q) === t.keys.enterpriseLive, role(t, 'otherLandlord'), 404, 'NOT_FOUND') },
+    {
+      fault: (t) =>
+        appliedButRefused(
+          "DELETE of another landlord's contract document is applied and answered 404",
+          (q) => q.method === 'DELETE' && CONTRACT_DOC.test(path(q)) && keyOf(q) === t.keys.enterpriseLive,
+          role(t, 'otherLandlord'),
+          404,
+          'NOT_FOUND',
+        ),
+    },
   ],
   'access.sandboxKeyPersistsNothingOnEveryWrite': [
     {
       fault: (t) => ({
         description: 'a sandbox document upload is stored (sent with the live key), answered as a mock',
-        request: (req) => (keyOf(req) === role(t, 'enterpriseSandbox') && req.method === 'POST' && PROPERTY_DOCS.test(path(req)) ? withKey(req, t.keys.enterpriseLive) : undefined),
+        request: (req) =>
+          keyOf(req) === role(t, 'enterpriseSandbox') && req.method === 'POST' && PROPERTY_DOCS.test(path(req))
+            ? withKey(req, t.keys.enterpriseLive)
+            : undefined,
         response(res, req) {
-          if (keyOf(req) !== role(t, 'enterpriseSandbox') || req.method !== 'POST' || !PROPERTY_DOCS.test(path(req))) return undefined;
+          if (keyOf(req) !== role(t, 'enterpriseSandbox') || req.method !== 'POST' || !PROPERTY_DOCS.test(path(req)))
+            return undefined;
           const body = readJson(res);
-          return isRec(body) && isRec(body.data) ? { ...withJson(res, { ...body, data: { ...body.data, sandbox: true } }), headers: { ...res.headers, 'content-type': 'application/json; charset=utf-8', 'x-service-mode': 'sandbox' } } : undefined;
+          return isRec(body) && isRec(body.data)
+            ? {
+                ...withJson(res, { ...body, data: { ...body.data, sandbox: true } }),
+                headers: {
+                  ...res.headers,
+                  'content-type': 'application/json; charset=utf-8',
+                  'x-service-mode': 'sandbox',
+                },
+              }
+            : undefined;
         },
       }),
     },
-    { fault: (t) => mapJson('a sandbox DELETE of a contract document answers without sandbox: true', (q) => keyOf(q) === role(t, 'enterpriseSandbox') && q.method === 'DELETE' && CONTRACT_DOC.test(path(q)), (b) => (isRec(b.data) ? { ...b, data: { ...b.data, sandbox: undefined } } : b)) },
-    { fault: (t) => mapHeaders('X-Service-Mode "live" on sandbox PATCH /rent/{id}', (q) => keyOf(q) === role(t, 'enterpriseSandbox') && q.method === 'PATCH' && path(q).startsWith('/rent/'), (h) => (h['x-service-mode'] = 'live')) },
+    {
+      fault: (t) =>
+        mapJson(
+          'a sandbox DELETE of a contract document answers without sandbox: true',
+          (q) => keyOf(q) === role(t, 'enterpriseSandbox') && q.method === 'DELETE' && CONTRACT_DOC.test(path(q)),
+          (b) => (isRec(b.data) ? { ...b, data: { ...b.data, sandbox: undefined } } : b),
+        ),
+    },
+    {
+      fault: (t) =>
+        mapHeaders(
+          'X-Service-Mode "live" on sandbox PATCH /rent/{id}',
+          (q) => keyOf(q) === role(t, 'enterpriseSandbox') && q.method === 'PATCH' && path(q).startsWith('/rent/'),
+          (h) => (h['x-service-mode'] = 'live'),
+        ),
+    },
   ],
 };

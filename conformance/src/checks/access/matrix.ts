@@ -30,7 +30,10 @@ function sample<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, n: number): T[] {
 /** The routes a deployment serves: named groups answering 404 on their collection are left out, with a note. */
 async function servedRoutes(ctx: CheckContext, routes: readonly AccessRoute[]): Promise<AccessRoute[]> {
   const unserved = await unservedGroups(ctx, LIVE);
-  if (unserved.size > 0) ctx.note(`not served by this deployment (404 on the collection; paths of named groups are not shown): ${[...unserved].join(', ')}`);
+  if (unserved.size > 0)
+    ctx.note(
+      `not served by this deployment (404 on the collection; paths of named groups are not shown): ${[...unserved].join(', ')}`,
+    );
   return routes.filter((r) => !unserved.has(r.group));
 }
 
@@ -56,7 +59,10 @@ interface RefusalPlan {
  * Sends each route once per credential variant of the plan; expects the refusal each time, and for writes reads the
  * resource back (once before and once after the route's refusals: a change by any of them shows) unchanged.
  */
-async function refuseOnEveryRoute(ctx: CheckContext, plan: RefusalPlan): Promise<{ routes: number; unknownIds: string[] }> {
+async function refuseOnEveryRoute(
+  ctx: CheckContext,
+  plan: RefusalPlan,
+): Promise<{ routes: number; unknownIds: string[] }> {
   const unknownIds: string[] = [];
   for (const [i, route] of plan.routes.entries()) {
     const learned = await plan.owner.idsFor(route);
@@ -70,16 +76,33 @@ async function refuseOnEveryRoute(ctx: CheckContext, plan: RefusalPlan): Promise
     for (const { status, codes, rules, credentials } of plan.variants) {
       const cred = credentials(route, i);
       labels.push(cred.label);
-      const options: RequestOptions = { ...request, ...cred.options, headers: { ...request.headers, ...cred.options.headers } };
-      const res = plan.budgeted && route.invoice ? await invoiceRequest(ctx, route.invoice, options) : await send(ctx, options);
+      const options: RequestOptions = {
+        ...request,
+        ...cred.options,
+        headers: { ...request.headers, ...cred.options.headers },
+      };
+      const res =
+        plan.budgeted && route.invoice ? await invoiceRequest(ctx, route.invoice, options) : await send(ctx, options);
       const code = codeOf(res);
-      ctx.expect(res.status === status && typeof code === 'string' && codes.includes(code), `${routeName(route)} with ${cred.label}: ${status} ${codes.join(' or ')}`, () => describeResponse(res), res.exchange, { rules });
+      ctx.expect(
+        res.status === status && typeof code === 'string' && codes.includes(code),
+        `${routeName(route)} with ${cred.label}: ${status} ${codes.join(' or ')}`,
+        () => describeResponse(res),
+        res.exchange,
+        { rules },
+      );
       ctx.expectErrorEnvelope(res, status, code as string, { rules });
     }
     if (write) {
       const after = await readBack(ctx, route, ids, plan.owner.key, request, tag);
       const rules = [...new Set(plan.variants.flatMap((v) => v.rules))];
-      ctx.expect(after === before, `the refused ${routeName(route)} (${labels.join('; ')}) to change nothing: read back with the owner's key`, () => `before: ${before}; after: ${after}`, undefined, { rules });
+      ctx.expect(
+        after === before,
+        `the refused ${routeName(route)} (${labels.join('; ')}) to change nothing: read back with the owner's key`,
+        () => `before: ${before}; after: ${after}`,
+        undefined,
+        { rules },
+      );
     }
   }
   return { routes: plan.routes.length, unknownIds };
@@ -91,11 +114,19 @@ function unknownNote(unknownIds: readonly string[]): string {
 
 // ---- 401: missing, malformed, non-Bearer, unknown and revoked keys ---------------------------------------------
 
-const MALFORMED = ['Bearer', 'Bearer ', 'Bearer svc_live_', 'Bearer svc_live_ has spaces', 'Bearer svc_nope_0123456789abcdef', 'Bearer <API_KEY>'] as const;
+const MALFORMED = [
+  'Bearer',
+  'Bearer ',
+  'Bearer svc_live_',
+  'Bearer svc_live_ has spaces',
+  'Bearer svc_nope_0123456789abcdef',
+  'Bearer <API_KEY>',
+] as const;
 
 export const credentialRulesOnEveryRoute = defineCheck({
   id: 'access.credentialRulesOnEveryRoute',
-  title: 'On every route: no key, a malformed key, a non-Bearer scheme and an unknown key answer 401 UNAUTHORIZED, a revoked key 401 REVOKED_KEY, and a refused write changes nothing',
+  title:
+    'On every route: no key, a malformed key, a non-Bearer scheme and an unknown key answer 401 UNAUTHORIZED, a revoked key 401 REVOKED_KEY, and a refused write changes nothing',
   group: GROUP,
   rules: ['AUTH-1', 'AUTH-6', 'ERR-UNAUTHORIZED', 'ERR-REVOKED_KEY', 'OVERVIEW-3'],
   long: true,
@@ -107,24 +138,40 @@ export const credentialRulesOnEveryRoute = defineCheck({
     const viaApiKey = sample(ctx, fc.boolean(), n);
     const malformed = sample(ctx, fc.constantFrom(...MALFORMED), n);
     const scheme = sample(ctx, fc.constantFrom('Basic', 'Token', 'bearer-less', 'ApiKey'), n);
-    const unknown = sample(ctx, fc.record({ prefix: fc.constantFrom('svc_live_', 'svc_sandbox_'), tail: fc.stringMatching(/^[a-f0-9]{32}$/) }), n);
+    const unknown = sample(
+      ctx,
+      fc.record({ prefix: fc.constantFrom('svc_live_', 'svc_sandbox_'), tail: fc.stringMatching(/^[a-f0-9]{32}$/) }),
+      n,
+    );
     const unauthorized = { status: 401, codes: ['UNAUTHORIZED'], rules: ['AUTH-6', 'ERR-UNAUTHORIZED'] };
     const variants: RefusalVariant[] = [
       { ...unauthorized, credentials: () => ({ label: 'no key', options: { auth: 'none' } }) },
-      { ...unauthorized, credentials: (_r, i) => ({ label: `Authorization: ${JSON.stringify(malformed[i])}`, options: { auth: 'none', headers: { authorization: malformed[i] as string } } }) },
+      {
+        ...unauthorized,
+        credentials: (_r, i) => ({
+          label: `Authorization: ${JSON.stringify(malformed[i])}`,
+          options: { auth: 'none', headers: { authorization: malformed[i] as string } },
+        }),
+      },
       {
         ...unauthorized,
         credentials: (_r, i) => {
           const s = scheme[i] as string;
           const value = s === 'bearer-less' ? live : `${s} ${live}`;
-          return { label: `Authorization: ${s === 'bearer-less' ? '<the live key, no scheme>' : `${s} <the live key>`}`, options: { auth: 'none', headers: { authorization: value } } };
+          return {
+            label: `Authorization: ${s === 'bearer-less' ? '<the live key, no scheme>' : `${s} <the live key>`}`,
+            options: { auth: 'none', headers: { authorization: value } },
+          };
         },
       },
       {
         ...unauthorized,
         credentials: (_r, i) => {
           const u = unknown[i] as { prefix: string; tail: string };
-          return { label: `an unknown key ${u.prefix}… (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`, options: { key: `${u.prefix}${u.tail}`, auth: viaApiKey[i] ? 'x-api-key' : 'bearer' } };
+          return {
+            label: `an unknown key ${u.prefix}… (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`,
+            options: { key: `${u.prefix}${u.tail}`, auth: viaApiKey[i] ? 'x-api-key' : 'bearer' },
+          };
         },
       },
     ];
@@ -134,11 +181,16 @@ export const credentialRulesOnEveryRoute = defineCheck({
         status: 401,
         codes: ['REVOKED_KEY'],
         rules: ['AUTH-6', 'ERR-REVOKED_KEY'],
-        credentials: (_r, i) => ({ label: `the revoked key (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`, options: { key: 'revoked', auth: viaApiKey[i] ? 'x-api-key' : 'bearer' } }),
+        credentials: (_r, i) => ({
+          label: `the revoked key (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`,
+          options: { key: 'revoked', auth: viaApiKey[i] ? 'x-api-key' : 'bearer' },
+        }),
       });
     }
     const { unknownIds } = await refuseOnEveryRoute(ctx, { routes, owner, variants, tag: '401' });
-    ctx.note(`${routes.length} routes × ${variants.length} credential rules: 401 as the spec says, refused writes read back unchanged${revoked ? '' : ' (no revoked key in the target: REVOKED_KEY not checked)'}${unknownNote(unknownIds)}`);
+    ctx.note(
+      `${routes.length} routes × ${variants.length} credential rules: 401 as the spec says, refused writes read back unchanged${revoked ? '' : ' (no revoked key in the target: REVOKED_KEY not checked)'}${unknownNote(unknownIds)}`,
+    );
   },
 });
 
@@ -148,7 +200,8 @@ const NO_ACCESS_ROLES = ['professional', 'essential', 'free', 'noSubscription'] 
 
 export const planWithoutApiAccessRefusedOnEveryRoute = defineCheck({
   id: 'access.planWithoutApiAccessRefusedOnEveryRoute',
-  title: 'On every route a key of a plan without API access (Professional, and Essential, Free or no subscription when given) answers 403 PLAN_UPGRADE_REQUIRED, and a refused write changes nothing',
+  title:
+    'On every route a key of a plan without API access (Professional, and Essential, Free or no subscription when given) answers 403 PLAN_UPGRADE_REQUIRED, and a refused write changes nothing',
   group: GROUP,
   rules: ['AUTH-5', 'ERR-PLAN_UPGRADE_REQUIRED', 'ENDPOINTS-11'],
   needs: ['professional'],
@@ -164,16 +217,29 @@ export const planWithoutApiAccessRefusedOnEveryRoute = defineCheck({
     // Every role on its first route, then the sampled role on each route.
     const credentials = (_r: AccessRoute, i: number): Credentials => {
       const r = i < roles.length ? (roles[i] as string) : (role[i] as string);
-      return { label: `the ${r} key (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`, options: { key: r, auth: viaApiKey[i] ? 'x-api-key' : 'bearer' } };
+      return {
+        label: `the ${r} key (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`,
+        options: { key: r, auth: viaApiKey[i] ? 'x-api-key' : 'bearer' },
+      };
     };
-    const { unknownIds } = await refuseOnEveryRoute(ctx, { routes, owner, variants: [{ credentials, status: 403, codes: ['PLAN_UPGRADE_REQUIRED'], rules: ['AUTH-5', 'ERR-PLAN_UPGRADE_REQUIRED'] }], tag: '403-plan' });
-    ctx.note(`${routes.length} routes with ${roles.join('/')} keys: 403 PLAN_UPGRADE_REQUIRED, refused writes read back unchanged${unknownNote(unknownIds)}`);
+    const { unknownIds } = await refuseOnEveryRoute(ctx, {
+      routes,
+      owner,
+      variants: [
+        { credentials, status: 403, codes: ['PLAN_UPGRADE_REQUIRED'], rules: ['AUTH-5', 'ERR-PLAN_UPGRADE_REQUIRED'] },
+      ],
+      tag: '403-plan',
+    });
+    ctx.note(
+      `${routes.length} routes with ${roles.join('/')} keys: 403 PLAN_UPGRADE_REQUIRED, refused writes read back unchanged${unknownNote(unknownIds)}`,
+    );
   },
 });
 
 export const portfolioKeyRefusedOnEveryWrite = defineCheck({
   id: 'access.portfolioKeyRefusedOnEveryWrite',
-  title: "On every write route a Portfolio-plan key answers 403 WRITE_REQUIRES_ENTERPRISE, with its own landlord's real ids, and the resource reads back unchanged",
+  title:
+    "On every write route a Portfolio-plan key answers 403 WRITE_REQUIRES_ENTERPRISE, with its own landlord's real ids, and the resource reads back unchanged",
   group: GROUP,
   rules: ['AUTH-5', 'ERR-WRITE_REQUIRES_ENTERPRISE', 'ENDPOINTS-12'],
   needs: ['portfolio'],
@@ -183,15 +249,33 @@ export const portfolioKeyRefusedOnEveryWrite = defineCheck({
     // The Portfolio landlord's ids, learned from its own lists (its key reads), read back with the same key.
     const owner = new LandlordData(ctx, 'portfolioLive');
     const viaApiKey = sample(ctx, fc.boolean(), routes.length);
-    const credentials = (_r: AccessRoute, i: number): Credentials => ({ label: `the Portfolio key (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`, options: { key: 'portfolioLive', auth: viaApiKey[i] ? 'x-api-key' : 'bearer' } });
-    const { unknownIds } = await refuseOnEveryRoute(ctx, { routes, owner, variants: [{ credentials, status: 403, codes: ['WRITE_REQUIRES_ENTERPRISE'], rules: ['AUTH-5', 'ERR-WRITE_REQUIRES_ENTERPRISE', 'ENDPOINTS-12'] }], tag: '403-portfolio' });
-    ctx.note(`${routes.length} write routes with the Portfolio key: 403 WRITE_REQUIRES_ENTERPRISE, read back unchanged${unknownNote(unknownIds)}`);
+    const credentials = (_r: AccessRoute, i: number): Credentials => ({
+      label: `the Portfolio key (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`,
+      options: { key: 'portfolioLive', auth: viaApiKey[i] ? 'x-api-key' : 'bearer' },
+    });
+    const { unknownIds } = await refuseOnEveryRoute(ctx, {
+      routes,
+      owner,
+      variants: [
+        {
+          credentials,
+          status: 403,
+          codes: ['WRITE_REQUIRES_ENTERPRISE'],
+          rules: ['AUTH-5', 'ERR-WRITE_REQUIRES_ENTERPRISE', 'ENDPOINTS-12'],
+        },
+      ],
+      tag: '403-portfolio',
+    });
+    ctx.note(
+      `${routes.length} write routes with the Portfolio key: 403 WRITE_REQUIRES_ENTERPRISE, read back unchanged${unknownNote(unknownIds)}`,
+    );
   },
 });
 
 export const readOnlyKeyRefusedOnEveryWrite = defineCheck({
   id: 'access.readOnlyKeyRefusedOnEveryWrite',
-  title: "On every write route a read_only Enterprise key answers 403 INSUFFICIENT_SCOPE, with its landlord's real ids, and the resource reads back unchanged",
+  title:
+    "On every write route a read_only Enterprise key answers 403 INSUFFICIENT_SCOPE, with its landlord's real ids, and the resource reads back unchanged",
   group: GROUP,
   rules: ['AUTH-4', 'ERR-INSUFFICIENT_SCOPE', 'ENDPOINTS-12'],
   needs: ['readOnly'],
@@ -200,9 +284,27 @@ export const readOnlyKeyRefusedOnEveryWrite = defineCheck({
     const routes = await servedRoutes(ctx, WRITE_ACCESS_ROUTES);
     const owner = new LandlordData(ctx, LIVE);
     const viaApiKey = sample(ctx, fc.boolean(), routes.length);
-    const credentials = (_r: AccessRoute, i: number): Credentials => ({ label: `the read_only key (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`, options: { key: 'enterpriseReadOnly', auth: viaApiKey[i] ? 'x-api-key' : 'bearer' } });
-    const { unknownIds } = await refuseOnEveryRoute(ctx, { routes, owner, variants: [{ credentials, status: 403, codes: ['INSUFFICIENT_SCOPE'], rules: ['AUTH-4', 'ERR-INSUFFICIENT_SCOPE', 'ENDPOINTS-12'] }], tag: '403-scope', budgeted: true });
-    ctx.note(`${routes.length} write routes with the read_only key: 403 INSUFFICIENT_SCOPE, read back unchanged${unknownNote(unknownIds)}`);
+    const credentials = (_r: AccessRoute, i: number): Credentials => ({
+      label: `the read_only key (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`,
+      options: { key: 'enterpriseReadOnly', auth: viaApiKey[i] ? 'x-api-key' : 'bearer' },
+    });
+    const { unknownIds } = await refuseOnEveryRoute(ctx, {
+      routes,
+      owner,
+      variants: [
+        {
+          credentials,
+          status: 403,
+          codes: ['INSUFFICIENT_SCOPE'],
+          rules: ['AUTH-4', 'ERR-INSUFFICIENT_SCOPE', 'ENDPOINTS-12'],
+        },
+      ],
+      tag: '403-scope',
+      budgeted: true,
+    });
+    ctx.note(
+      `${routes.length} write routes with the read_only key: 403 INSUFFICIENT_SCOPE, read back unchanged${unknownNote(unknownIds)}`,
+    );
   },
 });
 
@@ -210,7 +312,8 @@ export const readOnlyKeyRefusedOnEveryWrite = defineCheck({
 
 export const foreignRealIdsAnswer404OnEveryByIdRoute = defineCheck({
   id: 'access.foreignRealIdsAnswer404OnEveryByIdRoute',
-  title: "On every GET, PATCH, DELETE and POST-by-id route (documents by docId, invoice PDF and email included) another landlord's real ids answer 404 NOT_FOUND, and the owner reads the resource back unchanged",
+  title:
+    "On every GET, PATCH, DELETE and POST-by-id route (documents by docId, invoice PDF and email included) another landlord's real ids answer 404 NOT_FOUND, and the owner reads the resource back unchanged",
   group: GROUP,
   rules: ['AUTH-8', 'ERR-NOT_FOUND', 'OVERVIEW-3'],
   needs: ['otherLandlord'],
@@ -220,9 +323,20 @@ export const foreignRealIdsAnswer404OnEveryByIdRoute = defineCheck({
     // The other landlord's ids, learned from its own lists; the owner reads back with its own key.
     const owner = new LandlordData(ctx, 'otherLandlord');
     const viaApiKey = sample(ctx, fc.boolean(), routes.length);
-    const credentials = (_r: AccessRoute, i: number): Credentials => ({ label: `the main landlord's live key on the other landlord's ids (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`, options: { key: LIVE, auth: viaApiKey[i] ? 'x-api-key' : 'bearer' } });
-    const { unknownIds } = await refuseOnEveryRoute(ctx, { routes, owner, variants: [{ credentials, status: 404, codes: ['NOT_FOUND'], rules: ['AUTH-8', 'ERR-NOT_FOUND'] }], tag: '404-foreign', budgeted: true });
-    ctx.note(`${routes.length} by-id routes with another landlord's real ids: 404 NOT_FOUND, the owner read its resources back unchanged${unknownNote(unknownIds)}`);
+    const credentials = (_r: AccessRoute, i: number): Credentials => ({
+      label: `the main landlord's live key on the other landlord's ids (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`,
+      options: { key: LIVE, auth: viaApiKey[i] ? 'x-api-key' : 'bearer' },
+    });
+    const { unknownIds } = await refuseOnEveryRoute(ctx, {
+      routes,
+      owner,
+      variants: [{ credentials, status: 404, codes: ['NOT_FOUND'], rules: ['AUTH-8', 'ERR-NOT_FOUND'] }],
+      tag: '404-foreign',
+      budgeted: true,
+    });
+    ctx.note(
+      `${routes.length} by-id routes with another landlord's real ids: 404 NOT_FOUND, the owner read its resources back unchanged${unknownNote(unknownIds)}`,
+    );
   },
 });
 
@@ -233,7 +347,8 @@ const NOT_SHOWN_BODIES = new Set(['contract', 'contractPatch', 'rent', 'rentPatc
 
 export const sandboxKeyPersistsNothingOnEveryWrite = defineCheck({
   id: 'access.sandboxKeyPersistsNothingOnEveryWrite',
-  title: 'On every write route the sandbox key answers a mock (sandbox: true, X-Service-Mode: sandbox) and nothing is persisted: read back with the live key unchanged, not created, not deleted; no invoice email sent',
+  title:
+    'On every write route the sandbox key answers a mock (sandbox: true, X-Service-Mode: sandbox) and nothing is persisted: read back with the live key unchanged, not created, not deleted; no invoice email sent',
   group: GROUP,
   rules: ['AUTH-2', 'AUTH-3', 'ENVELOPE-7', 'RENT-POST-1', 'RENT-PATCH-1', 'RENT-EMAIL-8'],
   needs: ['sandbox'],
@@ -245,7 +360,8 @@ export const sandboxKeyPersistsNothingOnEveryWrite = defineCheck({
     const unreached: string[] = [];
     let checked = 0;
     let own: Promise<string> | undefined;
-    const ownProperty = (): Promise<string> => (own ??= createOwnProperty(ctx, LIVE, 'access-sandbox').then((p) => String(p.id)));
+    const ownProperty = (): Promise<string> =>
+      (own ??= createOwnProperty(ctx, LIVE, 'access-sandbox').then((p) => String(p.id)));
     for (const [i, route] of routes.entries()) {
       // A mock may answer what the live write would (409 for deleting a property with a live contract, or for a
       // contract overlapping one): DELETE /properties/{id} and the new contract aim at a property of the check's own.
@@ -256,12 +372,25 @@ export const sandboxKeyPersistsNothingOnEveryWrite = defineCheck({
         continue;
       }
       const tag = `sandbox-${i}.`;
-      const request = await requestFor(ctx, route, ids, owner, tag, route.body === 'contract' ? { propertyId: await ownProperty() } : {});
+      const request = await requestFor(
+        ctx,
+        route,
+        ids,
+        owner,
+        tag,
+        route.body === 'contract' ? { propertyId: await ownProperty() } : {},
+      );
       const before = await readBack(ctx, route, ids, LIVE, request, tag);
-      const options: RequestOptions = { ...request, key: 'enterpriseSandbox', auth: viaApiKey[i] ? 'x-api-key' : 'bearer' };
+      const options: RequestOptions = {
+        ...request,
+        key: 'enterpriseSandbox',
+        auth: viaApiKey[i] ? 'x-api-key' : 'bearer',
+      };
       const res = route.invoice ? await invoiceRequest(ctx, route.invoice, options) : await send(ctx, options);
       if (res.status === 400 && NOT_SHOWN_BODIES.has(route.body) && codeOf(res) === 'VALIDATION_ERROR') {
-        unreached.push(`${routeName(route)} (its body field names are not shown; the deployment refused the suite's: ${describeResponse(res).slice(0, 120)})`);
+        unreached.push(
+          `${routeName(route)} (its body field names are not shown; the deployment refused the suite's: ${describeResponse(res).slice(0, 120)})`,
+        );
         continue;
       }
       const what = `the sandbox ${routeName(route)}`;
@@ -269,28 +398,76 @@ export const sandboxKeyPersistsNothingOnEveryWrite = defineCheck({
       // still in sandbox mode and still persisting nothing.
       const conflict = res.status === 409 && codeOf(res) === 'CONFLICT';
       if (conflict) {
-        ctx.expectHeader(res, 'X-Service-Mode', (v) => v?.trim() === 'sandbox', `"sandbox" on ${what}`, { rules: ['AUTH-3'] });
+        ctx.expectHeader(res, 'X-Service-Mode', (v) => v?.trim() === 'sandbox', `"sandbox" on ${what}`, {
+          rules: ['AUTH-3'],
+        });
         const after = await readBack(ctx, route, ids, LIVE, request, tag);
-        ctx.expect(after === before, `nothing persisted by ${what} (answered 409): read back with the live key`, () => `before: ${before}; after: ${after}`, undefined, { rules: ['AUTH-2'] });
+        ctx.expect(
+          after === before,
+          `nothing persisted by ${what} (answered 409): read back with the live key`,
+          () => `before: ${before}; after: ${after}`,
+          undefined,
+          { rules: ['AUTH-2'] },
+        );
         unreached.push(`${routeName(route)} (409 CONFLICT as the live write would be; nothing persisted)`);
         continue;
       }
-      ctx.expect(res.status === 200 || res.status === 201, `${what} to answer its mock (200 or 201)`, () => describeResponse(res), res.exchange, { rules: ['AUTH-2'] });
-      ctx.expectHeader(res, 'X-Service-Mode', (v) => v?.trim() === 'sandbox', `"sandbox" on ${what}`, { rules: ['AUTH-3'] });
+      ctx.expect(
+        res.status === 200 || res.status === 201,
+        `${what} to answer its mock (200 or 201)`,
+        () => describeResponse(res),
+        res.exchange,
+        { rules: ['AUTH-2'] },
+      );
+      ctx.expectHeader(res, 'X-Service-Mode', (v) => v?.trim() === 'sandbox', `"sandbox" on ${what}`, {
+        rules: ['AUTH-3'],
+      });
       const data = isRecord(res.json) ? res.json.data : undefined;
-      ctx.expect(isRecord(data) && data.sandbox === true, `${what} to answer data carrying sandbox: true`, () => describeResponse(res), res.exchange, { rules: ['AUTH-2', 'ENVELOPE-7'] });
-      if (route.invoice === 'email') ctx.expect(isRecord(data) && data.sent === false, `${what}: sent false`, () => describeResponse(res), res.exchange, { rules: ['RENT-EMAIL-8'] });
+      ctx.expect(
+        isRecord(data) && data.sandbox === true,
+        `${what} to answer data carrying sandbox: true`,
+        () => describeResponse(res),
+        res.exchange,
+        { rules: ['AUTH-2', 'ENVELOPE-7'] },
+      );
+      if (route.invoice === 'email')
+        ctx.expect(
+          isRecord(data) && data.sent === false,
+          `${what}: sent false`,
+          () => describeResponse(res),
+          res.exchange,
+          { rules: ['RENT-EMAIL-8'] },
+        );
       const after = await readBack(ctx, route, ids, LIVE, request, tag);
-      ctx.expect(after === before, `nothing persisted by ${what}: read back with the live key`, () => `before: ${before}; after: ${after}`, undefined, { rules: ['AUTH-2'] });
-      if (route.invoice === 'email' && ctx.target.mail && isRecord(request.json) && typeof request.json.email === 'string') {
+      ctx.expect(
+        after === before,
+        `nothing persisted by ${what}: read back with the live key`,
+        () => `before: ${before}; after: ${after}`,
+        undefined,
+        { rules: ['AUTH-2'] },
+      );
+      if (
+        route.invoice === 'email' &&
+        ctx.target.mail &&
+        isRecord(request.json) &&
+        typeof request.json.email === 'string'
+      ) {
         const address = request.json.email;
         const mails = await mailCapture(ctx).to(address);
-        ctx.expect(mails.length === 0, `no email to ${address} after ${what}`, () => `${mails.length} mails: ${mails.map((m) => m.subject).join(', ')}`, undefined, { rules: ['RENT-EMAIL-8'] });
+        ctx.expect(
+          mails.length === 0,
+          `no email to ${address} after ${what}`,
+          () => `${mails.length} mails: ${mails.map((m) => m.subject).join(', ')}`,
+          undefined,
+          { rules: ['RENT-EMAIL-8'] },
+        );
       }
       checked++;
     }
     ctx.expect(checked > 0, 'at least one write route reached with the sandbox key', () => unreached.join('; '));
-    ctx.note(`${checked} of ${routes.length} write routes: sandbox mocks, nothing persisted${unreached.length ? `; not reached: ${unreached.join('; ')}` : ''}`);
+    ctx.note(
+      `${checked} of ${routes.length} write routes: sandbox mocks, nothing persisted${unreached.length ? `; not reached: ${unreached.join('; ')}` : ''}`,
+    );
   },
 });
 

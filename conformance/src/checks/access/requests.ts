@@ -61,7 +61,9 @@ export class LandlordData {
 
   /** A contract of the landlord with its property and main tenant (bodies of creates refer to them). */
   async contract(): Promise<Json | undefined> {
-    return (await this.items('/contracts')).find((c) => typeof c.propertyId === 'string' && typeof c.mainTenantId === 'string');
+    return (await this.items('/contracts')).find(
+      (c) => typeof c.propertyId === 'string' && typeof c.mainTenantId === 'string',
+    );
   }
 }
 
@@ -84,10 +86,20 @@ function multipart(parts: Parameters<typeof multipartBody>[0]): Pick<RequestOpti
  * `data` is the landlord whose ids fill creates' references (a contract's property and tenant); `overrides.propertyId`
  * puts a new contract on another property (one without a contract, so it overlaps none).
  */
-export async function requestFor(ctx: CheckContext, route: AccessRoute, ids: RouteIds, data: LandlordData, tag: string, overrides: { readonly propertyId?: string } = {}): Promise<RequestOptions> {
+export async function requestFor(
+  ctx: CheckContext,
+  route: AccessRoute,
+  ids: RouteIds,
+  data: LandlordData,
+  tag: string,
+  overrides: { readonly propertyId?: string } = {},
+): Promise<RequestOptions> {
   const base: RequestOptions = { method: route.method, path: fill(route.path, ids) };
   const text = tagOf(ctx, tag);
-  const email = `${`${ctx.marker}.access-${tag}`.toLowerCase().replace(/[^a-z0-9.-]/g, '-').replace(/[.-]+$/, '')}@example.com`;
+  const email = `${`${ctx.marker}.access-${tag}`
+    .toLowerCase()
+    .replace(/[^a-z0-9.-]/g, '-')
+    .replace(/[.-]+$/, '')}@example.com`;
   switch (route.body) {
     case 'none':
       return base;
@@ -96,13 +108,28 @@ export async function requestFor(ctx: CheckContext, route: AccessRoute, ids: Rou
     case 'propertyPatch':
       return { ...base, json: { shortName: text } };
     case 'image':
-      return { ...base, ...multipart({ file: { filename: 'access.png', contentType: 'image/png', content: TINY_PNG } }) };
+      return {
+        ...base,
+        ...multipart({ file: { filename: 'access.png', contentType: 'image/png', content: TINY_PNG } }),
+      };
     case 'document':
-      return { ...base, ...multipart({ file: { filename: 'access.pdf', contentType: 'application/pdf', content: pdfBytes(600) }, name: text, type: 'EPC_Certificate' }) };
+      return {
+        ...base,
+        ...multipart({
+          file: { filename: 'access.pdf', contentType: 'application/pdf', content: pdfBytes(600) },
+          name: text,
+          type: 'EPC_Certificate',
+        }),
+      };
     case 'contract': {
       const fields = await contractFields(ctx);
       const contract = await data.contract();
-      const json: Json = { propertyId: overrides.propertyId ?? contract?.propertyId, mainTenantId: contract?.mainTenantId, [fields.start]: addDays(utcDate(), -30), [fields.reference]: text };
+      const json: Json = {
+        propertyId: overrides.propertyId ?? contract?.propertyId,
+        mainTenantId: contract?.mainTenantId,
+        [fields.start]: addDays(utcDate(), -30),
+        [fields.reference]: text,
+      };
       if (fields.rent) json[fields.rent] = 950;
       return { ...base, json };
     }
@@ -111,7 +138,18 @@ export async function requestFor(ctx: CheckContext, route: AccessRoute, ids: Rou
     case 'rent': {
       const contract = await data.contract();
       const fields = await rentFields(ctx);
-      return { ...base, json: { propertyId: contract?.propertyId, tenantId: contract?.mainTenantId, contractId: contract?.id, period: text, amount: 950, status: 'Pending', [fields.due]: addDays(utcDate(), 20) } };
+      return {
+        ...base,
+        json: {
+          propertyId: contract?.propertyId,
+          tenantId: contract?.mainTenantId,
+          contractId: contract?.id,
+          period: text,
+          amount: 950,
+          status: 'Pending',
+          [fields.due]: addDays(utcDate(), 20),
+        },
+      };
     }
     case 'rentPatch':
       return { ...base, json: { amountReceived: 1.23 } };
@@ -119,7 +157,10 @@ export async function requestFor(ctx: CheckContext, route: AccessRoute, ids: Rou
       return { ...base, json: { email } };
     case 'tenant': {
       const property = (await data.items('/properties'))[0];
-      return { ...base, json: { firstName: 'Conformance', lastName: text, email, ...(property ? { propertyId: property.id } : {}) } };
+      return {
+        ...base,
+        json: { firstName: 'Conformance', lastName: text, email, ...(property ? { propertyId: property.id } : {}) },
+      };
     }
     case 'issuePatch':
       return { ...base, json: { status: 'In_Progress' } };
@@ -129,10 +170,21 @@ export async function requestFor(ctx: CheckContext, route: AccessRoute, ids: Rou
 }
 
 /** The read-back of a write route: what the write could change, as a comparable string; undefined: nothing to read. */
-export async function readBack(ctx: CheckContext, route: AccessRoute, ids: RouteIds, key: string, request: RequestOptions, tag: string): Promise<string | undefined> {
+export async function readBack(
+  ctx: CheckContext,
+  route: AccessRoute,
+  ids: RouteIds,
+  key: string,
+  request: RequestOptions,
+  tag: string,
+): Promise<string | undefined> {
   const rb = route.readBack;
   if (rb.kind === 'none') return undefined;
-  const res = await ctx.http.request({ path: fill(rb.path, ids), key, ...(rb.kind !== 'item' && rb.query ? { query: rb.query } : {}) });
+  const res = await ctx.http.request({
+    path: fill(rb.path, ids),
+    key,
+    ...(rb.kind !== 'item' && rb.query ? { query: rb.query } : {}),
+  });
   const body = res.json;
   if (rb.kind === 'created') {
     const items = isRecord(body) && Array.isArray(body.data) ? body.data : [];
@@ -143,11 +195,16 @@ export async function readBack(ctx: CheckContext, route: AccessRoute, ids: Route
   if (rb.kind === 'item') item = res.status === 200 && isRecord(body) ? body.data : undefined;
   else {
     const wanted = ids[rb.idParam];
-    item = isRecord(body) && Array.isArray(body.data) ? body.data.find((i) => isRecord(i) && i.id === wanted) : undefined;
+    item =
+      isRecord(body) && Array.isArray(body.data) ? body.data.find((i) => isRecord(i) && i.id === wanted) : undefined;
   }
   if (!isRecord(item)) return `${res.status}: absent`;
   // What the write could change: the fields its body sets (an image: the image fields); a delete: presence.
-  const fields = isRecord(request.json) ? Object.keys(request.json) : route.body === 'image' ? Object.keys(item).filter((k) => /image/i.test(k)) : [];
+  const fields = isRecord(request.json)
+    ? Object.keys(request.json)
+    : route.body === 'image'
+      ? Object.keys(item).filter((k) => /image/i.test(k))
+      : [];
   const projection = Object.fromEntries(fields.map((f) => [f, item[f] ?? null]));
   return `present ${JSON.stringify(projection)}`;
 }

@@ -6,20 +6,39 @@ import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
 import { provisionKey } from '../shared/provision';
 import { GET_COLLECTION_ROUTES, WRITE_ROUTES, type SpecRoute } from '../shared/spec';
-import { codeOf, deleteIfCreated, fillPath, isRecord, multipartBody, propertyBody, requestRetryingResets } from '../shared/util';
+import {
+  codeOf,
+  deleteIfCreated,
+  fillPath,
+  isRecord,
+  multipartBody,
+  propertyBody,
+  requestRetryingResets,
+} from '../shared/util';
 
 const GROUP = 'Authentication';
 
 /** Extra roles for plans without API access, used when the target file provides them (AUTH-5). */
 const NO_ACCESS_EXTRA_ROLES = ['essential', 'free', 'noSubscription'] as const;
 
-type WriteRequest = { method: string; path: string; json?: unknown; body?: Uint8Array; headers?: Record<string, string> };
+type WriteRequest = {
+  method: string;
+  path: string;
+  json?: unknown;
+  body?: Uint8Array;
+  headers?: Record<string, string>;
+};
 
 /** A write request on a route: unknown ids, a tiny multipart file for uploads, the marker body for POST /properties. */
 function writeRequest(ctx: CheckContext, route: SpecRoute): WriteRequest {
   const path = fillPath(route.path);
   if (route.multipart) {
-    const { body, contentType } = multipartBody({ name: `${ctx.marker} upload`, type: 'Contract', text: ctx.marker, file: { filename: 'conformance.txt', contentType: 'text/plain', content: ctx.marker } });
+    const { body, contentType } = multipartBody({
+      name: `${ctx.marker} upload`,
+      type: 'Contract',
+      text: ctx.marker,
+      file: { filename: 'conformance.txt', contentType: 'text/plain', content: ctx.marker },
+    });
     return { method: route.method, path, body, headers: { 'content-type': contentType } };
   }
   if (route.method === 'DELETE') return { method: route.method, path };
@@ -58,17 +77,29 @@ export const readOnlyKeyOnWriteRoutesAnswers403InsufficientScope = defineCheck({
 
 export const noApiAccessPlansAnswer403PlanUpgradeRequired = defineCheck({
   id: 'auth.noApiAccessPlansAnswer403PlanUpgradeRequired',
-  title: 'Keys on Professional, Essential, Free or no subscription answer 403 PLAN_UPGRADE_REQUIRED on reads and writes',
+  title:
+    'Keys on Professional, Essential, Free or no subscription answer 403 PLAN_UPGRADE_REQUIRED on reads and writes',
   group: GROUP,
   rules: ['AUTH-5', 'ERR-PLAN_UPGRADE_REQUIRED', 'LIMIT-RATE-6', 'LIMIT-RATE-7', 'ENDPOINTS-11'],
   needs: ['professional'],
   long: true, // writes on four keys paced as Portfolio (30 a minute)
   async run(ctx: CheckContext) {
     const roles = ['professional', ...NO_ACCESS_EXTRA_ROLES.filter((r) => ctx.hasKey(r))];
-    const reads = ACCESS_GET_ROUTES.filter((r) => ['/properties', '/contracts', '/rent', '/team', '/compliance/summary', '/tenants'].includes(r.path));
-    const writes = ACCESS_WRITE_ROUTES.filter((r) => ['POST /properties', 'PATCH /properties/{id}', 'DELETE /contracts/{id}', 'PATCH /rent/{id}'].includes(`${r.method} ${r.path}`));
+    const reads = ACCESS_GET_ROUTES.filter((r) =>
+      ['/properties', '/contracts', '/rent', '/team', '/compliance/summary', '/tenants'].includes(r.path),
+    );
+    const writes = ACCESS_WRITE_ROUTES.filter((r) =>
+      ['POST /properties', 'PATCH /properties/{id}', 'DELETE /contracts/{id}', 'PATCH /rent/{id}'].includes(
+        `${r.method} ${r.path}`,
+      ),
+    );
     for (const role of roles) {
-      const rules = role === 'essential' ? ['AUTH-5', 'ERR-PLAN_UPGRADE_REQUIRED', 'LIMIT-RATE-6'] : role === 'professional' ? ['AUTH-5', 'ERR-PLAN_UPGRADE_REQUIRED', 'LIMIT-RATE-7'] : ['AUTH-5', 'ERR-PLAN_UPGRADE_REQUIRED'];
+      const rules =
+        role === 'essential'
+          ? ['AUTH-5', 'ERR-PLAN_UPGRADE_REQUIRED', 'LIMIT-RATE-6']
+          : role === 'professional'
+            ? ['AUTH-5', 'ERR-PLAN_UPGRADE_REQUIRED', 'LIMIT-RATE-7']
+            : ['AUTH-5', 'ERR-PLAN_UPGRADE_REQUIRED'];
       for (const route of reads) {
         const res = await ctx.http.request({ path: route.path, key: role });
         ctx.expectErrorEnvelope(res, 403, 'PLAN_UPGRADE_REQUIRED', { rules });
@@ -79,7 +110,9 @@ export const noApiAccessPlansAnswer403PlanUpgradeRequired = defineCheck({
       }
     }
     const missing = NO_ACCESS_EXTRA_ROLES.filter((r) => !ctx.hasKey(r));
-    ctx.note(`${roles.join(', ')}: 403 PLAN_UPGRADE_REQUIRED on ${reads.length} reads and ${writes.length} writes${missing.length ? ` (no ${missing.join('/')} key in the target: not checked)` : ''}`);
+    ctx.note(
+      `${roles.join(', ')}: 403 PLAN_UPGRADE_REQUIRED on ${reads.length} reads and ${writes.length} writes${missing.length ? ` (no ${missing.join('/')} key in the target: not checked)` : ''}`,
+    );
   },
 });
 
@@ -101,7 +134,10 @@ export const portfolioPlanWritesAnswer403WriteRequiresEnterprise = defineCheck({
         ctx.expectErrorEnvelope(res, 403, 'WRITE_REQUIRES_ENTERPRISE');
       }
     }
-    const which = own === undefined ? 'the Portfolio read_write key' : "a read_write key of the suite's Portfolio landlord (and the target's Portfolio key on the first)";
+    const which =
+      own === undefined
+        ? 'the Portfolio read_write key'
+        : "a read_write key of the suite's Portfolio landlord (and the target's Portfolio key on the first)";
     ctx.note(`${ACCESS_WRITE_ROUTES.length} write routes with ${which}: 403 WRITE_REQUIRES_ENTERPRISE`);
   },
 });
@@ -115,7 +151,12 @@ export const portfolioPlanReadsAreAllowed = defineCheck({
   async run(ctx: CheckContext) {
     for (const route of ACCESS_GET_ROUTES) {
       const res = await ctx.http.request({ path: route.path, key: 'portfolioLive' });
-      if (res.status === 404) ctx.fail(`200 on GET ${route.path} (the spec names it)`, `404 ${res.text.slice(0, 200)} (route missing?)`, res.exchange);
+      if (res.status === 404)
+        ctx.fail(
+          `200 on GET ${route.path} (the spec names it)`,
+          `404 ${res.text.slice(0, 200)} (route missing?)`,
+          res.exchange,
+        );
       ctx.expectSuccessEnvelope(res, 200);
     }
     ctx.note(`${ACCESS_GET_ROUTES.length} GET endpoints with the Portfolio key: 200`);
@@ -124,22 +165,37 @@ export const portfolioPlanReadsAreAllowed = defineCheck({
 
 // ---- the matrix ------------------------------------------------------------------------------------------
 
-type Expectation = { readonly kind: 'ok' } | { readonly kind: 'error'; readonly status: number; readonly codes: readonly string[] } | { readonly kind: 'passesGate' };
+type Expectation =
+  | { readonly kind: 'ok' }
+  | { readonly kind: 'error'; readonly status: number; readonly codes: readonly string[] }
+  | { readonly kind: 'passesGate' };
 
 /** What the spec says a role gets on a route (AUTH-4, AUTH-5, AUTH-6, ENDPOINTS-11, ENDPOINTS-12). */
 function expectationFor(role: string, method: string): Expectation {
   const write = method !== 'GET';
   if (role === 'revoked') return { kind: 'error', status: 401, codes: ['REVOKED_KEY'] };
-  if (role === 'professional' || (NO_ACCESS_EXTRA_ROLES as readonly string[]).includes(role)) return { kind: 'error', status: 403, codes: ['PLAN_UPGRADE_REQUIRED'] };
+  if (role === 'professional' || (NO_ACCESS_EXTRA_ROLES as readonly string[]).includes(role))
+    return { kind: 'error', status: 403, codes: ['PLAN_UPGRADE_REQUIRED'] };
   if (!write) return { kind: 'ok' };
   if (role === 'portfolioLive') return { kind: 'error', status: 403, codes: ['WRITE_REQUIRES_ENTERPRISE'] };
   // A read_only key on the Portfolio plan breaks two rules at once; the spec does not order them.
-  if (role === 'portfolioReadOnly') return { kind: 'error', status: 403, codes: ['WRITE_REQUIRES_ENTERPRISE', 'INSUFFICIENT_SCOPE'] };
+  if (role === 'portfolioReadOnly')
+    return { kind: 'error', status: 403, codes: ['WRITE_REQUIRES_ENTERPRISE', 'INSUFFICIENT_SCOPE'] };
   if (role === 'enterpriseReadOnly') return { kind: 'error', status: 403, codes: ['INSUFFICIENT_SCOPE'] };
   return { kind: 'passesGate' };
 }
 
-const MATRIX_ROLES = ['enterpriseLive', 'enterpriseReadOnly', 'enterpriseSandbox', 'portfolioLive', 'professional', 'revoked', 'otherLandlord', 'portfolioReadOnly', ...NO_ACCESS_EXTRA_ROLES];
+const MATRIX_ROLES = [
+  'enterpriseLive',
+  'enterpriseReadOnly',
+  'enterpriseSandbox',
+  'portfolioLive',
+  'professional',
+  'revoked',
+  'otherLandlord',
+  'portfolioReadOnly',
+  ...NO_ACCESS_EXTRA_ROLES,
+];
 /** Roles whose writes the spec lets through: they only get writes that cannot change anything (unknown ids). */
 const WRITING_ROLES = new Set(['enterpriseLive', 'otherLandlord', 'enterpriseSandbox']);
 
@@ -153,9 +209,18 @@ export const roleRouteMethodMatrixMatchesSpec = defineCheck({
     const roles = MATRIX_ROLES.filter((r) => ctx.hasKey(r));
     const routes: SpecRoute[] = [...ACCESS_GET_ROUTES, ...ACCESS_WRITE_ROUTES];
     const arb = fc
-      .record({ role: fc.constantFrom(...roles), route: fc.constantFrom(...routes), auth: fc.constantFrom('bearer' as const, 'x-api-key' as const) })
+      .record({
+        role: fc.constantFrom(...roles),
+        route: fc.constantFrom(...routes),
+        auth: fc.constantFrom('bearer' as const, 'x-api-key' as const),
+      })
       // Roles that may write only get PATCH/DELETE on unknown ids (POST would create data; uploads store files).
-      .filter(({ role, route }) => !WRITING_ROLES.has(role) || route.method === 'GET' || ((route.method === 'PATCH' || route.method === 'DELETE') && !route.multipart));
+      .filter(
+        ({ role, route }) =>
+          !WRITING_ROLES.has(role) ||
+          route.method === 'GET' ||
+          ((route.method === 'PATCH' || route.method === 'DELETE') && !route.multipart),
+      );
     let ok = 0;
     await ctx.property(
       'each role gets the status and code the spec gives for the route and method',
@@ -167,7 +232,13 @@ export const roleRouteMethodMatrixMatchesSpec = defineCheck({
         const expected = expectationFor(role, route.method);
         const what = `${role} ${route.method} ${route.path}`;
         if (expected.kind === 'ok') {
-          ctx.expect(res.status === 200 && isRecord(res.json) && 'data' in res.json, `200 with { data } for ${what}`, () => `${res.status} ${res.text.slice(0, 200)}`, res.exchange, { rules: ['AUTH-5', 'ENDPOINTS-11'] });
+          ctx.expect(
+            res.status === 200 && isRecord(res.json) && 'data' in res.json,
+            `200 with { data } for ${what}`,
+            () => `${res.status} ${res.text.slice(0, 200)}`,
+            res.exchange,
+            { rules: ['AUTH-5', 'ENDPOINTS-11'] },
+          );
         } else if (expected.kind === 'error') {
           const code = codeOf(res);
           ctx.expect(
@@ -178,12 +249,20 @@ export const roleRouteMethodMatrixMatchesSpec = defineCheck({
           );
           ctx.expectErrorEnvelope(res, expected.status, code as string);
         } else {
-          ctx.expect(res.status !== 401 && res.status !== 403, `${what} to pass authentication, plan and scope (any answer but 401/403)`, () => `${res.status} ${describeValue(res.json ?? res.text)}`, res.exchange, { rules: ['ENDPOINTS-12'] });
+          ctx.expect(
+            res.status !== 401 && res.status !== 403,
+            `${what} to pass authentication, plan and scope (any answer but 401/403)`,
+            () => `${res.status} ${describeValue(res.json ?? res.text)}`,
+            res.exchange,
+            { rules: ['ENDPOINTS-12'] },
+          );
         }
         ok++;
       },
       { numRuns: 40 },
     );
-    ctx.note(`${ok} sampled role × route × method combinations over ${roles.length} roles and ${routes.length} routes matched the spec`);
+    ctx.note(
+      `${ok} sampled role × route × method combinations over ${roles.length} roles and ${routes.length} routes matched the spec`,
+    );
   },
 });

@@ -11,7 +11,10 @@ export const faults: FaultTable = {
     {
       fault: () => ({
         description: 'x-api-key is not accepted (401)',
-        request: (req) => (req.headers['x-api-key'] !== undefined && req.headers.authorization === undefined ? errorResponse(401, 'UNAUTHORIZED', 'Missing API key') : undefined),
+        request: (req) =>
+          req.headers['x-api-key'] !== undefined && req.headers.authorization === undefined
+            ? errorResponse(401, 'UNAUTHORIZED', 'Missing API key')
+            : undefined,
       }),
     },
   ],
@@ -30,19 +33,41 @@ export const faults: FaultTable = {
         };
       },
     },
-    { fault: () => mapJson('401 UNAUTHORIZED answered as 403 FORBIDDEN', (_q, r) => codeOf(r) === 'UNAUTHORIZED', (b) => [{ ...b, code: 'FORBIDDEN' }, 403]) },
+    {
+      fault: () =>
+        mapJson(
+          '401 UNAUTHORIZED answered as 403 FORBIDDEN',
+          (_q, r) => codeOf(r) === 'UNAUTHORIZED',
+          (b) => [{ ...b, code: 'FORBIDDEN' }, 403],
+        ),
+    },
   ],
   'auth.revokedKeyAnswers401RevokedKey': [
     { fault: (t) => swapKey('the revoked key still works', key(t, 'revoked'), live(t)) },
-    { fault: () => mapJson('REVOKED_KEY answered as UNAUTHORIZED', (_q, r) => codeOf(r) === 'REVOKED_KEY', (b) => ({ ...b, code: 'UNAUTHORIZED' })) },
+    {
+      fault: () =>
+        mapJson(
+          'REVOKED_KEY answered as UNAUTHORIZED',
+          (_q, r) => codeOf(r) === 'REVOKED_KEY',
+          (b) => ({ ...b, code: 'UNAUTHORIZED' }),
+        ),
+    },
   ],
   'auth.keyRevokedInDashboardAnswers401RevokedKey': [
     {
       fault: (t) => ({
         description: 'revocation is ignored (a revoked key keeps being served)',
-        response: async (res, req, ctx) => (codeOf(res) === 'REVOKED_KEY' ? ctx.upstream(withKey(req, live(t))) : undefined),
+        response: async (res, req, ctx) =>
+          codeOf(res) === 'REVOKED_KEY' ? ctx.upstream(withKey(req, live(t))) : undefined,
       }),
     },
-    { fault: () => mapJson('REVOKED_KEY answered as UNAUTHORIZED', (_q, r) => codeOf(r) === 'REVOKED_KEY', (b) => ({ ...b, code: 'UNAUTHORIZED' })) },
+    {
+      fault: () =>
+        mapJson(
+          'REVOKED_KEY answered as UNAUTHORIZED',
+          (_q, r) => codeOf(r) === 'REVOKED_KEY',
+          (b) => ({ ...b, code: 'UNAUTHORIZED' }),
+        ),
+    },
   ],
 };

@@ -20,14 +20,31 @@ export const bearerAndXApiKeyBothAuthenticate = defineCheck({
     const bearerBody = ctx.expectSuccessEnvelope(viaBearer, 200);
     const viaHeader = await ctx.http.request({ path: '/properties', key: 'enterpriseLive', auth: 'x-api-key', query });
     const headerBody = ctx.expectSuccessEnvelope(viaHeader, 200);
-    const ids = (body: { data: unknown }): string => (Array.isArray(body.data) ? body.data.map((i) => (isRecord(i) ? i.id : i)).join(',') : describeValue(body.data));
-    ctx.expect(ids(bearerBody) === ids(headerBody), 'the same properties whichever header carries the key', `Bearer: [${ids(bearerBody)}]; x-api-key: [${ids(headerBody)}]`, viaHeader.exchange);
+    const ids = (body: { data: unknown }): string =>
+      Array.isArray(body.data) ? body.data.map((i) => (isRecord(i) ? i.id : i)).join(',') : describeValue(body.data);
+    ctx.expect(
+      ids(bearerBody) === ids(headerBody),
+      'the same properties whichever header carries the key',
+      `Bearer: [${ids(bearerBody)}]; x-api-key: [${ids(headerBody)}]`,
+      viaHeader.exchange,
+    );
 
     // A write route authenticates the x-api-key form too: an unknown id is a 404, not a 401.
-    const write = await ctx.http.request({ method: 'PATCH', path: `/properties/${unknownId()}`, key: 'enterpriseLive', auth: 'x-api-key', json: { shortName: `${ctx.marker} x-api-key` } });
+    const write = await ctx.http.request({
+      method: 'PATCH',
+      path: `/properties/${unknownId()}`,
+      key: 'enterpriseLive',
+      auth: 'x-api-key',
+      json: { shortName: `${ctx.marker} x-api-key` },
+    });
     ctx.expectErrorEnvelope(write, 404, 'NOT_FOUND');
     if (ctx.hasKey('enterpriseSandbox')) {
-      const sandbox = await ctx.http.request({ path: '/properties', key: 'enterpriseSandbox', auth: 'x-api-key', query });
+      const sandbox = await ctx.http.request({
+        path: '/properties',
+        key: 'enterpriseSandbox',
+        auth: 'x-api-key',
+        query,
+      });
       ctx.expectSuccessEnvelope(sandbox, 200);
     }
     ctx.note('GET with Bearer and x-api-key agree; PATCH with x-api-key is authenticated');
@@ -40,13 +57,27 @@ type BadCredential = { readonly label: string; readonly headers: Readonly<Record
 function badCredentialArb(validKey: string): fc.Arbitrary<BadCredential> {
   return fc.oneof(
     fc.constant<BadCredential>({ label: 'no credentials', headers: {} }),
-    fc.constantFrom('Basic', 'Token', 'Digest', 'ApiKey', 'Key').map((scheme): BadCredential => ({ label: `non-Bearer scheme ${scheme} with a valid key`, headers: { authorization: `${scheme} ${validKey}` } })),
+    fc
+      .constantFrom('Basic', 'Token', 'Digest', 'ApiKey', 'Key')
+      .map((scheme): BadCredential => ({
+        label: `non-Bearer scheme ${scheme} with a valid key`,
+        headers: { authorization: `${scheme} ${validKey}` },
+      })),
     fc.constant<BadCredential>({ label: 'valid key without a scheme', headers: { authorization: validKey } }),
     fc.constant<BadCredential>({ label: 'Bearer without a key', headers: { authorization: 'Bearer' } }),
-    fc.constant<BadCredential>({ label: 'Basic credentials', headers: { authorization: `Basic ${Buffer.from(`user:${validKey}`).toString('base64')}` } }),
-    malformedKeyArb().map((k): BadCredential => ({ label: 'malformed key (Bearer)', headers: { authorization: `Bearer ${k}` } })),
+    fc.constant<BadCredential>({
+      label: 'Basic credentials',
+      headers: { authorization: `Basic ${Buffer.from(`user:${validKey}`).toString('base64')}` },
+    }),
+    malformedKeyArb().map((k): BadCredential => ({
+      label: 'malformed key (Bearer)',
+      headers: { authorization: `Bearer ${k}` },
+    })),
     malformedKeyArb().map((k): BadCredential => ({ label: 'malformed key (x-api-key)', headers: { 'x-api-key': k } })),
-    unknownKeyArb().map((k): BadCredential => ({ label: 'unknown key (Bearer)', headers: { authorization: `Bearer ${k}` } })),
+    unknownKeyArb().map((k): BadCredential => ({
+      label: 'unknown key (Bearer)',
+      headers: { authorization: `Bearer ${k}` },
+    })),
     unknownKeyArb().map((k): BadCredential => ({ label: 'unknown key (x-api-key)', headers: { 'x-api-key': k } })),
   );
 }
@@ -70,17 +101,28 @@ export const missingOrMalformedCredentialsAnswer401Unauthorized = defineCheck({
   rules: ['AUTH-6', 'ERR-UNAUTHORIZED'],
   async run(ctx: CheckContext) {
     const routes = probeRoutes(ctx);
-    const arb = fc.record({ credential: badCredentialArb(ctx.key('enterpriseLive')), route: fc.constantFrom(...routes) });
+    const arb = fc.record({
+      credential: badCredentialArb(ctx.key('enterpriseLive')),
+      route: fc.constantFrom(...routes),
+    });
     await ctx.property(
       'every bad credential on every route is 401 UNAUTHORIZED',
       arb,
       async ({ credential, route }) => {
-        const res = await requestRetryingResets(ctx, { method: route.method, path: route.path, auth: 'none', headers: credential.headers, ...(route.json !== undefined ? { json: route.json } : {}) });
+        const res = await requestRetryingResets(ctx, {
+          method: route.method,
+          path: route.path,
+          auth: 'none',
+          headers: credential.headers,
+          ...(route.json !== undefined ? { json: route.json } : {}),
+        });
         ctx.expectErrorEnvelope(res, 401, 'UNAUTHORIZED');
       },
       { numRuns: 30 },
     );
-    ctx.note('30 bad credentials (missing, non-Bearer, malformed, unknown; both headers) on reads and writes: 401 UNAUTHORIZED');
+    ctx.note(
+      '30 bad credentials (missing, non-Bearer, malformed, unknown; both headers) on reads and writes: 401 UNAUTHORIZED',
+    );
   },
 });
 
@@ -98,7 +140,13 @@ export const revokedKeyAnswers401RevokedKey = defineCheck({
     let count = 0;
     for (const auth of ['bearer', 'x-api-key'] as const) {
       for (const route of routes) {
-        const res = await requestRetryingResets(ctx, { method: route.method, path: route.path, key: 'revoked', auth, ...(route.json !== undefined ? { json: route.json } : {}) });
+        const res = await requestRetryingResets(ctx, {
+          method: route.method,
+          path: route.path,
+          key: 'revoked',
+          auth,
+          ...(route.json !== undefined ? { json: route.json } : {}),
+        });
         if (route.method === 'POST') deleteIfCreated(ctx, res, 'revoked');
         ctx.expectErrorEnvelope(res, 401, 'REVOKED_KEY');
         count++;
@@ -120,7 +168,12 @@ export const keyRevokedInDashboardAnswers401RevokedKey = defineCheck({
     const before = await ctx.http.request({ path: '/properties', key: provisioned.key, query: { limit: 1 } });
     ctx.expectSuccessEnvelope(before, 200);
     const revoke = await ctx.dashboard.request({ method: 'POST', path: `/keys/${provisioned.id}/revoke` });
-    ctx.expect(revoke.status === 200, 'the dashboard to revoke the key', `${revoke.status} ${revoke.text.slice(0, 200)}`, revoke.exchange);
+    ctx.expect(
+      revoke.status === 200,
+      'the dashboard to revoke the key',
+      `${revoke.status} ${revoke.text.slice(0, 200)}`,
+      revoke.exchange,
+    );
     // The reference server's key cache is cleared at once; a multi-process deployment may need a few seconds.
     let after = await ctx.http.request({ path: '/properties', key: provisioned.key, query: { limit: 1 } });
     for (let attempt = 0; attempt < 10 && after.status === 200; attempt++) {
@@ -128,7 +181,13 @@ export const keyRevokedInDashboardAnswers401RevokedKey = defineCheck({
       after = await ctx.http.request({ path: '/properties', key: provisioned.key, query: { limit: 1 } });
     }
     ctx.expectErrorEnvelope(after, 401, 'REVOKED_KEY');
-    const write = await requestRetryingResets(ctx, { method: 'PATCH', path: `/properties/${unknownId()}`, key: provisioned.key, auth: 'x-api-key', json: { shortName: ctx.marker } });
+    const write = await requestRetryingResets(ctx, {
+      method: 'PATCH',
+      path: `/properties/${unknownId()}`,
+      key: provisioned.key,
+      auth: 'x-api-key',
+      json: { shortName: ctx.marker },
+    });
     ctx.expectErrorEnvelope(write, 401, 'REVOKED_KEY');
     ctx.note('a fresh key answered 200, then 401 REVOKED_KEY on reads and writes once revoked');
   },

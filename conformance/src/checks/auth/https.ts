@@ -28,14 +28,24 @@ export const plainHttpInProductionAnswers403HttpsRequired = defineCheck({
     const probes = [
       { method: 'GET', path: '/properties', key: 'enterpriseLive' },
       { method: 'GET', path: '/compliance/summary', key: 'enterpriseLive' },
-      { method: 'PATCH', path: fillPath('/properties/{id}'), key: 'enterpriseLive', json: { shortName: `${ctx.marker} https` } },
+      {
+        method: 'PATCH',
+        path: fillPath('/properties/{id}'),
+        key: 'enterpriseLive',
+        json: { shortName: `${ctx.marker} https` },
+      },
       { method: 'GET', path: '/contracts', key: 'enterpriseReadOnly' },
     ].filter((p) => ctx.hasKey(p.key));
     let refused = 0;
     for (const probe of probes) {
       let res;
       try {
-        res = await ctx.http.request({ method: probe.method, url: `${plainBase}${probe.path}`, key: probe.key, ...(probe.json ? { json: probe.json } : {}) });
+        res = await ctx.http.request({
+          method: probe.method,
+          url: `${plainBase}${probe.path}`,
+          key: probe.key,
+          ...(probe.json ? { json: probe.json } : {}),
+        });
       } catch (error) {
         // Nothing answers plain HTTP at all: no request can be served without TLS.
         if (error instanceof TransportError && base.protocol === 'https:') {

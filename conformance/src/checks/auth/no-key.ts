@@ -6,8 +6,22 @@
 import type { HttpResponse, RequestOptions } from '../../http/client';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse } from '../../runner/describe';
-import { DEPRECATED_ROUTE, GET_BY_ID_ROUTES, GET_COLLECTION_ROUTES, WRITE_ROUTES, type SpecRoute } from '../shared/spec';
-import { deleteIfCreated, fillPath, isRecord, listIds, multipartBody, propertyBody, requestRetryingResets } from '../shared/util';
+import {
+  DEPRECATED_ROUTE,
+  GET_BY_ID_ROUTES,
+  GET_COLLECTION_ROUTES,
+  WRITE_ROUTES,
+  type SpecRoute,
+} from '../shared/spec';
+import {
+  deleteIfCreated,
+  fillPath,
+  isRecord,
+  listIds,
+  multipartBody,
+  propertyBody,
+  requestRetryingResets,
+} from '../shared/util';
 
 /** Every route of the spec but the removed one (its 410 is the subject of VERSION-4, whatever the credentials). */
 const ROUTES: readonly SpecRoute[] = [...GET_COLLECTION_ROUTES, ...GET_BY_ID_ROUTES, ...WRITE_ROUTES].filter(
@@ -19,7 +33,12 @@ function keylessRequest(ctx: CheckContext, route: SpecRoute): RequestOptions {
   const base: RequestOptions = { method: route.method, path: fillPath(route.path), auth: 'none' };
   if (route.method === 'GET' || route.method === 'DELETE') return base;
   if (route.multipart) {
-    const form = multipartBody({ name: `${ctx.marker} no key`, type: 'EPC_Certificate', text: `${ctx.marker} no key`, file: { filename: 'no-key.pdf', contentType: 'application/pdf', content: '%PDF-1.4\n%%EOF\n' } });
+    const form = multipartBody({
+      name: `${ctx.marker} no key`,
+      type: 'EPC_Certificate',
+      text: `${ctx.marker} no key`,
+      file: { filename: 'no-key.pdf', contentType: 'application/pdf', content: '%PDF-1.4\n%%EOF\n' },
+    });
     return { ...base, body: form.body, headers: { 'content-type': form.contentType } };
   }
   return { ...base, json: route.path === '/properties' ? propertyBody(ctx.marker, 'no-key') : {} };
@@ -27,7 +46,8 @@ function keylessRequest(ctx: CheckContext, route: SpecRoute): RequestOptions {
 
 export const everyRouteRefusesARequestWithoutAKey = defineCheck({
   id: 'auth.everyRouteRefusesARequestWithoutAKey',
-  title: 'Every route answers a request without an API key 401 UNAUTHORIZED with no data; a key reaches its own landlord\'s resources only',
+  title:
+    "Every route answers a request without an API key 401 UNAUTHORIZED with no data; a key reaches its own landlord's resources only",
   group: 'Authentication',
   rules: ['OVERVIEW-3', 'AUTH-6', 'ERR-UNAUTHORIZED'],
   async run(ctx: CheckContext) {
@@ -47,21 +67,34 @@ export const everyRouteRefusesARequestWithoutAKey = defineCheck({
     // The key identifies one landlord: the landlord's other key reaches its property, another landlord's key does not.
     const [id] = await listIds(ctx, '/properties', 'enterpriseLive', 1);
     if (id === undefined) {
-      ctx.note(`${ROUTES.length} routes refused a request without a key (401 UNAUTHORIZED); the landlord has no property to tell keys apart by`);
+      ctx.note(
+        `${ROUTES.length} routes refused a request without a key (401 UNAUTHORIZED); the landlord has no property to tell keys apart by`,
+      );
       return;
     }
     let compared = 0;
-    for (const [role, same] of [['enterpriseReadOnly', true], ['otherLandlord', false]] as const) {
+    for (const [role, same] of [
+      ['enterpriseReadOnly', true],
+      ['otherLandlord', false],
+    ] as const) {
       if (!ctx.hasKey(role)) continue;
       const res = await ctx.http.request({ path: `/properties/${id}`, key: role });
       if (same) {
         const body = ctx.expectSuccessEnvelope(res, 200, { rules: ['OVERVIEW-3'] });
-        ctx.expect(isRecord(body.data) && body.data.id === id, `the ${role} key (the same landlord as enterpriseLive) to reach property ${id}`, () => describeResponse(res), res.exchange, { rules: ['OVERVIEW-3'] });
+        ctx.expect(
+          isRecord(body.data) && body.data.id === id,
+          `the ${role} key (the same landlord as enterpriseLive) to reach property ${id}`,
+          () => describeResponse(res),
+          res.exchange,
+          { rules: ['OVERVIEW-3'] },
+        );
       } else {
         ctx.expectErrorEnvelope(res, 404, 'NOT_FOUND', { rules: ['OVERVIEW-3'] });
       }
       compared++;
     }
-    ctx.note(`${ROUTES.length} routes refused a request without a key (401 UNAUTHORIZED)${compared ? `; property ${id} was reached by its landlord's keys only` : ''}`);
+    ctx.note(
+      `${ROUTES.length} routes refused a request without a key (401 UNAUTHORIZED)${compared ? `; property ${id} was reached by its landlord's keys only` : ''}`,
+    );
   },
 });

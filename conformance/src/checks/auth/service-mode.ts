@@ -24,7 +24,12 @@ function probes(marker: string): readonly Probe[] {
     { label: 'invalid query', method: 'GET', path: '/properties', query: { limit: 501 } },
     ...UNKNOWN_PATHS.map((p) => ({ label: 'unknown route', method: 'GET', path: fillPath(p) })),
     { label: 'unknown route (write)', method: 'POST', path: '/no-such-resource', json: {} },
-    { label: 'write on an unknown id', method: 'PATCH', path: fillPath('/properties/{id}'), json: { shortName: `${marker} mode` } },
+    {
+      label: 'write on an unknown id',
+      method: 'PATCH',
+      path: fillPath('/properties/{id}'),
+      json: { shortName: `${marker} mode` },
+    },
     { label: 'removed route', method: DEPRECATED_ROUTE.method, path: fillPath(DEPRECATED_ROUTE.path), json: {} },
   ];
 }
@@ -44,16 +49,36 @@ export const serviceModeHeaderOnEveryResponseFollowsKeyPrefix = defineCheck({
   rules: ['AUTH-3', 'ENDPOINTS-2', 'AUTH-2'],
   async run(ctx: CheckContext) {
     // The rate-limit key is left to the exclusive limit checks, which measure its budget.
-    const issued = allRoleKeys(ctx.target).filter(([role]) => role !== 'rateLimit').map(([role, key]) => ({ label: role, key: key as string | undefined, expected: modeOfPrefix(key) }));
+    const issued = allRoleKeys(ctx.target)
+      .filter(([role]) => role !== 'rateLimit')
+      .map(([role, key]) => ({ label: role, key: key as string | undefined, expected: modeOfPrefix(key) }));
     const credential = fc.oneof(
       { weight: 4, arbitrary: fc.constantFrom(...issued) },
-      { weight: 1, arbitrary: fc.constant({ label: 'no key', key: undefined as string | undefined, expected: undefined as 'live' | 'sandbox' | undefined }) },
-      { weight: 1, arbitrary: unknownKeyArb().map((key) => ({ label: 'unknown key', key: key as string | undefined, expected: undefined as 'live' | 'sandbox' | undefined })) },
+      {
+        weight: 1,
+        arbitrary: fc.constant({
+          label: 'no key',
+          key: undefined as string | undefined,
+          expected: undefined as 'live' | 'sandbox' | undefined,
+        }),
+      },
+      {
+        weight: 1,
+        arbitrary: unknownKeyArb().map((key) => ({
+          label: 'unknown key',
+          key: key as string | undefined,
+          expected: undefined as 'live' | 'sandbox' | undefined,
+        })),
+      },
     );
     const all = probes(ctx.marker);
     await ctx.property(
       'X-Service-Mode is present and follows the key prefix',
-      fc.record({ credential, probe: fc.constantFrom(...all), auth: fc.constantFrom('bearer' as const, 'x-api-key' as const) }),
+      fc.record({
+        credential,
+        probe: fc.constantFrom(...all),
+        auth: fc.constantFrom('bearer' as const, 'x-api-key' as const),
+      }),
       async ({ credential: c, probe, auth }) => {
         const res = await requestRetryingResets(ctx, {
           method: probe.method,
@@ -62,9 +87,21 @@ export const serviceModeHeaderOnEveryResponseFollowsKeyPrefix = defineCheck({
           ...(probe.query ? { query: probe.query } : {}),
           ...(probe.json !== undefined ? { json: probe.json } : {}),
         });
-        ctx.expectHeader(res, 'X-Service-Mode', (v) => v !== undefined && MODES.includes(v.trim()), `"live" or "sandbox" on every response (${probe.label}, ${c.label}, status ${res.status})`, { rules: ['AUTH-3', 'ENDPOINTS-2'] });
+        ctx.expectHeader(
+          res,
+          'X-Service-Mode',
+          (v) => v !== undefined && MODES.includes(v.trim()),
+          `"live" or "sandbox" on every response (${probe.label}, ${c.label}, status ${res.status})`,
+          { rules: ['AUTH-3', 'ENDPOINTS-2'] },
+        );
         if (c.expected !== undefined) {
-          ctx.expectHeader(res, 'X-Service-Mode', (v) => v?.trim() === c.expected, `"${c.expected}" for a ${c.expected} key (${c.label}, ${probe.label}, status ${res.status})`, { rules: ['AUTH-2', 'AUTH-3'] });
+          ctx.expectHeader(
+            res,
+            'X-Service-Mode',
+            (v) => v?.trim() === c.expected,
+            `"${c.expected}" for a ${c.expected} key (${c.label}, ${probe.label}, status ${res.status})`,
+            { rules: ['AUTH-2', 'AUTH-3'] },
+          );
         }
       },
       { numRuns: 40 },
@@ -72,8 +109,15 @@ export const serviceModeHeaderOnEveryResponseFollowsKeyPrefix = defineCheck({
     // Every issued key at least once, on an error answer (the property above samples).
     for (const c of issued) {
       const res = await ctx.http.request({ path: fillPath('/properties/{id}'), key: c.key as string });
-      ctx.expectHeader(res, 'X-Service-Mode', (v) => (c.expected === undefined ? v !== undefined && MODES.includes(v.trim()) : v?.trim() === c.expected), `"${c.expected ?? 'live or sandbox'}" for ${c.label} (status ${res.status})`);
+      ctx.expectHeader(
+        res,
+        'X-Service-Mode',
+        (v) => (c.expected === undefined ? v !== undefined && MODES.includes(v.trim()) : v?.trim() === c.expected),
+        `"${c.expected ?? 'live or sandbox'}" for ${c.label} (status ${res.status})`,
+      );
     }
-    ctx.note(`40 sampled responses plus one per key (${issued.length} keys): X-Service-Mode present and matching the key prefix`);
+    ctx.note(
+      `40 sampled responses plus one per key (${issued.length} keys): X-Service-Mode present and matching the key prefix`,
+    );
   },
 });

@@ -21,7 +21,11 @@ const EVENT_FIELDS: readonly FieldRule[] = [
 ];
 
 /** Every page of a query (limit 500), at most `maxPages`. */
-async function allEvents(ctx: CheckContext, query: Readonly<Record<string, string | number>>, maxPages = 6): Promise<{ items: Json[]; pages: ListPage[] }> {
+async function allEvents(
+  ctx: CheckContext,
+  query: Readonly<Record<string, string | number>>,
+  maxPages = 6,
+): Promise<{ items: Json[]; pages: ListPage[] }> {
   const items: Json[] = [];
   const pages: ListPage[] = [];
   for (let page = 1; page <= maxPages; page++) {
@@ -35,17 +39,41 @@ async function allEvents(ctx: CheckContext, query: Readonly<Record<string, strin
   return { items, pages };
 }
 
-function expectSorted(ctx: CheckContext, items: readonly Json[], where: string, exchange?: ListPage['res']['exchange']): void {
+function expectSorted(
+  ctx: CheckContext,
+  items: readonly Json[],
+  where: string,
+  exchange?: ListPage['res']['exchange'],
+): void {
   for (let i = 1; i < items.length; i++) {
     const [a, b] = [items[i - 1]!, items[i]!];
     const ordered = (a.date as string) < (b.date as string) || (a.date === b.date && String(a.id) <= String(b.id));
-    ctx.expect(ordered, `${where} sorted by date ascending, then id`, () => `${String(a.date)}/${String(a.id)} before ${String(b.date)}/${String(b.id)}`, exchange, { rules: ['CAL-2'] });
+    ctx.expect(
+      ordered,
+      `${where} sorted by date ascending, then id`,
+      () => `${String(a.date)}/${String(a.id)} before ${String(b.date)}/${String(b.id)}`,
+      exchange,
+      { rules: ['CAL-2'] },
+    );
   }
 }
 
-function expectWithin(ctx: CheckContext, items: readonly Json[], from: string, to: string, rules: readonly string[], exchange?: ListPage['res']['exchange']): void {
+function expectWithin(
+  ctx: CheckContext,
+  items: readonly Json[],
+  from: string,
+  to: string,
+  rules: readonly string[],
+  exchange?: ListPage['res']['exchange'],
+): void {
   const out = items.find((e) => (e.date as string) < from || (e.date as string) > to);
-  ctx.expect(out === undefined, `every event dated ${from} through ${to}`, () => `event ${String(out?.id)} on ${String(out?.date)}`, exchange, { rules });
+  ctx.expect(
+    out === undefined,
+    `every event dated ${from} through ${to}`,
+    () => `event ${String(out?.id)} on ${String(out?.date)}`,
+    exchange,
+    { rules },
+  );
 }
 
 /**
@@ -59,12 +87,15 @@ function quietWindow(today: string): { from: string; to: string } {
 
 /** Ids of the target's own properties (suite data left out). */
 async function targetPropertyIds(ctx: CheckContext): Promise<string[]> {
-  return (await getList(ctx, '/properties', LIVE, { limit: 100 })).items.filter((p) => !isSuiteData(p)).map((p) => String(p.id));
+  return (await getList(ctx, '/properties', LIVE, { limit: 100 })).items
+    .filter((p) => !isSuiteData(p))
+    .map((p) => String(p.id));
 }
 
 export const calendarDefaultWindowSortedAndTyped = defineCheck({
   id: 'calendar.defaultWindowSortedAndTyped',
-  title: 'GET /events without from/to covers today − 7 through today + 90, sorted by date then id, each event typed; events are read-only',
+  title:
+    'GET /events without from/to covers today − 7 through today + 90, sorted by date then id, each event typed; events are read-only',
   group: GROUP,
   rules: ['CAL-1', 'CAL-2', 'CAL-5', 'CAL-10', 'RES-CAL-1', 'RES-CAL-2', 'RES-CAL-3'],
   async run(ctx: CheckContext) {
@@ -84,7 +115,13 @@ export const calendarDefaultWindowSortedAndTyped = defineCheck({
       const explicit = await allEvents(ctx, { from: addDays(last, -6), to: addDays(first, 89) });
       const ids = new Set(byDefault.items.map((e) => String(e.id)));
       const missing = explicit.items.find((e) => !ids.has(String(e.id)) && properties.some((p) => carries(e, p)));
-      ctx.expect(missing === undefined, `the default window to include every event from ${addDays(last, -6)} through ${addDays(first, 89)}`, () => `event ${String(missing?.id)} on ${String(missing?.date)} is missing`, explicit.pages[0]?.res.exchange, { rules: ['CAL-5'] });
+      ctx.expect(
+        missing === undefined,
+        `the default window to include every event from ${addDays(last, -6)} through ${addDays(first, 89)}`,
+        () => `event ${String(missing?.id)} on ${String(missing?.date)} is missing`,
+        explicit.pages[0]?.res.exchange,
+        { rules: ['CAL-5'] },
+      );
     }
     // page and limit: pages 1 and 2 of limit 5 are the first page of limit 10 (in a quiet window of the past).
     const quiet = quietWindow(first);
@@ -92,34 +129,83 @@ export const calendarDefaultWindowSortedAndTyped = defineCheck({
     const p2 = await getList(ctx, '/events', LIVE, { ...quiet, page: 2, limit: 5 }, { rules: ['CAL-10'] });
     const ten = await getList(ctx, '/events', LIVE, { ...quiet, page: 1, limit: 10 }, { rules: ['CAL-10'] });
     const ids = (items: readonly Json[]): string => items.map((e) => String(e.id)).join(',');
-    ctx.expect(ids([...p1.items, ...p2.items]) === ids(ten.items), 'pages 1 and 2 of limit 5 to be page 1 of limit 10', () => `${ids([...p1.items, ...p2.items])} vs ${ids(ten.items)}`, p2.res.exchange, { rules: ['CAL-10'] });
-    ctx.expect(p1.items.length <= 5 && ten.items.length <= 10, 'pages no longer than their limit', () => `${p1.items.length} and ${ten.items.length}`, ten.res.exchange, { rules: ['CAL-10'] });
+    ctx.expect(
+      ids([...p1.items, ...p2.items]) === ids(ten.items),
+      'pages 1 and 2 of limit 5 to be page 1 of limit 10',
+      () => `${ids([...p1.items, ...p2.items])} vs ${ids(ten.items)}`,
+      p2.res.exchange,
+      { rules: ['CAL-10'] },
+    );
+    ctx.expect(
+      p1.items.length <= 5 && ten.items.length <= 10,
+      'pages no longer than their limit',
+      () => `${p1.items.length} and ${ten.items.length}`,
+      ten.res.exchange,
+      { rules: ['CAL-10'] },
+    );
     // Read-only: no route creates an event.
-    const write = await ctx.http.request({ method: 'POST', path: '/events', key: LIVE, json: { type: 'Task', date: first, title: `${ctx.marker} event` } });
-    ctx.expect(write.status >= 400 && write.status < 500, 'POST /events to be refused (calendar events are derived read-only)', () => describeResponse(write), write.exchange, { rules: ['RES-CAL-1'] });
-    ctx.note(`${byDefault.items.length} events in the default window, sorted and typed; paging consistent; POST refused (${write.status})`);
+    const write = await ctx.http.request({
+      method: 'POST',
+      path: '/events',
+      key: LIVE,
+      json: { type: 'Task', date: first, title: `${ctx.marker} event` },
+    });
+    ctx.expect(
+      write.status >= 400 && write.status < 500,
+      'POST /events to be refused (calendar events are derived read-only)',
+      () => describeResponse(write),
+      write.exchange,
+      { rules: ['RES-CAL-1'] },
+    );
+    ctx.note(
+      `${byDefault.items.length} events in the default window, sorted and typed; paging consistent; POST refused (${write.status})`,
+    );
   },
 });
 
 export const calendarRangeRules = defineCheck({
   id: 'calendar.fromAndToTogetherAtMost400Days',
-  title: 'GET /events needs from and to together, at most 400 days apart (400 accepted, 401 refused), and returns only events in the range',
+  title:
+    'GET /events needs from and to together, at most 400 days apart (400 accepted, 401 refused), and returns only events in the range',
   group: GROUP,
   rules: ['CAL-3', 'CAL-4', 'CAL-6', 'LIMIT-9', 'ERR-VALIDATION_ERROR'],
   async run(ctx: CheckContext) {
     const today = utcDate();
     const from = addDays(today, -100);
-    expect400(ctx, await ctx.http.request({ path: '/events', key: LIVE, query: { from } }), 'from without to', ['CAL-4', 'CAL-3']);
-    expect400(ctx, await ctx.http.request({ path: '/events', key: LIVE, query: { to: today } }), 'to without from', ['CAL-4', 'CAL-3']);
+    expect400(ctx, await ctx.http.request({ path: '/events', key: LIVE, query: { from } }), 'from without to', [
+      'CAL-4',
+      'CAL-3',
+    ]);
+    expect400(ctx, await ctx.http.request({ path: '/events', key: LIVE, query: { to: today } }), 'to without from', [
+      'CAL-4',
+      'CAL-3',
+    ]);
     const wide = await allEvents(ctx, { from, to: addDays(from, 400) });
     expectWithin(ctx, wide.items, from, addDays(from, 400), ['CAL-6', 'LIMIT-9'], wide.pages[0]?.res.exchange);
     expectSorted(ctx, wide.items, 'a 400-day range', wide.pages[0]?.res.exchange);
-    expect400(ctx, await ctx.http.request({ path: '/events', key: LIVE, query: { from, to: addDays(from, 401) } }), 'a range of 401 days (to − from)', ['CAL-6', 'LIMIT-9']);
-    expect400(ctx, await ctx.http.request({ path: '/events', key: LIVE, query: { from, to: addDays(from, 1000) } }), 'a range of 1000 days', ['CAL-6', 'LIMIT-9']);
-    expect400(ctx, await ctx.http.request({ path: '/events', key: LIVE, query: { from: '2026-02-30', to: '2026-03-10' } }), 'from=2026-02-30 (not a date)', ['CAL-3']);
+    expect400(
+      ctx,
+      await ctx.http.request({ path: '/events', key: LIVE, query: { from, to: addDays(from, 401) } }),
+      'a range of 401 days (to − from)',
+      ['CAL-6', 'LIMIT-9'],
+    );
+    expect400(
+      ctx,
+      await ctx.http.request({ path: '/events', key: LIVE, query: { from, to: addDays(from, 1000) } }),
+      'a range of 1000 days',
+      ['CAL-6', 'LIMIT-9'],
+    );
+    expect400(
+      ctx,
+      await ctx.http.request({ path: '/events', key: LIVE, query: { from: '2026-02-30', to: '2026-03-10' } }),
+      'from=2026-02-30 (not a date)',
+      ['CAL-3'],
+    );
     const narrow = await allEvents(ctx, { from: today, to: addDays(today, 10) });
     expectWithin(ctx, narrow.items, today, addDays(today, 10), ['CAL-6'], narrow.pages[0]?.res.exchange);
-    ctx.note(`from/to alone refused; 400 days accepted (${wide.items.length} events, all in range); 401 and 1000 days refused`);
+    ctx.note(
+      `from/to alone refused; 400 days accepted (${wide.items.length} events, all in range); 401 and 1000 days refused`,
+    );
   },
 });
 
@@ -133,19 +219,44 @@ export const calendarTypeFilter = defineCheck({
     const range = quietWindow(today);
     const everything = await allEvents(ctx, range);
     const present = [...new Set(everything.items.map((e) => String(e.type)))];
-    const lists = [present.slice(0, 1), present.slice(0, 2), ['Rent', 'Contract', 'Compliance']].filter((l) => l.length > 0);
+    const lists = [present.slice(0, 1), present.slice(0, 2), ['Rent', 'Contract', 'Compliance']].filter(
+      (l) => l.length > 0,
+    );
     for (const list of lists) {
       const filtered = await allEvents(ctx, { ...range, type: list.join(',') });
       const wrong = filtered.items.find((e) => !list.includes(String(e.type)));
-      ctx.expect(wrong === undefined, `every event of type=${list.join(',')} to be of one of those types`, () => `event ${String(wrong?.id)} of type ${String(wrong?.type)}`, filtered.pages[0]?.res.exchange, { rules: ['CAL-9'] });
+      ctx.expect(
+        wrong === undefined,
+        `every event of type=${list.join(',')} to be of one of those types`,
+        () => `event ${String(wrong?.id)} of type ${String(wrong?.type)}`,
+        filtered.pages[0]?.res.exchange,
+        { rules: ['CAL-9'] },
+      );
       const expected = everything.items.filter((e) => list.includes(String(e.type))).length;
-      ctx.expect(filtered.items.length === expected, `type=${list.join(',')} to return the ${expected} events of those types in the range`, () => `${filtered.items.length}`, filtered.pages[0]?.res.exchange, { rules: ['CAL-9'] });
+      ctx.expect(
+        filtered.items.length === expected,
+        `type=${list.join(',')} to return the ${expected} events of those types in the range`,
+        () => `${filtered.items.length}`,
+        filtered.pages[0]?.res.exchange,
+        { rules: ['CAL-9'] },
+      );
     }
     // Exactly 500 characters of valid values (repeats), then 501.
     const padded = padTypeList(500);
     const ok = await ctx.http.request({ path: '/events', key: LIVE, query: { ...range, type: padded } });
-    ctx.expect(ok.status === 200, `a type list of ${padded.length} characters to be accepted (200)`, () => describeResponse(ok), ok.exchange, { rules: ['CAL-8', 'LIMIT-10'] });
-    expect400(ctx, await ctx.http.request({ path: '/events', key: LIVE, query: { ...range, type: padTypeList(501) } }), 'a type list of 501 characters', ['CAL-8', 'LIMIT-10']);
+    ctx.expect(
+      ok.status === 200,
+      `a type list of ${padded.length} characters to be accepted (200)`,
+      () => describeResponse(ok),
+      ok.exchange,
+      { rules: ['CAL-8', 'LIMIT-10'] },
+    );
+    expect400(
+      ctx,
+      await ctx.http.request({ path: '/events', key: LIVE, query: { ...range, type: padTypeList(501) } }),
+      'a type list of 501 characters',
+      ['CAL-8', 'LIMIT-10'],
+    );
     ctx.note(`type filters held (${lists.map((l) => l.join('+')).join('; ')}); 500 characters accepted, 501 refused`);
   },
 });
@@ -155,7 +266,13 @@ export function padTypeList(length: number): string {
   const parts = Array.from({ length: Math.floor((length + 1) / 5) }, () => 'Rent');
   const extra = length - (parts.length * 5 - 1);
   // Each swap of "Rent" lengthens the list by 2 (Tenant), 4 (Contract) or 6 (Compliance); dropping a part shortens it by 5.
-  const swaps: Record<number, string[]> = { 0: [], 1: ['Compliance'], 2: ['Tenant'], 3: ['Tenant', 'Compliance'], 4: ['Contract'] };
+  const swaps: Record<number, string[]> = {
+    0: [],
+    1: ['Compliance'],
+    2: ['Tenant'],
+    3: ['Tenant', 'Compliance'],
+    4: ['Contract'],
+  };
   if (extra === 1 || extra === 3) parts.pop();
   swaps[extra]!.forEach((t, i) => (parts[i] = t));
   const list = parts.join(',');
@@ -186,13 +303,31 @@ export const calendarPropertyIdFilter = defineCheck({
     for (const id of withProperty) {
       const filtered = await allEvents(ctx, { ...range, propertyId: id });
       const wrong = filtered.items.find((e) => !carries(e, id));
-      ctx.expect(wrong === undefined, `every event of propertyId=${id} to carry that property id`, () => describeValue(wrong), filtered.pages[0]?.res.exchange, { rules: ['CAL-7'] });
+      ctx.expect(
+        wrong === undefined,
+        `every event of propertyId=${id} to carry that property id`,
+        () => describeValue(wrong),
+        filtered.pages[0]?.res.exchange,
+        { rules: ['CAL-7'] },
+      );
       const expected = everything.items.filter((e) => carries(e, id) && isRecord(e) && isIsoDate(e.date));
       const missing = expected.find((e) => !filtered.items.some((f) => f.id === e.id));
-      ctx.expect(missing === undefined, `propertyId=${id} to return every event carrying it`, () => `event ${String(missing?.id)} is missing`, filtered.pages[0]?.res.exchange, { rules: ['CAL-7'] });
+      ctx.expect(
+        missing === undefined,
+        `propertyId=${id} to return every event carrying it`,
+        () => `event ${String(missing?.id)} is missing`,
+        filtered.pages[0]?.res.exchange,
+        { rules: ['CAL-7'] },
+      );
     }
     const none = await allEvents(ctx, { ...range, propertyId: unknownId() });
-    ctx.expect(none.items.length === 0, 'no event for an unknown property id', () => `${none.items.length} events`, none.pages[0]?.res.exchange, { rules: ['CAL-7'] });
+    ctx.expect(
+      none.items.length === 0,
+      'no event for an unknown property id',
+      () => `${none.items.length} events`,
+      none.pages[0]?.res.exchange,
+      { rules: ['CAL-7'] },
+    );
     ctx.note(`propertyId filter held for ${withProperty.length} properties; an unknown id gave none`);
   },
 });

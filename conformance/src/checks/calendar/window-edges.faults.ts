@@ -9,7 +9,8 @@ const plusDays = (n: number): string => new Date(Date.now() + n * DAY).toISOStri
 
 /** Default-window requests get an explicit window of `from`..`to` days from the UTC date. */
 function window(req: ProxyRequest, from: number, to: number): ProxyRequest | undefined {
-  if (req.method !== 'GET' || apiPath(req) !== '/events' || req.query.has('from') || req.query.has('to')) return undefined;
+  if (req.method !== 'GET' || apiPath(req) !== '/events' || req.query.has('from') || req.query.has('to'))
+    return undefined;
   const query = new URLSearchParams(req.query);
   query.set('from', plusDays(from));
   query.set('to', plusDays(to));
@@ -18,7 +19,17 @@ function window(req: ProxyRequest, from: number, to: number): ProxyRequest | und
 
 export const faults: FaultTable = {
   'calendar.defaultWindowEdgesExact': [
-    { fault: () => ({ description: 'the default calendar window starts 8 days back (today − 8 through today + 90)', request: (req) => window(req, -8, 90) }) },
-    { fault: () => ({ description: 'the default calendar window runs to today + 91', request: (req) => window(req, -7, 91) }) },
+    {
+      fault: () => ({
+        description: 'the default calendar window starts 8 days back (today − 8 through today + 90)',
+        request: (req) => window(req, -8, 90),
+      }),
+    },
+    {
+      fault: () => ({
+        description: 'the default calendar window runs to today + 91',
+        request: (req) => window(req, -7, 91),
+      }),
+    },
   ],
 };

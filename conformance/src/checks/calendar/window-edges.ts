@@ -16,7 +16,8 @@ const OFFSETS = [-9, -8, -7, -6, 89, 90, 91, 92] as const;
 
 export const calendarDefaultWindowEdgesExact = defineCheck({
   id: 'calendar.defaultWindowEdgesExact',
-  title: 'GET /events without from/to shows the rent due dates of the suite from today − 7 through today + 90 exactly: the day before and the day after are left out',
+  title:
+    'GET /events without from/to shows the rent due dates of the suite from today − 7 through today + 90 exactly: the day before and the day after are left out',
   group: 'Endpoints > Calendar, team, compliance',
   rules: ['CAL-5', 'RES-CAL-2'],
   async run(ctx: CheckContext) {
@@ -24,12 +25,31 @@ export const calendarDefaultWindowEdgesExact = defineCheck({
     const chain = await createOwnChain(ctx, 'calendar-edges', { key });
     const base = utcDate();
     const dues = OFFSETS.map((o) => addDays(base, o));
-    for (const [i, due] of dues.entries()) await createOwnRent(ctx, chain, { period: suitePeriod(ctx, `calendar edge ${OFFSETS[i]}`), due });
+    for (const [i, due] of dues.entries())
+      await createOwnRent(ctx, chain, { period: suitePeriod(ctx, `calendar edge ${OFFSETS[i]}`), due });
     const start = Date.now();
     const page = await getList(ctx, '/events', key, { limit: 500 }, { rules: ['CAL-1'] });
     const end = Date.now();
-    const shown = [...new Set(page.items.filter((e) => e.type === 'Rent' && e.propertyId === chain.propertyId && typeof e.date === 'string' && dues.includes(e.date)).map((e) => String(e.date)))].sort();
-    ctx.expect(isRecord(page.meta) && typeof page.meta.total === 'number' && page.meta.total <= 500, 'the default window of a landlord of the check\'s own on one page of 500', () => describeValue(page.meta), page.res.exchange, { rules: ['CAL-1'] });
+    const shown = [
+      ...new Set(
+        page.items
+          .filter(
+            (e) =>
+              e.type === 'Rent' &&
+              e.propertyId === chain.propertyId &&
+              typeof e.date === 'string' &&
+              dues.includes(e.date),
+          )
+          .map((e) => String(e.date)),
+      ),
+    ].sort();
+    ctx.expect(
+      isRecord(page.meta) && typeof page.meta.total === 'number' && page.meta.total <= 500,
+      "the default window of a landlord of the check's own on one page of 500",
+      () => describeValue(page.meta),
+      page.res.exchange,
+      { rules: ['CAL-1'] },
+    );
     // The one today whose window gives exactly what was shown, among the dates a time zone can have now.
     const zones = possibleLocalDates(start, end);
     const candidates = [-1, 0, 1].map((d) => addDays(base, d)).filter((t) => t >= zones.first && t <= zones.last);
@@ -37,12 +57,21 @@ export const calendarDefaultWindowEdgesExact = defineCheck({
     const today = candidates.find((t) => windowOf(t).join() === shown.join());
     ctx.expect(
       today !== undefined,
-      `the rent due dates shown by the default window to be exactly those from today − 7 through today + 90 for one today (${candidates.map((t) => `${t}: ${windowOf(t).map((d) => daysBetween(base, d)).join(', ')}`).join(' or ')} days from ${base})`,
+      `the rent due dates shown by the default window to be exactly those from today − 7 through today + 90 for one today (${candidates
+        .map(
+          (t) =>
+            `${t}: ${windowOf(t)
+              .map((d) => daysBetween(base, d))
+              .join(', ')}`,
+        )
+        .join(' or ')} days from ${base})`,
       () => `shown: ${shown.map((d) => daysBetween(base, d)).join(', ') || 'none'} days from ${base}`,
       page.res.exchange,
       { rules: ['CAL-5'] },
     );
-    ctx.note(`today ${today}: due dates ${shown.join(', ')} shown, the days before ${addDays(today, -7)} and after ${addDays(today, 90)} left out`);
+    ctx.note(
+      `today ${today}: due dates ${shown.join(', ')} shown, the days before ${addDays(today, -7)} and after ${addDays(today, 90)} left out`,
+    );
   },
 });
 

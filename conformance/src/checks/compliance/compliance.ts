@@ -29,9 +29,17 @@ const PORTFOLIO_FIELDS: readonly FieldRule[] = [
   { field: 'worstSeverity', type: 'string', nullable: true, values: SEVERITIES, rule: 'RES-COMPLIANCE-4' },
   { field: 'counts', type: 'object', rule: 'RES-COMPLIANCE-5' },
 ];
-const COUNT_FIELDS: readonly FieldRule[] = SEVERITIES.map((s) => ({ field: s, type: 'integer' as const, rule: 'RES-COMPLIANCE-5' }));
+const COUNT_FIELDS: readonly FieldRule[] = SEVERITIES.map((s) => ({
+  field: s,
+  type: 'integer' as const,
+  rule: 'RES-COMPLIANCE-5',
+}));
 const EPC_FIELDS: readonly FieldRule[] = [
-  ...['rated', 'unrated', 'cOrAbove', 'belowC'].map((field) => ({ field, type: 'integer' as const, rule: 'RES-COMPLIANCE-6' })),
+  ...['rated', 'unrated', 'cOrAbove', 'belowC'].map((field) => ({
+    field,
+    type: 'integer' as const,
+    rule: 'RES-COMPLIANCE-6',
+  })),
   { field: 'distribution', type: 'object', rule: 'RES-COMPLIANCE-6' },
 ];
 const ATTENTION_FIELDS: readonly FieldRule[] = [
@@ -79,7 +87,13 @@ export interface Summary {
 export async function getSummary(ctx: CheckContext): Promise<Summary> {
   const res = await ctx.http.request({ path: '/compliance/summary', key: LIVE });
   const data = successData(ctx, res, [200], { rules: ['COMPLIANCE-1'] });
-  ctx.expect(isRecord(data) && !Array.isArray(data), 'data to be the ComplianceSummary object', () => describeValue(data), res.exchange, { rules: ['COMPLIANCE-1'] });
+  ctx.expect(
+    isRecord(data) && !Array.isArray(data),
+    'data to be the ComplianceSummary object',
+    () => describeValue(data),
+    res.exchange,
+    { rules: ['COMPLIANCE-1'] },
+  );
   expectShape(ctx, data, SUMMARY_FIELDS, 'summary', res.exchange);
   const portfolio = data.portfolio as Json;
   expectShape(ctx, portfolio, PORTFOLIO_FIELDS, 'summary.portfolio', res.exchange);
@@ -87,7 +101,13 @@ export async function getSummary(ctx: CheckContext): Promise<Summary> {
   const epc = data.epc as Json;
   expectShape(ctx, epc, EPC_FIELDS, 'summary.epc', res.exchange);
   const badBand = Object.entries(epc.distribution as Json).find(([, v]) => !isInt(v));
-  ctx.expect(badBand === undefined, 'summary.epc.distribution to map each band to an integer', () => describeValue(badBand), res.exchange, { rules: ['RES-COMPLIANCE-6'] });
+  ctx.expect(
+    badBand === undefined,
+    'summary.epc.distribution to map each band to an integer',
+    () => describeValue(badBand),
+    res.exchange,
+    { rules: ['RES-COMPLIANCE-6'] },
+  );
   const attention = (data.attention as unknown[]).map((a) => a as Json);
   for (const a of attention) expectShape(ctx, a, ATTENTION_FIELDS, 'an attention item', res.exchange);
   const properties = (data.properties as unknown[]).map((p) => p as Json);
@@ -105,12 +125,26 @@ export async function getSummary(ctx: CheckContext): Promise<Summary> {
 
 export const complianceSummaryShape = defineCheck({
   id: 'compliance.summaryShape',
-  title: 'GET /compliance/summary answers the full ComplianceSummary: generatedAt, portfolio, epc, attention and properties with typed items',
+  title:
+    'GET /compliance/summary answers the full ComplianceSummary: generatedAt, portfolio, epc, attention and properties with typed items',
   group: GROUP,
-  rules: ['COMPLIANCE-1', 'RES-COMPLIANCE-1', 'RES-COMPLIANCE-2', 'RES-COMPLIANCE-3', 'RES-COMPLIANCE-4', 'RES-COMPLIANCE-5', 'RES-COMPLIANCE-6', 'RES-COMPLIANCE-8', 'RES-COMPLIANCE-9', 'RES-COMPLIANCE-10'],
+  rules: [
+    'COMPLIANCE-1',
+    'RES-COMPLIANCE-1',
+    'RES-COMPLIANCE-2',
+    'RES-COMPLIANCE-3',
+    'RES-COMPLIANCE-4',
+    'RES-COMPLIANCE-5',
+    'RES-COMPLIANCE-6',
+    'RES-COMPLIANCE-8',
+    'RES-COMPLIANCE-9',
+    'RES-COMPLIANCE-10',
+  ],
   async run(ctx: CheckContext) {
     const s = await getSummary(ctx);
-    ctx.note(`${s.properties.length} properties, ${s.items.length} items, ${s.attention.length} attention entries, all typed`);
+    ctx.note(
+      `${s.properties.length} properties, ${s.items.length} items, ${s.attention.length} attention entries, all typed`,
+    );
   },
 });
 
@@ -130,31 +164,70 @@ export function expectedSeverity(item: Json): readonly string[] | undefined {
 function thresholdRule(item: Json): string {
   if (item.state === 'missing' || (isInt(item.daysUntil) && item.daysUntil < 0)) return 'RES-COMPLIANCE-11';
   const d = item.daysUntil as number;
-  return d <= 30 ? 'RES-COMPLIANCE-12' : d <= 60 ? 'RES-COMPLIANCE-13' : d <= 90 ? 'RES-COMPLIANCE-14' : 'RES-COMPLIANCE-15';
+  return d <= 30
+    ? 'RES-COMPLIANCE-12'
+    : d <= 60
+      ? 'RES-COMPLIANCE-13'
+      : d <= 90
+        ? 'RES-COMPLIANCE-14'
+        : 'RES-COMPLIANCE-15';
 }
 
-function expectThreshold(ctx: CheckContext, item: Json, where: string, today: string | undefined, exchange?: HttpResponse['exchange']): boolean {
+function expectThreshold(
+  ctx: CheckContext,
+  item: Json,
+  where: string,
+  today: string | undefined,
+  exchange?: HttpResponse['exchange'],
+): boolean {
   if (today !== undefined && isIsoDate(item.dueDate) && isInt(item.daysUntil)) {
     // Exact: counted from the deployment's one today (days-until.ts), no slack.
     const days = daysBetween(today, item.dueDate);
-    ctx.expect(item.daysUntil === days, `${where}: daysUntil ${item.daysUntil} to be the days from today (${today}) to dueDate ${item.dueDate}`, () => `${days} days`, exchange, { rules: ['RES-COMPLIANCE-10'] });
+    ctx.expect(
+      item.daysUntil === days,
+      `${where}: daysUntil ${item.daysUntil} to be the days from today (${today}) to dueDate ${item.dueDate}`,
+      () => `${days} days`,
+      exchange,
+      { rules: ['RES-COMPLIANCE-10'] },
+    );
   }
   const wanted = expectedSeverity(item);
   if (!wanted) return false;
-  ctx.expect(wanted.includes(item.severity as string), `${where} (${String(item.code)}, state ${String(item.state)}, daysUntil ${String(item.daysUntil)}): severity ${wanted.join(' or ')}`, () => describeValue(item.severity), exchange, { rules: [thresholdRule(item)] });
+  ctx.expect(
+    wanted.includes(item.severity as string),
+    `${where} (${String(item.code)}, state ${String(item.state)}, daysUntil ${String(item.daysUntil)}): severity ${wanted.join(' or ')}`,
+    () => describeValue(item.severity),
+    exchange,
+    { rules: [thresholdRule(item)] },
+  );
   return true;
 }
 
 export const complianceSeverityFollowsThresholds = defineCheck({
   id: 'compliance.severityFollowsThresholds',
-  title: 'Every required item is expired when past due or missing, critical ≤ 30 days, urgent ≤ 60, due_soon ≤ 90, ok beyond (summary and property views)',
+  title:
+    'Every required item is expired when past due or missing, critical ≤ 30 days, urgent ≤ 60, due_soon ≤ 90, ok beyond (summary and property views)',
   group: GROUP,
-  rules: ['RES-COMPLIANCE-11', 'RES-COMPLIANCE-12', 'RES-COMPLIANCE-13', 'RES-COMPLIANCE-14', 'RES-COMPLIANCE-15', 'RES-COMPLIANCE-10'],
+  rules: [
+    'RES-COMPLIANCE-11',
+    'RES-COMPLIANCE-12',
+    'RES-COMPLIANCE-13',
+    'RES-COMPLIANCE-14',
+    'RES-COMPLIANCE-15',
+    'RES-COMPLIANCE-10',
+  ],
   async run(ctx: CheckContext) {
     const start = Date.now();
     const s = await getSummary(ctx);
     const properties = await targetProperties(ctx);
-    const today = expectOneToday(ctx, [...s.items.map(({ item }) => item), ...properties.flatMap((p) => complianceItems(p))], 'the summary and the property list', start, Date.now(), s.res.exchange);
+    const today = expectOneToday(
+      ctx,
+      [...s.items.map(({ item }) => item), ...properties.flatMap((p) => complianceItems(p))],
+      'the summary and the property list',
+      start,
+      Date.now(),
+      s.res.exchange,
+    );
     let judged = 0;
     const bands = new Set<string>();
     for (const { property, item } of s.items) {
@@ -171,7 +244,14 @@ export const complianceSeverityFollowsThresholds = defineCheck({
     // The attention list repeats items: the same severity as the property's item.
     for (const a of s.attention) {
       const source = s.items.find(({ property, item }) => property.id === a.propertyId && item.code === a.code);
-      if (source) ctx.expect(source.item.severity === a.severity && source.item.daysUntil === a.daysUntil, `attention entry ${String(a.propertyId)}/${String(a.code)} to match its item (severity ${String(source.item.severity)}, daysUntil ${String(source.item.daysUntil)})`, () => describeValue(a), s.res.exchange, { rules: [thresholdRule(source.item)] });
+      if (source)
+        ctx.expect(
+          source.item.severity === a.severity && source.item.daysUntil === a.daysUntil,
+          `attention entry ${String(a.propertyId)}/${String(a.code)} to match its item (severity ${String(source.item.severity)}, daysUntil ${String(source.item.daysUntil)})`,
+          () => describeValue(a),
+          s.res.exchange,
+          { rules: [thresholdRule(source.item)] },
+        );
     }
     if (judged === 0) ctx.skip('no required compliance item with a state or daysUntil to judge');
     ctx.note(`${judged} items judged against the thresholds (severities seen: ${[...bands].sort().join(', ')})`);
@@ -180,7 +260,8 @@ export const complianceSeverityFollowsThresholds = defineCheck({
 
 export const complianceAttentionSortedAndCountsConsistent = defineCheck({
   id: 'compliance.attentionSortedAndCountsConsistent',
-  title: 'The attention list is sorted worst severity first and the portfolio counts, worstSeverity and epc figures agree with the items',
+  title:
+    'The attention list is sorted worst severity first and the portfolio counts, worstSeverity and epc figures agree with the items',
   group: GROUP,
   rules: ['RES-COMPLIANCE-3', 'RES-COMPLIANCE-4', 'RES-COMPLIANCE-5', 'RES-COMPLIANCE-6', 'RES-COMPLIANCE-7'],
   async run(ctx: CheckContext) {
@@ -188,27 +269,74 @@ export const complianceAttentionSortedAndCountsConsistent = defineCheck({
     const ex = s.res.exchange;
     for (let i = 1; i < s.attention.length; i++) {
       const [a, b] = [s.attention[i - 1]!, s.attention[i]!];
-      ctx.expect(rank(a.severity) <= rank(b.severity), `attention sorted worst first (${SEVERITIES.join(' > ')})`, () => `entry ${i - 1} is ${String(a.severity)}, entry ${i} is ${String(b.severity)}`, ex, { rules: ['RES-COMPLIANCE-7'] });
+      ctx.expect(
+        rank(a.severity) <= rank(b.severity),
+        `attention sorted worst first (${SEVERITIES.join(' > ')})`,
+        () => `entry ${i - 1} is ${String(a.severity)}, entry ${i} is ${String(b.severity)}`,
+        ex,
+        { rules: ['RES-COMPLIANCE-7'] },
+      );
     }
     const p = s.portfolio;
-    ctx.expect(p.propertyCount === s.properties.length, `portfolio.propertyCount to be the ${s.properties.length} properties listed`, () => describeValue(p.propertyCount), ex, { rules: ['RES-COMPLIANCE-3'] });
-    ctx.expect(p.attentionCount === s.attention.length, `portfolio.attentionCount to be the ${s.attention.length} attention entries`, () => describeValue(p.attentionCount), ex, { rules: ['RES-COMPLIANCE-3'] });
+    ctx.expect(
+      p.propertyCount === s.properties.length,
+      `portfolio.propertyCount to be the ${s.properties.length} properties listed`,
+      () => describeValue(p.propertyCount),
+      ex,
+      { rules: ['RES-COMPLIANCE-3'] },
+    );
+    ctx.expect(
+      p.attentionCount === s.attention.length,
+      `portfolio.attentionCount to be the ${s.attention.length} attention entries`,
+      () => describeValue(p.attentionCount),
+      ex,
+      { rules: ['RES-COMPLIANCE-3'] },
+    );
     const required = s.items.filter(({ item }) => item.required === true);
-    ctx.expect(p.requiredItemsTotal === required.length, `portfolio.requiredItemsTotal to be the ${required.length} required items`, () => describeValue(p.requiredItemsTotal), ex, { rules: ['RES-COMPLIANCE-3'] });
+    ctx.expect(
+      p.requiredItemsTotal === required.length,
+      `portfolio.requiredItemsTotal to be the ${required.length} required items`,
+      () => describeValue(p.requiredItemsTotal),
+      ex,
+      { rules: ['RES-COMPLIANCE-3'] },
+    );
     const counts = p.counts as Record<string, number>;
     const sum = SEVERITIES.reduce((n, sev) => n + counts[sev]!, 0);
     const counted = sum === s.items.length ? s.items : sum === required.length ? required : undefined;
-    ctx.expect(counted !== undefined, `portfolio.counts to add up to the items (${s.items.length}) or the required items (${required.length})`, () => `${sum}: ${describeValue(counts)}`, ex, { rules: ['RES-COMPLIANCE-5'] });
+    ctx.expect(
+      counted !== undefined,
+      `portfolio.counts to add up to the items (${s.items.length}) or the required items (${required.length})`,
+      () => `${sum}: ${describeValue(counts)}`,
+      ex,
+      { rules: ['RES-COMPLIANCE-5'] },
+    );
     for (const sev of SEVERITIES) {
       const n = counted.filter(({ item }) => item.severity === sev).length;
-      ctx.expect(counts[sev] === n, `portfolio.counts.${sev} to be the ${n} items of that severity`, () => describeValue(counts[sev]), ex, { rules: ['RES-COMPLIANCE-5'] });
+      ctx.expect(
+        counts[sev] === n,
+        `portfolio.counts.${sev} to be the ${n} items of that severity`,
+        () => describeValue(counts[sev]),
+        ex,
+        { rules: ['RES-COMPLIANCE-5'] },
+      );
     }
-    const worst = s.items.reduce<string | null>((w, { item }) => (w === null || rank(item.severity) < rank(w) ? String(item.severity) : w), null);
-    ctx.expect(p.worstSeverity === worst, `portfolio.worstSeverity to be the worst item severity (${String(worst)})`, () => describeValue(p.worstSeverity), ex, { rules: ['RES-COMPLIANCE-4'] });
+    const worst = s.items.reduce<string | null>(
+      (w, { item }) => (w === null || rank(item.severity) < rank(w) ? String(item.severity) : w),
+      null,
+    );
+    ctx.expect(
+      p.worstSeverity === worst,
+      `portfolio.worstSeverity to be the worst item severity (${String(worst)})`,
+      () => describeValue(p.worstSeverity),
+      ex,
+      { rules: ['RES-COMPLIANCE-4'] },
+    );
     const e = s.epc as Record<string, unknown>;
     const distribution = Object.values(e.distribution as Json).reduce<number>((n, v) => n + (v as number), 0);
     ctx.expect(
-      (e.rated as number) + (e.unrated as number) === s.properties.length && (e.cOrAbove as number) + (e.belowC as number) === e.rated && distribution === e.rated,
+      (e.rated as number) + (e.unrated as number) === s.properties.length &&
+        (e.cOrAbove as number) + (e.belowC as number) === e.rated &&
+        distribution === e.rated,
       `epc: rated + unrated = ${s.properties.length} properties, cOrAbove + belowC = rated, the distribution adds up to rated`,
       () => describeValue(e),
       ex,

@@ -22,7 +22,8 @@ export function possibleLocalDates(startMs: number, endMs: number): { first: str
 /** The deployment's "today" of one answer: dueDate − daysUntil of every dated item; undefined when none is dated. */
 export function todaysOf(items: readonly Json[]): string[] {
   const dates = new Set<string>();
-  for (const item of items) if (isIsoDate(item.dueDate) && isInt(item.daysUntil)) dates.add(addDays(item.dueDate, -item.daysUntil));
+  for (const item of items)
+    if (isIsoDate(item.dueDate) && isInt(item.daysUntil)) dates.add(addDays(item.dueDate, -item.daysUntil));
   return [...dates].sort();
 }
 
@@ -30,14 +31,35 @@ export function todaysOf(items: readonly Json[]): string[] {
  * Asserts that every dated item counts its days from one and the same date, a date some time zone has between
  * `startMs` and `endMs`; returns that date (undefined when no item is dated).
  */
-export function expectOneToday(ctx: CheckContext, items: readonly Json[], where: string, startMs: number, endMs: number, exchange?: HttpResponse['exchange']): string | undefined {
+export function expectOneToday(
+  ctx: CheckContext,
+  items: readonly Json[],
+  where: string,
+  startMs: number,
+  endMs: number,
+  exchange?: HttpResponse['exchange'],
+): string | undefined {
   const todays = todaysOf(items);
   if (todays.length === 0) return undefined;
-  const odd = items.find((i) => isIsoDate(i.dueDate) && isInt(i.daysUntil) && addDays(i.dueDate, -i.daysUntil) !== todays[0]);
-  ctx.expect(todays.length === 1, `${where}: every daysUntil counted from one today (dueDate − daysUntil the same date on every item)`, () => `dates ${todays.join(', ')}; e.g. ${describeValue(odd)}`, exchange, { rules: ['RES-COMPLIANCE-10'] });
+  const odd = items.find(
+    (i) => isIsoDate(i.dueDate) && isInt(i.daysUntil) && addDays(i.dueDate, -i.daysUntil) !== todays[0],
+  );
+  ctx.expect(
+    todays.length === 1,
+    `${where}: every daysUntil counted from one today (dueDate − daysUntil the same date on every item)`,
+    () => `dates ${todays.join(', ')}; e.g. ${describeValue(odd)}`,
+    exchange,
+    { rules: ['RES-COMPLIANCE-10'] },
+  );
   const today = todays[0]!;
   const window = possibleLocalDates(startMs, endMs);
-  ctx.expect(today >= window.first && today <= window.last, `${where}: the today daysUntil counts from (${today}) to be a date some time zone has now (${window.first} to ${window.last})`, () => today, exchange, { rules: ['RES-COMPLIANCE-10'] });
+  ctx.expect(
+    today >= window.first && today <= window.last,
+    `${where}: the today daysUntil counts from (${today}) to be a date some time zone has now (${window.first} to ${window.last})`,
+    () => today,
+    exchange,
+    { rules: ['RES-COMPLIANCE-10'] },
+  );
   return today;
 }
 
@@ -46,15 +68,21 @@ const EDGES = [-1, 30, 31, 61, 90, 91] as const;
 
 export const complianceDaysUntilExactOnRenewalDates = defineCheck({
   id: 'compliance.daysUntilExactOnRenewalDates',
-  title: 'Renewal dates at the severity edges (yesterday, 30/31, 61, 90/91 days): daysUntil the exact day count from one today in the property view and the summary',
+  title:
+    'Renewal dates at the severity edges (yesterday, 30/31, 61, 90/91 days): daysUntil the exact day count from one today in the property view and the summary',
   group: 'Resources > Compliance summary',
   rules: ['RES-COMPLIANCE-10', 'PROP-40'],
   async run(ctx: CheckContext) {
     const key = await ownWriteKey(ctx, 'compliance-edges');
     const own = await createOwnProperty(ctx, key, 'compliance-edges');
     const id = String(own.id);
-    const fields = complianceItems(own).map((i) => renewalFieldOf(i.code)).filter((f): f is RenewalField => f !== undefined);
-    if (fields.length === 0) ctx.skip(`the created property shows no compliance item with a renewal field (codes: ${describeValue(complianceItems(own).map((i) => i.code))})`);
+    const fields = complianceItems(own)
+      .map((i) => renewalFieldOf(i.code))
+      .filter((f): f is RenewalField => f !== undefined);
+    if (fields.length === 0)
+      ctx.skip(
+        `the created property shows no compliance item with a renewal field (codes: ${describeValue(complianceItems(own).map((i) => i.code))})`,
+      );
     const start = Date.now();
     const base = utcDate(start);
     const body: Json = {};
@@ -65,24 +93,51 @@ export const complianceDaysUntilExactOnRenewalDates = defineCheck({
     const summaryRes = await ctx.http.request({ path: '/compliance/summary', key });
     const end = Date.now();
     const summary = successData(ctx, summaryRes, [200], { rules: ['COMPLIANCE-1'] }) as Json;
-    const inSummary = Array.isArray(summary.properties) ? (summary.properties as Json[]).find((p) => p.id === id) : undefined;
-    ctx.expect(inSummary !== undefined, `the property ${id} in the summary's properties`, 'absent', summaryRes.exchange, { rules: ['RES-COMPLIANCE-9'] });
+    const inSummary = Array.isArray(summary.properties)
+      ? (summary.properties as Json[]).find((p) => p.id === id)
+      : undefined;
+    ctx.expect(
+      inSummary !== undefined,
+      `the property ${id} in the summary's properties`,
+      'absent',
+      summaryRes.exchange,
+      { rules: ['RES-COMPLIANCE-9'] },
+    );
     const viewItems = complianceItems(view.data);
     const summaryItems = complianceItems({ compliance: inSummary });
-    const today = expectOneToday(ctx, [...viewItems, ...summaryItems], 'the property view and the summary', start, end, summaryRes.exchange);
+    const today = expectOneToday(
+      ctx,
+      [...viewItems, ...summaryItems],
+      'the property view and the summary',
+      start,
+      end,
+      summaryRes.exchange,
+    );
     let judged = 0;
-    for (const [where, items, exchange] of [['property view', viewItems, view.res.exchange], ['summary', summaryItems, summaryRes.exchange]] as const) {
+    for (const [where, items, exchange] of [
+      ['property view', viewItems, view.res.exchange],
+      ['summary', summaryItems, summaryRes.exchange],
+    ] as const) {
       for (const field of fields) {
         const item = items.find((i) => renewalFieldOf(i.code) === field);
         const due = body[field] as string;
         // The spec does not say that a renewal date becomes the item's due date: only items that show it are judged.
         if (!item || item.dueDate !== due || today === undefined) continue;
         judged++;
-        ctx.expect(item.daysUntil === daysBetween(today, due), `${where}: ${String(item.code)} due ${due}: daysUntil ${daysBetween(today, due)} (from ${today})`, () => describeValue(item.daysUntil), exchange, { rules: ['RES-COMPLIANCE-10'] });
+        ctx.expect(
+          item.daysUntil === daysBetween(today, due),
+          `${where}: ${String(item.code)} due ${due}: daysUntil ${daysBetween(today, due)} (from ${today})`,
+          () => describeValue(item.daysUntil),
+          exchange,
+          { rules: ['RES-COMPLIANCE-10'] },
+        );
       }
     }
-    if (judged === 0) ctx.skip(`no compliance item shows the renewal dates as its due date (${describeValue(viewItems)})`);
-    ctx.note(`${fields.length} renewal dates (${fields.map((f) => `${f} ${String(body[f])}`).join(', ')}); ${judged} items judged, daysUntil exact from ${String(today)} in both views`);
+    if (judged === 0)
+      ctx.skip(`no compliance item shows the renewal dates as its due date (${describeValue(viewItems)})`);
+    ctx.note(
+      `${fields.length} renewal dates (${fields.map((f) => `${f} ${String(body[f])}`).join(', ')}); ${judged} items judged, daysUntil exact from ${String(today)} in both views`,
+    );
   },
 });
 

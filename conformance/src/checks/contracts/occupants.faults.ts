@@ -6,7 +6,25 @@ import type { FaultTable } from '../../../self-test/support/self-test';
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
   'overview.currentOccupantsResolveThroughActiveContract': [
-    { fault: () => mapJson('contracts lose their additionalTenantIds', (q, r) => path(q).startsWith('/contracts') && r.status === 200, (b) => ({ ...b, data: Array.isArray(b.data) ? items(b).map((c) => ({ ...c, additionalTenantIds: [] })) : b.data })) },
-    { fault: () => ({ description: 'the status=Active filter is ignored when a propertyId is given', request: (req) => (path(req) === '/contracts' && req.query.has('propertyId') && req.query.get('status') === 'Active' ? withQuery(req, (q) => q.delete('status')) : undefined) }) },
+    {
+      fault: () =>
+        mapJson(
+          'contracts lose their additionalTenantIds',
+          (q, r) => path(q).startsWith('/contracts') && r.status === 200,
+          (b) => ({
+            ...b,
+            data: Array.isArray(b.data) ? items(b).map((c) => ({ ...c, additionalTenantIds: [] })) : b.data,
+          }),
+        ),
+    },
+    {
+      fault: () => ({
+        description: 'the status=Active filter is ignored when a propertyId is given',
+        request: (req) =>
+          path(req) === '/contracts' && req.query.has('propertyId') && req.query.get('status') === 'Active'
+            ? withQuery(req, (q) => q.delete('status'))
+            : undefined,
+      }),
+    },
   ],
 };

@@ -11,10 +11,22 @@ import { targetProperties } from '../properties/fields';
 import { expectContract } from './contracts';
 
 async function occupantsOf(ctx: CheckContext, propertyId: string): Promise<string[]> {
-  const page = await getList(ctx, '/contracts', LIVE, { propertyId, status: 'Active', limit: 100 }, { rules: ['OVERVIEW-10'] });
+  const page = await getList(
+    ctx,
+    '/contracts',
+    LIVE,
+    { propertyId, status: 'Active', limit: 100 },
+    { rules: ['OVERVIEW-10'] },
+  );
   for (const c of page.items) {
     expectContract(ctx, c, `an Active contract of ${propertyId}`, page.res.exchange);
-    ctx.expect(c.propertyId === propertyId && c.status === 'Active', `only Active contracts of property ${propertyId}`, () => `contract ${String(c.id)}: property ${describeValue(c.propertyId)}, status ${describeValue(c.status)}`, page.res.exchange, { rules: ['OVERVIEW-10', 'OVERVIEW-8'] });
+    ctx.expect(
+      c.propertyId === propertyId && c.status === 'Active',
+      `only Active contracts of property ${propertyId}`,
+      () => `contract ${String(c.id)}: property ${describeValue(c.propertyId)}, status ${describeValue(c.status)}`,
+      page.res.exchange,
+      { rules: ['OVERVIEW-10', 'OVERVIEW-8'] },
+    );
   }
   const ids: string[] = [];
   for (const c of page.items) {
@@ -23,16 +35,29 @@ async function occupantsOf(ctx: CheckContext, propertyId: string): Promise<strin
   }
   for (const id of ids) {
     const res = await ctx.http.request({ path: `/tenants/${id}`, key: LIVE });
-    ctx.expect(res.status === 200, `GET /tenants/${id} (a current occupant of ${propertyId}) to answer 200`, () => describeResponse(res), res.exchange, { rules: ['OVERVIEW-13', 'OTHER-5'] });
+    ctx.expect(
+      res.status === 200,
+      `GET /tenants/${id} (a current occupant of ${propertyId}) to answer 200`,
+      () => describeResponse(res),
+      res.exchange,
+      { rules: ['OVERVIEW-13', 'OTHER-5'] },
+    );
     const data = successData(ctx, res, [200], { rules: ['OVERVIEW-13'] });
-    ctx.expect(isRecord(data) && data.id === id, `GET /tenants/${id} to answer that tenant`, () => describeValue(data), res.exchange, { rules: ['OVERVIEW-13'] });
+    ctx.expect(
+      isRecord(data) && data.id === id,
+      `GET /tenants/${id} to answer that tenant`,
+      () => describeValue(data),
+      res.exchange,
+      { rules: ['OVERVIEW-13'] },
+    );
   }
   return ids;
 }
 
 export const currentOccupantsResolveThroughActiveContract = defineCheck({
   id: 'overview.currentOccupantsResolveThroughActiveContract',
-  title: 'Current occupants: GET /contracts?propertyId&status=Active gives the main and additional tenant ids, each resolvable with GET /tenants/{id}',
+  title:
+    'Current occupants: GET /contracts?propertyId&status=Active gives the main and additional tenant ids, each resolvable with GET /tenants/{id}',
   group: 'Overview > Current occupants',
   rules: ['OVERVIEW-8', 'OVERVIEW-10', 'OVERVIEW-11', 'OVERVIEW-12', 'OVERVIEW-13'],
   async run(ctx: CheckContext) {
@@ -42,7 +67,9 @@ export const currentOccupantsResolveThroughActiveContract = defineCheck({
       occupants += (await occupantsOf(ctx, String(property.id))).length;
       properties++;
     }
-    const chain = await optionalPart(ctx, 'the suite\'s own occupied property', () => createOwnChain(ctx, 'occupants', { additionalTenants: 2 }));
+    const chain = await optionalPart(ctx, "the suite's own occupied property", () =>
+      createOwnChain(ctx, 'occupants', { additionalTenants: 2 }),
+    );
     if (chain) {
       const ids = await occupantsOf(ctx, chain.propertyId);
       const expected = [chain.tenant.id, ...chain.additional.map((t) => t.id)];
@@ -55,6 +82,8 @@ export const currentOccupantsResolveThroughActiveContract = defineCheck({
       );
     }
     if (properties === 0 && !chain) ctx.skip('no occupied property in the target and none could be created');
-    ctx.note(`${properties} occupied target properties (${occupants} occupants resolved)${chain ? '; the suite\'s property: main + 2 additional tenants' : ''}`);
+    ctx.note(
+      `${properties} occupied target properties (${occupants} occupants resolved)${chain ? "; the suite's property: main + 2 additional tenants" : ''}`,
+    );
   },
 });

@@ -12,7 +12,19 @@ import { ownWriteKey } from '../shared/provision';
 import { expectShape } from '../shared/shape';
 import { createOwnProperty, isRecord, successData, unknownId, type Json } from '../shared/util';
 import { targetProperties } from '../properties/fields';
-import { DOCUMENT_FIELDS, docIdOf, docsPath, listDocuments, LIVE, nameProblem, sameDoc, uploadDocument, uploadForm, uploadRaw, type DocOwner } from './helpers';
+import {
+  DOCUMENT_FIELDS,
+  docIdOf,
+  docsPath,
+  listDocuments,
+  LIVE,
+  nameProblem,
+  sameDoc,
+  uploadDocument,
+  uploadForm,
+  uploadRaw,
+  type DocOwner,
+} from './helpers';
 
 const GROUP = 'Endpoints > Properties';
 
@@ -22,17 +34,41 @@ function without<T extends Record<string, unknown>>(form: T, part: string): T {
   return copy;
 }
 
-function expectDocument(ctx: CheckContext, doc: Json, where: string, exchange: Parameters<CheckContext['fail']>[2]): void {
+function expectDocument(
+  ctx: CheckContext,
+  doc: Json,
+  where: string,
+  exchange: Parameters<CheckContext['fail']>[2],
+): void {
   expectShape(ctx, doc, DOCUMENT_FIELDS, where, exchange);
   const problem = nameProblem(doc);
-  ctx.expect(problem === undefined, `${where}.name: 1 to 500 characters`, problem ?? '', exchange, { rules: ['RES-DOC-1'] });
+  ctx.expect(problem === undefined, `${where}.name: 1 to 500 characters`, problem ?? '', exchange, {
+    rules: ['RES-DOC-1'],
+  });
 }
 
-async function download(ctx: CheckContext, url: string, rules: readonly string[], expected?: Uint8Array): Promise<void> {
+async function download(
+  ctx: CheckContext,
+  url: string,
+  rules: readonly string[],
+  expected?: Uint8Array,
+): Promise<void> {
   const res = await ctx.http.request({ url, auth: 'none' });
-  ctx.expect(res.status === 200 && res.bytes.byteLength > 0, 'the downloadUrl to download the document: 200 with bytes, without credentials', () => describeResponse(res), res.exchange, { rules });
+  ctx.expect(
+    res.status === 200 && res.bytes.byteLength > 0,
+    'the downloadUrl to download the document: 200 with bytes, without credentials',
+    () => describeResponse(res),
+    res.exchange,
+    { rules },
+  );
   if (expected) {
-    ctx.expect(Buffer.from(res.bytes).equals(Buffer.from(expected)), `the downloaded bytes to be the ${expected.byteLength} bytes uploaded`, () => `${res.bytes.byteLength} other bytes`, res.exchange, { rules });
+    ctx.expect(
+      Buffer.from(res.bytes).equals(Buffer.from(expected)),
+      `the downloaded bytes to be the ${expected.byteLength} bytes uploaded`,
+      () => `${res.bytes.byteLength} other bytes`,
+      res.exchange,
+      { rules },
+    );
   }
 }
 
@@ -46,10 +82,21 @@ export const documentListItemsCarryAWorkingDownloadUrl = defineCheck({
     const own = await createOwnProperty(ctx, LIVE, 'doc-download');
     const owner: DocOwner = { kind: 'property', id: String(own.id) };
     const content = pdfBytes(2048, 7);
-    const uploaded = await uploadDocument(ctx, owner, { name: `${ctx.marker} download.pdf`, expiryDate: addDays(utcDate(), 100), content }, ['PROP-30']);
+    const uploaded = await uploadDocument(
+      ctx,
+      owner,
+      { name: `${ctx.marker} download.pdf`, expiryDate: addDays(utcDate(), 100), content },
+      ['PROP-30'],
+    );
     const list = await listDocuments(ctx, owner);
     const mine = list.items.find((d) => sameDoc(d, uploaded));
-    ctx.expect(mine !== undefined, 'the uploaded document in GET /properties/{id}/documents', () => describeValue(list.items), list.res.exchange, { rules: ['PROP-27'] });
+    ctx.expect(
+      mine !== undefined,
+      'the uploaded document in GET /properties/{id}/documents',
+      () => describeValue(list.items),
+      list.res.exchange,
+      { rules: ['PROP-27'] },
+    );
     expectDocument(ctx, mine, 'the listed document', list.res.exchange);
     await download(ctx, mine.downloadUrl as string, ['RES-DOC-4', 'RES-DOC-5', 'LIMIT-13'], content);
 
@@ -73,7 +120,8 @@ export const documentListItemsCarryAWorkingDownloadUrl = defineCheck({
 
 export const documentsExpiringWithinDaysFilter = defineCheck({
   id: 'documents.expiringWithinDaysReturnsOnlyDocumentsDueByThen',
-  title: 'expiringWithinDays=N returns exactly the documents with a non-null expiryDate on or before today (UTC) + N, expired ones included',
+  title:
+    'expiringWithinDays=N returns exactly the documents with a non-null expiryDate on or before today (UTC) + N, expired ones included',
   group: GROUP,
   rules: ['PROP-42', 'PROP-28', 'LIMIT-8'],
   async run(ctx: CheckContext) {
@@ -84,10 +132,24 @@ export const documentsExpiringWithinDaysFilter = defineCheck({
     const today = utcDate();
     const offsets: Array<number | null> = [-5, 0, 10, 400, 4000, null];
     for (const offset of offsets) {
-      await uploadDocument(ctx, owner, { name: `${ctx.marker} expiring ${offset ?? 'never'}`, ...(offset === null ? {} : { expiryDate: addDays(today, offset) }) }, ['PROP-30']);
+      await uploadDocument(
+        ctx,
+        owner,
+        {
+          name: `${ctx.marker} expiring ${offset ?? 'never'}`,
+          ...(offset === null ? {} : { expiryDate: addDays(today, offset) }),
+        },
+        ['PROP-30'],
+      );
     }
     const all = (await listDocuments(ctx, owner)).items;
-    ctx.expect(all.length === offsets.length, `the ${offsets.length} uploaded documents listed`, () => `${all.length}`, undefined, { rules: ['PROP-27'] });
+    ctx.expect(
+      all.length === offsets.length,
+      `the ${offsets.length} uploaded documents listed`,
+      () => `${all.length}`,
+      undefined,
+      { rules: ['PROP-27'] },
+    );
 
     const check = async (owner: DocOwner, everything: readonly Json[], n: number, exact: boolean): Promise<void> => {
       const first = utcDate();
@@ -95,19 +157,36 @@ export const documentsExpiringWithinDaysFilter = defineCheck({
       const last = utcDate();
       const latest = addDays(last, n);
       const wrong = filtered.items.find((d) => !isIsoDate(d.expiryDate) || d.expiryDate > latest);
-      ctx.expect(wrong === undefined, `every document of expiringWithinDays=${n} to have a non-null expiryDate on or before ${latest}`, () => `${String(wrong?.name)}: expiryDate ${describeValue(wrong?.expiryDate)}`, filtered.res.exchange, { rules: ['PROP-42'] });
+      ctx.expect(
+        wrong === undefined,
+        `every document of expiringWithinDays=${n} to have a non-null expiryDate on or before ${latest}`,
+        () => `${String(wrong?.name)}: expiryDate ${describeValue(wrong?.expiryDate)}`,
+        filtered.res.exchange,
+        { rules: ['PROP-42'] },
+      );
       if (exact) {
         const earliest = addDays(first, n);
         const due = everything.filter((d) => isIsoDate(d.expiryDate) && d.expiryDate <= earliest);
         const missing = due.find((d) => !filtered.items.some((f) => sameDoc(f, d)));
-        ctx.expect(missing === undefined, `expiringWithinDays=${n} to include every document expiring on or before ${earliest} (expired ones too)`, () => `${String(missing?.name)} (expiryDate ${describeValue(missing?.expiryDate)}) is missing`, filtered.res.exchange, { rules: ['PROP-42'] });
+        ctx.expect(
+          missing === undefined,
+          `expiringWithinDays=${n} to include every document expiring on or before ${earliest} (expired ones too)`,
+          () => `${String(missing?.name)} (expiryDate ${describeValue(missing?.expiryDate)}) is missing`,
+          filtered.res.exchange,
+          { rules: ['PROP-42'] },
+        );
       }
     };
     for (const n of [0, 30, 3650]) await check(owner, all, n, true);
-    await ctx.property('expiringWithinDays=N matches the documents due by today + N', fc.integer({ min: 0, max: 3650 }), async (n) => {
-      await check(owner, all, n, true);
-      return true;
-    }, { numRuns: 6 });
+    await ctx.property(
+      'expiringWithinDays=N matches the documents due by today + N',
+      fc.integer({ min: 0, max: 3650 }),
+      async (n) => {
+        await check(owner, all, n, true);
+        return true;
+      },
+      { numRuns: 6 },
+    );
     // The target's own documents: the filter holds on every item.
     let properties = 0;
     for (const property of (await targetProperties(ctx)).slice(0, 5)) {
@@ -115,7 +194,9 @@ export const documentsExpiringWithinDaysFilter = defineCheck({
       await check(target, (await listDocuments(ctx, target)).items, 30, true);
       properties++;
     }
-    ctx.note(`filter exact on the suite's 6 documents (N = 0, 30, 3650 and random N) and on ${properties} target properties`);
+    ctx.note(
+      `filter exact on the suite's 6 documents (N = 0, 30, 3650 and random N) and on ${properties} target properties`,
+    );
   },
 });
 
@@ -130,7 +211,13 @@ export const documentsExpiringWithinDaysBounds = defineCheck({
     const path = `/properties/${id}/documents`;
     for (const n of ['0', '3650']) {
       const res = await ctx.http.request({ path, key: LIVE, query: { expiringWithinDays: n } });
-      ctx.expect(res.status === 200, `expiringWithinDays=${n} to be accepted (200)`, () => describeResponse(res), res.exchange, { rules: ['PROP-28', 'LIMIT-8'] });
+      ctx.expect(
+        res.status === 200,
+        `expiringWithinDays=${n} to be accepted (200)`,
+        () => describeResponse(res),
+        res.exchange,
+        { rules: ['PROP-28', 'LIMIT-8'] },
+      );
     }
     for (const n of ['-1', '3651', '36500', '1.5', 'soon']) {
       const res = await ctx.http.request({ path, key: LIVE, query: { expiringWithinDays: n } });
@@ -142,7 +229,8 @@ export const documentsExpiringWithinDaysBounds = defineCheck({
 
 export const documentUploadThenSoftDelete = defineCheck({
   id: 'documents.uploadThenSoftDeleteRemovesFromList',
-  title: 'POST /properties/{id}/documents answers 201 with the document; DELETE answers { deleted: true, id } and it leaves the list',
+  title:
+    'POST /properties/{id}/documents answers 201 with the document; DELETE answers { deleted: true, id } and it leaves the list',
   group: GROUP,
   rules: ['PROP-30', 'PROP-35', 'PROP-37', 'STATE-27', 'RES-DOC-6'],
   async run(ctx: CheckContext) {
@@ -153,16 +241,40 @@ export const documentUploadThenSoftDelete = defineCheck({
     const name = `${ctx.marker} tenancy pack.pdf`;
     const expiryDate = addDays(utcDate(), 45);
     const doc = await uploadDocument(ctx, owner, { name, type: 'GSC_Certificate', expiryDate }, ['PROP-30']);
-    ctx.expect(doc.name === name && doc.type === 'GSC_Certificate' && doc.expiryDate === expiryDate, `the created document to echo name, type and expiryDate (${name}, GSC_Certificate, ${expiryDate})`, () => describeValue(doc), undefined, { rules: ['PROP-30'] });
+    ctx.expect(
+      doc.name === name && doc.type === 'GSC_Certificate' && doc.expiryDate === expiryDate,
+      `the created document to echo name, type and expiryDate (${name}, GSC_Certificate, ${expiryDate})`,
+      () => describeValue(doc),
+      undefined,
+      { rules: ['PROP-30'] },
+    );
     const docId = docIdOf(ctx, doc);
     const listed = await listDocuments(ctx, owner);
-    ctx.expect(listed.items.some((d) => sameDoc(d, doc)), 'the new document in the property\'s list', () => describeValue(listed.items), listed.res.exchange, { rules: ['PROP-30', 'RES-DOC-6'] });
+    ctx.expect(
+      listed.items.some((d) => sameDoc(d, doc)),
+      "the new document in the property's list",
+      () => describeValue(listed.items),
+      listed.res.exchange,
+      { rules: ['PROP-30', 'RES-DOC-6'] },
+    );
 
     const res = await ctx.http.request({ method: 'DELETE', path: `${docsPath(owner)}/${docId}`, key });
     const data = successData(ctx, res, [200], { rules: ['PROP-35'] });
-    ctx.expect(isRecord(data) && data.deleted === true && data.id === docId && data.sandbox !== true, `{ deleted: true, id: "${docId}" }`, () => describeValue(data), res.exchange, { rules: ['PROP-35'] });
+    ctx.expect(
+      isRecord(data) && data.deleted === true && data.id === docId && data.sandbox !== true,
+      `{ deleted: true, id: "${docId}" }`,
+      () => describeValue(data),
+      res.exchange,
+      { rules: ['PROP-35'] },
+    );
     const after = await listDocuments(ctx, owner);
-    ctx.expect(!after.items.some((d) => sameDoc(d, doc)), 'the deleted document gone from the list', 'it is still listed', after.res.exchange, { rules: ['PROP-35', 'STATE-27'] });
+    ctx.expect(
+      !after.items.some((d) => sameDoc(d, doc)),
+      'the deleted document gone from the list',
+      'it is still listed',
+      after.res.exchange,
+      { rules: ['PROP-35', 'STATE-27'] },
+    );
     const again = await ctx.http.request({ method: 'DELETE', path: `${docsPath(owner)}/${docId}`, key });
     ctx.expectErrorEnvelope(again, 404, 'NOT_FOUND', { rules: ['PROP-37'] });
     ctx.note('uploaded, listed, soft-deleted, gone; a second DELETE answered 404');
@@ -182,7 +294,13 @@ export const documentNameBoundsAndRequiredParts = defineCheck({
     const prefix = `${ctx.marker} `;
     const longest = prefix + 'n'.repeat(500 - prefix.length);
     const doc = await uploadDocument(ctx, owner, { name: longest }, ['PROP-30', 'LIMIT-7']);
-    ctx.expect(doc.name === longest, 'a 500-character name accepted and kept whole', () => `${Array.from(String(doc.name)).length} characters`, undefined, { rules: ['LIMIT-7', 'RES-DOC-1'] });
+    ctx.expect(
+      doc.name === longest,
+      'a 500-character name accepted and kept whole',
+      () => `${Array.from(String(doc.name)).length} characters`,
+      undefined,
+      { rules: ['LIMIT-7', 'RES-DOC-1'] },
+    );
 
     const refused: Array<[string, ReturnType<typeof uploadForm>]> = [
       ['a 501-character name', uploadForm({ name: longest + 'x' })],
@@ -194,17 +312,30 @@ export const documentNameBoundsAndRequiredParts = defineCheck({
     ];
     for (const [what, form] of refused) {
       const res = await uploadRaw(ctx, owner, form);
-      expect400(ctx, res, `a document upload with ${what}`, what.includes('name') ? ['PROP-31', 'LIMIT-7'] : ['PROP-31'], ['VALIDATION_ERROR', 'BAD_REQUEST']);
+      expect400(
+        ctx,
+        res,
+        `a document upload with ${what}`,
+        what.includes('name') ? ['PROP-31', 'LIMIT-7'] : ['PROP-31'],
+        ['VALIDATION_ERROR', 'BAD_REQUEST'],
+      );
     }
     const listed = await listDocuments(ctx, owner);
-    ctx.expect(listed.items.length === 1, 'only the valid upload listed', () => `${listed.items.length} documents`, listed.res.exchange, { rules: ['PROP-31'] });
+    ctx.expect(
+      listed.items.length === 1,
+      'only the valid upload listed',
+      () => `${listed.items.length} documents`,
+      listed.res.exchange,
+      { rules: ['PROP-31'] },
+    );
     ctx.note('500-character name accepted; 501 and 0 characters, and uploads without name, type or file, refused');
   },
 });
 
 export const documentOversizeUploadCarriesFileTooLarge = defineCheck({
   id: 'documents.oversizeUploadAnswers413FileTooLarge',
-  title: 'A document over the storage object limit answers 413 FILE_TOO_LARGE (a 30 MB upload: accepted or 413 FILE_TOO_LARGE)',
+  title:
+    'A document over the storage object limit answers 413 FILE_TOO_LARGE (a 30 MB upload: accepted or 413 FILE_TOO_LARGE)',
   group: GROUP,
   rules: ['PROP-33', 'ERR-FILE_TOO_LARGE'],
   async run(ctx: CheckContext) {
@@ -212,7 +343,11 @@ export const documentOversizeUploadCarriesFileTooLarge = defineCheck({
     const key = await ownWriteKey(ctx, 'doc-oversize');
     const own = await createOwnProperty(ctx, key, 'doc-oversize');
     const owner: DocOwner = { kind: 'property', id: String(own.id), key };
-    const res = await uploadRaw(ctx, owner, uploadForm({ name: `${ctx.marker} oversize.pdf`, content: pdfBytes(30 * 1024 * 1024) }));
+    const res = await uploadRaw(
+      ctx,
+      owner,
+      uploadForm({ name: `${ctx.marker} oversize.pdf`, content: pdfBytes(30 * 1024 * 1024) }),
+    );
     if (res.status === 201) {
       ctx.note('a 30 MB document was accepted: the size limit is not shown (LIMIT-19) and lies above that');
       return;
@@ -224,9 +359,20 @@ export const documentOversizeUploadCarriesFileTooLarge = defineCheck({
 
 export const contractDocumentsAreApartFromPropertyDocuments = defineCheck({
   id: 'documents.contractDocumentsAreApartFromPropertyDocuments',
-  title: 'Contract documents are listed, downloaded and deleted under their contract, never among the property\'s documents, and vice versa',
+  title:
+    "Contract documents are listed, downloaded and deleted under their contract, never among the property's documents, and vice versa",
   group: 'Endpoints > Contracts',
-  rules: ['RES-DOC-6', 'RES-DOC-7', 'CONTRACT-17', 'CONTRACT-18', 'CONTRACT-19', 'CONTRACT-20', 'CONTRACT-21', 'CONTRACT-22', 'STATE-27'],
+  rules: [
+    'RES-DOC-6',
+    'RES-DOC-7',
+    'CONTRACT-17',
+    'CONTRACT-18',
+    'CONTRACT-19',
+    'CONTRACT-20',
+    'CONTRACT-21',
+    'CONTRACT-22',
+    'STATE-27',
+  ],
   async run(ctx: CheckContext) {
     // A landlord of the check's own when the dashboard allows (its writes and reads are not paced against enterpriseLive's).
     const key = await ownWriteKey(ctx, 'contract-docs');
@@ -235,32 +381,97 @@ export const contractDocumentsAreApartFromPropertyDocuments = defineCheck({
     const contract: DocOwner = { kind: 'contract', id: chain.contractId, key };
     const content = pdfBytes(1800, 3);
     const propertyDoc = await uploadDocument(ctx, property, { name: `${ctx.marker} property doc.pdf` }, ['PROP-30']);
-    const contractDoc = await uploadDocument(ctx, contract, { name: `${ctx.marker} tenancy agreement.pdf`, type: 'Contract', content }, ['CONTRACT-19']);
-    ctx.expect(contractDoc.name === `${ctx.marker} tenancy agreement.pdf` && contractDoc.type === 'Contract', 'the created contract document to echo its name and type', () => describeValue(contractDoc), undefined, { rules: ['CONTRACT-19'] });
+    const contractDoc = await uploadDocument(
+      ctx,
+      contract,
+      { name: `${ctx.marker} tenancy agreement.pdf`, type: 'Contract', content },
+      ['CONTRACT-19'],
+    );
+    ctx.expect(
+      contractDoc.name === `${ctx.marker} tenancy agreement.pdf` && contractDoc.type === 'Contract',
+      'the created contract document to echo its name and type',
+      () => describeValue(contractDoc),
+      undefined,
+      { rules: ['CONTRACT-19'] },
+    );
 
     const contractList = await listDocuments(ctx, contract, {}, ['CONTRACT-17']);
     const listed = contractList.items.find((d) => sameDoc(d, contractDoc));
-    ctx.expect(listed !== undefined, 'the contract document in GET /contracts/{id}/documents', () => describeValue(contractList.items), contractList.res.exchange, { rules: ['CONTRACT-17', 'RES-DOC-7'] });
+    ctx.expect(
+      listed !== undefined,
+      'the contract document in GET /contracts/{id}/documents',
+      () => describeValue(contractList.items),
+      contractList.res.exchange,
+      { rules: ['CONTRACT-17', 'RES-DOC-7'] },
+    );
     expectDocument(ctx, listed, 'the listed contract document', contractList.res.exchange);
     await download(ctx, listed.downloadUrl as string, ['CONTRACT-17', 'RES-DOC-4'], content);
-    ctx.expect(!contractList.items.some((d) => sameDoc(d, propertyDoc)), 'the property document NOT among the contract documents', 'it is listed there', contractList.res.exchange, { rules: ['RES-DOC-6'] });
+    ctx.expect(
+      !contractList.items.some((d) => sameDoc(d, propertyDoc)),
+      'the property document NOT among the contract documents',
+      'it is listed there',
+      contractList.res.exchange,
+      { rules: ['RES-DOC-6'] },
+    );
     const propertyList = await listDocuments(ctx, property);
-    ctx.expect(propertyList.items.some((d) => sameDoc(d, propertyDoc)), 'the property document among the property documents', () => describeValue(propertyList.items), propertyList.res.exchange, { rules: ['RES-DOC-6'] });
-    ctx.expect(!propertyList.items.some((d) => sameDoc(d, contractDoc)), 'the contract document NOT among the property documents', 'it is listed there', propertyList.res.exchange, { rules: ['RES-DOC-6', 'RES-DOC-7'] });
+    ctx.expect(
+      propertyList.items.some((d) => sameDoc(d, propertyDoc)),
+      'the property document among the property documents',
+      () => describeValue(propertyList.items),
+      propertyList.res.exchange,
+      { rules: ['RES-DOC-6'] },
+    );
+    ctx.expect(
+      !propertyList.items.some((d) => sameDoc(d, contractDoc)),
+      'the contract document NOT among the property documents',
+      'it is listed there',
+      propertyList.res.exchange,
+      { rules: ['RES-DOC-6', 'RES-DOC-7'] },
+    );
 
     const tooLong = await uploadRaw(ctx, contract, uploadForm({ name: 'n'.repeat(501), type: 'Contract' }));
-    expect400(ctx, tooLong, 'a contract document named with 501 characters', ['CONTRACT-20', 'LIMIT-7'], ['VALIDATION_ERROR', 'BAD_REQUEST']);
+    expect400(
+      ctx,
+      tooLong,
+      'a contract document named with 501 characters',
+      ['CONTRACT-20', 'LIMIT-7'],
+      ['VALIDATION_ERROR', 'BAD_REQUEST'],
+    );
     const unknownContract: DocOwner = { kind: 'contract', id: unknownId(), key };
-    ctx.expectErrorEnvelope(await ctx.http.request({ path: docsPath(unknownContract), key }), 404, 'NOT_FOUND', { rules: ['CONTRACT-18'] });
-    ctx.expectErrorEnvelope(await uploadRaw(ctx, unknownContract, uploadForm({ name: `${ctx.marker} nowhere`, type: 'Contract' })), 404, 'NOT_FOUND', { rules: ['CONTRACT-20'] });
+    ctx.expectErrorEnvelope(await ctx.http.request({ path: docsPath(unknownContract), key }), 404, 'NOT_FOUND', {
+      rules: ['CONTRACT-18'],
+    });
+    ctx.expectErrorEnvelope(
+      await uploadRaw(ctx, unknownContract, uploadForm({ name: `${ctx.marker} nowhere`, type: 'Contract' })),
+      404,
+      'NOT_FOUND',
+      { rules: ['CONTRACT-20'] },
+    );
 
     const docId = docIdOf(ctx, contractDoc);
     const res = await ctx.http.request({ method: 'DELETE', path: `${docsPath(contract)}/${docId}`, key });
     const data = successData(ctx, res, [200], { rules: ['CONTRACT-21'] });
-    ctx.expect(isRecord(data) && data.deleted === true && data.id === docId, `{ deleted: true, id: "${docId}" }`, () => describeValue(data), res.exchange, { rules: ['CONTRACT-21'] });
+    ctx.expect(
+      isRecord(data) && data.deleted === true && data.id === docId,
+      `{ deleted: true, id: "${docId}" }`,
+      () => describeValue(data),
+      res.exchange,
+      { rules: ['CONTRACT-21'] },
+    );
     const after = await listDocuments(ctx, contract, {}, ['CONTRACT-17']);
-    ctx.expect(!after.items.some((d) => sameDoc(d, contractDoc)), 'the deleted contract document gone from its list', 'it is still listed', after.res.exchange, { rules: ['CONTRACT-21', 'STATE-27'] });
-    ctx.expectErrorEnvelope(await ctx.http.request({ method: 'DELETE', path: `${docsPath(contract)}/${docId}`, key }), 404, 'NOT_FOUND', { rules: ['CONTRACT-22'] });
+    ctx.expect(
+      !after.items.some((d) => sameDoc(d, contractDoc)),
+      'the deleted contract document gone from its list',
+      'it is still listed',
+      after.res.exchange,
+      { rules: ['CONTRACT-21', 'STATE-27'] },
+    );
+    ctx.expectErrorEnvelope(
+      await ctx.http.request({ method: 'DELETE', path: `${docsPath(contract)}/${docId}`, key }),
+      404,
+      'NOT_FOUND',
+      { rules: ['CONTRACT-22'] },
+    );
     ctx.note('contract and property documents listed apart; contract document downloaded, soft-deleted, then 404');
   },
 });

@@ -25,7 +25,9 @@ export function nameProblem(doc: Json): string | undefined {
 }
 
 /** Whose documents: a property or a contract, of the landlord of `key` (default enterpriseLive; a literal key for a landlord of the check's own). */
-export type DocOwner = ({ readonly kind: 'property'; readonly id: string } | { readonly kind: 'contract'; readonly id: string }) & { readonly key?: string };
+export type DocOwner = (
+  { readonly kind: 'property'; readonly id: string } | { readonly kind: 'contract'; readonly id: string }
+) & { readonly key?: string };
 
 export function docsPath(owner: DocOwner): string {
   return owner.kind === 'property' ? `/properties/${owner.id}/documents` : `/contracts/${owner.id}/documents`;
@@ -38,7 +40,9 @@ export interface UploadOptions {
   readonly content?: Uint8Array;
 }
 
-export function uploadForm(o: UploadOptions): Record<string, string | { filename: string; contentType: string; content: Uint8Array }> {
+export function uploadForm(
+  o: UploadOptions,
+): Record<string, string | { filename: string; contentType: string; content: Uint8Array }> {
   const form: Record<string, string | { filename: string; contentType: string; content: Uint8Array }> = {
     file: { filename: 'conformance.pdf', contentType: 'application/pdf', content: o.content ?? pdfBytes(1500) },
     name: o.name,
@@ -48,9 +52,19 @@ export function uploadForm(o: UploadOptions): Record<string, string | { filename
   return form;
 }
 
-export async function uploadRaw(ctx: CheckContext, owner: DocOwner, form: Parameters<CheckContext['http']['request']>[0]['multipart']): Promise<HttpResponse> {
+export async function uploadRaw(
+  ctx: CheckContext,
+  owner: DocOwner,
+  form: Parameters<CheckContext['http']['request']>[0]['multipart'],
+): Promise<HttpResponse> {
   const key = owner.key ?? LIVE;
-  const res = await ctx.http.request({ method: 'POST', path: docsPath(owner), key, multipart: form, timeoutMs: 120_000 });
+  const res = await ctx.http.request({
+    method: 'POST',
+    path: docsPath(owner),
+    key,
+    multipart: form,
+    timeoutMs: 120_000,
+  });
   // A faulty deployment may create what it should refuse: delete it again.
   if (res.status === 201 || res.status === 200) {
     const data = isRecord(res.json) ? res.json.data : undefined;
@@ -63,20 +77,35 @@ export async function uploadRaw(ctx: CheckContext, owner: DocOwner, form: Parame
 }
 
 /** Uploads a document of the check's own; 201 with one document expected (deleted again in cleanup). */
-export async function uploadDocument(ctx: CheckContext, owner: DocOwner, o: UploadOptions, rules: readonly string[]): Promise<Json> {
+export async function uploadDocument(
+  ctx: CheckContext,
+  owner: DocOwner,
+  o: UploadOptions,
+  rules: readonly string[],
+): Promise<Json> {
   const res = await uploadRaw(ctx, owner, uploadForm(o));
   const data = successData(ctx, res, [201], { rules });
-  ctx.expect(isRecord(data), 'the upload to answer one document object', () => describeResponse(res), res.exchange, { rules });
+  ctx.expect(isRecord(data), 'the upload to answer one document object', () => describeResponse(res), res.exchange, {
+    rules,
+  });
   return data;
 }
 
 /** The id of a document (the spec's table does not list it, but DELETE …/{docId} needs one); skips without. */
 export function docIdOf(ctx: CheckContext, doc: Json): string {
-  if (typeof doc.id !== 'string') ctx.skip(`the uploaded document carries no "id", so DELETE …/documents/{docId} cannot be addressed: ${describeValue(doc)}`);
+  if (typeof doc.id !== 'string')
+    ctx.skip(
+      `the uploaded document carries no "id", so DELETE …/documents/{docId} cannot be addressed: ${describeValue(doc)}`,
+    );
   return doc.id;
 }
 
-export async function listDocuments(ctx: CheckContext, owner: DocOwner, query: Readonly<Record<string, string | number>> = {}, rules: readonly string[] = ['PROP-27']): Promise<{ res: HttpResponse; items: Json[] }> {
+export async function listDocuments(
+  ctx: CheckContext,
+  owner: DocOwner,
+  query: Readonly<Record<string, string | number>> = {},
+  rules: readonly string[] = ['PROP-27'],
+): Promise<{ res: HttpResponse; items: Json[] }> {
   const page = await getList(ctx, docsPath(owner), owner.key ?? LIVE, { limit: 100, ...query }, { rules });
   return { res: page.res, items: [...page.items] };
 }

@@ -35,7 +35,14 @@ export function fieldClass(name: string): FieldClass | undefined {
   if (name === 'id') return 'id';
   if (/[a-z0-9]Ids$/.test(name) || /._ids$/.test(name)) return 'idList';
   if (/[a-z0-9]Id$/.test(name) || /._id$/.test(name)) return 'reference';
-  if (name === 'date' || /[a-z0-9]Date$/.test(name) || /^date[A-Z]/.test(name) || /._date$/.test(name) || RENEWALS.has(name)) return 'date';
+  if (
+    name === 'date' ||
+    /[a-z0-9]Date$/.test(name) ||
+    /^date[A-Z]/.test(name) ||
+    /._date$/.test(name) ||
+    RENEWALS.has(name)
+  )
+    return 'date';
   if (/[a-z0-9]At$/.test(name) || /._at$/.test(name)) return 'timestamp';
   return undefined;
 }
@@ -68,7 +75,11 @@ export interface ConventionProblem {
 }
 
 /** Every field of `value` (walked to the leaves) that breaks its convention; `fields` counts the fields held to one. */
-export function conventionProblems(value: unknown, path: string, out: { problems: ConventionProblem[]; fields: number }): void {
+export function conventionProblems(
+  value: unknown,
+  path: string,
+  out: { problems: ConventionProblem[]; fields: number },
+): void {
   if (Array.isArray(value)) {
     value.forEach((v, i) => conventionProblems(v, `${path}[${i}]`, out));
     return;
@@ -88,7 +99,13 @@ export function conventionProblems(value: unknown, path: string, out: { problems
 const EXPECTED =
   'every field named like an id (`id`, `…Id`, `…_id`) a UUID string and every `…Ids` an array of them; every date field (`date`, `…Date`, `date…`, the renewal fields) YYYY-MM-DD; every timestamp field (`…At`, `…_at`) an ISO 8601 date-time (references, dates and timestamps may be null)';
 
-function expectConventions(ctx: CheckContext, what: string, data: unknown, exchange: RecordedExchange, tally: { fields: number }): void {
+function expectConventions(
+  ctx: CheckContext,
+  what: string,
+  data: unknown,
+  exchange: RecordedExchange,
+  tally: { fields: number },
+): void {
   const out = { problems: [] as ConventionProblem[], fields: 0 };
   conventionProblems(data, 'data', out);
   tally.fields += out.fields;
@@ -107,7 +124,8 @@ const MAX_LIMIT = 500;
 
 export const idsDatesAndTimestampsFollowTheConventions = defineCheck({
   id: 'envelope.idsDatesAndTimestampsFollowTheConventions',
-  title: 'On every GET endpoint, every field named like an id is a UUID string, every date field is YYYY-MM-DD and every timestamp field an ISO 8601 date-time',
+  title:
+    'On every GET endpoint, every field named like an id is a UUID string, every date field is YYYY-MM-DD and every timestamp field an ISO 8601 date-time',
   group: 'Resources > Conventions',
   rules: ['ENVELOPE-1', 'ENVELOPE-2', 'ENVELOPE-3'],
   long: true, // many paced reads of the target's resources
@@ -116,7 +134,11 @@ export const idsDatesAndTimestampsFollowTheConventions = defineCheck({
     // Every item of every collection and singleton (lists in one page of the maximum size).
     for (const route of GET_COLLECTION_ROUTES) {
       const list = LIST_ENDPOINTS.some((l) => l.path === route.path);
-      const res = await ctx.http.request({ path: route.path, key: 'enterpriseLive', ...(list ? { query: { limit: MAX_LIMIT } } : {}) });
+      const res = await ctx.http.request({
+        path: route.path,
+        key: 'enterpriseLive',
+        ...(list ? { query: { limit: MAX_LIMIT } } : {}),
+      });
       const body = ctx.expectSuccessEnvelope(res, 200);
       expectConventions(ctx, `GET ${route.path}`, body.data, res.exchange, tally);
     }
@@ -124,7 +146,8 @@ export const idsDatesAndTimestampsFollowTheConventions = defineCheck({
     // The by-id endpoints: a property over the target's own ids (the invoice PDF is binary and landlord-limited).
     const routes = GET_BY_ID_ROUTES.filter((r) => !r.landlordLimited);
     const ids = new Map<string, string[]>();
-    for (const from of new Set(routes.map((r) => r.idsFrom))) ids.set(from, await listIds(ctx, from, 'enterpriseLive', 50));
+    for (const from of new Set(routes.map((r) => r.idsFrom)))
+      ids.set(from, await listIds(ctx, from, 'enterpriseLive', 50));
     const usable = routes.filter((r) => (ids.get(r.idsFrom) ?? []).length > 0);
     if (usable.length === 0) ctx.skip('the target has no properties, contracts or tenants to read by id');
     let reads = 0;
@@ -141,6 +164,8 @@ export const idsDatesAndTimestampsFollowTheConventions = defineCheck({
       },
       { numRuns: 20 },
     );
-    ctx.note(`${GET_COLLECTION_ROUTES.length} collections and ${reads} by-id answers: ${tally.fields} id, date and timestamp fields all follow the conventions`);
+    ctx.note(
+      `${GET_COLLECTION_ROUTES.length} collections and ${reads} by-id answers: ${tally.fields} id, date and timestamp fields all follow the conventions`,
+    );
   },
 });

@@ -7,15 +7,40 @@ import type { FaultTable } from '../../../self-test/support/self-test';
 export const faults: FaultTable = {
   // ---- Response envelope, headers, the removed route -------------------------------------------------------
   'envelope.successBodiesAreDataWithMetaOnLists': [
-    { fault: () => mapJson('contract lists without meta', (q, r) => apiPath(q) === '/contracts' && isListAnswer(r), ({ meta: _m, ...rest }) => rest) },
-    { fault: () => mapJson('meta.total is a string', (_q, r) => r.status === 200 && isRec((readJson(r) as Rec | undefined)?.meta), (b) => ({ ...b, meta: { ...meta(b), total: String(meta(b).total) } })) },
-    { fault: () => mapJson('success bodies carry an extra top-level "links"', (_q, r) => r.status === 200, (b) => ({ ...b, links: {} })) },
     {
       fault: () =>
-        mapJson('contract lists lack hasNextPage', (q, r) => apiPath(q) === '/contracts' && isListAnswer(r), (b) => {
-          const { hasNextPage: _h, ...rest } = meta(b);
-          return { ...b, meta: rest };
-        }),
+        mapJson(
+          'contract lists without meta',
+          (q, r) => apiPath(q) === '/contracts' && isListAnswer(r),
+          ({ meta: _m, ...rest }) => rest,
+        ),
+    },
+    {
+      fault: () =>
+        mapJson(
+          'meta.total is a string',
+          (_q, r) => r.status === 200 && isRec((readJson(r) as Rec | undefined)?.meta),
+          (b) => ({ ...b, meta: { ...meta(b), total: String(meta(b).total) } }),
+        ),
+    },
+    {
+      fault: () =>
+        mapJson(
+          'success bodies carry an extra top-level "links"',
+          (_q, r) => r.status === 200,
+          (b) => ({ ...b, links: {} }),
+        ),
+    },
+    {
+      fault: () =>
+        mapJson(
+          'contract lists lack hasNextPage',
+          (q, r) => apiPath(q) === '/contracts' && isListAnswer(r),
+          (b) => {
+            const { hasNextPage: _h, ...rest } = meta(b);
+            return { ...b, meta: rest };
+          },
+        ),
     },
   ],
 };

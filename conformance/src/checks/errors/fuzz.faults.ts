@@ -7,9 +7,30 @@ import type { FaultTable } from '../../../self-test/support/self-test';
 export const faults: FaultTable = {
   // ---- Errors -------------------------------------------------------------------------------------------
   'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped': [
-    { fault: () => mapJson('404 answers become 500 SERVER_ERROR', (_q, r) => r.status === 404, () => [{ error: 'Internal error', code: 'SERVER_ERROR' }, 500]) },
-    { fault: () => mapJson('error bodies carry an extra "details" member', (_q, r) => r.status >= 400, (b) => ({ ...b, details: [] })) },
-    { fault: () => mapJson('VALIDATION_ERROR renamed to an uncatalogued INVALID_INPUT', (_q, r) => codeOf(r) === 'VALIDATION_ERROR', (b) => ({ ...b, code: 'INVALID_INPUT' })) },
+    {
+      fault: () =>
+        mapJson(
+          '404 answers become 500 SERVER_ERROR',
+          (_q, r) => r.status === 404,
+          () => [{ error: 'Internal error', code: 'SERVER_ERROR' }, 500],
+        ),
+    },
+    {
+      fault: () =>
+        mapJson(
+          'error bodies carry an extra "details" member',
+          (_q, r) => r.status >= 400,
+          (b) => ({ ...b, details: [] }),
+        ),
+    },
+    {
+      fault: () =>
+        mapJson(
+          'VALIDATION_ERROR renamed to an uncatalogued INVALID_INPUT',
+          (_q, r) => codeOf(r) === 'VALIDATION_ERROR',
+          (b) => ({ ...b, code: 'INVALID_INPUT' }),
+        ),
+    },
     {
       // Neither 404 nor 405 (docs/conformance-tolerances.md, unlisted-methods-405): a method the spec does not list
       // on a path it details answers 400 VALIDATION_ERROR, a code of the table, so only the 404/405 rule catches it.
@@ -18,7 +39,8 @@ export const faults: FaultTable = {
           'methods the spec does not list on detailed paths answer 400 VALIDATION_ERROR instead of 404 or 405',
           (q, r) => {
             const path = apiPath(q) ?? '';
-            const getOnly = /^\/(compliance\/summary|team|events)$|^\/properties\/[^/]+\/handbook$/.test(path) && q.method !== 'GET';
+            const getOnly =
+              /^\/(compliance\/summary|team|events)$|^\/properties\/[^/]+\/handbook$/.test(path) && q.method !== 'GET';
             const collection = /^\/(properties|contracts|rent)$/.test(path) && !['GET', 'POST'].includes(q.method);
             return (getOnly || collection) && r.status === 404;
           },
@@ -37,11 +59,25 @@ export const faults: FaultTable = {
     },
   ],
   'errors.serverErrorsCarryNoStackTraces': [
-    { fault: () => mapJson('4xx answers become 500s leaking a stack trace', (_q, r) => r.status === 400 || r.status === 404, () => [{ error: STACK, code: 'SERVER_ERROR' }, 500]) },
+    {
+      fault: () =>
+        mapJson(
+          '4xx answers become 500s leaking a stack trace',
+          (_q, r) => r.status === 400 || r.status === 404,
+          () => [{ error: STACK, code: 'SERVER_ERROR' }, 500],
+        ),
+    },
     {
       fault: () => ({
         description: '400 answers become 500 HTML pages with a stack trace',
-        response: (res) => (res.status === 400 ? { status: 500, headers: { 'content-type': 'text/html', 'x-service-mode': 'live' }, body: Buffer.from('<pre>Error: boom\n    at Object.<anonymous> (/app/server.js:10:11)</pre>') } : undefined),
+        response: (res) =>
+          res.status === 400
+            ? {
+                status: 500,
+                headers: { 'content-type': 'text/html', 'x-service-mode': 'live' },
+                body: Buffer.from('<pre>Error: boom\n    at Object.<anonymous> (/app/server.js:10:11)</pre>'),
+              }
+            : undefined,
       }),
     },
   ],

@@ -36,8 +36,44 @@ const OTHER_METHODS = ['PUT', 'OPTIONS'];
 /** Keys that really write: POSTs with them are re-routed to the sandbox key (or the read-only one). */
 const WRITING_ROLES = new Set(['enterpriseLive', 'otherLandlord']);
 
-const QUERY_NAMES = ['page', 'limit', 'status', 'search', 'propertyId', 'tenantId', 'contractId', 'from', 'to', 'type', 'expiringWithinDays', 'includeHistory', 'foo'];
-const QUERY_VALUES = ['', ' ', '0', '-1', '1', '1.5', '500', '501', '1e3', '99999999999999999999', 'NaN', 'null', 'true', '[]', '{}', 'Active', 'Notice Served', 'Occupied', '%', "'; drop table x;--", '../../etc/passwd'];
+const QUERY_NAMES = [
+  'page',
+  'limit',
+  'status',
+  'search',
+  'propertyId',
+  'tenantId',
+  'contractId',
+  'from',
+  'to',
+  'type',
+  'expiringWithinDays',
+  'includeHistory',
+  'foo',
+];
+const QUERY_VALUES = [
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1',
+  '1.5',
+  '500',
+  '501',
+  '1e3',
+  '99999999999999999999',
+  'NaN',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  'Active',
+  'Notice Served',
+  'Occupied',
+  '%',
+  "'; drop table x;--",
+  '../../etc/passwd',
+];
 
 function queryArb(): fc.Arbitrary<Record<string, string>> {
   const value = fc.oneof(
@@ -49,22 +85,82 @@ function queryArb(): fc.Arbitrary<Record<string, string>> {
   return fc.dictionary(fc.constantFrom(...QUERY_NAMES), value, { maxKeys: 3 });
 }
 
-const SPEC_FIELDS = ['shortName', 'addressLine1', 'city', 'postcode', 'propertyType', 'bedrooms', 'bathrooms', 'status', 'rentAmount', 'gscRenewal', 'propertyId', 'tenantId', 'contractId', 'mainTenantId', 'period', 'amount', 'amountReceived', 'datePaid', 'email', 'name', 'type', 'expiryDate', 'text'];
+const SPEC_FIELDS = [
+  'shortName',
+  'addressLine1',
+  'city',
+  'postcode',
+  'propertyType',
+  'bedrooms',
+  'bathrooms',
+  'status',
+  'rentAmount',
+  'gscRenewal',
+  'propertyId',
+  'tenantId',
+  'contractId',
+  'mainTenantId',
+  'period',
+  'amount',
+  'amountReceived',
+  'datePaid',
+  'email',
+  'name',
+  'type',
+  'expiryDate',
+  'text',
+];
 
-type Body = { readonly kind: 'none' } | { readonly kind: 'json'; readonly value: unknown } | { readonly kind: 'raw'; readonly text: string };
+type Body =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'json'; readonly value: unknown }
+  | { readonly kind: 'raw'; readonly text: string };
 
 function bodyArb(): fc.Arbitrary<Body> {
-  const scalar = fc.oneof(fc.string({ maxLength: 20 }), fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null), fc.constantFrom('2024-02-30', 'Maintenance', 'Paid', '', 'not-an-email'));
+  const scalar = fc.oneof(
+    fc.string({ maxLength: 20 }),
+    fc.integer(),
+    fc.double({ noNaN: true }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constantFrom('2024-02-30', 'Maintenance', 'Paid', '', 'not-an-email'),
+  );
   return fc.oneof(
     { weight: 2, arbitrary: fc.constant<Body>({ kind: 'none' }) },
-    { weight: 4, arbitrary: fc.dictionary(fc.constantFrom(...SPEC_FIELDS), scalar, { maxKeys: 5 }).map((value): Body => ({ kind: 'json', value })) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .dictionary(fc.constantFrom(...SPEC_FIELDS), scalar, { maxKeys: 5 })
+        .map((value): Body => ({ kind: 'json', value })),
+    },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value): Body => ({ kind: 'json', value })) },
-    { weight: 1, arbitrary: fc.constantFrom('{', '{"a":', 'not json', '[1,2', '{"shortName": }', '\u0000', '').map((text): Body => ({ kind: 'raw', text })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('{', '{"a":', 'not json', '[1,2', '{"shortName": }', '\u0000', '')
+        .map((text): Body => ({ kind: 'raw', text })),
+    },
   );
 }
 
-const CONTENT_TYPES = [undefined, undefined, 'application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/xml'];
-const EXTRA_HEADERS: ReadonlyArray<readonly [string, string] | undefined> = [undefined, ['accept', 'application/json'], ['accept', 'text/html'], ['x-request-id', 'conformance-fuzz'], ['if-none-match', '*'], ['accept-language', 'fr']];
+const CONTENT_TYPES = [
+  undefined,
+  undefined,
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/xml',
+];
+const EXTRA_HEADERS: ReadonlyArray<readonly [string, string] | undefined> = [
+  undefined,
+  ['accept', 'application/json'],
+  ['accept', 'text/html'],
+  ['x-request-id', 'conformance-fuzz'],
+  ['if-none-match', '*'],
+  ['accept-language', 'fr'],
+];
 
 export interface FuzzCase {
   readonly route: FuzzRoute;
@@ -80,7 +176,15 @@ export interface FuzzCase {
 }
 
 function pathIdArb(): fc.Arbitrary<string> {
-  return fc.oneof({ weight: 3, arbitrary: uuidArb() }, { weight: 1, arbitrary: notUuidArb().filter((s) => !/^\.+$/.test(s)).map((s) => encodeURIComponent(s)) });
+  return fc.oneof(
+    { weight: 3, arbitrary: uuidArb() },
+    {
+      weight: 1,
+      arbitrary: notUuidArb()
+        .filter((s) => !/^\.+$/.test(s))
+        .map((s) => encodeURIComponent(s)),
+    },
+  );
 }
 
 export function fuzzCaseArb(roles: readonly string[]): fc.Arbitrary<FuzzCase> {
@@ -137,23 +241,34 @@ export function inContract(c: FuzzCase): boolean {
   // map to a code (the reference server answers 415 UNSUPPORTED_MEDIA_TYPE, an extension; reported, not judged here).
   const upload = WRITE_ROUTES.some((r) => r.multipart && r.method === c.method && r.path === c.route.path);
   const jsonType = (c.contentType === undefined || c.contentType.startsWith('application/json')) && !upload;
-  const plainAccept = c.extraHeader === undefined || c.extraHeader[0] !== 'accept' || c.extraHeader[1] === 'application/json';
+  const plainAccept =
+    c.extraHeader === undefined || c.extraHeader[0] !== 'accept' || c.extraHeader[1] === 'application/json';
   return SPEC_METHODS.includes(c.method) && jsonType && plainAccept;
 }
 
 /** Sends a fuzz case; POSTs with a writing key go out with the sandbox (else read-only) key so nothing is created. */
 export async function sendFuzzCase(ctx: CheckContext, c: FuzzCase): Promise<HttpResponse> {
   let role = c.role;
-  if ((c.method === 'POST' || c.method === 'PUT') && WRITING_ROLES.has(role)) role = ctx.hasKey('enterpriseSandbox') ? 'enterpriseSandbox' : 'enterpriseReadOnly';
+  if ((c.method === 'POST' || c.method === 'PUT') && WRITING_ROLES.has(role))
+    role = ctx.hasKey('enterpriseSandbox') ? 'enterpriseSandbox' : 'enterpriseReadOnly';
   const path = c.route.path.replace('{id}', c.id).replace('{docId}', c.docId);
   const headers: Record<string, string> = {};
   if (c.contentType !== undefined && c.body.kind !== 'none') headers['content-type'] = c.contentType;
   if (c.extraHeader) headers[c.extraHeader[0]] = c.extraHeader[1];
   const credentials =
-    role === 'none' ? { auth: 'none' as const } : role === 'garbage' ? { key: 'svc_live_conformanceGarbageKey', auth: c.auth } : { key: role, auth: c.auth };
+    role === 'none'
+      ? { auth: 'none' as const }
+      : role === 'garbage'
+        ? { key: 'svc_live_conformanceGarbageKey', auth: c.auth }
+        : { key: role, auth: c.auth };
   // fetch cannot send a body with GET.
   const bodyKind = c.method === 'GET' ? 'none' : c.body.kind;
-  const body = bodyKind === 'json' && c.body.kind === 'json' ? { body: JSON.stringify(c.body.value) } : bodyKind === 'raw' && c.body.kind === 'raw' ? { body: c.body.text } : {};
+  const body =
+    bodyKind === 'json' && c.body.kind === 'json'
+      ? { body: JSON.stringify(c.body.value) }
+      : bodyKind === 'raw' && c.body.kind === 'raw'
+        ? { body: c.body.text }
+        : {};
   if (bodyKind === 'none') delete headers['content-type'];
   else if (c.contentType === undefined) headers['content-type'] = 'application/json';
   return requestRetryingResets(ctx, { method: c.method, path, query: c.query, headers, ...credentials, ...body });
@@ -167,7 +282,16 @@ export function unlistedMethodExamples(roles: readonly string[]): FuzzCase[] {
   const route = FUZZ_ROUTES.find((r) => r.method === 'PATCH' && r.path === '/rent/{id}');
   if (!route) return [];
   const role = roles.includes('enterpriseLive') ? 'enterpriseLive' : (roles[0] ?? 'none');
-  const base = { route, docId: '00000000-0000-4000-8000-000000000000', role, auth: 'bearer' as const, query: {}, body: { kind: 'none' as const }, contentType: undefined, extraHeader: undefined };
+  const base = {
+    route,
+    docId: '00000000-0000-4000-8000-000000000000',
+    role,
+    auth: 'bearer' as const,
+    query: {},
+    body: { kind: 'none' as const },
+    contentType: undefined,
+    extraHeader: undefined,
+  };
   return [
     { ...base, method: 'GET', id: 'not-a-uuid' },
     { ...base, method: 'DELETE', id: 'not-a-uuid' },
@@ -184,7 +308,8 @@ export function fuzzRoles(ctx: CheckContext): string[] {
 
 export const fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped = defineCheck({
   id: 'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped',
-  title: 'Fuzzed requests (routes, methods, keys, headers, queries, bodies) never get a 5xx; every error is exactly { error, code } with a catalogued code',
+  title:
+    'Fuzzed requests (routes, methods, keys, headers, queries, bodies) never get a 5xx; every error is exactly { error, code } with a catalogued code',
   group: GROUP,
   rules: ['ERR-1', 'ENVELOPE-6', 'ENVELOPE-4', 'ENDPOINTS-13'],
   long: true, // requests on many keys paced as Portfolio
@@ -196,13 +321,31 @@ export const fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped = defineCheck({
       async (c) => {
         const res = await sendFuzzCase(ctx, c);
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        ctx.expect(res.status < 500, 'no 5xx for any request (a 5xx here is an unexpected internal error)', () => `${res.status} ${describeValue(res.json ?? res.text)}`, res.exchange, { rules: ['ENDPOINTS-13'] });
-        ctx.expect(res.status < 300 || res.status >= 400, '2xx or 4xx', () => `${res.status} ${res.headers.location ?? ''}`, res.exchange);
+        ctx.expect(
+          res.status < 500,
+          'no 5xx for any request (a 5xx here is an unexpected internal error)',
+          () => `${res.status} ${describeValue(res.json ?? res.text)}`,
+          res.exchange,
+          { rules: ['ENDPOINTS-13'] },
+        );
+        ctx.expect(
+          res.status < 300 || res.status >= 400,
+          '2xx or 4xx',
+          () => `${res.status} ${res.headers.location ?? ''}`,
+          res.exchange,
+        );
         if (res.status >= 400) {
-          ctx.expect(isErrorEnvelope(res.json), `${res.status} with body exactly { "error": <string>, "code": <string> }`, () => describeValue(res.json ?? res.text), res.exchange, { rules: ['ERR-1', 'ENVELOPE-6'] });
+          ctx.expect(
+            isErrorEnvelope(res.json),
+            `${res.status} with body exactly { "error": <string>, "code": <string> }`,
+            () => describeValue(res.json ?? res.text),
+            res.exchange,
+            { rules: ['ERR-1', 'ENVELOPE-6'] },
+          );
           if (inContract(c) && isUnlistedMethod(c) && ![401, 403, 429, 503].includes(res.status)) {
             const nonUuidId = hasNonUuidId(c);
-            const invalidId = nonUuidId && res.status === 400 && isRecord(res.json) && res.json.code === 'VALIDATION_ERROR';
+            const invalidId =
+              nonUuidId && res.status === 400 && isRecord(res.json) && res.json.code === 'VALIDATION_ERROR';
             ctx.expect(
               res.status === 404 || res.status === 405 || invalidId,
               `404 or 405 for ${c.method}, a method the spec does not list on ${c.route.path}${nonUuidId ? ' (or 400 VALIDATION_ERROR: the id is not a UUID)' : ''}`,
@@ -215,19 +358,33 @@ export const fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped = defineCheck({
             const tableStatus = statusOfCode(code);
             ctx.expect(
               ERROR_CODE_SET.has(code) && tableStatus === res.status,
-              'a code from the spec\'s Errors table, with the status the table gives it',
-              () => (ERROR_CODE_SET.has(code) ? `${res.status} with ${code} (the table gives ${code} status ${tableStatus})` : `${res.status} with code ${JSON.stringify(code)}, which is not in the Errors table`),
+              "a code from the spec's Errors table, with the status the table gives it",
+              () =>
+                ERROR_CODE_SET.has(code)
+                  ? `${res.status} with ${code} (the table gives ${code} status ${tableStatus})`
+                  : `${res.status} with code ${JSON.stringify(code)}, which is not in the Errors table`,
               res.exchange,
               { rules: ['ERR-1', 'ENDPOINTS-13'] },
             );
           }
         } else if (res.status >= 200 && res.text.length > 0) {
-          ctx.expect(isRecord(res.json) && 'data' in res.json, `${res.status} with a JSON body { data, meta? }`, () => describeValue(res.json ?? res.text.slice(0, 200)), res.exchange, { rules: ['ENVELOPE-4'] });
+          ctx.expect(
+            isRecord(res.json) && 'data' in res.json,
+            `${res.status} with a JSON body { data, meta? }`,
+            () => describeValue(res.json ?? res.text.slice(0, 200)),
+            res.exchange,
+            { rules: ['ENVELOPE-4'] },
+          );
         }
       },
       { numRuns: 60, examples: unlistedMethodExamples(fuzzRoles(ctx)) },
     );
-    ctx.note(`60 fuzzed requests, statuses ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ')}: no 5xx, every error enveloped`);
+    ctx.note(
+      `60 fuzzed requests, statuses ${[...statuses]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ')}: no 5xx, every error enveloped`,
+    );
   },
 });
 
@@ -261,7 +418,9 @@ function nastyCaseArb(roles: readonly string[]): fc.Arbitrary<FuzzCase> {
   });
   const nastyBody = fc.oneof(
     deep.map((value): Body => ({ kind: 'json', value })),
-    fc.integer({ min: 2000, max: 20000 }).map((n): Body => ({ kind: 'json', value: { shortName: 'x'.repeat(n), city: 'y'.repeat(n) } })),
+    fc
+      .integer({ min: 2000, max: 20000 })
+      .map((n): Body => ({ kind: 'json', value: { shortName: 'x'.repeat(n), city: 'y'.repeat(n) } })),
     fc.constantFrom<Body>(
       { kind: 'raw', text: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}' },
       { kind: 'raw', text: '{"bedrooms":1e309,"bathrooms":-0,"amount":123456789012345678901234567890}' },
@@ -269,7 +428,9 @@ function nastyCaseArb(roles: readonly string[]): fc.Arbitrary<FuzzCase> {
       { kind: 'raw', text: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]' },
       { kind: 'raw', text: '{"status":{"$ne":null},"id":{"$gt":""}}' },
     ),
-    fc.string({ unit: 'binary', maxLength: 200 }).map((value): Body => ({ kind: 'json', value: { shortName: value, period: value, email: value } })),
+    fc
+      .string({ unit: 'binary', maxLength: 200 })
+      .map((value): Body => ({ kind: 'json', value: { shortName: value, period: value, email: value } })),
   );
   const nastyQuery = fc.oneof(
     fc.constantFrom<Record<string, string>>(
@@ -288,7 +449,13 @@ function nastyCaseArb(roles: readonly string[]): fc.Arbitrary<FuzzCase> {
   );
   return fc
     .record({ base: fuzzCaseArb(roles), body: nastyBody, query: nastyQuery })
-    .map(({ base, body, query }) => ({ ...base, body, query, contentType: 'application/json', extraHeader: undefined }));
+    .map(({ base, body, query }) => ({
+      ...base,
+      body,
+      query,
+      contentType: 'application/json',
+      extraHeader: undefined,
+    }));
 }
 
 export const serverErrorsCarryNoStackTraces = defineCheck({
@@ -306,12 +473,30 @@ export const serverErrorsCarryNoStackTraces = defineCheck({
         const res = await sendFuzzCase(ctx, c);
         if (res.status < 500) return;
         seen++;
-        const trace = stackTraceIn(res.text) ?? Object.values(res.headers).map(stackTraceIn).find((t) => t !== undefined);
-        ctx.expect(trace === undefined, `${res.status} without a stack trace`, () => `a stack trace: "${trace}" in ${res.text.slice(0, 300)}`, res.exchange);
-        ctx.expect(isErrorEnvelope(res.json), `${res.status} with body exactly { "error": <string>, "code": <string> }`, () => describeValue(res.json ?? res.text), res.exchange);
+        const trace =
+          stackTraceIn(res.text) ??
+          Object.values(res.headers)
+            .map(stackTraceIn)
+            .find((t) => t !== undefined);
+        ctx.expect(
+          trace === undefined,
+          `${res.status} without a stack trace`,
+          () => `a stack trace: "${trace}" in ${res.text.slice(0, 300)}`,
+          res.exchange,
+        );
+        ctx.expect(
+          isErrorEnvelope(res.json),
+          `${res.status} with body exactly { "error": <string>, "code": <string> }`,
+          () => describeValue(res.json ?? res.text),
+          res.exchange,
+        );
       },
       { numRuns: 30 },
     );
-    ctx.note(seen === 0 ? '30 hostile requests: no 5xx seen, so no 5xx body to inspect' : `30 hostile requests: ${seen} 5xx answers, none with a stack trace`);
+    ctx.note(
+      seen === 0
+        ? '30 hostile requests: no 5xx seen, so no 5xx body to inspect'
+        : `30 hostile requests: ${seen} 5xx answers, none with a stack trace`,
+    );
   },
 });

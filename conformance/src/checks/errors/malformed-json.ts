@@ -9,13 +9,24 @@ import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse } from '../../runner/describe';
 import { WRITE_ROUTES, type SpecRoute } from '../shared/spec';
 import { ownWriteKey } from '../shared/provision';
-import { codeOf, createOwnProperty, deleteIfCreated, fillPath, isErrorEnvelope, listIds, requestRetryingResets, unknownId } from '../shared/util';
+import {
+  codeOf,
+  createOwnProperty,
+  deleteIfCreated,
+  fillPath,
+  isErrorEnvelope,
+  listIds,
+  requestRetryingResets,
+  unknownId,
+} from '../shared/util';
 
 const GROUP = 'Errors';
 const ACCEPTED_CODES = ['BAD_REQUEST', 'VALIDATION_ERROR'];
 
 /** The JSON-body write routes (no uploads, not the invoice email). */
-const JSON_ROUTES: readonly SpecRoute[] = WRITE_ROUTES.filter((r) => r.method !== 'DELETE' && !r.multipart && !r.landlordLimited);
+const JSON_ROUTES: readonly SpecRoute[] = WRITE_ROUTES.filter(
+  (r) => r.method !== 'DELETE' && !r.multipart && !r.landlordLimited,
+);
 
 /** Where a route's `{id}` comes from without a dashboard: a record of enterpriseLive's landlord (a malformed body changes nothing). */
 const IDS_FROM: Readonly<Record<string, string>> = {
@@ -36,10 +47,18 @@ function parses(text: string): boolean {
 
 /** Text that is not JSON: a write body cut short, with a trailing comma, single quotes, or a bare word. */
 export function malformedJsonArb(): fc.Arbitrary<string> {
-  const body = fc.dictionary(fc.constantFrom('shortName', 'city', 'status', 'period', 'amount', 'email', 'bedrooms'), fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.constant(null)), { minKeys: 1, maxKeys: 4 }).map((o) => JSON.stringify(o));
+  const body = fc
+    .dictionary(
+      fc.constantFrom('shortName', 'city', 'status', 'period', 'amount', 'email', 'bedrooms'),
+      fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.constant(null)),
+      { minKeys: 1, maxKeys: 4 },
+    )
+    .map((o) => JSON.stringify(o));
   return fc
     .oneof(
-      fc.tuple(body, fc.double({ min: 0.05, max: 0.95, noNaN: true })).map(([text, at]) => text.slice(0, Math.max(1, Math.floor(text.length * at)))),
+      fc
+        .tuple(body, fc.double({ min: 0.05, max: 0.95, noNaN: true }))
+        .map(([text, at]) => text.slice(0, Math.max(1, Math.floor(text.length * at)))),
       body.map((text) => `${text.slice(0, -1)},}`),
       body.map((text) => text.replace(/"/g, "'")),
       fc.constantFrom('{', '{"shortName": }', 'not json', '{"city":"Leeds"}}', '{shortName: "x"}', '[1,2'),
@@ -63,7 +82,12 @@ async function targets(ctx: CheckContext, key: string): Promise<RouteTarget[]> {
       out.push({ route, unknown: false });
       continue;
     }
-    const known = route.path === '/properties/{id}' && own ? String(own.id) : key === 'enterpriseLive' ? (await listIds(ctx, IDS_FROM[route.path] ?? '', key, 1))[0] : undefined;
+    const known =
+      route.path === '/properties/{id}' && own
+        ? String(own.id)
+        : key === 'enterpriseLive'
+          ? (await listIds(ctx, IDS_FROM[route.path] ?? '', key, 1))[0]
+          : undefined;
     out.push(known ? { route, id: known, unknown: false } : { route, id: unknownId(), unknown: true });
   }
   return out;
@@ -71,7 +95,8 @@ async function targets(ctx: CheckContext, key: string): Promise<RouteTarget[]> {
 
 export const malformedJsonAnswers400 = defineCheck({
   id: 'errors.malformedJsonBodiesAnswer400',
-  title: 'A JSON write whose body does not parse answers 400 with the error envelope and code BAD_REQUEST (or VALIDATION_ERROR), never 2xx or 5xx',
+  title:
+    'A JSON write whose body does not parse answers 400 with the error envelope and code BAD_REQUEST (or VALIDATION_ERROR), never 2xx or 5xx',
   group: GROUP,
   rules: ['ERR-BAD_REQUEST', 'ERR-1'],
   async run(ctx: CheckContext) {
@@ -93,7 +118,9 @@ export const malformedJsonAnswers400 = defineCheck({
         if (route.method === 'POST' && route.path === '/properties') deleteIfCreated(ctx, res, key);
         const code = codeOf(res);
         const enveloped = isErrorEnvelope(res.json);
-        const refused = (res.status === 400 && typeof code === 'string' && ACCEPTED_CODES.includes(code)) || (unknown && res.status === 404 && code === 'NOT_FOUND');
+        const refused =
+          (res.status === 400 && typeof code === 'string' && ACCEPTED_CODES.includes(code)) ||
+          (unknown && res.status === 404 && code === 'NOT_FOUND');
         ctx.expect(
           enveloped && refused,
           `${route.method} ${route.path} with a body that is not JSON (${JSON.stringify(text)}): 400 { error, code: "BAD_REQUEST" } (or "VALIDATION_ERROR")${unknown ? ', or 404 NOT_FOUND for an id the landlord does not have' : ''}`,
@@ -105,6 +132,8 @@ export const malformedJsonAnswers400 = defineCheck({
       },
       { numRuns: 14 },
     );
-    ctx.note(`14 malformed JSON bodies on ${routes.length} write routes: ${[...codes].map(([c, n]) => `${c}×${n}`).join(', ')}`);
+    ctx.note(
+      `14 malformed JSON bodies on ${routes.length} write routes: ${[...codes].map(([c, n]) => `${c}×${n}`).join(', ')}`,
+    );
   },
 });

@@ -40,12 +40,25 @@ export const unknownIdsAnswer404NamingResourceKind = defineCheck({
         if (parent === undefined) continue;
       }
       const path = fillPath(probe.template, { ...(parent ? { id: parent } : {}), docId: unknownId() });
-      const options = { method: probe.method, path, key: 'enterpriseLive', ...(probe.json !== undefined ? { json: probe.json } : {}) };
+      const options = {
+        method: probe.method,
+        path,
+        key: 'enterpriseLive',
+        ...(probe.json !== undefined ? { json: probe.json } : {}),
+      };
       // The invoice PDF has a per-landlord limit of its own: its request is booked with the other checks' ones.
-      const res = path.endsWith('/invoice/pdf') ? await invoiceRequest(ctx, 'pdf', options) : await ctx.http.request(options);
+      const res = path.endsWith('/invoice/pdf')
+        ? await invoiceRequest(ctx, 'pdf', options)
+        : await ctx.http.request(options);
       ctx.expectErrorEnvelope(res, 404, 'NOT_FOUND', { rules: ['AUTH-8', 'ERR-NOT_FOUND'] });
       const message = messageOf(res);
-      ctx.expect(KIND_WORDS[probe.kind].test(message), `the 404 message of ${probe.method} ${probe.template} to name the missing ${probe.kind}`, `"${message}"`, res.exchange, { rules: ['ERR-3'] });
+      ctx.expect(
+        KIND_WORDS[probe.kind].test(message),
+        `the 404 message of ${probe.method} ${probe.template} to name the missing ${probe.kind}`,
+        `"${message}"`,
+        res.exchange,
+        { rules: ['ERR-3'] },
+      );
       checked++;
     }
     ctx.note(`${checked} routes: 404 NOT_FOUND naming the resource kind`);
@@ -77,22 +90,43 @@ const MAX_ISSUES = 10;
 
 export const validationErrorListsFirstTenIssuesWithFieldPaths = defineCheck({
   id: 'errors.validationErrorListsFirstTenIssuesWithFieldPaths',
-  title: 'A body with 12 invalid fields answers 400 VALIDATION_ERROR whose message lists the first 10 issues with their field paths',
+  title:
+    'A body with 12 invalid fields answers 400 VALIDATION_ERROR whose message lists the first 10 issues with their field paths',
   group: GROUP,
   rules: ['ERR-4', 'ERR-VALIDATION_ERROR'],
   async run(ctx: CheckContext) {
     const fields = Object.keys(INVALID_FIELDS);
     // PATCH needs no required fields; an unknown id is tried first (validation usually comes before the lookup).
-    let res = await ctx.http.request({ method: 'PATCH', path: `/properties/${unknownId()}`, key: 'enterpriseLive', json: INVALID_FIELDS });
+    let res = await ctx.http.request({
+      method: 'PATCH',
+      path: `/properties/${unknownId()}`,
+      key: 'enterpriseLive',
+      json: INVALID_FIELDS,
+    });
     if (res.status === 404) {
       const own = await createOwnProperty(ctx, 'enterpriseLive', 'validation');
-      res = await ctx.http.request({ method: 'PATCH', path: `/properties/${String(own.id)}`, key: 'enterpriseLive', json: INVALID_FIELDS });
+      res = await ctx.http.request({
+        method: 'PATCH',
+        path: `/properties/${String(own.id)}`,
+        key: 'enterpriseLive',
+        json: INVALID_FIELDS,
+      });
     }
     ctx.expectErrorEnvelope(res, 400, 'VALIDATION_ERROR', { rules: ['ERR-VALIDATION_ERROR'] });
     const message = messageOf(res);
     const named = fields.filter((f) => new RegExp(`(^|[^A-Za-z0-9])${f}([^A-Za-z0-9]|$)`).test(message));
-    ctx.expect(named.length >= MIN_PATHS, `the message to list the issues with their field paths (at least ${MIN_PATHS} of the ${fields.length} invalid fields named)`, `${named.length} named (${named.join(', ') || 'none'}): "${message}"`, res.exchange);
-    ctx.expect(named.length <= MAX_ISSUES, `only the first ${MAX_ISSUES} issues listed (at most ${MAX_ISSUES} of the ${fields.length} invalid fields named)`, `${named.length} named: "${message}"`, res.exchange);
+    ctx.expect(
+      named.length >= MIN_PATHS,
+      `the message to list the issues with their field paths (at least ${MIN_PATHS} of the ${fields.length} invalid fields named)`,
+      `${named.length} named (${named.join(', ') || 'none'}): "${message}"`,
+      res.exchange,
+    );
+    ctx.expect(
+      named.length <= MAX_ISSUES,
+      `only the first ${MAX_ISSUES} issues listed (at most ${MAX_ISSUES} of the ${fields.length} invalid fields named)`,
+      `${named.length} named: "${message}"`,
+      res.exchange,
+    );
     ctx.note(`12 invalid fields: 400 VALIDATION_ERROR naming ${named.length} field paths (${named.join(', ')})`);
   },
 });

@@ -6,8 +6,23 @@ import type { FaultTable } from '../../../self-test/support/self-test';
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
   'errors.nonUuidPathIdsAnswer400Or404': [
-    { fault: () => onNonUuidPathParam('a non-UUID path id answers 500 SERVER_ERROR', () => errorResponse(500, 'SERVER_ERROR', 'invalid input syntax for type uuid')) },
-    { fault: () => onNonUuidPathParam('a non-UUID path id answers 200 with data', () => jsonResponse(200, { data: { id: 'not-a-uuid' } })) },
-    { fault: () => onNonUuidPathParam('a non-UUID path id answers 422 UNPROCESSABLE_ENTITY', () => errorResponse(422, 'UNPROCESSABLE_ENTITY', 'id must be a UUID')) },
+    {
+      fault: () =>
+        onNonUuidPathParam('a non-UUID path id answers 500 SERVER_ERROR', () =>
+          errorResponse(500, 'SERVER_ERROR', 'invalid input syntax for type uuid'),
+        ),
+    },
+    {
+      fault: () =>
+        onNonUuidPathParam('a non-UUID path id answers 200 with data', () =>
+          jsonResponse(200, { data: { id: 'not-a-uuid' } }),
+        ),
+    },
+    {
+      fault: () =>
+        onNonUuidPathParam('a non-UUID path id answers 422 UNPROCESSABLE_ENTITY', () =>
+          errorResponse(422, 'UNPROCESSABLE_ENTITY', 'id must be a UUID'),
+        ),
+    },
   ],
 };

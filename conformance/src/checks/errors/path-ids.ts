@@ -14,7 +14,9 @@ import { GET_BY_ID_ROUTES, WRITE_ROUTES, type SpecRoute } from '../shared/spec';
 import { codeOf, isErrorEnvelope, multipartBody, requestRetryingResets } from '../shared/util';
 
 /** Every route with a path parameter. */
-export const ID_ROUTES: readonly SpecRoute[] = [...GET_BY_ID_ROUTES, ...WRITE_ROUTES].filter((r) => r.path.includes('{id}'));
+export const ID_ROUTES: readonly SpecRoute[] = [...GET_BY_ID_ROUTES, ...WRITE_ROUTES].filter((r) =>
+  r.path.includes('{id}'),
+);
 
 interface Case {
   readonly route: SpecRoute;
@@ -29,12 +31,19 @@ function caseArb(): fc.Arbitrary<Case> {
   const value = notUuidArb().filter((s) => !/^\.+$/.test(s));
   return fc
     .record({ route: fc.constantFrom(...ID_ROUTES), docId: fc.boolean(), value, other: uuidArb() })
-    .map(({ route, docId, value: v, other }) => ({ route, param: docId && route.path.includes('{docId}') ? 'docId' : 'id', value: v, other }));
+    .map(({ route, docId, value: v, other }) => ({
+      route,
+      param: docId && route.path.includes('{docId}') ? 'docId' : 'id',
+      value: v,
+      other,
+    }));
 }
 
 function pathOf(c: Case): string {
   const bad = encodeURIComponent(c.value);
-  return c.route.path.replace('{id}', c.param === 'id' ? bad : c.other).replace('{docId}', c.param === 'docId' ? bad : c.other);
+  return c.route.path
+    .replace('{id}', c.param === 'id' ? bad : c.other)
+    .replace('{docId}', c.param === 'docId' ? bad : c.other);
 }
 
 /** The route's request with a harmless body of its kind (nothing can be written: no such resource). */
@@ -42,7 +51,11 @@ function requestOf(ctx: CheckContext, c: Case, key: string): RequestOptions {
   const base: RequestOptions = { method: c.route.method, path: pathOf(c), key };
   if (c.route.method === 'GET' || c.route.method === 'DELETE') return base;
   if (c.route.multipart) {
-    const form = multipartBody({ name: `${ctx.marker} path id`, type: 'EPC_Certificate', file: { filename: 'path-id.pdf', contentType: 'application/pdf', content: '%PDF-1.4\n%%EOF\n' } });
+    const form = multipartBody({
+      name: `${ctx.marker} path id`,
+      type: 'EPC_Certificate',
+      file: { filename: 'path-id.pdf', contentType: 'application/pdf', content: '%PDF-1.4\n%%EOF\n' },
+    });
     return { ...base, body: form.body, headers: { 'content-type': form.contentType } };
   }
   return { ...base, json: c.route.method === 'PATCH' ? { shortName: `${ctx.marker} path id` } : {} };
@@ -58,7 +71,8 @@ async function send(ctx: CheckContext, c: Case, key: string): Promise<HttpRespon
 
 export const nonUuidPathIdsAnswer400Or404 = defineCheck({
   id: 'errors.nonUuidPathIdsAnswer400Or404',
-  title: 'A path id or docId that is not a UUID answers 400 VALIDATION_ERROR or 404 NOT_FOUND on every route, never data, never a 5xx',
+  title:
+    'A path id or docId that is not a UUID answers 400 VALIDATION_ERROR or 404 NOT_FOUND on every route, never data, never a 5xx',
   group: 'Endpoints',
   rules: ['ENDPOINTS-10'],
   async run(ctx: CheckContext) {
@@ -71,7 +85,9 @@ export const nonUuidPathIdsAnswer400Or404 = defineCheck({
       async (c) => {
         const res = await send(ctx, c, key);
         const code = codeOf(res);
-        const ok = isErrorEnvelope(res.json) && ((res.status === 400 && code === 'VALIDATION_ERROR') || (res.status === 404 && code === 'NOT_FOUND'));
+        const ok =
+          isErrorEnvelope(res.json) &&
+          ((res.status === 400 && code === 'VALIDATION_ERROR') || (res.status === 404 && code === 'NOT_FOUND'));
         ctx.expect(
           ok,
           `${c.route.method} ${c.route.path} with ${c.param} ${JSON.stringify(c.value)} (not a UUID: path parameters are UUIDs): 400 { error, code: "VALIDATION_ERROR" } or 404 { error, code: "NOT_FOUND" }`,
@@ -82,6 +98,8 @@ export const nonUuidPathIdsAnswer400Or404 = defineCheck({
       },
       { numRuns: 25 },
     );
-    ctx.note(`25 non-UUID path parameters over ${ID_ROUTES.length} routes: ${[...seen].map(([s, n]) => `${s}×${n}`).join(', ')}`);
+    ctx.note(
+      `25 non-UUID path parameters over ${ID_ROUTES.length} routes: ${[...seen].map(([s, n]) => `${s}×${n}`).join(', ')}`,
+    );
   },
 });

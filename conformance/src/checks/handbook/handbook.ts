@@ -19,7 +19,12 @@ const HANDBOOK_FIELDS: readonly FieldRule[] = [
 ];
 
 const METER_FIELDS: readonly FieldRule[] = [
-  { field: 'utilityType', type: 'string', values: ['electricity', 'gas', 'water', 'heat_network', 'oil'], rule: 'RES-HANDBOOK-6' },
+  {
+    field: 'utilityType',
+    type: 'string',
+    values: ['electricity', 'gas', 'water', 'heat_network', 'oil'],
+    rule: 'RES-HANDBOOK-6',
+  },
   { field: 'locationDescription', type: 'string', nullable: true, rule: 'RES-HANDBOOK-7' },
   { field: 'unit', type: 'string', values: ['kWh', 'm3', 'ft3', 'litres'], rule: 'RES-HANDBOOK-8' },
   { field: 'mpan', type: 'string', nullable: true, rule: 'RES-HANDBOOK-10' },
@@ -41,45 +46,76 @@ function readingProblem(reading: Json): string | undefined {
   if (!isIsoDate(reading.readingDate)) return `readingDate is ${describeValue(reading.readingDate)}`;
   if (!Array.isArray(reading.registers)) return `registers is ${describeValue(reading.registers)}`;
   for (const r of reading.registers) {
-    if (!isRecord(r) || !REGISTERS.includes(r.register as string) || typeof r.value !== 'number') return `register ${describeValue(r)}`;
+    if (!isRecord(r) || !REGISTERS.includes(r.register as string) || typeof r.value !== 'number')
+      return `register ${describeValue(r)}`;
   }
   return undefined;
 }
 
 function completenessProblem(c: Json): string | undefined {
   if (!isInt(c.filled) || !isInt(c.total)) return `filled ${describeValue(c.filled)}, total ${describeValue(c.total)}`;
-  if (!Array.isArray(c.missing) || c.missing.some((m) => typeof m !== 'string')) return `missing ${describeValue(c.missing)}`;
+  if (!Array.isArray(c.missing) || c.missing.some((m) => typeof m !== 'string'))
+    return `missing ${describeValue(c.missing)}`;
   return undefined;
 }
 
 /** Asserts one handbook answer; returns how many meters and suppliers it held. */
-function expectHandbook(ctx: CheckContext, res: Awaited<ReturnType<CheckContext['http']['request']>>, propertyId: string): { meters: number; suppliers: number; knowledge: boolean } {
+function expectHandbook(
+  ctx: CheckContext,
+  res: Awaited<ReturnType<CheckContext['http']['request']>>,
+  propertyId: string,
+): { meters: number; suppliers: number; knowledge: boolean } {
   const data = successData(ctx, res, [200], { rules: ['PROP-25'] });
   expectShape(ctx, data, HANDBOOK_FIELDS, `handbook of ${propertyId}`, res.exchange);
   const handbook = data as Json;
-  ctx.expect(handbook.propertyId === propertyId, `handbook.propertyId to be ${propertyId}`, () => describeValue(handbook.propertyId), res.exchange, { rules: ['RES-HANDBOOK-1'] });
+  ctx.expect(
+    handbook.propertyId === propertyId,
+    `handbook.propertyId to be ${propertyId}`,
+    () => describeValue(handbook.propertyId),
+    res.exchange,
+    { rules: ['RES-HANDBOOK-1'] },
+  );
   const completeness = completenessProblem(handbook.completeness as Json);
-  ctx.expect(completeness === undefined, 'completeness { filled: integer, total: integer, missing: string[] }', completeness ?? '', res.exchange, { rules: ['RES-HANDBOOK-3'] });
+  ctx.expect(
+    completeness === undefined,
+    'completeness { filled: integer, total: integer, missing: string[] }',
+    completeness ?? '',
+    res.exchange,
+    { rules: ['RES-HANDBOOK-3'] },
+  );
   const meters = (handbook.meters as unknown[]).map((m) => m as Json);
   for (const meter of meters) {
     expectShape(ctx, meter, METER_FIELDS, `a meter of ${propertyId}`, res.exchange);
     if (isRecord(meter.openingReading)) {
       const problem = readingProblem(meter.openingReading);
-      ctx.expect(problem === undefined, 'openingReading { readingDate: date, registers: [{ register: single|day|night|export|heat, value: number }] }', problem ?? '', res.exchange, { rules: ['RES-HANDBOOK-11'] });
+      ctx.expect(
+        problem === undefined,
+        'openingReading { readingDate: date, registers: [{ register: single|day|night|export|heat, value: number }] }',
+        problem ?? '',
+        res.exchange,
+        { rules: ['RES-HANDBOOK-11'] },
+      );
     }
   }
   const suppliers = (handbook.suppliers as unknown[]).map((s) => s as Json);
   for (const supplier of suppliers) {
     expectShape(ctx, supplier, SUPPLIER_FIELDS, `a supplier of ${propertyId}`, res.exchange);
     const leaked = Object.keys(supplier).find((k) => ACCOUNT_KEY.test(k));
-    ctx.expect(leaked === undefined, 'supplier items without any account number', () => `"${leaked}": ${describeValue(supplier[leaked!])}`, res.exchange, { rules: ['RES-HANDBOOK-13'] });
+    ctx.expect(
+      leaked === undefined,
+      'supplier items without any account number',
+      () => `"${leaked}": ${describeValue(supplier[leaked!])}`,
+      res.exchange,
+      { rules: ['RES-HANDBOOK-13'] },
+    );
   }
   return { meters: meters.length, suppliers: suppliers.length, knowledge: handbook.knowledge !== null };
 }
 
 export const handbookShapeOnEveryProperty = defineCheck({
   id: 'handbook.shapeOnEveryProperty',
-  title: 'GET /properties/{id}/handbook answers the Handbook (knowledge or null, completeness, meters, suppliers without account numbers)',
+  title:
+    'GET /properties/{id}/handbook answers the Handbook (knowledge or null, completeness, meters, suppliers without account numbers)',
   group: 'Resources > Property handbook',
   rules: [
     'PROP-25',
@@ -111,9 +147,17 @@ export const handbookShapeOnEveryProperty = defineCheck({
     // A property with nothing recorded: 200 with knowledge null (or an empty record), never an error.
     const own = await createOwnProperty(ctx, LIVE, 'handbook');
     const fresh = await ctx.http.request({ path: `/properties/${String(own.id)}/handbook`, key: LIVE });
-    ctx.expect(fresh.status === 200, 'the handbook of a new property (nothing recorded yet) to answer 200', () => describeResponse(fresh), fresh.exchange, { rules: ['RES-HANDBOOK-2', 'PROP-25'] });
+    ctx.expect(
+      fresh.status === 200,
+      'the handbook of a new property (nothing recorded yet) to answer 200',
+      () => describeResponse(fresh),
+      fresh.exchange,
+      { rules: ['RES-HANDBOOK-2', 'PROP-25'] },
+    );
     expectHandbook(ctx, fresh, String(own.id));
-    ctx.note(`${properties.length} handbooks (${withKnowledge} with knowledge, ${meters} meters, ${suppliers} suppliers) and a fresh property's handbook`);
+    ctx.note(
+      `${properties.length} handbooks (${withKnowledge} with knowledge, ${meters} meters, ${suppliers} suppliers) and a fresh property's handbook`,
+    );
   },
 });
 

@@ -23,13 +23,29 @@ const INT = /^\d+$/;
 /** Asserts the three headers and their plausibility; returns their values. */
 export function expectRateLimitHeaders(ctx: CheckContext, res: HttpResponse, what: string): RateLimitHeaders {
   const rules = { rules: ['ENDPOINTS-3', 'LIMIT-RATE-4'] };
-  const limit = ctx.expectHeader(res, 'X-RateLimit-Limit', (v) => v !== undefined && INT.test(v.trim()) && Number(v) > 0, `to be a positive integer on ${what}`, rules);
-  const remaining = ctx.expectHeader(res, 'X-RateLimit-Remaining', (v) => v !== undefined && INT.test(v.trim()) && Number(v) <= Number(limit), `to be an integer from 0 to X-RateLimit-Limit (${limit}) on ${what}`, rules);
+  const limit = ctx.expectHeader(
+    res,
+    'X-RateLimit-Limit',
+    (v) => v !== undefined && INT.test(v.trim()) && Number(v) > 0,
+    `to be a positive integer on ${what}`,
+    rules,
+  );
+  const remaining = ctx.expectHeader(
+    res,
+    'X-RateLimit-Remaining',
+    (v) => v !== undefined && INT.test(v.trim()) && Number(v) <= Number(limit),
+    `to be an integer from 0 to X-RateLimit-Limit (${limit}) on ${what}`,
+    rules,
+  );
   const nowSeconds = Math.floor(ctx.clock.now() / 1000);
   const reset = ctx.expectHeader(
     res,
     'X-RateLimit-Reset',
-    (v) => v !== undefined && INT.test(v.trim()) && Number(v) >= nowSeconds - SKEW_SECONDS && Number(v) <= nowSeconds + RATE_WINDOW_DAY_SECONDS + SKEW_SECONDS,
+    (v) =>
+      v !== undefined &&
+      INT.test(v.trim()) &&
+      Number(v) >= nowSeconds - SKEW_SECONDS &&
+      Number(v) <= nowSeconds + RATE_WINDOW_DAY_SECONDS + SKEW_SECONDS,
     `to be Unix seconds within the next 24 hours (now ${nowSeconds}) on ${what}`,
     { rules: ['ENDPOINTS-3', 'ENDPOINTS-4', 'LIMIT-RATE-4'] },
   );
@@ -38,17 +54,26 @@ export function expectRateLimitHeaders(ctx: CheckContext, res: HttpResponse, wha
 
 export const rateLimitHeadersOnGetAndRentResponses = defineCheck({
   id: 'headers.rateLimitHeadersOnGetAndRentResponses',
-  title: 'Responses of GET endpoints (errors included) and of rent and invoice endpoints carry X-RateLimit-Limit, -Remaining and -Reset in Unix seconds',
+  title:
+    'Responses of GET endpoints (errors included) and of rent and invoice endpoints carry X-RateLimit-Limit, -Remaining and -Reset in Unix seconds',
   group: GROUP,
   rules: ['ENDPOINTS-3', 'ENDPOINTS-4', 'LIMIT-RATE-4'],
   async run(ctx: CheckContext) {
-    const probes: Array<{ what: string; method: string; path: string; query?: Record<string, string | number>; json?: unknown }> = [];
-    for (const route of GET_COLLECTION_ROUTES) probes.push({ what: `GET ${route.path}`, method: 'GET', path: route.path });
+    const probes: Array<{
+      what: string;
+      method: string;
+      path: string;
+      query?: Record<string, string | number>;
+      json?: unknown;
+    }> = [];
+    for (const route of GET_COLLECTION_ROUTES)
+      probes.push({ what: `GET ${route.path}`, method: 'GET', path: route.path });
     const ids = new Map<string, string | undefined>();
     for (const route of GET_BY_ID_ROUTES.filter((r) => !r.landlordLimited)) {
       if (!ids.has(route.idsFrom)) ids.set(route.idsFrom, (await listIds(ctx, route.idsFrom, 'enterpriseLive', 1))[0]);
       const id = ids.get(route.idsFrom);
-      if (id !== undefined) probes.push({ what: `GET ${route.path}`, method: 'GET', path: fillPath(route.path, { id }) });
+      if (id !== undefined)
+        probes.push({ what: `GET ${route.path}`, method: 'GET', path: fillPath(route.path, { id }) });
     }
     probes.push(
       { what: 'GET /properties/{id} (404)', method: 'GET', path: fillPath('/properties/{id}') },
@@ -57,12 +82,22 @@ export const rateLimitHeadersOnGetAndRentResponses = defineCheck({
       { what: 'PATCH /rent/{id} (404)', method: 'PATCH', path: fillPath('/rent/{id}'), json: { status: 'Paid' } },
     );
     for (const probe of probes) {
-      const options = { method: probe.method, path: probe.path, key: 'enterpriseLive', ...(probe.query ? { query: probe.query } : {}), ...(probe.json !== undefined ? { json: probe.json } : {}) };
+      const options = {
+        method: probe.method,
+        path: probe.path,
+        key: 'enterpriseLive',
+        ...(probe.query ? { query: probe.query } : {}),
+        ...(probe.json !== undefined ? { json: probe.json } : {}),
+      };
       // The invoice PDF has a per-landlord limit of its own: its request is booked with the other checks' ones.
-      const res = probe.path.endsWith('/invoice/pdf') ? await invoiceRequest(ctx, 'pdf', options) : await ctx.http.request(options);
+      const res = probe.path.endsWith('/invoice/pdf')
+        ? await invoiceRequest(ctx, 'pdf', options)
+        : await ctx.http.request(options);
       expectRateLimitHeaders(ctx, res, `${probe.what} (status ${res.status})`);
     }
-    ctx.note(`${probes.length} responses (GET endpoints, GET errors, rent and invoice) carried plausible X-RateLimit-* headers`);
+    ctx.note(
+      `${probes.length} responses (GET endpoints, GET errors, rent and invoice) carried plausible X-RateLimit-* headers`,
+    );
   },
 });
 
@@ -82,13 +117,23 @@ export const rateLimitRemainingDecreasesWithUse = defineCheck({
         ctx.expectStatus(last, 200);
         seen.push(expectRateLimitHeaders(ctx, last, 'GET /properties'));
       }
-      const ok = seen.every((h, i) => i === 0 || (h.remaining < (seen[i - 1] as RateLimitHeaders).remaining && h.limit === (seen[i - 1] as RateLimitHeaders).limit));
+      const ok = seen.every(
+        (h, i) =>
+          i === 0 ||
+          (h.remaining < (seen[i - 1] as RateLimitHeaders).remaining &&
+            h.limit === (seen[i - 1] as RateLimitHeaders).limit),
+      );
       return { ok, seen, last: last as HttpResponse };
     };
     // A sliding window may free a slot between two requests; one retry tells that apart from a counter that never moves.
     let result = await attempt();
     if (!result.ok) result = await attempt();
-    ctx.expect(result.ok, 'X-RateLimit-Remaining strictly decreasing over 4 consecutive requests with the same key, X-RateLimit-Limit constant', result.seen.map((h) => `${h.remaining}/${h.limit}`).join(' → '), result.last.exchange);
+    ctx.expect(
+      result.ok,
+      'X-RateLimit-Remaining strictly decreasing over 4 consecutive requests with the same key, X-RateLimit-Limit constant',
+      result.seen.map((h) => `${h.remaining}/${h.limit}`).join(' → '),
+      result.last.exchange,
+    );
     ctx.note(`Remaining ${result.seen.map((h) => h.remaining).join(' → ')} of ${result.seen[0]?.limit}`);
   },
 });

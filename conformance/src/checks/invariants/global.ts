@@ -56,7 +56,9 @@ async function probe(ctx: CheckContext): Promise<void> {
     { method: 'PATCH', path: `/rent/${unknownId()}`, key: LIVE, json: { status: 'Paid' } },
     { path: '/contracts', auth: 'none' as const },
     { method: 'POST', path: '/properties', key: LIVE, json: {} },
-    ...(ctx.hasKey('enterpriseSandbox') ? [{ path: '/properties', key: 'enterpriseSandbox', query: { limit: 1 } }] : []),
+    ...(ctx.hasKey('enterpriseSandbox')
+      ? [{ path: '/properties', key: 'enterpriseSandbox', query: { limit: 1 } }]
+      : []),
   ];
   for (const req of requests) await ctx.http.request(req);
 }
@@ -113,7 +115,8 @@ export const serviceModeOnEveryAnswer = invariantCheck({
 
 export const errorEnvelopeOnEveryError = invariantCheck({
   id: 'invariants.errorEnvelopeOnEveryError',
-  title: 'Every error answer of the run (4xx and 5xx) has a JSON content type and the body { error: string, code: string }',
+  title:
+    'Every error answer of the run (4xx and 5xx) has a JSON content type and the body { error: string, code: string }',
   rules: ['ERR-1', 'ENVELOPE-6'],
   expected: 'a JSON content type and exactly { "error": <string>, "code": <string> } on a 4xx or 5xx',
   about: 'status 400 and above',
@@ -121,9 +124,11 @@ export const errorEnvelopeOnEveryError = invariantCheck({
     const status = exchange.response?.status ?? 0;
     if (status < 400) return undefined;
     const type = header(exchange, 'content-type');
-    if (type === undefined || !/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) return `content-type ${type === undefined ? 'absent' : JSON.stringify(type)}`;
+    if (type === undefined || !/^application\/([\w.+-]+\+)?json\b/i.test(type.trim()))
+      return `content-type ${type === undefined ? 'absent' : JSON.stringify(type)}`;
     const json = body.json;
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) return `body not a JSON object: ${oneLine(body.text, 160)}`;
+    if (typeof json !== 'object' || json === null || Array.isArray(json))
+      return `body not a JSON object: ${oneLine(body.text, 160)}`;
     return isErrorEnvelope(json) ? undefined : `body ${oneLine(body.text, 160)}`;
   },
 });
@@ -135,11 +140,17 @@ export const errorEnvelopeOnEveryError = invariantCheck({
  * the limits to a key ("Enforced per API key"); whether refusals of access carry counters is left to the deployment
  * (the reference server sends none on them).
  */
-const ACCESS_REFUSALS = new Set(['HTTPS_REQUIRED', 'PLAN_UPGRADE_REQUIRED', 'WRITE_REQUIRES_ENTERPRISE', 'INSUFFICIENT_SCOPE']);
+const ACCESS_REFUSALS = new Set([
+  'HTTPS_REQUIRED',
+  'PLAN_UPGRADE_REQUIRED',
+  'WRITE_REQUIRES_ENTERPRISE',
+  'INSUFFICIENT_SCOPE',
+]);
 
 function countedAnswer(exchange: RecordedExchange, body: ObservedBody): boolean {
   const status = exchange.response?.status ?? 0;
-  const code = typeof body.json === 'object' && body.json !== null ? (body.json as Record<string, unknown>).code : undefined;
+  const code =
+    typeof body.json === 'object' && body.json !== null ? (body.json as Record<string, unknown>).code : undefined;
   if (status === 401) return false;
   if (status === 403 && typeof code === 'string' && ACCESS_REFUSALS.has(code)) return false;
   return !(status === 503 && code === 'RATE_LIMIT_UNAVAILABLE');
@@ -147,9 +158,11 @@ function countedAnswer(exchange: RecordedExchange, body: ObservedBody): boolean 
 
 export const rateLimitHeadersOnEveryCountedAnswer = invariantCheck({
   id: 'invariants.rateLimitHeadersOnEveryGetRentAndInvoiceAnswer',
-  title: 'Every answer of a GET endpoint and of the rent and invoice endpoints in the run (errors included) carries X-RateLimit-Limit, -Remaining (at most Limit) and -Reset (Unix seconds)',
+  title:
+    'Every answer of a GET endpoint and of the rent and invoice endpoints in the run (errors included) carries X-RateLimit-Limit, -Remaining (at most Limit) and -Reset (Unix seconds)',
   rules: ['ENDPOINTS-3', 'ENDPOINTS-4', 'LIMIT-RATE-4'],
-  expected: 'X-RateLimit-Limit (positive integer), X-RateLimit-Remaining (0..Limit) and X-RateLimit-Reset (Unix seconds within the next 24 hours)',
+  expected:
+    'X-RateLimit-Limit (positive integer), X-RateLimit-Remaining (0..Limit) and X-RateLimit-Reset (Unix seconds within the next 24 hours)',
   about: 'GET, rent and invoice routes of the spec, answers to an identified key',
   observe(exchange, body) {
     const route = routeOf(exchange, body);
@@ -158,10 +171,17 @@ export const rateLimitHeadersOnEveryCountedAnswer = invariantCheck({
     const remaining = header(exchange, 'x-ratelimit-remaining');
     const reset = header(exchange, 'x-ratelimit-reset');
     const shown = `Limit ${limit ?? '(absent)'}, Remaining ${remaining ?? '(absent)'}, Reset ${reset ?? '(absent)'}`;
-    if (limit === undefined || !INT.test(limit.trim()) || Number(limit) <= 0) return `X-RateLimit-Limit not a positive integer: ${shown}`;
-    if (remaining === undefined || !INT.test(remaining.trim()) || Number(remaining) > Number(limit)) return `X-RateLimit-Remaining not an integer from 0 to Limit: ${shown}`;
+    if (limit === undefined || !INT.test(limit.trim()) || Number(limit) <= 0)
+      return `X-RateLimit-Limit not a positive integer: ${shown}`;
+    if (remaining === undefined || !INT.test(remaining.trim()) || Number(remaining) > Number(limit))
+      return `X-RateLimit-Remaining not an integer from 0 to Limit: ${shown}`;
     const now = Math.floor(Date.now() / 1000);
-    if (reset === undefined || !INT.test(reset.trim()) || Number(reset) < now - SKEW_SECONDS || Number(reset) > now + RATE_WINDOW_DAY_SECONDS + SKEW_SECONDS) {
+    if (
+      reset === undefined ||
+      !INT.test(reset.trim()) ||
+      Number(reset) < now - SKEW_SECONDS ||
+      Number(reset) > now + RATE_WINDOW_DAY_SECONDS + SKEW_SECONDS
+    ) {
       return `X-RateLimit-Reset not Unix seconds within the next 24 hours (now ${now}): ${shown}`;
     }
     return undefined;
@@ -178,7 +198,11 @@ export const retryAfterOnEvery429And503 = invariantCheck({
     const status = exchange.response?.status;
     if (status !== 429 && status !== 503) return undefined;
     const value = header(exchange, 'retry-after');
-    return value !== undefined && INT.test(value.trim()) ? undefined : value === undefined ? 'no Retry-After header' : `Retry-After: ${JSON.stringify(value)}`;
+    return value !== undefined && INT.test(value.trim())
+      ? undefined
+      : value === undefined
+        ? 'no Retry-After header'
+        : `Retry-After: ${JSON.stringify(value)}`;
   },
 });
 
@@ -191,9 +215,19 @@ export const noStackTraceInAny5xx = invariantCheck({
   observe(exchange, body) {
     const status = exchange.response?.status ?? 0;
     if (status < 500) return undefined;
-    const trace = stackTraceIn(body.text) ?? Object.values(exchange.response?.headers ?? {}).map(stackTraceIn).find((t) => t !== undefined);
+    const trace =
+      stackTraceIn(body.text) ??
+      Object.values(exchange.response?.headers ?? {})
+        .map(stackTraceIn)
+        .find((t) => t !== undefined);
     return trace === undefined ? undefined : `a stack trace: ${oneLine(trace, 160)}`;
   },
 });
 
-export const INVARIANT_CHECKS = [serviceModeOnEveryAnswer, errorEnvelopeOnEveryError, rateLimitHeadersOnEveryCountedAnswer, retryAfterOnEvery429And503, noStackTraceInAny5xx] as const;
+export const INVARIANT_CHECKS = [
+  serviceModeOnEveryAnswer,
+  errorEnvelopeOnEveryError,
+  rateLimitHeadersOnEveryCountedAnswer,
+  retryAfterOnEvery429And503,
+  noStackTraceInAny5xx,
+] as const;

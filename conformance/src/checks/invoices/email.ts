@@ -12,9 +12,23 @@ import type { HttpResponse } from '../../http/client';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
 import { INVOICE_EMAIL_PER_MINUTE } from '../../rules/limits';
-import { invoiceBurst, invoiceRequest, markInvoiceWindowUsed, retryAfterMs, waitForFreshInvoiceWindow } from '../shared/invoice-budget';
+import {
+  invoiceBurst,
+  invoiceRequest,
+  markInvoiceWindowUsed,
+  retryAfterMs,
+  waitForFreshInvoiceWindow,
+} from '../shared/invoice-budget';
 import { mailCapture, mailTo } from '../shared/mail-capture';
-import { createOwnChain, createOwnRent, expect400, LIVE, suiteEmail, suitePeriod, type OwnChain } from '../shared/own-data';
+import {
+  createOwnChain,
+  createOwnRent,
+  expect400,
+  LIVE,
+  suiteEmail,
+  suitePeriod,
+  type OwnChain,
+} from '../shared/own-data';
 import { getList, isRecord, isSuiteData, unknownId, type Json } from '../shared/util';
 import { errorCode, invoiceKey, mentionsPeriod, pdfText } from './helpers';
 
@@ -42,19 +56,39 @@ function emailPath(id: string): string {
   return `/rent/${id}/invoice/email`;
 }
 
-function send(ctx: CheckContext, id: string, body: unknown, extra: { key?: string; headers?: Record<string, string> } = {}): Promise<HttpResponse> {
-  return invoiceRequest(ctx, 'email', { method: 'POST', path: emailPath(id), key: extra.key ?? LIVE, json: body, headers: extra.headers });
+function send(
+  ctx: CheckContext,
+  id: string,
+  body: unknown,
+  extra: { key?: string; headers?: Record<string, string> } = {},
+): Promise<HttpResponse> {
+  return invoiceRequest(ctx, 'email', {
+    method: 'POST',
+    path: emailPath(id),
+    key: extra.key ?? LIVE,
+    json: body,
+    headers: extra.headers,
+  });
 }
 
 /** Stable JSON (sorted keys) of a 200 answer's body, for "identical payload" comparisons. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isRecord(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  if (isRecord(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(',')}}`;
   return JSON.stringify(value);
 }
 
 /** 200 { data: { sent: boolean, sandbox: boolean, … } }; returns data. */
-function expectEmailResult(ctx: CheckContext, res: HttpResponse, what: string, rules: readonly string[] = ['RENT-EMAIL-10']): Json {
+function expectEmailResult(
+  ctx: CheckContext,
+  res: HttpResponse,
+  what: string,
+  rules: readonly string[] = ['RENT-EMAIL-10'],
+): Json {
   const data = isRecord(res.json) ? res.json.data : undefined;
   ctx.expect(
     res.status === 200 && isRecord(data) && typeof data.sent === 'boolean' && typeof data.sandbox === 'boolean',
@@ -67,7 +101,14 @@ function expectEmailResult(ctx: CheckContext, res: HttpResponse, what: string, r
 }
 
 /** Fires `n` identical requests at once, booked as one burst in the landlord's minute (resent if all were refused 429). */
-async function burst(ctx: CheckContext, n: number, id: string, body: unknown, headers?: Record<string, string>, key = LIVE): Promise<HttpResponse[]> {
+async function burst(
+  ctx: CheckContext,
+  n: number,
+  id: string,
+  body: unknown,
+  headers?: Record<string, string>,
+  key = LIVE,
+): Promise<HttpResponse[]> {
   setMaxListeners(4 * n + 16, ctx.signal);
   return invoiceBurst(ctx, 'email', n, { method: 'POST', path: emailPath(id), key, json: body, headers });
 }
@@ -77,22 +118,56 @@ async function burst(ctx: CheckContext, n: number, id: string, body: unknown, he
  * `inProgress` codes, or (more requests than the landlord's 10 per minute) 429 RATE_LIMIT_EXCEEDED. At least one
  * 200. Returns the payload.
  */
-function expectOnePayload(ctx: CheckContext, answers: readonly HttpResponse[], inProgress: readonly string[], rules: readonly string[]): Json {
+function expectOnePayload(
+  ctx: CheckContext,
+  answers: readonly HttpResponse[],
+  inProgress: readonly string[],
+  rules: readonly string[],
+): Json {
   const ok = answers.filter((r) => r.status === 200);
-  ctx.expect(ok.length > 0, 'at least one 200 among the concurrent sends', () => answers.map((r) => `${r.status} ${String(errorCode(r) ?? '')}`).join(', '), answers[0]?.exchange, { rules });
+  ctx.expect(
+    ok.length > 0,
+    'at least one 200 among the concurrent sends',
+    () => answers.map((r) => `${r.status} ${String(errorCode(r) ?? '')}`).join(', '),
+    answers[0]?.exchange,
+    { rules },
+  );
   const first = expectEmailResult(ctx, ok[0]!, 'the first successful send');
-  ctx.expect(first.sent === true && first.sandbox === false, 'a live send to answer sent: true, sandbox: false', () => describeValue(first), ok[0]!.exchange, { rules: ['RENT-EMAIL-10'] });
+  ctx.expect(
+    first.sent === true && first.sandbox === false,
+    'a live send to answer sent: true, sandbox: false',
+    () => describeValue(first),
+    ok[0]!.exchange,
+    { rules: ['RENT-EMAIL-10'] },
+  );
   for (const r of answers) {
     if (r.status === 200) {
-      ctx.expect(canonical(isRecord(r.json) ? r.json.data : undefined) === canonical(first), 'every 200 to carry the identical stored payload', () => `${describeValue(r.json)} vs ${describeValue(first)}`, r.exchange, { rules: [...rules, 'STATE-33'] });
+      ctx.expect(
+        canonical(isRecord(r.json) ? r.json.data : undefined) === canonical(first),
+        'every 200 to carry the identical stored payload',
+        () => `${describeValue(r.json)} vs ${describeValue(first)}`,
+        r.exchange,
+        { rules: [...rules, 'STATE-33'] },
+      );
     } else if (r.status === 409) {
       const code = errorCode(r);
-      ctx.expect(typeof code === 'string' && inProgress.includes(code), `a concurrent 409 to carry ${inProgress.join(' or ')}`, () => describeResponse(r), r.exchange, { rules: [...rules, 'STATE-31'] });
+      ctx.expect(
+        typeof code === 'string' && inProgress.includes(code),
+        `a concurrent 409 to carry ${inProgress.join(' or ')}`,
+        () => describeResponse(r),
+        r.exchange,
+        { rules: [...rules, 'STATE-31'] },
+      );
       ctx.expectErrorEnvelope(r, 409, code as string, { rules: ['STATE-31'] });
     } else if (r.status === 429) {
       ctx.expectErrorEnvelope(r, 429, 'RATE_LIMIT_EXCEEDED', { rules: ['RENT-EMAIL-7'] });
     } else {
-      ctx.fail(`each concurrent send to answer 200 (stored payload), 409 ${inProgress.join(' / ')} or 429 (over 10 per minute)`, describeResponse(r), r.exchange, { rules });
+      ctx.fail(
+        `each concurrent send to answer 200 (stored payload), 409 ${inProgress.join(' / ')} or 429 (over 10 per minute)`,
+        describeResponse(r),
+        r.exchange,
+        { rules },
+      );
     }
   }
   return first;
@@ -100,7 +175,8 @@ function expectOnePayload(ctx: CheckContext, answers: readonly HttpResponse[], i
 
 export const invoiceEmailValidation = defineCheck({
   id: 'invoices.emailRefusesInvalidRequests',
-  title: 'POST /rent/{id}/invoice/email: empty body, invalid JSON, invalid email and an Idempotency-Key over 128 characters → 400 VALIDATION_ERROR',
+  title:
+    'POST /rent/{id}/invoice/email: empty body, invalid JSON, invalid email and an Idempotency-Key over 128 characters → 400 VALIDATION_ERROR',
   group: GROUP,
   rules: ['RENT-EMAIL-5', 'RENT-EMAIL-11', 'LIMIT-11', 'ERR-VALIDATION_ERROR'],
   spread: true,
@@ -108,18 +184,36 @@ export const invoiceEmailValidation = defineCheck({
     const key = await invoiceKey(ctx, 'email-invalid');
     const payment = await ownPayment(ctx, 'email-invalid', undefined, key);
     const path = emailPath(payment.id);
-    const raw = (body: string) => invoiceRequest(ctx, 'email', { method: 'POST', path, key, body, headers: { 'content-type': 'application/json' } });
+    const raw = (body: string) =>
+      invoiceRequest(ctx, 'email', {
+        method: 'POST',
+        path,
+        key,
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
     expect400(ctx, await raw(''), 'an empty body', ['RENT-EMAIL-5', 'ERR-VALIDATION_ERROR']);
     expect400(ctx, await raw('{"email": '), 'invalid JSON', ['RENT-EMAIL-5', 'ERR-VALIDATION_ERROR']);
-    expect400(ctx, await send(ctx, payment.id, { email: 'not-an-email' }, { key }), '{ email: "not-an-email" }', ['RENT-EMAIL-5', 'ERR-VALIDATION_ERROR']);
-    expect400(ctx, await send(ctx, payment.id, {}, { key, headers: { 'Idempotency-Key': 'k'.repeat(129) } }), 'an Idempotency-Key of 129 characters', ['RENT-EMAIL-11', 'LIMIT-11']);
-    ctx.note('empty body, invalid JSON, invalid email and a 129-character Idempotency-Key answered 400 VALIDATION_ERROR');
+    expect400(ctx, await send(ctx, payment.id, { email: 'not-an-email' }, { key }), '{ email: "not-an-email" }', [
+      'RENT-EMAIL-5',
+      'ERR-VALIDATION_ERROR',
+    ]);
+    expect400(
+      ctx,
+      await send(ctx, payment.id, {}, { key, headers: { 'Idempotency-Key': 'k'.repeat(129) } }),
+      'an Idempotency-Key of 129 characters',
+      ['RENT-EMAIL-11', 'LIMIT-11'],
+    );
+    ctx.note(
+      'empty body, invalid JSON, invalid email and a 129-character Idempotency-Key answered 400 VALIDATION_ERROR',
+    );
   },
 });
 
 export const invoiceEmailTenantEmailMissing = defineCheck({
   id: 'invoices.emailWithoutTenantAddressAnswers400TenantEmailMissing',
-  title: 'POST /rent/{id}/invoice/email for a payment whose tenant has no email on file, without an email override, answers 400 TENANT_EMAIL_MISSING',
+  title:
+    'POST /rent/{id}/invoice/email for a payment whose tenant has no email on file, without an email override, answers 400 TENANT_EMAIL_MISSING',
   group: GROUP,
   rules: ['RENT-EMAIL-4', 'ERR-TENANT_EMAIL_MISSING'],
   spread: true,
@@ -134,7 +228,12 @@ export const invoiceEmailTenantEmailMissing = defineCheck({
         if (!checked.has(payment.tenantId)) {
           const res = await ctx.http.request({ path: `/tenants/${payment.tenantId}`, key: LIVE });
           const tenant = isRecord(res.json) ? res.json.data : undefined;
-          checked.set(payment.tenantId, res.status === 200 && isRecord(tenant) && (tenant.email === null || tenant.email === undefined || tenant.email === ''));
+          checked.set(
+            payment.tenantId,
+            res.status === 200 &&
+              isRecord(tenant) &&
+              (tenant.email === null || tenant.email === undefined || tenant.email === ''),
+          );
         }
         if (checked.get(payment.tenantId)) {
           found = payment;
@@ -144,7 +243,8 @@ export const invoiceEmailTenantEmailMissing = defineCheck({
       }
       if (list.items.length < 100 || checked.size >= 60) break;
     }
-    if (!found) ctx.skip(`no rent payment whose tenant has no email on file among ${checked.size} tenants of the target`);
+    if (!found)
+      ctx.skip(`no rent payment whose tenant has no email on file among ${checked.size} tenants of the target`);
     const res = await send(ctx, String(found.id), {});
     ctx.expectErrorEnvelope(res, 400, 'TENANT_EMAIL_MISSING', { rules: ['RENT-EMAIL-4', 'ERR-TENANT_EMAIL_MISSING'] });
     ctx.note(`payment ${String(found.id)} (tenant ${String(found.tenantId)} without email): 400 TENANT_EMAIL_MISSING`);
@@ -153,7 +253,8 @@ export const invoiceEmailTenantEmailMissing = defineCheck({
 
 export const invoiceEmailSandboxSendsNothing = defineCheck({
   id: 'invoices.emailInSandboxSendsNothing',
-  title: 'A sandbox invoice email answers { sent: false, sandbox: true }, sends nothing and leaves the payment free for a real send',
+  title:
+    'A sandbox invoice email answers { sent: false, sandbox: true }, sends nothing and leaves the payment free for a real send',
   group: GROUP,
   rules: ['RENT-EMAIL-8', 'RENT-EMAIL-10'],
   spread: true,
@@ -163,17 +264,37 @@ export const invoiceEmailSandboxSendsNothing = defineCheck({
     const address = suiteEmail(ctx, 'sandbox-invoice');
     const res = await send(ctx, payment.id, { email: address }, { key: 'enterpriseSandbox' });
     const data = expectEmailResult(ctx, res, 'the sandbox send', ['RENT-EMAIL-8', 'RENT-EMAIL-10']);
-    ctx.expect(data.sent === false && data.sandbox === true, 'sent: false and sandbox: true', () => describeValue(data), res.exchange, { rules: ['RENT-EMAIL-8'] });
+    ctx.expect(
+      data.sent === false && data.sandbox === true,
+      'sent: false and sandbox: true',
+      () => describeValue(data),
+      res.exchange,
+      { rules: ['RENT-EMAIL-8'] },
+    );
     const capture = ctx.target.mail ? mailCapture(ctx) : undefined;
     if (capture) {
       const mail = await mailTo(ctx, capture, address, (m) => m.length > 0, 3_000);
-      ctx.expect(mail.length === 0, `no email to ${address} after the sandbox send`, () => `${mail.length}: ${describeValue(mail.map((m) => m.subject))}`, undefined, { rules: ['RENT-EMAIL-8'] });
+      ctx.expect(
+        mail.length === 0,
+        `no email to ${address} after the sandbox send`,
+        () => `${mail.length}: ${describeValue(mail.map((m) => m.subject))}`,
+        undefined,
+        { rules: ['RENT-EMAIL-8'] },
+      );
     }
     // Nothing was stored either: a live send of the same payment really sends.
     const live = await send(ctx, payment.id, { email: address });
     const liveData = expectEmailResult(ctx, live, 'the live send after the sandbox one');
-    ctx.expect(liveData.sent === true && liveData.sandbox === false, 'the live send after the sandbox one to send (sent: true, sandbox: false): the sandbox stored nothing', () => describeValue(liveData), live.exchange, { rules: ['RENT-EMAIL-8'] });
-    ctx.note(`sandbox answered { sent: false, sandbox: true }${capture ? ' and sent no email' : ''}; the live send afterwards sent`);
+    ctx.expect(
+      liveData.sent === true && liveData.sandbox === false,
+      'the live send after the sandbox one to send (sent: true, sandbox: false): the sandbox stored nothing',
+      () => describeValue(liveData),
+      live.exchange,
+      { rules: ['RENT-EMAIL-8'] },
+    );
+    ctx.note(
+      `sandbox answered { sent: false, sandbox: true }${capture ? ' and sent no email' : ''}; the live send afterwards sent`,
+    );
   },
 });
 
@@ -188,19 +309,37 @@ export const invoiceEmailDedupUnderConcurrency = defineCheck({
     const payment = await ownPayment(ctx, 'email-dedup', undefined, key);
     const body = { email: suiteEmail(ctx, 'dedup-invoice') };
     const answers = await burst(ctx, CONCURRENT_SENDS, payment.id, body, undefined, key);
-    const payload = expectOnePayload(ctx, answers, ['INVOICE_EMAIL_IN_PROGRESS'], ['RENT-EMAIL-2', 'STATE-31', 'ERR-INVOICE_EMAIL_IN_PROGRESS']);
+    const payload = expectOnePayload(
+      ctx,
+      answers,
+      ['INVOICE_EMAIL_IN_PROGRESS'],
+      ['RENT-EMAIL-2', 'STATE-31', 'ERR-INVOICE_EMAIL_IN_PROGRESS'],
+    );
     const repeat = await send(ctx, payment.id, body, { key });
     const again = expectEmailResult(ctx, repeat, 'a repeat send');
-    ctx.expect(canonical(again) === canonical(payload), 'the repeat to answer 200 with the identical stored payload', () => `${describeValue(again)} vs ${describeValue(payload)}`, repeat.exchange, { rules: ['RENT-EMAIL-2', 'STATE-33'] });
+    ctx.expect(
+      canonical(again) === canonical(payload),
+      'the repeat to answer 200 with the identical stored payload',
+      () => `${describeValue(again)} vs ${describeValue(payload)}`,
+      repeat.exchange,
+      { rules: ['RENT-EMAIL-2', 'STATE-33'] },
+    );
     const counts = new Map<string, number>();
-    for (const r of answers) counts.set(`${r.status}${errorCode(r) ? ` ${String(errorCode(r))}` : ''}`, (counts.get(`${r.status}${errorCode(r) ? ` ${String(errorCode(r))}` : ''}`) ?? 0) + 1);
-    ctx.note(`${CONCURRENT_SENDS} concurrent sends: ${[...counts].map(([k, n]) => `${n}× ${k}`).join(', ')}; the repeat answered the stored payload`);
+    for (const r of answers)
+      counts.set(
+        `${r.status}${errorCode(r) ? ` ${String(errorCode(r))}` : ''}`,
+        (counts.get(`${r.status}${errorCode(r) ? ` ${String(errorCode(r))}` : ''}`) ?? 0) + 1,
+      );
+    ctx.note(
+      `${CONCURRENT_SENDS} concurrent sends: ${[...counts].map(([k, n]) => `${n}× ${k}`).join(', ')}; the repeat answered the stored payload`,
+    );
   },
 });
 
 export const invoiceEmailSentExactlyOnce = defineCheck({
   id: 'invoices.emailSentExactlyOnceWithThePdf',
-  title: 'The invoice email goes to the tenant (or the email override) with the PDF attached, exactly once per payment even under concurrent and repeated sends',
+  title:
+    'The invoice email goes to the tenant (or the email override) with the PDF attached, exactly once per payment even under concurrent and repeated sends',
   group: GROUP,
   rules: ['RENT-EMAIL-1', 'RENT-EMAIL-2', 'STATE-34'],
   spread: true,
@@ -217,16 +356,48 @@ export const invoiceEmailSentExactlyOnce = defineCheck({
     let mail = await mailTo(ctx, capture, override, (m) => m.length > 0);
     await ctx.sleep(1_500);
     mail = await capture.to(override);
-    ctx.expect(mail.length === 1, `exactly one email to ${override} after ${CONCURRENT_SENDS} concurrent sends and a repeat`, () => `${mail.length} emails`, undefined, { rules: ['RENT-EMAIL-2', 'STATE-34'] });
+    ctx.expect(
+      mail.length === 1,
+      `exactly one email to ${override} after ${CONCURRENT_SENDS} concurrent sends and a repeat`,
+      () => `${mail.length} emails`,
+      undefined,
+      { rules: ['RENT-EMAIL-2', 'STATE-34'] },
+    );
     const message = mail[0]!;
     const attachment = message.attachments.find((a) => /pdf/i.test(a.contentType) || /\.pdf$/i.test(a.filename));
-    ctx.expect(attachment !== undefined, 'the email to carry the invoice PDF as an attachment', () => describeValue(message.attachments), undefined, { rules: ['RENT-EMAIL-1'] });
+    ctx.expect(
+      attachment !== undefined,
+      'the email to carry the invoice PDF as an attachment',
+      () => describeValue(message.attachments),
+      undefined,
+      { rules: ['RENT-EMAIL-1'] },
+    );
     const bytes = await capture.attachment(message, attachment);
-    ctx.expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-', 'the attachment to be a PDF (%PDF-)', () => `${bytes.byteLength} bytes starting ${JSON.stringify(Buffer.from(bytes.subarray(0, 8)).toString('latin1'))}`, undefined, { rules: ['RENT-EMAIL-1'] });
+    ctx.expect(
+      Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-',
+      'the attachment to be a PDF (%PDF-)',
+      () =>
+        `${bytes.byteLength} bytes starting ${JSON.stringify(Buffer.from(bytes.subarray(0, 8)).toString('latin1'))}`,
+      undefined,
+      { rules: ['RENT-EMAIL-1'] },
+    );
     const text = await pdfText(bytes);
-    if (text !== undefined) ctx.expect(mentionsPeriod(text, first.period), `the attached PDF to show the payment's period "${first.period}"`, () => describeValue(text.slice(0, 400)), undefined, { rules: ['RENT-EMAIL-1'] });
+    if (text !== undefined)
+      ctx.expect(
+        mentionsPeriod(text, first.period),
+        `the attached PDF to show the payment's period "${first.period}"`,
+        () => describeValue(text.slice(0, 400)),
+        undefined,
+        { rules: ['RENT-EMAIL-1'] },
+      );
     const tenantMail = await capture.to(first.chain.tenant.email);
-    ctx.expect(!tenantMail.some((m) => m.subject === message.subject), 'no copy to the tenant when an email override is given', () => `${tenantMail.length} emails to ${first.chain.tenant.email}`, undefined, { rules: ['RENT-EMAIL-1'] });
+    ctx.expect(
+      !tenantMail.some((m) => m.subject === message.subject),
+      'no copy to the tenant when an email override is given',
+      () => `${tenantMail.length} emails to ${first.chain.tenant.email}`,
+      undefined,
+      { rules: ['RENT-EMAIL-1'] },
+    );
 
     // Without an override: to the tenant's address on file. With dashboard access as a second landlord of the
     // check's own, whose minute is untouched (the first one's is spent); without, on the same shared minute.
@@ -236,16 +407,27 @@ export const invoiceEmailSentExactlyOnce = defineCheck({
     const before = (await capture.to(tenant.email)).length;
     const res = await send(ctx, second.id, {}, { key: tenantKey });
     const data = expectEmailResult(ctx, res, 'a send without override');
-    ctx.expect(data.sent === true, 'the send without override to send', () => describeValue(data), res.exchange, { rules: ['RENT-EMAIL-1'] });
+    ctx.expect(data.sent === true, 'the send without override to send', () => describeValue(data), res.exchange, {
+      rules: ['RENT-EMAIL-1'],
+    });
     const toTenant = await mailTo(ctx, capture, tenant.email, (m) => m.length > before);
-    ctx.expect(toTenant.length === before + 1, `one email to the tenant's address ${tenant.email}`, () => `${toTenant.length - before} new emails`, undefined, { rules: ['RENT-EMAIL-1'] });
-    ctx.note(`one email with the PDF to the override (${CONCURRENT_SENDS} concurrent + 1 repeat); one to the tenant without override`);
+    ctx.expect(
+      toTenant.length === before + 1,
+      `one email to the tenant's address ${tenant.email}`,
+      () => `${toTenant.length - before} new emails`,
+      undefined,
+      { rules: ['RENT-EMAIL-1'] },
+    );
+    ctx.note(
+      `one email with the PDF to the override (${CONCURRENT_SENDS} concurrent + 1 repeat); one to the tenant without override`,
+    );
   },
 });
 
 export const invoiceEmailIdempotencyKeyReplays = defineCheck({
   id: 'invoices.emailIdempotencyKeyReplays',
-  title: 'An Idempotency-Key of 128 characters is accepted; concurrent and repeated requests with it answer the identical 200 or 409 IDEMPOTENCY_IN_PROGRESS',
+  title:
+    'An Idempotency-Key of 128 characters is accepted; concurrent and repeated requests with it answer the identical 200 or 409 IDEMPOTENCY_IN_PROGRESS',
   group: GROUP,
   rules: ['RENT-EMAIL-3', 'RENT-EMAIL-11', 'LIMIT-11', 'LIMIT-12', 'ERR-IDEMPOTENCY_IN_PROGRESS'],
   spread: true,
@@ -256,17 +438,32 @@ export const invoiceEmailIdempotencyKeyReplays = defineCheck({
     const headers = { 'Idempotency-Key': key };
     const body = { email: suiteEmail(ctx, 'idempotent-invoice') };
     const answers = await burst(ctx, 2, payment.id, body, headers, apiKey);
-    const payload = expectOnePayload(ctx, answers, ['IDEMPOTENCY_IN_PROGRESS', 'INVOICE_EMAIL_IN_PROGRESS'], ['RENT-EMAIL-3', 'LIMIT-11', 'ERR-IDEMPOTENCY_IN_PROGRESS']);
+    const payload = expectOnePayload(
+      ctx,
+      answers,
+      ['IDEMPOTENCY_IN_PROGRESS', 'INVOICE_EMAIL_IN_PROGRESS'],
+      ['RENT-EMAIL-3', 'LIMIT-11', 'ERR-IDEMPOTENCY_IN_PROGRESS'],
+    );
     const replay = await send(ctx, payment.id, body, { key: apiKey, headers });
-    const again = expectEmailResult(ctx, replay, 'the replay with the same Idempotency-Key', ['RENT-EMAIL-3', 'LIMIT-12']);
-    ctx.expect(canonical(again) === canonical(payload), 'the replay to answer the identical success response', () => `${describeValue(again)} vs ${describeValue(payload)}`, replay.exchange, { rules: ['RENT-EMAIL-3', 'LIMIT-12'] });
+    const again = expectEmailResult(ctx, replay, 'the replay with the same Idempotency-Key', [
+      'RENT-EMAIL-3',
+      'LIMIT-12',
+    ]);
+    ctx.expect(
+      canonical(again) === canonical(payload),
+      'the replay to answer the identical success response',
+      () => `${describeValue(again)} vs ${describeValue(payload)}`,
+      replay.exchange,
+      { rules: ['RENT-EMAIL-3', 'LIMIT-12'] },
+    );
     ctx.note(`a 128-character key accepted; ${answers.map((r) => r.status).join(', ')} then an identical replay`);
   },
 });
 
 export const invoiceEmailLimitedTo10PerMinute = defineCheck({
   id: 'invoices.emailLimitedTo10PerMinute',
-  title: 'The invoice email allows 10 requests per minute per landlord, counted before any lookup (unknown payments: 404); the 11th answers 429 RATE_LIMIT_EXCEEDED',
+  title:
+    'The invoice email allows 10 requests per minute per landlord, counted before any lookup (unknown payments: 404); the 11th answers 429 RATE_LIMIT_EXCEEDED',
   group: 'Limits > Other limits',
   rules: ['RENT-EMAIL-7', 'LIMIT-2', 'RENT-EMAIL-12', 'ERR-RATE_LIMIT_EXCEEDED'],
   exclusive: true,
@@ -290,15 +487,31 @@ export const invoiceEmailLimitedTo10PerMinute = defineCheck({
         ctx.expectErrorEnvelope(res, 404, 'NOT_FOUND', { rules: ['RENT-EMAIL-12'] });
       }
       if (early) {
-        ctx.expect(attempt === 1, `all ${INVOICE_EMAIL_PER_MINUTE} requests of a fresh minute answered (404 for unknown payments)`, () => `429 after ${statuses.length - 1}`, early.exchange, { rules: ['RENT-EMAIL-7', 'LIMIT-2'] });
+        ctx.expect(
+          attempt === 1,
+          `all ${INVOICE_EMAIL_PER_MINUTE} requests of a fresh minute answered (404 for unknown payments)`,
+          () => `429 after ${statuses.length - 1}`,
+          early.exchange,
+          { rules: ['RENT-EMAIL-7', 'LIMIT-2'] },
+        );
         await ctx.sleep(Math.max(retryAfterMs(early), 61_000));
         continue;
       }
       const over = await ctx.http.request({ method: 'POST', path: emailPath(unknownId()), key, json: {} });
-      ctx.expect(over.status === 429, `request ${INVOICE_EMAIL_PER_MINUTE + 1} in the minute to answer 429 (the limit is enforced before the payment is looked up)`, () => describeResponse(over), over.exchange, { rules: ['RENT-EMAIL-7', 'LIMIT-2'] });
+      ctx.expect(
+        over.status === 429,
+        `request ${INVOICE_EMAIL_PER_MINUTE + 1} in the minute to answer 429 (the limit is enforced before the payment is looked up)`,
+        () => describeResponse(over),
+        over.exchange,
+        { rules: ['RENT-EMAIL-7', 'LIMIT-2'] },
+      );
       ctx.expectErrorEnvelope(over, 429, 'RATE_LIMIT_EXCEEDED', { rules: ['ERR-RATE_LIMIT_EXCEEDED'] });
-      ctx.expectHeader(over, 'Retry-After', (v) => v !== undefined && /^\d+$/.test(v.trim()), 'in seconds', { rules: ['ERR-RATE_LIMIT_EXCEEDED'] });
-      ctx.note(`${INVOICE_EMAIL_PER_MINUTE} requests answered, the ${INVOICE_EMAIL_PER_MINUTE + 1}th 429 (attempt ${attempt})`);
+      ctx.expectHeader(over, 'Retry-After', (v) => v !== undefined && /^\d+$/.test(v.trim()), 'in seconds', {
+        rules: ['ERR-RATE_LIMIT_EXCEEDED'],
+      });
+      ctx.note(
+        `${INVOICE_EMAIL_PER_MINUTE} requests answered, the ${INVOICE_EMAIL_PER_MINUTE + 1}th 429 (attempt ${attempt})`,
+      );
       return;
     }
   },

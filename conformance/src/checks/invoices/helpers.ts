@@ -20,14 +20,22 @@ export async function invoiceKey(ctx: CheckContext, tag: string): Promise<string
 }
 
 /** A rent payment of the target (read-only use: PDFs), first page, suite data left out. */
-export async function targetPayment(ctx: CheckContext, key = LIVE, predicate: (p: Json) => boolean = () => true): Promise<Json | undefined> {
+export async function targetPayment(
+  ctx: CheckContext,
+  key = LIVE,
+  predicate: (p: Json) => boolean = () => true,
+): Promise<Json | undefined> {
   const page = await getList(ctx, '/rent', key, { limit: 100 });
   return page.items.find((p) => !isSuiteData(p) && typeof p.id === 'string' && predicate(p));
 }
 
 export function isPdf(res: HttpResponse): boolean {
   const type = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  return res.status === 200 && type === 'application/pdf' && Buffer.from(res.bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
+  return (
+    res.status === 200 &&
+    type === 'application/pdf' &&
+    Buffer.from(res.bytes.subarray(0, 5)).toString('latin1') === '%PDF-'
+  );
 }
 
 /** The text of a PDF, or undefined when pdf-parse is not installed. */

@@ -8,8 +8,24 @@ import type { FaultTable } from '../../../self-test/support/self-test';
 export const faults: FaultTable = {
   // ---- Invoices -------------------------------------------------------------------------------------------
   'invoices.pdfIsThePaymentsInvoice': [
-    { fault: () => ({ description: 'the invoice PDF is served as application/octet-stream', response: (res, req) => (PDF.test(path(req)) && res.status === 200 ? { ...res, headers: { ...res.headers, 'content-type': 'application/octet-stream' } } : undefined) }) },
-    { fault: (t) => ({ description: 'the read_only key is refused the invoice PDF (403 INSUFFICIENT_SCOPE)', request: (req) => (PDF.test(path(req)) && keyOf(req) === t.keys.enterpriseReadOnly ? errorResponse(403, 'INSUFFICIENT_SCOPE', 'Needs read_write') : undefined) }) },
+    {
+      fault: () => ({
+        description: 'the invoice PDF is served as application/octet-stream',
+        response: (res, req) =>
+          PDF.test(path(req)) && res.status === 200
+            ? { ...res, headers: { ...res.headers, 'content-type': 'application/octet-stream' } }
+            : undefined,
+      }),
+    },
+    {
+      fault: (t) => ({
+        description: 'the read_only key is refused the invoice PDF (403 INSUFFICIENT_SCOPE)',
+        request: (req) =>
+          PDF.test(path(req)) && keyOf(req) === t.keys.enterpriseReadOnly
+            ? errorResponse(403, 'INSUFFICIENT_SCOPE', 'Needs read_write')
+            : undefined,
+      }),
+    },
     {
       fault: () => ({
         description: 'the invoice PDF shows another payment (the first of the landlord)',
@@ -18,17 +34,34 @@ export const faults: FaultTable = {
           const list = items(readJson(await ctx.upstream(get(req, '/rent', 'limit=100'))) as Rec);
           const id = PDF.exec(path(req))?.[1];
           const mine = list.find((p) => p.id === id);
-          const other = list.find((p) => p.id !== id && mine !== undefined && p.amount !== mine.amount && p.period !== mine.period);
+          const other = list.find(
+            (p) => p.id !== id && mine !== undefined && p.amount !== mine.amount && p.period !== mine.period,
+          );
           return other ? { ...req, path: `/api/public/v1/rent/${String(other.id)}/invoice/pdf` } : undefined;
         },
       }),
     },
   ],
   'invoices.pdfAnswers404ForUnknownAndForeignIds': [
-    { fault: () => mapJson('unknown payments answer 403 FORBIDDEN on the PDF route', (q, r) => PDF.test(path(q)) && codeOf(r) === 'NOT_FOUND', (b) => [{ ...b, code: 'FORBIDDEN' }, 403]) },
+    {
+      fault: () =>
+        mapJson(
+          'unknown payments answer 403 FORBIDDEN on the PDF route',
+          (q, r) => PDF.test(path(q)) && codeOf(r) === 'NOT_FOUND',
+          (b) => [{ ...b, code: 'FORBIDDEN' }, 403],
+        ),
+    },
   ],
   'invoices.pdfInSandboxMode': [
-    { fault: (t) => ({ description: 'sandbox keys are refused the invoice PDF', request: (req) => (PDF.test(path(req)) && keyOf(req) === t.keys.enterpriseSandbox ? errorResponse(403, 'FORBIDDEN', 'Not in sandbox') : undefined) }) },
+    {
+      fault: (t) => ({
+        description: 'sandbox keys are refused the invoice PDF',
+        request: (req) =>
+          PDF.test(path(req)) && keyOf(req) === t.keys.enterpriseSandbox
+            ? errorResponse(403, 'FORBIDDEN', 'Not in sandbox')
+            : undefined,
+      }),
+    },
   ],
 };
 
@@ -45,6 +78,14 @@ export const freshServerFaults: FaultTable = {
         },
       }),
     },
-    { fault: () => ({ description: 'the invoice PDF limit is 15 a minute', request: (req, ctx) => (PDF.test(path(req)) && count(ctx, 'pdf') > 15 ? errorResponse(429, 'RATE_LIMIT_EXCEEDED', 'Too many invoice PDFs', { 'retry-after': '60' }) : undefined) }) },
+    {
+      fault: () => ({
+        description: 'the invoice PDF limit is 15 a minute',
+        request: (req, ctx) =>
+          PDF.test(path(req)) && count(ctx, 'pdf') > 15
+            ? errorResponse(429, 'RATE_LIMIT_EXCEEDED', 'Too many invoice PDFs', { 'retry-after': '60' })
+            : undefined,
+      }),
+    },
   ],
 };

@@ -5,7 +5,12 @@
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
 import { INVOICE_PDF_PER_MINUTE } from '../../rules/limits';
-import { invoiceRequest, markInvoiceWindowUsed, retryAfterMs, waitForFreshInvoiceWindow } from '../shared/invoice-budget';
+import {
+  invoiceRequest,
+  markInvoiceWindowUsed,
+  retryAfterMs,
+  waitForFreshInvoiceWindow,
+} from '../shared/invoice-budget';
 import { createOwnChain, createOwnRent, suitePeriod } from '../shared/own-data';
 import { unknownId } from '../shared/util';
 import { errorCode, invoiceKey, isPdf, LIVE, mentionsAmount, mentionsPeriod, pdfText, targetPayment } from './helpers';
@@ -18,7 +23,8 @@ function pdfRequest(ctx: CheckContext, id: string, key = LIVE) {
 
 export const invoicePdfIsThePaymentsInvoice = defineCheck({
   id: 'invoices.pdfIsThePaymentsInvoice',
-  title: 'GET /rent/{id}/invoice/pdf answers 200 application/pdf bytes (%PDF-) showing the payment\'s amount and period, for read_write and read_only keys',
+  title:
+    "GET /rent/{id}/invoice/pdf answers 200 application/pdf bytes (%PDF-) showing the payment's amount and period, for read_write and read_only keys",
   group: GROUP,
   rules: ['RENT-PDF-1', 'RENT-PDF-4'],
   async run(ctx: CheckContext) {
@@ -26,27 +32,57 @@ export const invoicePdfIsThePaymentsInvoice = defineCheck({
     if (!payment) ctx.skip('the target has no rent payment to render');
     const id = String(payment.id);
     const res = await pdfRequest(ctx, id);
-    ctx.expect(isPdf(res), '200 with Content-Type application/pdf and bytes starting %PDF-', () => describeResponse(res), res.exchange, { rules: ['RENT-PDF-1'] });
+    ctx.expect(
+      isPdf(res),
+      '200 with Content-Type application/pdf and bytes starting %PDF-',
+      () => describeResponse(res),
+      res.exchange,
+      { rules: ['RENT-PDF-1'] },
+    );
     const text = await pdfText(res.bytes);
     if (text === undefined) {
       ctx.note('pdf-parse is not installed: the PDF text was not compared with the payment');
     } else {
       // A receipt (Paid) may show what was received rather than the amount due: either counts.
-      const shown = mentionsAmount(text, payment.amount as number) || (typeof payment.amountReceived === 'number' && payment.amountReceived > 0 && mentionsAmount(text, payment.amountReceived));
-      ctx.expect(shown, `the PDF text to show the payment's amount ${String(payment.amount)}`, () => describeValue(text.slice(0, 600)), res.exchange, { rules: ['RENT-PDF-1'] });
-      ctx.expect(mentionsPeriod(text, payment.period as string), `the PDF text to show the payment's period "${String(payment.period)}"`, () => describeValue(text.slice(0, 600)), res.exchange, { rules: ['RENT-PDF-1'] });
+      const shown =
+        mentionsAmount(text, payment.amount as number) ||
+        (typeof payment.amountReceived === 'number' &&
+          payment.amountReceived > 0 &&
+          mentionsAmount(text, payment.amountReceived));
+      ctx.expect(
+        shown,
+        `the PDF text to show the payment's amount ${String(payment.amount)}`,
+        () => describeValue(text.slice(0, 600)),
+        res.exchange,
+        { rules: ['RENT-PDF-1'] },
+      );
+      ctx.expect(
+        mentionsPeriod(text, payment.period as string),
+        `the PDF text to show the payment's period "${String(payment.period)}"`,
+        () => describeValue(text.slice(0, 600)),
+        res.exchange,
+        { rules: ['RENT-PDF-1'] },
+      );
     }
     if (ctx.hasKey('enterpriseReadOnly')) {
       const readOnly = await pdfRequest(ctx, id, 'enterpriseReadOnly');
-      ctx.expect(isPdf(readOnly), 'the read_only key to get the PDF too (200 application/pdf)', () => describeResponse(readOnly), readOnly.exchange, { rules: ['RENT-PDF-4'] });
+      ctx.expect(
+        isPdf(readOnly),
+        'the read_only key to get the PDF too (200 application/pdf)',
+        () => describeResponse(readOnly),
+        readOnly.exchange,
+        { rules: ['RENT-PDF-4'] },
+      );
     }
-    ctx.note(`payment ${id}: PDF of ${res.bytes.byteLength} bytes${text !== undefined ? ' showing its amount and period' : ''}${ctx.hasKey('enterpriseReadOnly') ? '; read_only key served too' : ''}`);
+    ctx.note(
+      `payment ${id}: PDF of ${res.bytes.byteLength} bytes${text !== undefined ? ' showing its amount and period' : ''}${ctx.hasKey('enterpriseReadOnly') ? '; read_only key served too' : ''}`,
+    );
   },
 });
 
 export const invoicePdfAnswers404ForUnknownAndForeignIds = defineCheck({
   id: 'invoices.pdfAnswers404ForUnknownAndForeignIds',
-  title: 'GET /rent/{id}/invoice/pdf answers 404 NOT_FOUND for an unknown payment and for another landlord\'s payment',
+  title: "GET /rent/{id}/invoice/pdf answers 404 NOT_FOUND for an unknown payment and for another landlord's payment",
   group: GROUP,
   rules: ['RENT-PDF-2', 'ERR-NOT_FOUND'],
   async run(ctx: CheckContext) {
@@ -55,7 +91,9 @@ export const invoicePdfAnswers404ForUnknownAndForeignIds = defineCheck({
     if (ctx.hasKey('otherLandlord')) {
       const theirs = await targetPayment(ctx, 'otherLandlord');
       if (theirs) {
-        ctx.expectErrorEnvelope(await pdfRequest(ctx, String(theirs.id)), 404, 'NOT_FOUND', { rules: ['RENT-PDF-2', 'ERR-NOT_FOUND'] });
+        ctx.expectErrorEnvelope(await pdfRequest(ctx, String(theirs.id)), 404, 'NOT_FOUND', {
+          rules: ['RENT-PDF-2', 'ERR-NOT_FOUND'],
+        });
         foreign = true;
       }
     }
@@ -65,7 +103,8 @@ export const invoicePdfAnswers404ForUnknownAndForeignIds = defineCheck({
 
 export const invoicePdfInSandboxMode = defineCheck({
   id: 'invoices.pdfInSandboxMode',
-  title: 'A sandbox key gets the invoice PDF too (the real pipeline on sandbox data): 200 application/pdf, X-Service-Mode: sandbox',
+  title:
+    'A sandbox key gets the invoice PDF too (the real pipeline on sandbox data): 200 application/pdf, X-Service-Mode: sandbox',
   group: GROUP,
   rules: ['RENT-PDF-8'],
   needs: ['sandbox'],
@@ -73,7 +112,13 @@ export const invoicePdfInSandboxMode = defineCheck({
     const payment = await targetPayment(ctx, 'enterpriseSandbox');
     if (!payment) ctx.skip('the sandbox key reads no rent payment');
     const res = await pdfRequest(ctx, String(payment.id), 'enterpriseSandbox');
-    ctx.expect(isPdf(res), 'the sandbox key to get 200 application/pdf bytes starting %PDF-', () => describeResponse(res), res.exchange, { rules: ['RENT-PDF-8'] });
+    ctx.expect(
+      isPdf(res),
+      'the sandbox key to get 200 application/pdf bytes starting %PDF-',
+      () => describeResponse(res),
+      res.exchange,
+      { rules: ['RENT-PDF-8'] },
+    );
     ctx.expectHeader(res, 'X-Service-Mode', (v) => v?.trim() === 'sandbox', '"sandbox"', { rules: ['RENT-PDF-8'] });
     ctx.note(`sandbox PDF of ${res.bytes.byteLength} bytes`);
   },
@@ -81,7 +126,8 @@ export const invoicePdfInSandboxMode = defineCheck({
 
 export const invoicePdfLimitedTo20PerMinute = defineCheck({
   id: 'invoices.pdfLimitedTo20PerMinute',
-  title: 'The invoice PDF allows 20 requests per minute per landlord; the 21st answers 429 RATE_LIMIT_EXCEEDED with Retry-After',
+  title:
+    'The invoice PDF allows 20 requests per minute per landlord; the 21st answers 429 RATE_LIMIT_EXCEEDED with Retry-After',
   group: 'Limits > Other limits',
   rules: ['RENT-PDF-5', 'LIMIT-1', 'ERR-RATE_LIMIT_EXCEEDED'],
   exclusive: true,
@@ -97,7 +143,9 @@ export const invoicePdfLimitedTo20PerMinute = defineCheck({
       paymentId = String(payment.id);
     } else {
       const chain = await createOwnChain(ctx, 'pdf-limit', { key });
-      paymentId = String((await createOwnRent(ctx, chain, { period: suitePeriod(ctx, 'pdf-limit invoice'), status: 'Pending' })).id);
+      paymentId = String(
+        (await createOwnRent(ctx, chain, { period: suitePeriod(ctx, 'pdf-limit invoice'), status: 'Pending' })).id,
+      );
     }
     const path = `/rent/${paymentId}/invoice/pdf`;
     // The landlord's minute is spent afterwards, whatever happens: later checks wait for a fresh one.
@@ -113,21 +161,42 @@ export const invoicePdfLimitedTo20PerMinute = defineCheck({
           early = res;
           break;
         }
-        ctx.expect(isPdf(res), `request ${i} of ${INVOICE_PDF_PER_MINUTE} in the minute to get the PDF`, () => describeResponse(res), res.exchange, { rules: ['RENT-PDF-5', 'LIMIT-1'] });
+        ctx.expect(
+          isPdf(res),
+          `request ${i} of ${INVOICE_PDF_PER_MINUTE} in the minute to get the PDF`,
+          () => describeResponse(res),
+          res.exchange,
+          { rules: ['RENT-PDF-5', 'LIMIT-1'] },
+        );
       }
       if (early) {
         // Traffic the suite could not see (another client of this landlord) used part of the minute: once more, after a full minute.
-        ctx.expect(attempt === 1, `all ${INVOICE_PDF_PER_MINUTE} requests of a fresh minute served`, () => `429 after ${statuses.length - 1}: ${statuses.join(', ')}`, early.exchange, { rules: ['RENT-PDF-5', 'LIMIT-1'] });
+        ctx.expect(
+          attempt === 1,
+          `all ${INVOICE_PDF_PER_MINUTE} requests of a fresh minute served`,
+          () => `429 after ${statuses.length - 1}: ${statuses.join(', ')}`,
+          early.exchange,
+          { rules: ['RENT-PDF-5', 'LIMIT-1'] },
+        );
         await ctx.sleep(Math.max(retryAfterMs(early), 61_000));
         continue;
       }
       const over = await ctx.http.request({ path, key });
-      ctx.expect(over.status === 429 && errorCode(over) === 'RATE_LIMIT_EXCEEDED', `request ${INVOICE_PDF_PER_MINUTE + 1} in the minute to answer 429 RATE_LIMIT_EXCEEDED`, () => describeResponse(over), over.exchange, { rules: ['RENT-PDF-5', 'LIMIT-1', 'ERR-RATE_LIMIT_EXCEEDED'] });
+      ctx.expect(
+        over.status === 429 && errorCode(over) === 'RATE_LIMIT_EXCEEDED',
+        `request ${INVOICE_PDF_PER_MINUTE + 1} in the minute to answer 429 RATE_LIMIT_EXCEEDED`,
+        () => describeResponse(over),
+        over.exchange,
+        { rules: ['RENT-PDF-5', 'LIMIT-1', 'ERR-RATE_LIMIT_EXCEEDED'] },
+      );
       ctx.expectErrorEnvelope(over, 429, 'RATE_LIMIT_EXCEEDED', { rules: ['ERR-RATE_LIMIT_EXCEEDED'] });
-      ctx.expectHeader(over, 'Retry-After', (v) => v !== undefined && /^\d+$/.test(v.trim()), 'in seconds', { rules: ['ERR-RATE_LIMIT_EXCEEDED'] });
-      ctx.note(`${INVOICE_PDF_PER_MINUTE} PDFs served, the ${INVOICE_PDF_PER_MINUTE + 1}st answered 429 (attempt ${attempt})`);
+      ctx.expectHeader(over, 'Retry-After', (v) => v !== undefined && /^\d+$/.test(v.trim()), 'in seconds', {
+        rules: ['ERR-RATE_LIMIT_EXCEEDED'],
+      });
+      ctx.note(
+        `${INVOICE_PDF_PER_MINUTE} PDFs served, the ${INVOICE_PDF_PER_MINUTE + 1}st answered 429 (attempt ${attempt})`,
+      );
       return;
     }
   },
 });
-

@@ -1,5 +1,17 @@
 // The faults of the checks in isolation.ts: each must make its check FAIL (a broken deployment per fault).
-import { apiPath, codeOf, errorResponse, isListAnswer, isWrite, keyOf, mapJson, readJson, swapKey, withJson, withKey } from '../../../self-test/support/faults';
+import {
+  apiPath,
+  codeOf,
+  errorResponse,
+  isListAnswer,
+  isWrite,
+  keyOf,
+  mapJson,
+  readJson,
+  swapKey,
+  withJson,
+  withKey,
+} from '../../../self-test/support/faults';
 import { Rec, live, key } from '../../../self-test/support/platform-fault-helpers';
 import type { FaultTable } from '../../../self-test/support/self-test';
 
@@ -7,8 +19,23 @@ import type { FaultTable } from '../../../self-test/support/self-test';
 export const faults: FaultTable = {
   // ---- Tenant isolation ---------------------------------------------------------------------------------
   'isolation.foreignIdsOnGetByIdAnswer404NeverData': [
-    { fault: (t) => swapKey("another landlord's resources are readable by id", live(t), key(t, 'otherLandlord'), (q) => q.method === 'GET' && /\/[0-9a-f]{8}-[0-9a-f-]{27}/i.test(apiPath(q) ?? '')) },
-    { fault: () => mapJson('a foreign id answers 403 FORBIDDEN', (q, r) => q.method === 'GET' && codeOf(r) === 'NOT_FOUND', (b) => [{ ...b, code: 'FORBIDDEN' }, 403]) },
+    {
+      fault: (t) =>
+        swapKey(
+          "another landlord's resources are readable by id",
+          live(t),
+          key(t, 'otherLandlord'),
+          (q) => q.method === 'GET' && /\/[0-9a-f]{8}-[0-9a-f-]{27}/i.test(apiPath(q) ?? ''),
+        ),
+    },
+    {
+      fault: () =>
+        mapJson(
+          'a foreign id answers 403 FORBIDDEN',
+          (q, r) => q.method === 'GET' && codeOf(r) === 'NOT_FOUND',
+          (b) => [{ ...b, code: 'FORBIDDEN' }, 403],
+        ),
+    },
   ],
   'isolation.foreignIdsOnWritesAnswer404AndChangeNothing': [
     { fault: (t) => swapKey("writes reach another landlord's property", live(t), key(t, 'otherLandlord'), isWrite) },
@@ -16,12 +43,21 @@ export const faults: FaultTable = {
       fault: (t) => ({
         description: "writes on another landlord's property are applied, then answered 404",
         request: (req) => (keyOf(req) === live(t) && isWrite(req) ? withKey(req, key(t, 'otherLandlord')) : undefined),
-        response: (_res, req) => (keyOf(req) === live(t) && isWrite(req) ? errorResponse(404, 'NOT_FOUND', 'Property not found') : undefined),
+        response: (_res, req) =>
+          keyOf(req) === live(t) && isWrite(req) ? errorResponse(404, 'NOT_FOUND', 'Property not found') : undefined,
       }),
     },
   ],
   'isolation.listsAndFiltersNeverExposeAnotherLandlordsRecords': [
-    { fault: (t) => swapKey("filters by another landlord's ids answer from its data", live(t), key(t, 'otherLandlord'), (q) => q.method === 'GET' && ['propertyId', 'tenantId', 'contractId'].some((p) => q.query.has(p))) },
+    {
+      fault: (t) =>
+        swapKey(
+          "filters by another landlord's ids answer from its data",
+          live(t),
+          key(t, 'otherLandlord'),
+          (q) => q.method === 'GET' && ['propertyId', 'tenantId', 'contractId'].some((p) => q.query.has(p)),
+        ),
+    },
     {
       fault: (t) => ({
         description: "the live key's lists include one of the other landlord's records",

@@ -9,15 +9,38 @@ import { describeValue } from '../../runner/describe';
 import { LIMIT_MAX } from '../../rules';
 import { invoiceRequest } from '../shared/invoice-budget';
 import { GET_BY_ID_ROUTES, LIST_ENDPOINTS, type ByIdRoute } from '../shared/spec';
-import { createOwnProperty, fillPath, getList, isRecord, isSuiteData, listIds, successData, unknownId, type Json, requestRetryingResets } from '../shared/util';
+import {
+  createOwnProperty,
+  fillPath,
+  getList,
+  isRecord,
+  isSuiteData,
+  listIds,
+  successData,
+  unknownId,
+  type Json,
+  requestRetryingResets,
+} from '../shared/util';
 
 const GROUP = 'Authentication';
 const SELF = 'enterpriseLive';
 const OTHER = 'otherLandlord';
 
 function expectForeign404(ctx: CheckContext, res: HttpResponse, what: string): void {
-  ctx.expect(res.status !== 403, `404 NOT_FOUND, never 403, for ${what}`, () => `${res.status} ${res.text.slice(0, 200)}`, res.exchange, { rules: ['AUTH-8', 'ERR-8'] });
-  ctx.expect(!(isRecord(res.json) && 'data' in res.json), `no data for ${what}`, () => `${res.status} with data ${describeValue((res.json as Json).data)}`, res.exchange, { rules: ['AUTH-8', 'OVERVIEW-4'] });
+  ctx.expect(
+    res.status !== 403,
+    `404 NOT_FOUND, never 403, for ${what}`,
+    () => `${res.status} ${res.text.slice(0, 200)}`,
+    res.exchange,
+    { rules: ['AUTH-8', 'ERR-8'] },
+  );
+  ctx.expect(
+    !(isRecord(res.json) && 'data' in res.json),
+    `no data for ${what}`,
+    () => `${res.status} with data ${describeValue((res.json as Json).data)}`,
+    res.exchange,
+    { rules: ['AUTH-8', 'OVERVIEW-4'] },
+  );
   ctx.expectErrorEnvelope(res, 404, 'NOT_FOUND', { rules: ['AUTH-8', 'ERR-NOT_FOUND'] });
 }
 
@@ -34,11 +57,16 @@ export const foreignIdsOnGetByIdAnswer404NeverData = defineCheck({
       if (!foreign.has(route.idsFrom)) foreign.set(route.idsFrom, await listIds(ctx, route.idsFrom, OTHER, 50));
     }
     const routes = GET_BY_ID_ROUTES.filter((r) => (foreign.get(r.idsFrom) ?? []).length > 0);
-    if (routes.length === 0) ctx.skip('the otherLandlord key lists no properties, contracts, tenants or rent payments to probe with');
+    if (routes.length === 0)
+      ctx.skip('the otherLandlord key lists no properties, contracts, tenants or rent payments to probe with');
     // Every listed id on every route (the invoice PDF with one id only: it has a per-landlord limit of its own),
     // asked by the landlord's keys in turn: each key is paced on a budget of its own, so the sweep does not wait on
     // enterpriseLive's alone, and every route with more than one id is asked by more than one key ...
-    const keys = [SELF, ...(ctx.hasKey('enterpriseSandbox') ? ['enterpriseSandbox'] : []), ...(ctx.hasKey('enterpriseReadOnly') ? ['enterpriseReadOnly'] : [])];
+    const keys = [
+      SELF,
+      ...(ctx.hasKey('enterpriseSandbox') ? ['enterpriseSandbox'] : []),
+      ...(ctx.hasKey('enterpriseReadOnly') ? ['enterpriseReadOnly'] : []),
+    ];
     let sent = 0;
     for (const route of routes) {
       const ids = foreign.get(route.idsFrom) as string[];
@@ -54,41 +82,100 @@ export const foreignIdsOnGetByIdAnswer404NeverData = defineCheck({
     const cheap = routes.filter((r) => !r.landlordLimited);
     await ctx.property(
       "another landlord's id is 404 NOT_FOUND whichever key of the landlord asks",
-      fc.record({ route: fc.constantFrom<ByIdRoute>(...cheap), pick: fc.nat(), key: fc.constantFrom(...keys), auth: fc.constantFrom('bearer' as const, 'x-api-key' as const) }),
+      fc.record({
+        route: fc.constantFrom<ByIdRoute>(...cheap),
+        pick: fc.nat(),
+        key: fc.constantFrom(...keys),
+        auth: fc.constantFrom('bearer' as const, 'x-api-key' as const),
+      }),
       async ({ route, pick, key, auth }) => {
         const ids = foreign.get(route.idsFrom) as string[];
         const id = ids[pick % ids.length] as string;
-        expectForeign404(ctx, await ctx.http.request({ path: fillPath(route.path, { id }), key, auth }), `GET ${route.path} with another landlord's id (${key})`);
+        expectForeign404(
+          ctx,
+          await ctx.http.request({ path: fillPath(route.path, { id }), key, auth }),
+          `GET ${route.path} with another landlord's id (${key})`,
+        );
       },
       { numRuns: 15 },
     );
     // And the other way round: the other landlord cannot read ours.
     const ours = await listIds(ctx, '/properties', SELF, 3);
-    for (const id of ours) expectForeign404(ctx, await ctx.http.request({ path: `/properties/${id}`, key: OTHER }), 'GET /properties/{id} of the first landlord with the other landlord\'s key');
-    ctx.note(`${routes.length} GET-by-id routes, every listed id of the other landlord (${sent} requests over ${keys.length} keys of the landlord) plus 15 sampled with any key and header: 404 NOT_FOUND`);
+    for (const id of ours)
+      expectForeign404(
+        ctx,
+        await ctx.http.request({ path: `/properties/${id}`, key: OTHER }),
+        "GET /properties/{id} of the first landlord with the other landlord's key",
+      );
+    ctx.note(
+      `${routes.length} GET-by-id routes, every listed id of the other landlord (${sent} requests over ${keys.length} keys of the landlord) plus 15 sampled with any key and header: 404 NOT_FOUND`,
+    );
   },
 });
 
 /** A 1×1 PNG, for upload routes. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-type ForeignWrite = { readonly label: string; readonly method: string; readonly path: (id: string) => string; readonly json?: unknown; readonly multipart?: Record<string, string | { filename: string; contentType: string; content: Uint8Array }> };
+type ForeignWrite = {
+  readonly label: string;
+  readonly method: string;
+  readonly path: (id: string) => string;
+  readonly json?: unknown;
+  readonly multipart?: Record<string, string | { filename: string; contentType: string; content: Uint8Array }>;
+};
 
 function foreignWrites(marker: string): readonly ForeignWrite[] {
   return [
-    { label: 'PATCH shortName', method: 'PATCH', path: (id) => `/properties/${id}`, json: { shortName: `${marker} hijacked` } },
+    {
+      label: 'PATCH shortName',
+      method: 'PATCH',
+      path: (id) => `/properties/${id}`,
+      json: { shortName: `${marker} hijacked` },
+    },
     { label: 'PATCH status', method: 'PATCH', path: (id) => `/properties/${id}`, json: { status: 'Maintenance' } },
-    { label: 'PATCH bedrooms', method: 'PATCH', path: (id) => `/properties/${id}`, json: { bedrooms: 9, bathrooms: 9 } },
+    {
+      label: 'PATCH bedrooms',
+      method: 'PATCH',
+      path: (id) => `/properties/${id}`,
+      json: { bedrooms: 9, bathrooms: 9 },
+    },
     { label: 'DELETE', method: 'DELETE', path: (id) => `/properties/${id}` },
-    { label: 'POST image', method: 'POST', path: (id) => `/properties/${id}/image`, multipart: { file: { filename: 'x.png', contentType: 'image/png', content: PNG } } },
-    { label: 'POST document', method: 'POST', path: (id) => `/properties/${id}/documents`, multipart: { file: { filename: 'x.pdf', contentType: 'application/pdf', content: new TextEncoder().encode('%PDF-1.4\n%%EOF\n') }, name: `${marker} hijack`, type: 'EPC_Certificate' } },
+    {
+      label: 'POST image',
+      method: 'POST',
+      path: (id) => `/properties/${id}/image`,
+      multipart: { file: { filename: 'x.png', contentType: 'image/png', content: PNG } },
+    },
+    {
+      label: 'POST document',
+      method: 'POST',
+      path: (id) => `/properties/${id}/documents`,
+      multipart: {
+        file: {
+          filename: 'x.pdf',
+          contentType: 'application/pdf',
+          content: new TextEncoder().encode('%PDF-1.4\n%%EOF\n'),
+        },
+        name: `${marker} hijack`,
+        type: 'EPC_Certificate',
+      },
+    },
     { label: 'DELETE document', method: 'DELETE', path: (id) => `/properties/${id}/documents/${unknownId()}` },
   ];
 }
 
 function stable(item: unknown): string {
   if (!isRecord(item)) return JSON.stringify(item);
-  return JSON.stringify(Object.fromEntries(Object.entries(item).filter(([k]) => k !== 'compliance').sort(([a], [b]) => a.localeCompare(b))));
+  return JSON.stringify(
+    Object.fromEntries(
+      Object.entries(item)
+        .filter(([k]) => k !== 'compliance')
+        .sort(([a], [b]) => a.localeCompare(b)),
+    ),
+  );
 }
 
 export const foreignIdsOnWritesAnswer404AndChangeNothing = defineCheck({
@@ -112,10 +199,22 @@ export const foreignIdsOnWritesAnswer404AndChangeNothing = defineCheck({
       "a write on another landlord's property is 404 and changes nothing",
       fc.record({ write: fc.constantFrom(...writes), key: fc.constantFrom(...writers) }),
       async ({ write, key }) => {
-        const res = await requestRetryingResets(ctx, { method: write.method, path: write.path(id), key, ...(write.json !== undefined ? { json: write.json } : {}), ...(write.multipart ? { multipart: write.multipart } : {}) });
+        const res = await requestRetryingResets(ctx, {
+          method: write.method,
+          path: write.path(id),
+          key,
+          ...(write.json !== undefined ? { json: write.json } : {}),
+          ...(write.multipart ? { multipart: write.multipart } : {}),
+        });
         expectForeign404(ctx, res, `${write.label} on another landlord's property (${key})`);
         const after = await read();
-        ctx.expect(stable(after.data) === stable(before.data), `the other landlord's property unchanged after ${write.label} (${key})`, () => `before ${describeValue(before.data)}; after ${describeValue(after.data)}`, after.res.exchange, { rules: ['AUTH-8', 'OVERVIEW-4'] });
+        ctx.expect(
+          stable(after.data) === stable(before.data),
+          `the other landlord's property unchanged after ${write.label} (${key})`,
+          () => `before ${describeValue(before.data)}; after ${describeValue(after.data)}`,
+          after.res.exchange,
+          { rules: ['AUTH-8', 'OVERVIEW-4'] },
+        );
       },
       { numRuns: 14 },
     );
@@ -136,9 +235,19 @@ export const listsAndFiltersNeverExposeAnotherLandlordsRecords = defineCheck({
       const ours = await getList(ctx, endpoint.path, SELF, { limit: LIMIT_MAX });
       const theirs = await getList(ctx, endpoint.path, OTHER, { limit: LIMIT_MAX });
       theirsByList.set(endpoint.path, [...theirs.items]);
-      const theirIds = new Set(theirs.items.filter((i) => !isSuiteData(i)).map((i) => i.id).filter((v): v is string => typeof v === 'string'));
+      const theirIds = new Set(
+        theirs.items
+          .filter((i) => !isSuiteData(i))
+          .map((i) => i.id)
+          .filter((v): v is string => typeof v === 'string'),
+      );
       const leaked = ours.items.find((i) => typeof i.id === 'string' && theirIds.has(i.id));
-      ctx.expect(leaked === undefined, `GET ${endpoint.path} to hold only the key's own landlord's records`, () => `another landlord's record: ${describeValue(leaked)}`, ours.res.exchange);
+      ctx.expect(
+        leaked === undefined,
+        `GET ${endpoint.path} to hold only the key's own landlord's records`,
+        () => `another landlord's record: ${describeValue(leaked)}`,
+        ours.res.exchange,
+      );
       lists++;
     }
     const first = (path: string, field: string): string | undefined => {
@@ -159,7 +268,12 @@ export const listsAndFiltersNeverExposeAnotherLandlordsRecords = defineCheck({
         ctx.expectErrorEnvelope(res, 404, 'NOT_FOUND');
       } else {
         const page = getListFrom(ctx, res);
-        ctx.expect(page.length === 0, `GET ${path}?${param}=<another landlord's id> to return nothing`, () => `${page.length} records, e.g. ${describeValue(page[0])}`, res.exchange);
+        ctx.expect(
+          page.length === 0,
+          `GET ${path}?${param}=<another landlord's id> to return nothing`,
+          () => `${page.length} records, e.g. ${describeValue(page[0])}`,
+          res.exchange,
+        );
       }
       filters++;
     }

@@ -31,7 +31,13 @@ interface LimitKey {
 async function provisioned(ctx: CheckContext, plan: ApiPlan): Promise<LimitKey> {
   const main = await provisionKey(ctx, { plan });
   const control = await provisionKey(ctx, { plan });
-  return { key: main.key, label: `a fresh ${plan} key provisioned through the dashboard`, plan, control: control.key, provisioned: true };
+  return {
+    key: main.key,
+    label: `a fresh ${plan} key provisioned through the dashboard`,
+    plan,
+    control: control.key,
+    provisioned: true,
+  };
 }
 
 /**
@@ -43,15 +49,25 @@ async function limitKey(ctx: CheckContext, fresh = false): Promise<LimitKey> {
   if (ctx.hasKey('rateLimit') && !(fresh && ctx.target.provisioning)) {
     const declared = ctx.target.pacing.roles.rateLimit;
     const plan = declared === 'enterprise' ? 'Enterprise' : declared === 'portfolio' ? 'Portfolio' : undefined;
-    return { key: 'rateLimit', label: 'the target\'s rateLimit key', ...(plan ? { plan } : {}), control: 'enterpriseLive', provisioned: false };
+    return {
+      key: 'rateLimit',
+      label: "the target's rateLimit key",
+      ...(plan ? { plan } : {}),
+      control: 'enterpriseLive',
+      provisioned: false,
+    };
   }
   if (ctx.target.provisioning) return provisioned(ctx, 'Enterprise');
-  ctx.skip('needs a dedicated key: the target has no extraKeys.rateLimit and no dashboard to provision one (exhausting a shared key would break other checks)');
+  ctx.skip(
+    'needs a dedicated key: the target has no extraKeys.rateLimit and no dashboard to provision one (exhausting a shared key would break other checks)',
+  );
 }
 
-const read = (ctx: CheckContext, key: string): Promise<HttpResponse> => ctx.http.request({ path: '/properties', key, query: { limit: 1 } });
+const read = (ctx: CheckContext, key: string): Promise<HttpResponse> =>
+  ctx.http.request({ path: '/properties', key, query: { limit: 1 } });
 /** A write that changes nothing: PATCH of an unknown rent payment (rent responses carry the X-RateLimit-* headers). */
-const write = (ctx: CheckContext, key: string): Promise<HttpResponse> => ctx.http.request({ method: 'PATCH', path: `/rent/${unknownId()}`, key, json: { status: 'Paid' } });
+const write = (ctx: CheckContext, key: string): Promise<HttpResponse> =>
+  ctx.http.request({ method: 'PATCH', path: `/rent/${unknownId()}`, key, json: { status: 'Paid' } });
 
 function header(res: HttpResponse, name: string): number | undefined {
   const v = res.headers[name.toLowerCase()];
@@ -64,8 +80,16 @@ function planOfReadLimit(limit: number | undefined): ApiPlan | undefined {
 
 /** Asserts a 429: the envelope, and Retry-After in whole seconds within [1, maxSeconds]. Returns Retry-After. */
 function expect429(ctx: CheckContext, res: HttpResponse, maxSeconds: number, rules: readonly string[]): number {
-  ctx.expectErrorEnvelope(res, 429, 'RATE_LIMIT_EXCEEDED', { rules: ['ERR-RATE_LIMIT_EXCEEDED', 'LIMIT-RATE-5', ...rules] });
-  const value = ctx.expectHeader(res, 'Retry-After', (v) => v !== undefined && /^\d+$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= maxSeconds, `in whole seconds from 1 to ${maxSeconds} on a 429`, { rules: ['LIMIT-RATE-5', 'ERR-RATE_LIMIT_EXCEEDED', ...rules] });
+  ctx.expectErrorEnvelope(res, 429, 'RATE_LIMIT_EXCEEDED', {
+    rules: ['ERR-RATE_LIMIT_EXCEEDED', 'LIMIT-RATE-5', ...rules],
+  });
+  const value = ctx.expectHeader(
+    res,
+    'Retry-After',
+    (v) => v !== undefined && /^\d+$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= maxSeconds,
+    `in whole seconds from 1 to ${maxSeconds} on a 429`,
+    { rules: ['LIMIT-RATE-5', 'ERR-RATE_LIMIT_EXCEEDED', ...rules] },
+  );
   return Number(value);
 }
 
@@ -93,7 +117,11 @@ async function spendUntilRefused(send: () => Promise<HttpResponse>, cap: number,
 }
 
 /** A fresh minute for a key that is refused right now: waits out its Retry-After (once). */
-async function ensureNotRefused(ctx: CheckContext, key: string, send: (ctx: CheckContext, key: string) => Promise<HttpResponse>): Promise<HttpResponse> {
+async function ensureNotRefused(
+  ctx: CheckContext,
+  key: string,
+  send: (ctx: CheckContext, key: string) => Promise<HttpResponse>,
+): Promise<HttpResponse> {
   let probe = await send(ctx, key);
   if (probe.status === 429) {
     const wait = header(probe, 'Retry-After') ?? RATE_WINDOW_MINUTE_SECONDS;
@@ -109,34 +137,73 @@ async function readsPerMinute(ctx: CheckContext, k: LimitKey, ruleOf: (plan: Api
   const limit = header(probe, 'X-RateLimit-Limit');
   const remaining = header(probe, 'X-RateLimit-Remaining');
   const plan = k.plan ?? planOfReadLimit(limit);
-  ctx.expect(plan !== undefined, 'X-RateLimit-Limit to be a plan\'s reads per minute (Portfolio 100, Enterprise 500)', `X-RateLimit-Limit: ${describeValue(limit)} on ${k.label}`, probe.exchange, { rules: ['LIMIT-RATE-4'] });
+  ctx.expect(
+    plan !== undefined,
+    "X-RateLimit-Limit to be a plan's reads per minute (Portfolio 100, Enterprise 500)",
+    `X-RateLimit-Limit: ${describeValue(limit)} on ${k.label}`,
+    probe.exchange,
+    { rules: ['LIMIT-RATE-4'] },
+  );
   const expected = RATE_LIMITS[plan].readsPerMinute;
   const rule = ruleOf(plan);
-  ctx.expect(limit === expected, `X-RateLimit-Limit ${expected} (${plan} reads per minute) on a fresh read`, `X-RateLimit-Limit: ${describeValue(limit)}`, probe.exchange, { rules: [rule, 'LIMIT-RATE-4'] });
-  ctx.expect(remaining !== undefined, 'X-RateLimit-Remaining on the read', 'none', probe.exchange, { rules: ['LIMIT-RATE-4'] });
+  ctx.expect(
+    limit === expected,
+    `X-RateLimit-Limit ${expected} (${plan} reads per minute) on a fresh read`,
+    `X-RateLimit-Limit: ${describeValue(limit)}`,
+    probe.exchange,
+    { rules: [rule, 'LIMIT-RATE-4'] },
+  );
+  ctx.expect(remaining !== undefined, 'X-RateLimit-Remaining on the read', 'none', probe.exchange, {
+    rules: ['LIMIT-RATE-4'],
+  });
   const allowed = remaining + 1;
   const spent = await spendUntilRefused(() => read(ctx, k.key), allowed + SLACK + 5, 1);
-  ctx.expect(spent.refused !== undefined, `429 once ${expected} reads were made within a minute (${plan})`, `${spent.accepted} reads accepted, none refused`, spent.last?.exchange, { rules: [rule, 'LIMIT-RATE-5'] });
+  ctx.expect(
+    spent.refused !== undefined,
+    `429 once ${expected} reads were made within a minute (${plan})`,
+    `${spent.accepted} reads accepted, none refused`,
+    spent.last?.exchange,
+    { rules: [rule, 'LIMIT-RATE-5'] },
+  );
   // Exact on a fresh window (the probe the only request in it: nothing can leave the window during the burst).
   const fresh = remaining === expected - 1;
-  ctx.expect(fresh ? spent.accepted === expected : spent.accepted >= allowed - 1 && spent.accepted <= allowed + SLACK, fresh ? `exactly ${expected} reads accepted in a fresh minute (read ${expected} passes, read ${expected + 1} is 429)` : `${allowed} reads accepted before the first 429 (Remaining ${remaining} after the first; limit ${expected})`, `${spent.accepted} accepted`, spent.refused.exchange, { rules: [rule] });
+  ctx.expect(
+    fresh ? spent.accepted === expected : spent.accepted >= allowed - 1 && spent.accepted <= allowed + SLACK,
+    fresh
+      ? `exactly ${expected} reads accepted in a fresh minute (read ${expected} passes, read ${expected + 1} is 429)`
+      : `${allowed} reads accepted before the first 429 (Remaining ${remaining} after the first; limit ${expected})`,
+    `${spent.accepted} accepted`,
+    spent.refused.exchange,
+    { rules: [rule] },
+  );
   const retryAfter = expect429(ctx, spent.refused, RATE_WINDOW_MINUTE_SECONDS, [rule]);
   // Per key: another key is not refused.
   if (k.control !== undefined) {
     const other = await read(ctx, k.control);
-    ctx.expect(other.status === 200, 'another key still served while this one is refused (limits are per key)', () => `${other.status} ${other.text.slice(0, 200)}`, other.exchange, { rules: ['LIMIT-RATE-1'] });
+    ctx.expect(
+      other.status === 200,
+      'another key still served while this one is refused (limits are per key)',
+      () => `${other.status} ${other.text.slice(0, 200)}`,
+      other.exchange,
+      { rules: ['LIMIT-RATE-1'] },
+    );
   }
-  ctx.note(`${k.label}: X-RateLimit-Limit ${limit}; ${spent.accepted} reads accepted, then 429 RATE_LIMIT_EXCEEDED with Retry-After ${retryAfter}`);
+  ctx.note(
+    `${k.label}: X-RateLimit-Limit ${limit}; ${spent.accepted} reads accepted, then 429 RATE_LIMIT_EXCEEDED with Retry-After ${retryAfter}`,
+  );
 }
 
 export const readsPerMinuteEnforcedWithRetryAfter = defineCheck({
   id: 'limits.readsPerMinuteEnforcedWithRetryAfter',
-  title: 'Reads beyond the plan\'s per-minute limit (Enterprise 500) answer 429 RATE_LIMIT_EXCEEDED with Retry-After; other keys are unaffected',
+  title:
+    "Reads beyond the plan's per-minute limit (Enterprise 500) answer 429 RATE_LIMIT_EXCEEDED with Retry-After; other keys are unaffected",
   group: GROUP,
   rules: ['LIMIT-RATE-12', 'LIMIT-RATE-5', 'LIMIT-RATE-1', 'ERR-RATE_LIMIT_EXCEEDED'],
   exclusive: true,
   async run(ctx: CheckContext) {
-    await readsPerMinute(ctx, await limitKey(ctx), (plan) => (plan === 'Enterprise' ? 'LIMIT-RATE-12' : 'LIMIT-RATE-8'));
+    await readsPerMinute(ctx, await limitKey(ctx), (plan) =>
+      plan === 'Enterprise' ? 'LIMIT-RATE-12' : 'LIMIT-RATE-8',
+    );
   },
 });
 
@@ -147,7 +214,13 @@ async function exhaustReads(ctx: CheckContext, k: LimitKey): Promise<HttpRespons
   ctx.expectStatus(probe, 200);
   const cap = RATE_LIMITS.Enterprise.readsPerMinute + SLACK + 5;
   const spent = await spendUntilRefused(() => read(ctx, k.key), cap, 1);
-  ctx.expect(spent.refused !== undefined, 'reads to be refused with 429 once the per-minute limit is spent', `${spent.accepted} reads accepted, none refused`, spent.last?.exchange, { rules: ['LIMIT-RATE-5'] });
+  ctx.expect(
+    spent.refused !== undefined,
+    'reads to be refused with 429 once the per-minute limit is spent',
+    `${spent.accepted} reads accepted, none refused`,
+    spent.last?.exchange,
+    { rules: ['LIMIT-RATE-5'] },
+  );
   return spent.refused;
 }
 
@@ -162,7 +235,12 @@ export const writesCountedApartFromReads = defineCheck({
     const refused = await exhaustReads(ctx, k);
     ctx.expectErrorEnvelope(refused, 429, 'RATE_LIMIT_EXCEEDED', { rules: ['LIMIT-RATE-5'] });
     const res = await write(ctx, k.key);
-    ctx.expect(res.status !== 429, 'a write accepted while the reads of the key are refused (writes have their own budget)', () => `${res.status} ${res.text.slice(0, 200)}`, res.exchange);
+    ctx.expect(
+      res.status !== 429,
+      'a write accepted while the reads of the key are refused (writes have their own budget)',
+      () => `${res.status} ${res.text.slice(0, 200)}`,
+      res.exchange,
+    );
     ctx.expectErrorEnvelope(res, 404, 'NOT_FOUND');
     const again = await read(ctx, k.key);
     ctx.expect(again.status === 429, 'reads still refused after the write', () => `${again.status}`, again.exchange);
@@ -172,7 +250,7 @@ export const writesCountedApartFromReads = defineCheck({
 
 export const writesPerMinuteEnforced = defineCheck({
   id: 'limits.writesPerMinuteEnforced',
-  title: 'Writes beyond the plan\'s per-minute limit (Enterprise 100) answer 429 RATE_LIMIT_EXCEEDED with Retry-After',
+  title: "Writes beyond the plan's per-minute limit (Enterprise 100) answer 429 RATE_LIMIT_EXCEEDED with Retry-After",
   group: GROUP,
   rules: ['LIMIT-RATE-13', 'LIMIT-RATE-5', 'ERR-RATE_LIMIT_EXCEEDED'],
   exclusive: true,
@@ -190,8 +268,21 @@ export const writesPerMinuteEnforced = defineCheck({
     // Exact on a fresh window (the probe the only write in it), by the headers or on a key provisioned for this check.
     const fresh = (limit === expected && remaining === expected - 1) || k.provisioned;
     const spent = await spendUntilRefused(() => write(ctx, k.key), allowed + SLACK + 5, 1);
-    ctx.expect(spent.refused !== undefined, `429 once ${expected} writes were made within a minute (${plan})`, `${spent.accepted} writes accepted, none refused`, spent.last?.exchange);
-    ctx.expect(fresh ? spent.accepted === expected : spent.accepted >= low && spent.accepted <= allowed + SLACK, fresh ? `exactly ${expected} writes accepted in a fresh minute (write ${expected} passes, write ${expected + 1} is 429)` : `${allowed} writes accepted before the first 429 (${plan}: ${expected} per minute)`, `${spent.accepted} accepted`, spent.refused.exchange, { rules: [plan === 'Enterprise' ? 'LIMIT-RATE-13' : 'LIMIT-RATE-9'] });
+    ctx.expect(
+      spent.refused !== undefined,
+      `429 once ${expected} writes were made within a minute (${plan})`,
+      `${spent.accepted} writes accepted, none refused`,
+      spent.last?.exchange,
+    );
+    ctx.expect(
+      fresh ? spent.accepted === expected : spent.accepted >= low && spent.accepted <= allowed + SLACK,
+      fresh
+        ? `exactly ${expected} writes accepted in a fresh minute (write ${expected} passes, write ${expected + 1} is 429)`
+        : `${allowed} writes accepted before the first 429 (${plan}: ${expected} per minute)`,
+      `${spent.accepted} accepted`,
+      spent.refused.exchange,
+      { rules: [plan === 'Enterprise' ? 'LIMIT-RATE-13' : 'LIMIT-RATE-9'] },
+    );
     const retryAfter = expect429(ctx, spent.refused, RATE_WINDOW_MINUTE_SECONDS, []);
     ctx.note(`${k.label}: ${spent.accepted} writes accepted, then 429 with Retry-After ${retryAfter}`);
   },
@@ -213,7 +304,8 @@ export const portfolioReadsPerMinuteEnforced = defineCheck({
 
 export const minuteWindowSlides = defineCheck({
   id: 'limits.minuteWindowSlides',
-  title: 'The minute window slides: after a burst, reads stay refused until the burst is a minute old, then are served again',
+  title:
+    'The minute window slides: after a burst, reads stay refused until the burst is a minute old, then are served again',
   group: GROUP,
   rules: ['LIMIT-RATE-2', 'LIMIT-RATE-5'],
   exclusive: true,
@@ -227,14 +319,26 @@ export const minuteWindowSlides = defineCheck({
     const burstSeconds = Math.ceil((ctx.clock.now() - started) / 1000);
     const retryAfter = expect429(ctx, refused, RATE_WINDOW_MINUTE_SECONDS, []);
     // Sliding: the oldest request of the burst leaves the window a minute after it was made.
-    ctx.expect(retryAfter >= RATE_WINDOW_MINUTE_SECONDS - burstSeconds - 2, `Retry-After about ${RATE_WINDOW_MINUTE_SECONDS - burstSeconds} s right after a ${burstSeconds} s burst (a window sliding over the last 60 s)`, `Retry-After: ${retryAfter}`, refused.exchange);
+    ctx.expect(
+      retryAfter >= RATE_WINDOW_MINUTE_SECONDS - burstSeconds - 2,
+      `Retry-After about ${RATE_WINDOW_MINUTE_SECONDS - burstSeconds} s right after a ${burstSeconds} s burst (a window sliding over the last 60 s)`,
+      `Retry-After: ${retryAfter}`,
+      refused.exchange,
+    );
     await ctx.sleep(30_000);
     const half = await read(ctx, k.key);
     ctx.expect(half.status === 429, 'reads still refused 30 s after the burst', () => `${half.status}`, half.exchange);
     await ctx.sleep(Math.max(0, started + (retryAfter + 2) * 1000 - ctx.clock.now()));
     const after = await read(ctx, k.key);
-    ctx.expect(after.status === 200, 'reads served again once the burst is a minute old (after Retry-After)', () => `${after.status} ${after.text.slice(0, 200)}`, after.exchange);
-    ctx.note(`burst of ${burstSeconds} s: Retry-After ${retryAfter}, still refused at +30 s, served again after Retry-After`);
+    ctx.expect(
+      after.status === 200,
+      'reads served again once the burst is a minute old (after Retry-After)',
+      () => `${after.status} ${after.text.slice(0, 200)}`,
+      after.exchange,
+    );
+    ctx.note(
+      `burst of ${burstSeconds} s: Retry-After ${retryAfter}, still refused at +30 s, served again after Retry-After`,
+    );
   },
 });
 
@@ -247,12 +351,22 @@ async function perDay(ctx: CheckContext, kind: 'read' | 'write', key?: LimitKey)
   for (;;) {
     const spent = await spendUntilRefused(send, dayLimit + SLACK + 5, accepted);
     accepted = spent.accepted;
-    if (!spent.refused) ctx.fail(`429 once ${dayLimit} ${kind}s were made within a day`, `${accepted} ${kind}s accepted`, spent.last?.exchange);
+    if (!spent.refused)
+      ctx.fail(
+        `429 once ${dayLimit} ${kind}s were made within a day`,
+        `${accepted} ${kind}s accepted`,
+        spent.last?.exchange,
+      );
     const retryAfter = header(spent.refused, 'Retry-After') ?? 0;
     if (retryAfter > RATE_WINDOW_MINUTE_SECONDS) {
       expect429(ctx, spent.refused, RATE_WINDOW_DAY_SECONDS, []);
       const low = k.provisioned ? dayLimit - SLACK : 0;
-      ctx.expect(accepted >= low && accepted <= dayLimit + SLACK, `about ${dayLimit} ${kind}s accepted in the day before the daily 429 (${plan})`, `${accepted} accepted`, spent.refused.exchange);
+      ctx.expect(
+        accepted >= low && accepted <= dayLimit + SLACK,
+        `about ${dayLimit} ${kind}s accepted in the day before the daily 429 (${plan})`,
+        `${accepted} accepted`,
+        spent.refused.exchange,
+      );
       ctx.note(`${k.label}: ${accepted} ${kind}s accepted, then 429 with Retry-After ${retryAfter} s (the day window)`);
       return;
     }
@@ -263,7 +377,7 @@ async function perDay(ctx: CheckContext, kind: 'read' | 'write', key?: LimitKey)
 
 export const readsPerDayEnforced = defineCheck({
   id: 'limits.readsPerDayEnforced',
-  title: 'Reads beyond the plan\'s daily limit (Enterprise 50000) answer 429 with a Retry-After beyond the minute',
+  title: "Reads beyond the plan's daily limit (Enterprise 50000) answer 429 with a Retry-After beyond the minute",
   group: GROUP,
   rules: ['LIMIT-RATE-3', 'LIMIT-RATE-14'],
   exclusive: true,
@@ -274,7 +388,7 @@ export const readsPerDayEnforced = defineCheck({
 
 export const writesPerDayEnforced = defineCheck({
   id: 'limits.writesPerDayEnforced',
-  title: 'Writes beyond the plan\'s daily limit (Enterprise 10000) answer 429 with a Retry-After beyond the minute',
+  title: "Writes beyond the plan's daily limit (Enterprise 10000) answer 429 with a Retry-After beyond the minute",
   group: GROUP,
   rules: ['LIMIT-RATE-3', 'LIMIT-RATE-15'],
   exclusive: true,
@@ -285,7 +399,7 @@ export const writesPerDayEnforced = defineCheck({
 
 export const portfolioReadsPerDayEnforced = defineCheck({
   id: 'limits.portfolioReadsPerDayEnforced',
-  title: 'Reads beyond the Portfolio plan\'s daily limit (10000) answer 429 with a Retry-After beyond the minute',
+  title: "Reads beyond the Portfolio plan's daily limit (10000) answer 429 with a Retry-After beyond the minute",
   group: GROUP,
   rules: ['LIMIT-RATE-3', 'LIMIT-RATE-10'],
   exclusive: true,

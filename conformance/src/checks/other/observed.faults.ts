@@ -23,12 +23,15 @@ export const faults: FaultTable = {
     {
       fault: () => ({
         description: 'POST /tenants answers 201 without creating the tenant (no invitation is sent)',
-        request: (req) => (isTenantPost(req) ? jsonResponse(201, { data: { ...bodyOf(req), id: '00000000-0000-4000-8000-0000000000a1' } }) : undefined),
+        request: (req) =>
+          isTenantPost(req)
+            ? jsonResponse(201, { data: { ...bodyOf(req), id: '00000000-0000-4000-8000-0000000000a1' } })
+            : undefined,
       }),
     },
     {
       fault: () => ({
-        description: 'the invitation goes to another address than the tenant\'s (the tenant is shown with its own)',
+        description: "the invitation goes to another address than the tenant's (the tenant is shown with its own)",
         request: (req) => {
           const body = bodyOf(req);
           const key = emailKeyOf(body);

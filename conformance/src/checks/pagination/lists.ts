@@ -29,7 +29,13 @@ async function paginatedEndpoints(ctx: CheckContext): Promise<{ endpoints: ListE
   for (const endpoint of LIST_ENDPOINTS) {
     const page = await getList(ctx, endpoint.path, KEY, {}, { rules: endpoint.listRules });
     if (page.meta === undefined) {
-      if (endpoint.detail === 'full') ctx.fail(`GET ${endpoint.path} to answer meta { page, limit, total }`, `no meta: ${page.res.text.slice(0, 200)}`, page.res.exchange, { rules: ['ENDPOINTS-7', ...endpoint.listRules] });
+      if (endpoint.detail === 'full')
+        ctx.fail(
+          `GET ${endpoint.path} to answer meta { page, limit, total }`,
+          `no meta: ${page.res.text.slice(0, 200)}`,
+          page.res.exchange,
+          { rules: ['ENDPOINTS-7', ...endpoint.listRules] },
+        );
       unpaginated.push(endpoint.path);
       continue;
     }
@@ -40,7 +46,13 @@ async function paginatedEndpoints(ctx: CheckContext): Promise<{ endpoints: ListE
 
 function metaInt(ctx: CheckContext, page: ListPage, field: 'page' | 'limit' | 'total'): number {
   const value = page.meta?.[field];
-  ctx.expect(isInt(value), `meta.${field} to be an integer`, () => `meta is ${describeValue(page.meta)}`, page.res.exchange, { rules: ['ENDPOINTS-7', 'ENVELOPE-5'] });
+  ctx.expect(
+    isInt(value),
+    `meta.${field} to be an integer`,
+    () => `meta is ${describeValue(page.meta)}`,
+    page.res.exchange,
+    { rules: ['ENDPOINTS-7', 'ENVELOPE-5'] },
+  );
   return value;
 }
 
@@ -55,17 +67,30 @@ export const limitAbove500RejectedAnd500Accepted = defineCheck({
       const over = await ctx.http.request({ path: endpoint.path, key: KEY, query: { limit: LIMIT_MAX + 1 } });
       ctx.expectErrorEnvelope(over, 400, 'VALIDATION_ERROR');
       const max = await getList(ctx, endpoint.path, KEY, { limit: LIMIT_MAX });
-      ctx.expect(metaInt(ctx, max, 'limit') === LIMIT_MAX, `meta.limit ${LIMIT_MAX} for limit=${LIMIT_MAX} on ${endpoint.path}`, () => describeValue(max.meta), max.res.exchange);
+      ctx.expect(
+        metaInt(ctx, max, 'limit') === LIMIT_MAX,
+        `meta.limit ${LIMIT_MAX} for limit=${LIMIT_MAX} on ${endpoint.path}`,
+        () => describeValue(max.meta),
+        max.res.exchange,
+      );
       ctx.expect(max.items.length <= LIMIT_MAX, `at most ${LIMIT_MAX} items`, `${max.items.length}`, max.res.exchange);
     }
-    ctx.note(`${endpoints.length} list endpoints: limit=501 → 400 VALIDATION_ERROR, limit=500 → 200${unpaginated.length ? `; without meta, so not paginated: ${unpaginated.join(', ')}` : ''}`);
+    ctx.note(
+      `${endpoints.length} list endpoints: limit=501 → 400 VALIDATION_ERROR, limit=500 → 200${unpaginated.length ? `; without meta, so not paginated: ${unpaginated.join(', ')}` : ''}`,
+    );
   },
 });
 
 // ---- query values, property-based ---------------------------------------------------------------------------
 
 type QueryCase =
-  | { readonly valid: true; readonly label: string; readonly query: Record<string, string | number>; readonly page?: number; readonly limit?: number }
+  | {
+      readonly valid: true;
+      readonly label: string;
+      readonly query: Record<string, string | number>;
+      readonly page?: number;
+      readonly limit?: number;
+    }
   | { readonly valid: false; readonly label: string; readonly query: Record<string, string | number> };
 
 const BAD_INTEGERS = ['abc', '1.5', '5e2x', '12abc', '1,5', '--1', 'one'];
@@ -76,33 +101,62 @@ const BAD_ENUM = ['Bogus', 'xyz', 'ACTIVE_NOT', '0', 'Active,Pending,Nope'];
  * notations; whether a deployment must refuse them is not said, so they are left out.
  */
 export function notUuidLikeArb(): fc.Arbitrary<string> {
-  return notUuidArb().filter((s) => !/^\{?[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}\}?$/i.test(s));
+  return notUuidArb().filter(
+    (s) => !/^\{?[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}\}?$/i.test(s),
+  );
 }
 
 function filterCaseArb(filter: ListFilter): fc.Arbitrary<QueryCase> {
   switch (filter.type) {
     case 'enum':
       return fc.oneof(
-        fc.constantFrom(...(filter.values ?? [])).map((v): QueryCase => ({ valid: true, label: `${filter.param}=${v}`, query: { [filter.param]: v } })),
-        fc.constantFrom(...BAD_ENUM).filter((v) => !(filter.values ?? []).includes(v)).map((v): QueryCase => ({ valid: false, label: `${filter.param}=${v}`, query: { [filter.param]: v } })),
+        fc
+          .constantFrom(...(filter.values ?? []))
+          .map((v): QueryCase => ({ valid: true, label: `${filter.param}=${v}`, query: { [filter.param]: v } })),
+        fc
+          .constantFrom(...BAD_ENUM)
+          .filter((v) => !(filter.values ?? []).includes(v))
+          .map((v): QueryCase => ({ valid: false, label: `${filter.param}=${v}`, query: { [filter.param]: v } })),
       );
     case 'id': {
-      const valid = uuidArb().map((v): QueryCase => ({ valid: true, label: `${filter.param}=<uuid>`, query: { [filter.param]: v } }));
+      const valid = uuidArb().map((v): QueryCase => ({
+        valid: true,
+        label: `${filter.param}=<uuid>`,
+        query: { [filter.param]: v },
+      }));
       // Parameters of "named" endpoints are not shown (OTHER-11: acceptance only): no invalid values for them.
       if (filter.acceptanceOnly) return valid;
-      return fc.oneof(valid, notUuidLikeArb().map((v): QueryCase => ({ valid: false, label: `${filter.param}=<not a uuid>`, query: { [filter.param]: v } })));
+      return fc.oneof(
+        valid,
+        notUuidLikeArb().map((v): QueryCase => ({
+          valid: false,
+          label: `${filter.param}=<not a uuid>`,
+          query: { [filter.param]: v },
+        })),
+      );
     }
     case 'search':
       return fc.oneof(
-        boundedTextArb(SEARCH_LENGTH).map((v): QueryCase => ({ valid: true, label: `${filter.param}=<${v.length} chars>`, query: { [filter.param]: v } })),
-        outOfBoundsTextArb(SEARCH_LENGTH).map((v): QueryCase => ({ valid: false, label: `${filter.param}=<${v.length} chars>`, query: { [filter.param]: v } })),
+        boundedTextArb(SEARCH_LENGTH).map((v): QueryCase => ({
+          valid: true,
+          label: `${filter.param}=<${v.length} chars>`,
+          query: { [filter.param]: v },
+        })),
+        outOfBoundsTextArb(SEARCH_LENGTH).map((v): QueryCase => ({
+          valid: false,
+          label: `${filter.param}=<${v.length} chars>`,
+          query: { [filter.param]: v },
+        })),
       );
   }
 }
 
 function queryCaseArb(endpoint: ListEndpoint): fc.Arbitrary<QueryCase> {
   const paging = fc
-    .record({ page: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }), limit: fc.option(fc.integer({ min: 1, max: LIMIT_MAX }), { nil: undefined }) })
+    .record({
+      page: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
+      limit: fc.option(fc.integer({ min: 1, max: LIMIT_MAX }), { nil: undefined }),
+    })
     .map(({ page, limit }): QueryCase => ({
       valid: true,
       label: `page=${page ?? '-'} limit=${limit ?? '-'}`,
@@ -110,17 +164,34 @@ function queryCaseArb(endpoint: ListEndpoint): fc.Arbitrary<QueryCase> {
       ...(page !== undefined ? { page } : {}),
       ...(limit !== undefined ? { limit } : {}),
     }));
-  const badLimit = fc.oneof(fc.integer({ min: LIMIT_MAX + 1, max: 1_000_000 }).map(String), fc.constantFrom(...BAD_INTEGERS)).map((v): QueryCase => ({ valid: false, label: `limit=${v}`, query: { limit: v } }));
-  const badPage = fc.constantFrom(...BAD_INTEGERS).map((v): QueryCase => ({ valid: false, label: `page=${v}`, query: { page: v } }));
+  const badLimit = fc
+    .oneof(fc.integer({ min: LIMIT_MAX + 1, max: 1_000_000 }).map(String), fc.constantFrom(...BAD_INTEGERS))
+    .map((v): QueryCase => ({ valid: false, label: `limit=${v}`, query: { limit: v } }));
+  const badPage = fc
+    .constantFrom(...BAD_INTEGERS)
+    .map((v): QueryCase => ({ valid: false, label: `page=${v}`, query: { page: v } }));
   const filters = endpoint.filters.map(filterCaseArb);
   return fc.oneof(paging, badLimit, badPage, ...filters);
 }
 
 export const queryValuesValidatedOnEveryListEndpoint = defineCheck({
   id: 'pagination.queryValuesValidatedOnEveryListEndpoint',
-  title: 'On every list endpoint, valid page/limit/filter values answer 200 with meta, invalid ones 400 VALIDATION_ERROR, never a 5xx (property-based)',
+  title:
+    'On every list endpoint, valid page/limit/filter values answer 200 with meta, invalid ones 400 VALIDATION_ERROR, never a 5xx (property-based)',
   group: GROUP,
-  rules: ['ENDPOINTS-5', 'ENDPOINTS-6', 'LIMIT-3', 'LIMIT-4', 'ERR-VALIDATION_ERROR', 'PROP-4', 'CONTRACT-6', 'RENT-GET-4', 'CAL-3', 'CAL-10', 'OTHER-11'],
+  rules: [
+    'ENDPOINTS-5',
+    'ENDPOINTS-6',
+    'LIMIT-3',
+    'LIMIT-4',
+    'ERR-VALIDATION_ERROR',
+    'PROP-4',
+    'CONTRACT-6',
+    'RENT-GET-4',
+    'CAL-3',
+    'CAL-10',
+    'OTHER-11',
+  ],
   long: true, // many paced reads of the target's lists
   async run(ctx: CheckContext) {
     const { endpoints } = await paginatedEndpoints(ctx);
@@ -132,27 +203,56 @@ export const queryValuesValidatedOnEveryListEndpoint = defineCheck({
       arb,
       async ({ endpoint, c }) => {
         const res = await ctx.http.request({ path: endpoint.path, key: KEY, query: c.query });
-        const rules = { rules: [...(c.valid ? endpoint.listRules : endpoint.invalidQueryRules), 'ENDPOINTS-5', 'ENDPOINTS-6'] };
-        ctx.expect(res.status < 500, `no 5xx for GET ${endpoint.path} ${c.label}`, () => `${res.status} ${res.text.slice(0, 200)}`, res.exchange, rules);
+        const rules = {
+          rules: [...(c.valid ? endpoint.listRules : endpoint.invalidQueryRules), 'ENDPOINTS-5', 'ENDPOINTS-6'],
+        };
+        ctx.expect(
+          res.status < 500,
+          `no 5xx for GET ${endpoint.path} ${c.label}`,
+          () => `${res.status} ${res.text.slice(0, 200)}`,
+          res.exchange,
+          rules,
+        );
         if (!c.valid) {
           invalid++;
           ctx.expectErrorEnvelope(res, 400, 'VALIDATION_ERROR', rules);
           return;
         }
         valid++;
-        ctx.expect(res.status === 200, `200 for GET ${endpoint.path} ${c.label}`, () => `${res.status} ${res.text.slice(0, 200)}`, res.exchange, rules);
+        ctx.expect(
+          res.status === 200,
+          `200 for GET ${endpoint.path} ${c.label}`,
+          () => `${res.status} ${res.text.slice(0, 200)}`,
+          res.exchange,
+          rules,
+        );
         const body = ctx.expectSuccessEnvelope(res, 200, rules);
-        ctx.expect(Array.isArray(body.data) && isRecord(body.meta), `{ data: [...], meta } for GET ${endpoint.path} ${c.label}`, () => describeValue(body), res.exchange, rules);
+        ctx.expect(
+          Array.isArray(body.data) && isRecord(body.meta),
+          `{ data: [...], meta } for GET ${endpoint.path} ${c.label}`,
+          () => describeValue(body),
+          res.exchange,
+          rules,
+        );
         const meta = body.meta as Json;
-        if (c.page !== undefined) ctx.expect(meta.page === c.page, `meta.page ${c.page}`, () => describeValue(meta), res.exchange, rules);
+        if (c.page !== undefined)
+          ctx.expect(meta.page === c.page, `meta.page ${c.page}`, () => describeValue(meta), res.exchange, rules);
         if (c.limit !== undefined) {
           ctx.expect(meta.limit === c.limit, `meta.limit ${c.limit}`, () => describeValue(meta), res.exchange, rules);
-          ctx.expect((body.data as unknown[]).length <= c.limit, `at most ${c.limit} items`, `${(body.data as unknown[]).length} items`, res.exchange, rules);
+          ctx.expect(
+            (body.data as unknown[]).length <= c.limit,
+            `at most ${c.limit} items`,
+            `${(body.data as unknown[]).length} items`,
+            res.exchange,
+            rules,
+          );
         }
       },
       { numRuns: 50 },
     );
-    ctx.note(`${endpoints.length} list endpoints, ${valid} valid and ${invalid} invalid queries answered as the spec says`);
+    ctx.note(
+      `${endpoints.length} list endpoints, ${valid} valid and ${invalid} invalid queries answered as the spec says`,
+    );
   },
 });
 
@@ -167,7 +267,8 @@ const MAX_PAGES = 6;
 
 export const pagesPartitionEveryList = defineCheck({
   id: 'pagination.pagesPartitionEveryList',
-  title: 'Walking any list page by page with a small limit yields the whole list once: no duplicates, nothing missing, total stable',
+  title:
+    'Walking any list page by page with a small limit yields the whole list once: no duplicates, nothing missing, total stable',
   group: GROUP,
   rules: ['ENDPOINTS-5', 'ENDPOINTS-7', 'ENVELOPE-5'],
   long: true, // many paced reads of the target's lists
@@ -184,7 +285,13 @@ export const pagesPartitionEveryList = defineCheck({
         // partition fails.
         for (let attempt = 0; attempt < 6; attempt++) {
           problem = undefined;
-          const full = await getList(ctx, endpoint.path, KEY, { page: 1, limit: LIMIT_MAX }, { rules: endpoint.listRules });
+          const full = await getList(
+            ctx,
+            endpoint.path,
+            KEY,
+            { page: 1, limit: LIMIT_MAX },
+            { rules: endpoint.listRules },
+          );
           const total = metaInt(ctx, full, 'total');
           const limit = Math.max(small, Math.ceil(Math.min(total, LIMIT_MAX) / MAX_PAGES));
           const pages = Math.max(1, Math.ceil(Math.min(total, LIMIT_MAX) / limit));
@@ -195,18 +302,30 @@ export const pagesPartitionEveryList = defineCheck({
             const pageTotal = metaInt(ctx, page, 'total');
             if (pageTotal !== total) {
               moved = true;
-              problem = { expected: `meta.total ${total} on every page of ${endpoint.path}`, got: `page ${p} says ${pageTotal}`, page };
+              problem = {
+                expected: `meta.total ${total} on every page of ${endpoint.path}`,
+                got: `page ${p} says ${pageTotal}`,
+                page,
+              };
               break;
             }
             const expectedLength = Math.max(0, Math.min(limit, total - (p - 1) * limit));
             if (page.items.length !== expectedLength) {
-              problem = { expected: `${expectedLength} items on page ${p} of ${endpoint.path} (total ${total}, limit ${limit})`, got: `${page.items.length}`, page };
+              problem = {
+                expected: `${expectedLength} items on page ${p} of ${endpoint.path} (total ${total}, limit ${limit})`,
+                got: `${page.items.length}`,
+                page,
+              };
               break;
             }
             for (const item of page.items) {
               const id = identity(item);
               if (seen.has(id)) {
-                problem = { expected: `each item of ${endpoint.path} on exactly one page (limit ${limit})`, got: `${id} on pages ${seen.get(id)} and ${p}`, page };
+                problem = {
+                  expected: `each item of ${endpoint.path} on exactly one page (limit ${limit})`,
+                  got: `${id} on pages ${seen.get(id)} and ${p}`,
+                  page,
+                };
                 break;
               }
               seen.set(id, p);
@@ -215,7 +334,12 @@ export const pagesPartitionEveryList = defineCheck({
           if (!problem && total <= LIMIT_MAX) {
             const wanted = full.items.filter((i) => !isSuiteData(i)).map(identity);
             const missing = wanted.filter((id) => !seen.has(id));
-            if (missing.length) problem = { expected: `the pages of ${endpoint.path} (limit ${limit}) to hold every item of the full list`, got: `missing ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}`, page: full };
+            if (missing.length)
+              problem = {
+                expected: `the pages of ${endpoint.path} (limit ${limit}) to hold every item of the full list`,
+                got: `missing ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}`,
+                page: full,
+              };
           }
           if (!problem || !moved) break;
         }
@@ -239,7 +363,11 @@ export const contractsHasNextPageMatchesTotal = defineCheck({
     const total = metaInt(ctx, first, 'total');
     await ctx.property(
       'hasNextPage == page*limit < total',
-      fc.record({ endpoint: fc.constantFrom(...endpoints), limit: fc.integer({ min: 1, max: Math.max(2, Math.ceil(total / 2) + 1) }), pageShift: fc.integer({ min: 0, max: 2 }) }),
+      fc.record({
+        endpoint: fc.constantFrom(...endpoints),
+        limit: fc.integer({ min: 1, max: Math.max(2, Math.ceil(total / 2) + 1) }),
+        pageShift: fc.integer({ min: 0, max: 2 }),
+      }),
       async ({ endpoint, limit, pageShift }) => {
         // Pages around the last one are the interesting ones.
         const last = Math.max(1, Math.ceil(total / limit));
@@ -247,7 +375,12 @@ export const contractsHasNextPageMatchesTotal = defineCheck({
         const res = await getList(ctx, endpoint.path, KEY, { page, limit });
         const t = metaInt(ctx, res, 'total');
         const expected = page * limit < t;
-        ctx.expect(res.meta?.hasNextPage === expected, `meta.hasNextPage ${expected} for page ${page}, limit ${limit}, total ${t}`, () => describeValue(res.meta), res.res.exchange);
+        ctx.expect(
+          res.meta?.hasNextPage === expected,
+          `meta.hasNextPage ${expected} for page ${page}, limit ${limit}, total ${t}`,
+          () => describeValue(res.meta),
+          res.res.exchange,
+        );
       },
       { numRuns: 15 },
     );
@@ -284,14 +417,29 @@ function searchField(filter: ListFilter, items: readonly Json[]): string | undef
 }
 
 function mixCase(text: string, bits: readonly boolean[]): string {
-  return Array.from(text, (ch, i) => (bits[i % Math.max(1, bits.length)] ? ch.toUpperCase() : ch.toLowerCase())).join('');
+  return Array.from(text, (ch, i) => (bits[i % Math.max(1, bits.length)] ? ch.toUpperCase() : ch.toLowerCase())).join(
+    '',
+  );
 }
 
 export const filtersHoldOnEveryItem = defineCheck({
   id: 'pagination.filtersHoldOnEveryItem',
-  title: 'Every list filter of the spec (status, ids, search) returns exactly the items that satisfy it (property-based)',
+  title:
+    'Every list filter of the spec (status, ids, search) returns exactly the items that satisfy it (property-based)',
   group: GROUP,
-  rules: ['PROP-2', 'PROP-3', 'CONTRACT-2', 'CONTRACT-3', 'CONTRACT-4', 'CONTRACT-5', 'RENT-GET-2', 'RENT-GET-3', 'CAL-7', 'OVERVIEW-10', 'LIMIT-4'],
+  rules: [
+    'PROP-2',
+    'PROP-3',
+    'CONTRACT-2',
+    'CONTRACT-3',
+    'CONTRACT-4',
+    'CONTRACT-5',
+    'RENT-GET-2',
+    'RENT-GET-3',
+    'CAL-7',
+    'OVERVIEW-10',
+    'LIMIT-4',
+  ],
   long: true, // many paced reads of the target's lists
   async run(ctx: CheckContext) {
     const { endpoints } = await paginatedEndpoints(ctx);
@@ -332,8 +480,22 @@ export const filtersHoldOnEveryItem = defineCheck({
           holds = (item) => item[filter.field as string] === value;
         } else if (filter.type === 'id') {
           const field = filter.field;
-          const known = field === undefined ? [] : [...new Set(items.map((i) => i[field]).filter((v): v is string => typeof v === 'string'))];
-          const carried = field === undefined ? [...new Set(items.flatMap((i) => stringFields(i).filter(([k]) => k === filter.param).map(([, v]) => v)))] : known;
+          const known =
+            field === undefined
+              ? []
+              : [...new Set(items.map((i) => i[field]).filter((v): v is string => typeof v === 'string'))];
+          const carried =
+            field === undefined
+              ? [
+                  ...new Set(
+                    items.flatMap((i) =>
+                      stringFields(i)
+                        .filter(([k]) => k === filter.param)
+                        .map(([, v]) => v),
+                    ),
+                  ),
+                ]
+              : known;
           // Sometimes an id the landlord does not have: nothing may match.
           value = unknown || carried.length === 0 ? randomId : (carried[pick % carried.length] as string);
           if (field !== undefined) {
@@ -346,7 +508,10 @@ export const filtersHoldOnEveryItem = defineCheck({
           }
         } else {
           const field = searchField(filter, items);
-          const sources = field === undefined ? [] : items.map((i) => i[field]).filter((v): v is string => typeof v === 'string' && v.trim().length > 0);
+          const sources =
+            field === undefined
+              ? []
+              : items.map((i) => i[field]).filter((v): v is string => typeof v === 'string' && v.trim().length > 0);
           if (sources.length === 0) {
             value = 'a';
             holds = () => true;
@@ -358,25 +523,56 @@ export const filtersHoldOnEveryItem = defineCheck({
             // Edge whitespace may be trimmed by a deployment; keep the term free of it.
             value = mixCase(source.slice(a, b).trim() || source.trim().slice(0, 1), caseBits);
             const needle = value.toLowerCase();
-            holds = (item) => typeof item[field as string] === 'string' && (item[field as string] as string).toLowerCase().includes(needle);
+            holds = (item) =>
+              typeof item[field as string] === 'string' &&
+              (item[field as string] as string).toLowerCase().includes(needle);
           }
         }
-        const res = await getList(ctx, endpoint.path, KEY, { [filter.param]: value, limit: LIMIT_MAX }, { rules: filter.rules });
+        const res = await getList(
+          ctx,
+          endpoint.path,
+          KEY,
+          { [filter.param]: value, limit: LIMIT_MAX },
+          { rules: filter.rules },
+        );
         if (filter.acceptanceOnly) {
           checked++;
           return;
         }
         const wrong = res.items.find((item) => !holds(item));
-        ctx.expect(wrong === undefined, `every item of GET ${endpoint.path}?${filter.param}=${value} to satisfy the filter`, () => `an item that does not: ${describeValue(wrong)}`, res.res.exchange, { rules: filter.rules });
+        ctx.expect(
+          wrong === undefined,
+          `every item of GET ${endpoint.path}?${filter.param}=${value} to satisfy the filter`,
+          () => `an item that does not: ${describeValue(wrong)}`,
+          res.res.exchange,
+          { rules: filter.rules },
+        );
         if (mustInclude !== undefined) {
           const wantedId = identity(mustInclude);
-          ctx.expect(res.items.some((i) => identity(i) === wantedId), `GET ${endpoint.path}?${filter.param}=${value} to include ${wantedId}, which carries that id`, `${res.items.length} items without it`, res.res.exchange, { rules: filter.rules });
+          ctx.expect(
+            res.items.some((i) => identity(i) === wantedId),
+            `GET ${endpoint.path}?${filter.param}=${value} to include ${wantedId}, which carries that id`,
+            `${res.items.length} items without it`,
+            res.res.exchange,
+            { rules: filter.rules },
+          );
         }
         if (comparable) {
-          const compare = (pool: readonly Json[], filtered: ListPage): { missing: string[]; extra: string[]; got: Set<string>; expected: string[] } => {
+          const compare = (
+            pool: readonly Json[],
+            filtered: ListPage,
+          ): { missing: string[]; extra: string[]; got: Set<string>; expected: string[] } => {
             const got = new Set(filtered.items.filter((i) => !isSuiteData(i)).map(identity));
-            const expected = pool.filter((i) => !isSuiteData(i)).filter(holds).map(identity);
-            return { got, expected, missing: expected.filter((id) => !got.has(id)), extra: [...got].filter((id) => !expected.includes(id)) };
+            const expected = pool
+              .filter((i) => !isSuiteData(i))
+              .filter(holds)
+              .map(identity);
+            return {
+              got,
+              expected,
+              missing: expected.filter((id) => !got.has(id)),
+              extra: [...got].filter((id) => !expected.includes(id)),
+            };
           };
           let outcome = compare(items, res);
           let shown = res;
@@ -384,7 +580,13 @@ export const filtersHoldOnEveryItem = defineCheck({
             // Other clients (or other checks' own data without a marker) may have changed the list meanwhile: look again.
             const fresh = await getList(ctx, endpoint.path, KEY, { limit: LIMIT_MAX });
             fulls.set(endpoint.path, { items: [...fresh.items], complete: metaInt(ctx, fresh, 'total') <= LIMIT_MAX });
-            shown = await getList(ctx, endpoint.path, KEY, { [filter.param]: value, limit: LIMIT_MAX }, { rules: filter.rules });
+            shown = await getList(
+              ctx,
+              endpoint.path,
+              KEY,
+              { [filter.param]: value, limit: LIMIT_MAX },
+              { rules: filter.rules },
+            );
             outcome = compare(fresh.items, shown);
           }
           ctx.expect(
@@ -399,7 +601,9 @@ export const filtersHoldOnEveryItem = defineCheck({
       },
       { numRuns: 30 },
     );
-    ctx.note(`${checked} filtered lists over ${withFilters.length} endpoints: every item satisfies its filter and none is missing`);
+    ctx.note(
+      `${checked} filtered lists over ${withFilters.length} endpoints: every item satisfies its filter and none is missing`,
+    );
   },
 });
 
@@ -438,15 +642,26 @@ async function filteredQueries(ctx: CheckContext, endpoints: readonly ListEndpoi
         add('9d6a1c52-3f0e-4b8a-9c7d-5e4f3a2b1c0d');
       } else {
         const field = searchField(filter, items);
-        const source = field === undefined ? undefined : items.map((i) => i[field]).find((v): v is string => typeof v === 'string' && v.trim().length >= 3);
+        const source =
+          field === undefined
+            ? undefined
+            : items.map((i) => i[field]).find((v): v is string => typeof v === 'string' && v.trim().length >= 3);
         if (source !== undefined) add(source.trim().slice(0, 3));
         add(noMatchTerm(ctx));
       }
     }
     if (endpoint.path === '/events') {
       const today = utcDate();
-      queries.push({ endpoint, query: { from: addDays(today, -30), to: addDays(today, 30) }, rules: ['CAL-4', 'CAL-6'] });
-      queries.push({ endpoint, query: { from: addDays(today, 200), to: addDays(today, 210) }, rules: ['CAL-4', 'CAL-6'] });
+      queries.push({
+        endpoint,
+        query: { from: addDays(today, -30), to: addDays(today, 30) },
+        rules: ['CAL-4', 'CAL-6'],
+      });
+      queries.push({
+        endpoint,
+        query: { from: addDays(today, 200), to: addDays(today, 210) },
+        rules: ['CAL-4', 'CAL-6'],
+      });
       queries.push({ endpoint, query: { type: 'Contract' }, rules: ['CAL-8', 'CAL-9'] });
       queries.push({ endpoint, query: { type: 'Rent,Compliance' }, rules: ['CAL-8', 'CAL-9'] });
     }
@@ -459,9 +674,26 @@ const PAGE_OF_ONE_ATTEMPTS = 4;
 
 export const filteredTotalsCountTheMatchingItems = defineCheck({
   id: 'pagination.filteredTotalsCountTheMatchingItems',
-  title: 'meta.total of every filtered or searched list (status, ids, search, the calendar window and types) is the number of matching items: the length of a page that holds them all, and the same on a page of one',
+  title:
+    'meta.total of every filtered or searched list (status, ids, search, the calendar window and types) is the number of matching items: the length of a page that holds them all, and the same on a page of one',
   group: GROUP,
-  rules: ['ENDPOINTS-7', 'ENVELOPE-5', 'PROP-2', 'PROP-3', 'CONTRACT-2', 'CONTRACT-3', 'CONTRACT-4', 'CONTRACT-5', 'RENT-GET-2', 'RENT-GET-3', 'CAL-4', 'CAL-6', 'CAL-7', 'CAL-8', 'CAL-9'],
+  rules: [
+    'ENDPOINTS-7',
+    'ENVELOPE-5',
+    'PROP-2',
+    'PROP-3',
+    'CONTRACT-2',
+    'CONTRACT-3',
+    'CONTRACT-4',
+    'CONTRACT-5',
+    'RENT-GET-2',
+    'RENT-GET-3',
+    'CAL-4',
+    'CAL-6',
+    'CAL-7',
+    'CAL-8',
+    'CAL-9',
+  ],
   long: true, // two reads per filtered query over every list
   async run(ctx: CheckContext) {
     const { endpoints } = await paginatedEndpoints(ctx);
@@ -471,14 +703,27 @@ export const filteredTotalsCountTheMatchingItems = defineCheck({
     for (const { endpoint, query, rules } of queries) {
       const where = `GET ${endpoint.path}?${new URLSearchParams(query).toString()}`;
       // Other checks may add or remove matching items between two reads: a mismatch is read again once.
-      const fits = (page: ListPage): boolean => page.items.length >= LIMIT_MAX || page.meta?.total === page.items.length;
+      const fits = (page: ListPage): boolean =>
+        page.items.length >= LIMIT_MAX || page.meta?.total === page.items.length;
       let all = await getList(ctx, endpoint.path, READER, { ...query, limit: LIMIT_MAX }, { rules });
       if (!fits(all)) all = await getList(ctx, endpoint.path, READER, { ...query, limit: LIMIT_MAX }, { rules });
       let total = metaInt(ctx, all, 'total');
       if (all.items.length < LIMIT_MAX) {
-        ctx.expect(total === all.items.length, `${where}&limit=${LIMIT_MAX}: meta.total the number of matching items (all ${all.items.length} on this page)`, () => `meta.total ${total}`, all.res.exchange, { rules: ['ENDPOINTS-7', 'ENVELOPE-5', ...rules] });
+        ctx.expect(
+          total === all.items.length,
+          `${where}&limit=${LIMIT_MAX}: meta.total the number of matching items (all ${all.items.length} on this page)`,
+          () => `meta.total ${total}`,
+          all.res.exchange,
+          { rules: ['ENDPOINTS-7', 'ENVELOPE-5', ...rules] },
+        );
       } else {
-        ctx.expect(total >= all.items.length, `${where}&limit=${LIMIT_MAX}: meta.total at least the ${all.items.length} matching items on a full page`, () => `meta.total ${total}`, all.res.exchange, { rules: ['ENDPOINTS-7', 'ENVELOPE-5', ...rules] });
+        ctx.expect(
+          total >= all.items.length,
+          `${where}&limit=${LIMIT_MAX}: meta.total at least the ${all.items.length} matching items on a full page`,
+          () => `meta.total ${total}`,
+          all.res.exchange,
+          { rules: ['ENDPOINTS-7', 'ENVELOPE-5', ...rules] },
+        );
       }
       // A page of one tells a count of matches from a count of the page's items once there are two matches or more.
       // Other checks may add or remove matching items while this one reads, so the page of one is judged against
@@ -490,23 +735,40 @@ export const filteredTotalsCountTheMatchingItems = defineCheck({
         let one = all;
         let small = 0;
         for (let attempt = 0; attempt < PAGE_OF_ONE_ATTEMPTS; attempt += 1) {
-          if (attempt > 0) before = metaInt(ctx, await getList(ctx, endpoint.path, READER, { ...query, limit: LIMIT_MAX }, { rules }), 'total');
+          if (attempt > 0)
+            before = metaInt(
+              ctx,
+              await getList(ctx, endpoint.path, READER, { ...query, limit: LIMIT_MAX }, { rules }),
+              'total',
+            );
           one = await getList(ctx, endpoint.path, READER, { ...query, limit: 1 }, { rules });
           small = metaInt(ctx, one, 'total');
-          if (small === before) { after = before; break; }
-          after = metaInt(ctx, await getList(ctx, endpoint.path, READER, { ...query, limit: LIMIT_MAX }, { rules }), 'total');
+          if (small === before) {
+            after = before;
+            break;
+          }
+          after = metaInt(
+            ctx,
+            await getList(ctx, endpoint.path, READER, { ...query, limit: LIMIT_MAX }, { rules }),
+            'total',
+          );
           if (small >= Math.min(before, after) && small <= Math.max(before, after)) break;
         }
-        const counted = before === after ? `${before}` : `between ${Math.min(before, after)} and ${Math.max(before, after)}`;
+        const counted =
+          before === after ? `${before}` : `between ${Math.min(before, after)} and ${Math.max(before, after)}`;
         ctx.expect(
           small >= Math.min(before, after) && small <= Math.max(before, after),
           `${where}&limit=1: meta.total ${counted}, the number of matching items (as read with limit=${LIMIT_MAX} just before and after), not the length of the page`,
-          () => `meta.total ${small} (${one.items.length} item(s) on the page)`, one.res.exchange, { rules: ['ENDPOINTS-7', 'ENVELOPE-5', ...rules] },
+          () => `meta.total ${small} (${one.items.length} item(s) on the page)`,
+          one.res.exchange,
+          { rules: ['ENDPOINTS-7', 'ENVELOPE-5', ...rules] },
         );
         total = after;
       }
       described.push(`${endpoint.path}?${Object.keys(query).join('&')}: ${total}`);
     }
-    ctx.note(`${queries.length} filtered queries: meta.total equal to the matching items (${described.slice(0, 8).join('; ')}${described.length > 8 ? ' …' : ''})`);
+    ctx.note(
+      `${queries.length} filtered queries: meta.total equal to the matching items (${described.slice(0, 8).join('; ')}${described.length > 8 ? ' …' : ''})`,
+    );
   },
 });

@@ -6,7 +6,14 @@ import type { FaultTable } from '../../../self-test/support/self-test';
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
   'properties.renewalContradictingCertificateIsRefused': [
-    { fault: () => mapJson('CERTIFICATE_DERIVED_FIELD answered as CONFLICT', (_q, r) => codeOf(r) === 'CERTIFICATE_DERIVED_FIELD', (b) => ({ ...b, code: 'CONFLICT' })) },
+    {
+      fault: () =>
+        mapJson(
+          'CERTIFICATE_DERIVED_FIELD answered as CONFLICT',
+          (_q, r) => codeOf(r) === 'CERTIFICATE_DERIVED_FIELD',
+          (b) => ({ ...b, code: 'CONFLICT' }),
+        ),
+    },
     {
       fault: () => ({
         description: 'an identical retry of a refused renewal PATCH is accepted (200)',

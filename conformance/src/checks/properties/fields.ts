@@ -31,7 +31,8 @@ export const PROPERTY_FIELDS: readonly FieldRule[] = [
 export function propertyProblem(item: unknown): string | undefined {
   if (!isRecord(item)) return `not an object: ${describeValue(item)}`;
   const compliance = item.compliance;
-  if (isRecord(compliance) && !Array.isArray(compliance.items)) return `compliance.items is ${describeValue(compliance.items)}`;
+  if (isRecord(compliance) && !Array.isArray(compliance.items))
+    return `compliance.items is ${describeValue(compliance.items)}`;
   return undefined;
 }
 
@@ -59,10 +60,20 @@ export async function targetProperties(ctx: CheckContext, key = 'enterpriseLive'
   return page.items.filter((p) => !isSuiteData(p));
 }
 
-export async function getProperty(ctx: CheckContext, id: string, key = 'enterpriseLive'): Promise<{ res: HttpResponse; data: Json }> {
+export async function getProperty(
+  ctx: CheckContext,
+  id: string,
+  key = 'enterpriseLive',
+): Promise<{ res: HttpResponse; data: Json }> {
   const res = await ctx.http.request({ path: `/properties/${id}`, key });
   const data = successData(ctx, res, [200], { rules: ['PROP-9'] });
-  ctx.expect(isRecord(data), 'GET /properties/{id} data to be a Property object', () => describeValue(data), res.exchange, { rules: ['PROP-9'] });
+  ctx.expect(
+    isRecord(data),
+    'GET /properties/{id} data to be a Property object',
+    () => describeValue(data),
+    res.exchange,
+    { rules: ['PROP-9'] },
+  );
   return { res, data };
 }
 
@@ -73,5 +84,7 @@ export function swapCase(text: string): string {
 
 /** ASCII letters upper- or lower-cased by `mask` (other characters, whose case mapping may change length, kept). */
 export function maskCase(text: string, mask: readonly boolean[]): string {
-  return Array.from(text, (ch, i) => (/[a-z]/i.test(ch) ? (mask[i % mask.length] ? ch.toUpperCase() : ch.toLowerCase()) : ch)).join('');
+  return Array.from(text, (ch, i) =>
+    /[a-z]/i.test(ch) ? (mask[i % mask.length] ? ch.toUpperCase() : ch.toLowerCase()) : ch,
+  ).join('');
 }

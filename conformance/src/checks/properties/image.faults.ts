@@ -19,7 +19,10 @@ function filePartBytes(req: ProxyRequest): number {
 
 /** The upload with its file part replaced by a 1×1 PNG (a small, valid image the server stores). */
 function withSmallPng(req: ProxyRequest): ProxyRequest {
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64').toString('latin1');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ).toString('latin1');
   const text = req.body.toString('latin1');
   const m = /(filename="[^"]*"[^]*?\r\n\r\n)([^]*?)(\r\n--)/.exec(text);
   if (!m) return req;
@@ -30,11 +33,23 @@ function withSmallPng(req: ProxyRequest): ProxyRequest {
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
   'properties.imageUploadGivesAPublicUrl': [
-    { fault: () => mapJson('the image upload answers the property without its image URL', (q, r) => q.method === 'POST' && /\/image$/.test(path(q)) && r.status === 200, (b) => ({ ...b, data: { ...(b.data as Rec), image: undefined } })) },
+    {
+      fault: () =>
+        mapJson(
+          'the image upload answers the property without its image URL',
+          (q, r) => q.method === 'POST' && /\/image$/.test(path(q)) && r.status === 200,
+          (b) => ({ ...b, data: { ...(b.data as Rec), image: undefined } }),
+        ),
+    },
     {
       fault: () => ({
         description: 'text files are accepted as images (served back as the image)',
-        request: (req) => (req.method === 'POST' && /\/image$/.test(path(req)) && /content-type: text\/plain/i.test(req.body.toString('latin1')) ? withMultipartPng(req) : undefined),
+        request: (req) =>
+          req.method === 'POST' &&
+          /\/image$/.test(path(req)) &&
+          /content-type: text\/plain/i.test(req.body.toString('latin1'))
+            ? withMultipartPng(req)
+            : undefined,
       }),
     },
   ],
@@ -42,12 +57,16 @@ export const faults: FaultTable = {
     {
       fault: () => ({
         description: 'an image of exactly 10 MB is refused (the limit is applied as "less than 10 MB")',
-        request: (req) => (isImageUpload(req) && filePartBytes(req) >= UPLOAD_MAX_BYTES ? errorResponse(413, 'FILE_TOO_LARGE', 'the image must be smaller than 10 MB') : undefined),
+        request: (req) =>
+          isImageUpload(req) && filePartBytes(req) >= UPLOAD_MAX_BYTES
+            ? errorResponse(413, 'FILE_TOO_LARGE', 'the image must be smaller than 10 MB')
+            : undefined,
       }),
     },
     {
       fault: () => ({
-        description: 'an image one byte over 10 MB is accepted (the limit counts the whole body, multipart framing included)',
+        description:
+          'an image one byte over 10 MB is accepted (the limit counts the whole body, multipart framing included)',
         request: (req) => (isImageUpload(req) && filePartBytes(req) > UPLOAD_MAX_BYTES ? withSmallPng(req) : undefined),
       }),
     },
@@ -64,14 +83,18 @@ export const faults: FaultTable = {
     {
       fault: () => ({
         description: 'PDF files are accepted as images',
-        request: (req) => (isImageUpload(req) && /content-type: application\/pdf/i.test(req.body.toString('latin1')) ? withSmallPng(req) : undefined),
+        request: (req) =>
+          isImageUpload(req) && /content-type: application\/pdf/i.test(req.body.toString('latin1'))
+            ? withSmallPng(req)
+            : undefined,
       }),
     },
     {
       fault: () => ({
         description: 'a refused PDF is answered 400 but stored as the image anyway',
         async request(req, ctx) {
-          if (!isImageUpload(req) || !/content-type: application\/pdf/i.test(req.body.toString('latin1'))) return undefined;
+          if (!isImageUpload(req) || !/content-type: application\/pdf/i.test(req.body.toString('latin1')))
+            return undefined;
           await ctx.upstream(withSmallPng(req));
           return errorResponse(400, 'VALIDATION_ERROR', 'file must be an image');
         },

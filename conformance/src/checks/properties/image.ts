@@ -15,25 +15,47 @@ const LIVE = 'enterpriseLive';
 
 export const propertyImageUploadGivesAPublicUrl = defineCheck({
   id: 'properties.imageUploadGivesAPublicUrl',
-  title: 'POST /properties/{id}/image answers the Property with a public image URL; a missing file, a non-image or more than 10 MB is refused',
+  title:
+    'POST /properties/{id}/image answers the Property with a public image URL; a missing file, a non-image or more than 10 MB is refused',
   group: 'Endpoints > Properties',
   rules: ['PROP-19', 'PROP-20', 'PROP-21', 'PROP-22', 'PROP-7', 'RES-PROP-18', 'LIMIT-5'],
   async run(ctx: CheckContext) {
     const own = await createOwnProperty(ctx, LIVE, 'image');
     const id = String(own.id);
-    ctx.expect(own.image === undefined || own.image === null, 'no `image` before an upload', () => describeValue(own.image), undefined, { rules: ['PROP-7', 'RES-PROP-18'] });
+    ctx.expect(
+      own.image === undefined || own.image === null,
+      'no `image` before an upload',
+      () => describeValue(own.image),
+      undefined,
+      { rules: ['PROP-7', 'RES-PROP-18'] },
+    );
     const path = `/properties/${id}/image`;
 
-    const res = await ctx.http.request({ method: 'POST', path, key: LIVE, multipart: { file: { filename: 'pixel.png', contentType: 'image/png', content: TINY_PNG } } });
+    const res = await ctx.http.request({
+      method: 'POST',
+      path,
+      key: LIVE,
+      multipart: { file: { filename: 'pixel.png', contentType: 'image/png', content: TINY_PNG } },
+    });
     const data = successData(ctx, res, [200], { rules: ['PROP-19'] });
     expectShape(ctx, data, PROPERTY_FIELDS, 'the property after the upload', res.exchange);
     const image = isRecord(data) ? data.image : undefined;
-    ctx.expect(isUrl(image), 'the answer to carry `image`, a URL', () => describeValue(image), res.exchange, { rules: ['PROP-19', 'RES-PROP-18'] });
+    ctx.expect(isUrl(image), 'the answer to carry `image`, a URL', () => describeValue(image), res.exchange, {
+      rules: ['PROP-19', 'RES-PROP-18'],
+    });
     const detail = await getProperty(ctx, id);
-    ctx.expect(isUrl(detail.data.image), 'GET /properties/{id} to show the `image` URL after the upload', () => describeValue(detail.data.image), detail.res.exchange, { rules: ['RES-PROP-18'] });
+    ctx.expect(
+      isUrl(detail.data.image),
+      'GET /properties/{id} to show the `image` URL after the upload',
+      () => describeValue(detail.data.image),
+      detail.res.exchange,
+      { rules: ['RES-PROP-18'] },
+    );
     const download = await ctx.http.request({ url: image, auth: 'none' });
     ctx.expect(
-      download.status === 200 && download.bytes.byteLength > 0 && /^image\//i.test(download.headers['content-type'] ?? ''),
+      download.status === 200 &&
+        download.bytes.byteLength > 0 &&
+        /^image\//i.test(download.headers['content-type'] ?? ''),
       'the image URL to be public: 200 with image bytes, without credentials',
       () => describeResponse(download),
       download.exchange,
@@ -42,12 +64,25 @@ export const propertyImageUploadGivesAPublicUrl = defineCheck({
 
     const noFile = await ctx.http.request({ method: 'POST', path, key: LIVE, multipart: { name: 'no file here' } });
     expect400(ctx, noFile, 'an image upload without a `file` part', ['PROP-20'], ['VALIDATION_ERROR', 'BAD_REQUEST']);
-    const text = await ctx.http.request({ method: 'POST', path, key: LIVE, multipart: { file: { filename: 'notes.txt', contentType: 'text/plain', content: `${ctx.marker} not an image\n` } } });
+    const text = await ctx.http.request({
+      method: 'POST',
+      path,
+      key: LIVE,
+      multipart: {
+        file: { filename: 'notes.txt', contentType: 'text/plain', content: `${ctx.marker} not an image\n` },
+      },
+    });
     expect400(ctx, text, 'a text file as the image', ['PROP-21'], ['VALIDATION_ERROR', 'BAD_REQUEST']);
 
     const big = new Uint8Array(UPLOAD_MAX_BYTES + 1024);
     big.set(TINY_PNG);
-    const tooBig = await ctx.http.request({ method: 'POST', path, key: LIVE, multipart: { file: { filename: 'big.png', contentType: 'image/png', content: big } }, timeoutMs: 60_000 });
+    const tooBig = await ctx.http.request({
+      method: 'POST',
+      path,
+      key: LIVE,
+      multipart: { file: { filename: 'big.png', contentType: 'image/png', content: big } },
+      timeoutMs: 60_000,
+    });
     const code = isRecord(tooBig.json) ? tooBig.json.code : undefined;
     ctx.expect(
       (tooBig.status === 400 && typeof code === 'string') || (tooBig.status === 413 && code === 'FILE_TOO_LARGE'),
@@ -79,29 +114,52 @@ function refusedUpload(ctx: CheckContext, options: RequestOptions, resets: strin
 
 export const propertyImageSizeAndTypeEdges = defineCheck({
   id: 'properties.imageOfExactly10MBAcceptedOneByteMoreAndNonImagesRefused',
-  title: 'POST /properties/{id}/image accepts an image of exactly 10 MB, refuses one of 10 MB and one byte (413 FILE_TOO_LARGE, or 400), refuses a PDF and a text file (400), and a refused upload leaves the image as it was',
+  title:
+    'POST /properties/{id}/image accepts an image of exactly 10 MB, refuses one of 10 MB and one byte (413 FILE_TOO_LARGE, or 400), refuses a PDF and a text file (400), and a refused upload leaves the image as it was',
   group: 'Endpoints > Properties',
   rules: ['PROP-19', 'PROP-21', 'PROP-22', 'LIMIT-5', 'RES-PROP-18'],
   async run(ctx: CheckContext) {
     const own = await createOwnProperty(ctx, LIVE, 'image-edges');
     const id = String(own.id);
     const path = `/properties/${id}/image`;
-    const upload = (filename: string, contentType: string, content: Uint8Array | string): RequestOptions => ({ method: 'POST', path, key: LIVE, multipart: { file: { filename, contentType, content } }, timeoutMs: 60_000 });
+    const upload = (filename: string, contentType: string, content: Uint8Array | string): RequestOptions => ({
+      method: 'POST',
+      path,
+      key: LIVE,
+      multipart: { file: { filename, contentType, content } },
+      timeoutMs: 60_000,
+    });
 
     // Exactly the limit: accepted.
     const exact = await ctx.http.request(upload('exactly-10mb.png', 'image/png', pngOfSize(UPLOAD_MAX_BYTES)));
     const data = successData(ctx, exact, [200], { rules: ['PROP-19', 'PROP-22', 'LIMIT-5'] });
     const image = isRecord(data) ? data.image : undefined;
-    ctx.expect(isUrl(image), `an image of exactly ${UPLOAD_MAX_BYTES} bytes (10 MB) to be accepted: the property with its image URL`, () => describeValue(image), exact.exchange, { rules: ['PROP-19', 'PROP-22', 'LIMIT-5'] });
+    ctx.expect(
+      isUrl(image),
+      `an image of exactly ${UPLOAD_MAX_BYTES} bytes (10 MB) to be accepted: the property with its image URL`,
+      () => describeValue(image),
+      exact.exchange,
+      { rules: ['PROP-19', 'PROP-22', 'LIMIT-5'] },
+    );
 
     const resets: string[] = [];
     const unchanged = async (after: string): Promise<void> => {
       const detail = await getProperty(ctx, id);
-      ctx.expect(detail.data.image === image, `the property's image unchanged after ${after} was refused`, () => `image ${describeValue(detail.data.image)}, was ${describeValue(image)}`, detail.res.exchange, { rules: ['PROP-21', 'PROP-22'] });
+      ctx.expect(
+        detail.data.image === image,
+        `the property's image unchanged after ${after} was refused`,
+        () => `image ${describeValue(detail.data.image)}, was ${describeValue(image)}`,
+        detail.res.exchange,
+        { rules: ['PROP-21', 'PROP-22'] },
+      );
     };
 
     // One byte over: refused, and nothing stored.
-    const over = await refusedUpload(ctx, upload('over-10mb.png', 'image/png', pngOfSize(UPLOAD_MAX_BYTES + 1)), resets);
+    const over = await refusedUpload(
+      ctx,
+      upload('over-10mb.png', 'image/png', pngOfSize(UPLOAD_MAX_BYTES + 1)),
+      resets,
+    );
     const code = isRecord(over.json) ? over.json.code : undefined;
     ctx.expect(
       (over.status === 413 && code === 'FILE_TOO_LARGE') || (over.status === 400 && typeof code === 'string'),
@@ -119,6 +177,8 @@ export const propertyImageSizeAndTypeEdges = defineCheck({
     const text = await refusedUpload(ctx, upload('notes.txt', 'text/plain', `${ctx.marker} not an image\n`), resets);
     expect400(ctx, text, 'a text file as the image', ['PROP-21'], ['VALIDATION_ERROR', 'BAD_REQUEST']);
     await unchanged('a text file');
-    ctx.note(`exactly 10 MB accepted; 10 MB + 1 byte answered ${over.status} ${String(code)}; PDF and text refused${resets.length ? `; sent again after ${resets.length} answerless reset(s): ${resets.join('; ')}` : ''}`);
+    ctx.note(
+      `exactly 10 MB accepted; 10 MB + 1 byte answered ${over.status} ${String(code)}; PDF and text refused${resets.length ? `; sent again after ${resets.length} answerless reset(s): ${resets.join('; ')}` : ''}`,
+    );
   },
 });

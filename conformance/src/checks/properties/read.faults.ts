@@ -7,8 +7,22 @@ import type { FaultTable } from '../../../self-test/support/self-test';
 export const faults: FaultTable = {
   // ---- Properties -----------------------------------------------------------------------------------------
   'properties.listAndDetailShareTheFullShape': [
-    { fault: () => mapJson('property details carry an extra "links" field list items lack', (q, r) => q.method === 'GET' && ONE.test(path(q)) && r.status === 200, (b) => ({ ...b, data: { ...(b.data as Rec), links: { self: 'x' } } })) },
-    { fault: () => mapJson('bedrooms is a string in property lists', (q, r) => q.method === 'GET' && path(q) === '/properties' && isListAnswer(r), (b) => ({ ...b, data: items(b).map((p) => ({ ...p, bedrooms: String(p.bedrooms) })) })) },
+    {
+      fault: () =>
+        mapJson(
+          'property details carry an extra "links" field list items lack',
+          (q, r) => q.method === 'GET' && ONE.test(path(q)) && r.status === 200,
+          (b) => ({ ...b, data: { ...(b.data as Rec), links: { self: 'x' } } }),
+        ),
+    },
+    {
+      fault: () =>
+        mapJson(
+          'bedrooms is a string in property lists',
+          (q, r) => q.method === 'GET' && path(q) === '/properties' && isListAnswer(r),
+          (b) => ({ ...b, data: items(b).map((p) => ({ ...p, bedrooms: String(p.bedrooms) })) }),
+        ),
+    },
   ],
   'properties.statusFilterHoldsOnEveryItem': [
     {
@@ -16,7 +30,8 @@ export const faults: FaultTable = {
         description: 'the property status filter answers Vacant for Occupied and Occupied for Vacant',
         request: (req) => {
           const s = req.query.get('status');
-          if (req.method !== 'GET' || path(req) !== '/properties' || (s !== 'Occupied' && s !== 'Vacant')) return undefined;
+          if (req.method !== 'GET' || path(req) !== '/properties' || (s !== 'Occupied' && s !== 'Vacant'))
+            return undefined;
           return withQuery(req, (q) => q.set('status', s === 'Occupied' ? 'Vacant' : 'Occupied'));
         },
       }),
@@ -25,21 +40,35 @@ export const faults: FaultTable = {
   'properties.searchIsCaseInsensitiveContainsOnAddress': [
     {
       fault: () =>
-        mapJson('property search is case-sensitive', (q, r) => path(q) === '/properties' && q.query.has('search') && isListAnswer(r), (b, q) => {
-          const data = items(b).filter((p) => String(p.address).includes(q.query.get('search') ?? ''));
-          return { ...b, data, meta: { ...(b.meta as Rec), total: data.length } };
-        }),
+        mapJson(
+          'property search is case-sensitive',
+          (q, r) => path(q) === '/properties' && q.query.has('search') && isListAnswer(r),
+          (b, q) => {
+            const data = items(b).filter((p) => String(p.address).includes(q.query.get('search') ?? ''));
+            return { ...b, data, meta: { ...(b.meta as Rec), total: data.length } };
+          },
+        ),
     },
   ],
   'properties.listRejectsInvalidQueries': [
     {
       fault: () => ({
         description: 'a property search over 200 characters is cut to 200 and answered',
-        request: (req) => (path(req) === '/properties' && (req.query.get('search') ?? '').length > 200 ? withQuery(req, (q) => q.set('search', (q.get('search') ?? '').slice(0, 200))) : undefined),
+        request: (req) =>
+          path(req) === '/properties' && (req.query.get('search') ?? '').length > 200
+            ? withQuery(req, (q) => q.set('search', (q.get('search') ?? '').slice(0, 200)))
+            : undefined,
       }),
     },
   ],
   'properties.routesAnswer404ForUnknownIds': [
-    { fault: () => mapJson('unknown property ids answer 400 VALIDATION_ERROR', (q, r) => path(q).startsWith('/properties/') && codeOf(r) === 'NOT_FOUND', (b) => [{ ...b, code: 'VALIDATION_ERROR' }, 400]) },
+    {
+      fault: () =>
+        mapJson(
+          'unknown property ids answer 400 VALIDATION_ERROR',
+          (q, r) => path(q).startsWith('/properties/') && codeOf(r) === 'NOT_FOUND',
+          (b) => [{ ...b, code: 'VALIDATION_ERROR' }, 400],
+        ),
+    },
   ],
 };

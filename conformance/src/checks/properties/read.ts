@@ -8,7 +8,15 @@ import { expect400 } from '../shared/own-data';
 import { TINY_PDF, TINY_PNG } from '../shared/files';
 import { expectShape, keySet } from '../shared/shape';
 import { getList, isSuiteData, unknownId, type Json } from '../shared/util';
-import { getProperty, maskCase, PROPERTY_FIELDS, PROPERTY_STATUSES, propertyProblem, swapCase, targetProperties } from './fields';
+import {
+  getProperty,
+  maskCase,
+  PROPERTY_FIELDS,
+  PROPERTY_STATUSES,
+  propertyProblem,
+  swapCase,
+  targetProperties,
+} from './fields';
 
 const GROUP = 'Endpoints > Properties';
 const LIVE = 'enterpriseLive';
@@ -50,28 +58,57 @@ export const propertyListAndDetailShareTheFullShape = defineCheck({
   ],
   async run(ctx: CheckContext) {
     const page = await getList(ctx, '/properties', LIVE, { limit: 100 }, { rules: ['PROP-1'] });
-    ctx.expect(page.meta !== undefined, '`meta` on the property list', () => describeResponse(page.res), page.res.exchange, { rules: ['PROP-1'] });
-    ctx.expect(page.items.length > 0, 'at least one property on the first page of GET /properties', 'an empty list', page.res.exchange, { rules: ['PROP-1'] });
+    ctx.expect(
+      page.meta !== undefined,
+      '`meta` on the property list',
+      () => describeResponse(page.res),
+      page.res.exchange,
+      { rules: ['PROP-1'] },
+    );
+    ctx.expect(
+      page.items.length > 0,
+      'at least one property on the first page of GET /properties',
+      'an empty list',
+      page.res.exchange,
+      { rules: ['PROP-1'] },
+    );
     for (const item of page.items) {
       expectShape(ctx, item, PROPERTY_FIELDS, `property ${String(item.id)}`, page.res.exchange);
       const problem = propertyProblem(item);
-      ctx.expect(problem === undefined, 'compliance to be an object containing `items` (an array)', problem ?? '', page.res.exchange, { rules: ['RES-PROP-16'] });
+      ctx.expect(
+        problem === undefined,
+        'compliance to be an object containing `items` (an array)',
+        problem ?? '',
+        page.res.exchange,
+        { rules: ['RES-PROP-16'] },
+      );
     }
     // Details: a spread of items (first, last, any with an image), compared key for key and type for type.
     // (The suite's own properties are left out: other checks may delete them meanwhile.)
     const targets = page.items.filter((p) => !isSuiteData(p));
     const picks = new Map<string, Json>();
-    for (const item of [targets[0], targets[targets.length - 1], targets.find((p) => typeof p.image === 'string'), ...targets.slice(1, 5)]) {
+    for (const item of [
+      targets[0],
+      targets[targets.length - 1],
+      targets.find((p) => typeof p.image === 'string'),
+      ...targets.slice(1, 5),
+    ]) {
       if (item && typeof item.id === 'string') picks.set(item.id, item);
     }
     for (const [id, listed] of picks) {
       const { res, data } = await getProperty(ctx, id);
       expectShape(ctx, data, PROPERTY_FIELDS, `property ${id} (detail)`, res.exchange);
-      ctx.expect(data.id === id, `the detail of ${id} to carry that id`, () => describeValue(data.id), res.exchange, { rules: ['PROP-9'] });
+      ctx.expect(data.id === id, `the detail of ${id} to carry that id`, () => describeValue(data.id), res.exchange, {
+        rules: ['PROP-9'],
+      });
       const same = (one: Json): boolean => keySet(data) === keySet(one) && typeShape(data) === typeShape(one);
       // Another check may have set a nullable field (a renewal date) between the list read and this one: a
       // mismatch is judged against the item as the list shows it now.
-      const item = same(listed) ? listed : ((await getList(ctx, '/properties', LIVE, { limit: 100 }, { rules: ['PROP-1'] })).items.find((p) => p.id === id) ?? listed);
+      const item = same(listed)
+        ? listed
+        : ((await getList(ctx, '/properties', LIVE, { limit: 100 }, { rules: ['PROP-1'] })).items.find(
+            (p) => p.id === id,
+          ) ?? listed);
       ctx.expect(
         same(item),
         `the detail of ${id} to have the identical shape as its list item (${typeShape(item)})`,
@@ -95,16 +132,34 @@ export const propertyStatusFilterHoldsOnEveryItem = defineCheck({
     for (const status of PROPERTY_STATUSES) {
       const filtered = await getList(ctx, '/properties', LIVE, { status, limit: 100 }, { rules: ['PROP-2'] });
       const wrong = filtered.items.find((p) => p.status !== status);
-      ctx.expect(wrong === undefined, `every item of ?status=${status} to have status "${status}"`, () => `property ${String(wrong?.id)} has status ${describeValue(wrong?.status)}`, filtered.res.exchange, { rules: ['PROP-2'] });
+      ctx.expect(
+        wrong === undefined,
+        `every item of ?status=${status} to have status "${status}"`,
+        () => `property ${String(wrong?.id)} has status ${describeValue(wrong?.status)}`,
+        filtered.res.exchange,
+        { rules: ['PROP-2'] },
+      );
       const expected = all.items.filter((p) => p.status === status && !isSuiteData(p));
       if (expected.length > 0) {
         // The unfiltered page shows properties in this status: the filter must find some (and these ones, when all fit).
-        ctx.expect(filtered.items.length > 0, `?status=${status} to find properties (the unfiltered list has ${expected.length})`, 'an empty list', filtered.res.exchange, { rules: ['PROP-2'] });
+        ctx.expect(
+          filtered.items.length > 0,
+          `?status=${status} to find properties (the unfiltered list has ${expected.length})`,
+          'an empty list',
+          filtered.res.exchange,
+          { rules: ['PROP-2'] },
+        );
         const total = filtered.meta?.total;
         if (typeof total === 'number' && total <= 100) {
           const ids = new Set(filtered.items.map((p) => p.id));
           const missing = expected.find((p) => !ids.has(p.id));
-          ctx.expect(missing === undefined, `?status=${status} to include every property the unfiltered list shows in "${status}"`, () => `property ${String(missing?.id)} is missing`, filtered.res.exchange, { rules: ['PROP-2'] });
+          ctx.expect(
+            missing === undefined,
+            `?status=${status} to include every property the unfiltered list shows in "${status}"`,
+            () => `property ${String(missing?.id)} is missing`,
+            filtered.res.exchange,
+            { rules: ['PROP-2'] },
+          );
         }
       }
       seen.push(`${status}: ${filtered.items.length}`);
@@ -119,14 +174,22 @@ export const propertySearchIsCaseInsensitiveContainsOnAddress = defineCheck({
   group: GROUP,
   rules: ['PROP-3', 'LIMIT-4'],
   async run(ctx: CheckContext) {
-    const properties = (await targetProperties(ctx)).filter((p) => typeof p.address === 'string' && (p.address as string).trim().length > 0);
+    const properties = (await targetProperties(ctx)).filter(
+      (p) => typeof p.address === 'string' && (p.address as string).trim().length > 0,
+    );
     if (properties.length === 0) ctx.skip('the target has no property with an address to search for');
 
     const search = async (term: string, sourceId?: string): Promise<void> => {
       const page = await getList(ctx, '/properties', LIVE, { search: term, limit: 100 }, { rules: ['PROP-3'] });
       const needle = term.toLowerCase();
       const wrong = page.items.find((p) => typeof p.address !== 'string' || !p.address.toLowerCase().includes(needle));
-      ctx.expect(wrong === undefined, `every result of ?search=${JSON.stringify(term)} to contain it in its address (case-insensitive)`, () => `property ${String(wrong?.id)}: address ${describeValue(wrong?.address)}`, page.res.exchange, { rules: ['PROP-3'] });
+      ctx.expect(
+        wrong === undefined,
+        `every result of ?search=${JSON.stringify(term)} to contain it in its address (case-insensitive)`,
+        () => `property ${String(wrong?.id)}: address ${describeValue(wrong?.address)}`,
+        page.res.exchange,
+        { rules: ['PROP-3'] },
+      );
       if (sourceId !== undefined) {
         const total = typeof page.meta?.total === 'number' ? page.meta.total : page.items.length;
         ctx.expect(
@@ -145,7 +208,12 @@ export const propertySearchIsCaseInsensitiveContainsOnAddress = defineCheck({
     // Random substrings in random case (the run's seed).
     await ctx.property(
       'a case-scrambled substring of an address finds its property',
-      fc.record({ index: fc.nat(), start: fc.nat(), length: fc.integer({ min: 1, max: 12 }), mask: fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }) }),
+      fc.record({
+        index: fc.nat(),
+        start: fc.nat(),
+        length: fc.integer({ min: 1, max: 12 }),
+        mask: fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
+      }),
       async ({ index, start, length, mask }) => {
         const p = properties[index % properties.length]!;
         const address = p.address as string;
@@ -162,10 +230,20 @@ export const propertySearchIsCaseInsensitiveContainsOnAddress = defineCheck({
     for (const literal of ['%', '_']) await search(literal);
     // Both bounds are accepted: one character, and exactly 200.
     await search(swapCase((first.address as string).trim().slice(0, 1)));
-    const longTerm = `${first.address as string} `.repeat(Math.ceil(200 / ((first.address as string).length + 1))).slice(0, 200);
+    const longTerm = `${first.address as string} `
+      .repeat(Math.ceil(200 / ((first.address as string).length + 1)))
+      .slice(0, 200);
     const res = await ctx.http.request({ path: '/properties', key: LIVE, query: { search: longTerm } });
-    ctx.expect(res.status === 200, 'a 200-character search to be accepted (200)', () => describeResponse(res), res.exchange, { rules: ['LIMIT-4'] });
-    ctx.note('search matched case-insensitive substrings of addresses (% and _ literally); 1 and 200 characters accepted');
+    ctx.expect(
+      res.status === 200,
+      'a 200-character search to be accepted (200)',
+      () => describeResponse(res),
+      res.exchange,
+      { rules: ['LIMIT-4'] },
+    );
+    ctx.note(
+      'search matched case-insensitive substrings of addresses (% and _ literally); 1 and 200 characters accepted',
+    );
   },
 });
 
@@ -183,7 +261,12 @@ export const propertyListRejectsInvalidQueries = defineCheck({
     ];
     for (const [what, query] of cases) {
       const res = await ctx.http.request({ path: '/properties', key: LIVE, query });
-      expect400(ctx, res, `GET /properties with a ${what}`, what.startsWith('search') ? ['PROP-4', 'LIMIT-4'] : ['PROP-4']);
+      expect400(
+        ctx,
+        res,
+        `GET /properties with a ${what}`,
+        what.startsWith('search') ? ['PROP-4', 'LIMIT-4'] : ['PROP-4'],
+      );
     }
     ctx.note('0- and 201-character searches and an unknown status answered 400 VALIDATION_ERROR');
   },
@@ -205,7 +288,12 @@ export const propertyRoutesAnswer404ForUnknownIds = defineCheck({
       ['PROP-23', 'POST', `/properties/${id}/image`, { multipart: { file: png } }],
       ['PROP-26', 'GET', `/properties/${id}/handbook`, {}],
       ['PROP-29', 'GET', `/properties/${id}/documents`, {}],
-      ['PROP-32', 'POST', `/properties/${id}/documents`, { multipart: { file: pdf, name: `${ctx.marker} unknown`, type: 'EPC_Certificate' } }],
+      [
+        'PROP-32',
+        'POST',
+        `/properties/${id}/documents`,
+        { multipart: { file: pdf, name: `${ctx.marker} unknown`, type: 'EPC_Certificate' } },
+      ],
     ];
     for (const [rule, method, path, extra] of probes) {
       const res = await ctx.http.request({ ...extra, method, path, key: LIVE });
@@ -214,7 +302,11 @@ export const propertyRoutesAnswer404ForUnknownIds = defineCheck({
     // An unknown document of a known property (PROP-37): any property of the target; nothing is deleted.
     const [property] = await targetProperties(ctx, LIVE, 1);
     if (property) {
-      const res = await ctx.http.request({ method: 'DELETE', path: `/properties/${String(property.id)}/documents/${unknownId()}`, key: LIVE });
+      const res = await ctx.http.request({
+        method: 'DELETE',
+        path: `/properties/${String(property.id)}/documents/${unknownId()}`,
+        key: LIVE,
+      });
       ctx.expectErrorEnvelope(res, 404, 'NOT_FOUND', { rules: ['PROP-37', 'ERR-NOT_FOUND'] });
     }
     ctx.note(`${probes.length + (property ? 1 : 0)} property routes answered 404 NOT_FOUND for unknown ids`);

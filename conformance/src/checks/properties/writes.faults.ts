@@ -12,7 +12,11 @@ export const faults: FaultTable = {
         description: 'POST /properties accepts status Occupied or Vacant (stored as Maintenance)',
         request: (req) => {
           const b = bodyOf(req);
-          return req.method === 'POST' && path(req) === '/properties' && (b.status === 'Occupied' || b.status === 'Vacant') ? withBody(req, { ...b, status: 'Maintenance' }) : undefined;
+          return req.method === 'POST' &&
+            path(req) === '/properties' &&
+            (b.status === 'Occupied' || b.status === 'Vacant')
+            ? withBody(req, { ...b, status: 'Maintenance' })
+            : undefined;
         },
       }),
     },
@@ -23,7 +27,9 @@ export const faults: FaultTable = {
         description: 'PATCH { status: null } is ignored: the property stays in Maintenance',
         request: (req) => {
           const b = bodyOf(req);
-          return req.method === 'PATCH' && ONE.test(path(req)) && 'status' in b && b.status === null ? withBody(req, { ...b, status: 'Maintenance' }) : undefined;
+          return req.method === 'PATCH' && ONE.test(path(req)) && 'status' in b && b.status === null
+            ? withBody(req, { ...b, status: 'Maintenance' })
+            : undefined;
         },
       }),
     },
@@ -55,7 +61,8 @@ export const faults: FaultTable = {
         description: 'a deleted property is still readable (GET answers 200)',
         async request(req, ctx) {
           const id = ONE.exec(path(req))?.[1];
-          if (req.method === 'DELETE' && id) ctx.state.set(`gone:${id}`, await ctx.upstream(get(req, `/properties/${id}`)));
+          if (req.method === 'DELETE' && id)
+            ctx.state.set(`gone:${id}`, await ctx.upstream(get(req, `/properties/${id}`)));
           return undefined;
         },
         response(res, req, ctx) {
@@ -67,7 +74,14 @@ export const faults: FaultTable = {
     },
   ],
   'properties.deleteRefusedWhileContractIsLive': [
-    { fault: () => mapJson('DELETE of a property with a live contract answers 200 (a fake success)', (q, r) => q.method === 'DELETE' && ONE.test(path(q)) && codeOf(r) === 'CONFLICT', (_b, q) => [{ data: { deleted: true, id: ONE.exec(path(q))?.[1] } }, 200]) },
+    {
+      fault: () =>
+        mapJson(
+          'DELETE of a property with a live contract answers 200 (a fake success)',
+          (q, r) => q.method === 'DELETE' && ONE.test(path(q)) && codeOf(r) === 'CONFLICT',
+          (_b, q) => [{ data: { deleted: true, id: ONE.exec(path(q))?.[1] } }, 200],
+        ),
+    },
   ],
   'properties.renewalWithoutCertificateIsAccepted': [
     {
@@ -75,8 +89,12 @@ export const faults: FaultTable = {
         description: 'every renewal date answers 409 CERTIFICATE_DERIVED_FIELD, certificate or not',
         request: (req) => {
           const b = bodyOf(req);
-          const dated = ['gscRenewal', 'eicrRenewal', 'epcRenewal', 'landlordLicenceRenewal'].some((f) => typeof b[f] === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(b[f] as string));
-          return req.method === 'PATCH' && ONE.test(path(req)) && dated ? errorResponse(409, 'CERTIFICATE_DERIVED_FIELD', 'Renewal dates follow the certificates') : undefined;
+          const dated = ['gscRenewal', 'eicrRenewal', 'epcRenewal', 'landlordLicenceRenewal'].some(
+            (f) => typeof b[f] === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(b[f] as string),
+          );
+          return req.method === 'PATCH' && ONE.test(path(req)) && dated
+            ? errorResponse(409, 'CERTIFICATE_DERIVED_FIELD', 'Renewal dates follow the certificates')
+            : undefined;
         },
       }),
     },

@@ -9,7 +9,15 @@ import { addDays, utcDate } from '../shared/dates';
 import { createOwnChain, expect400, optionalPart, type OwnChain } from '../shared/own-data';
 import { ownWriteKey } from '../shared/provision';
 import { expectShape } from '../shared/shape';
-import { createOwnProperty, deleteIfCreated, getList, isRecord, propertyBody, successData, type Json } from '../shared/util';
+import {
+  createOwnProperty,
+  deleteIfCreated,
+  getList,
+  isRecord,
+  propertyBody,
+  successData,
+  type Json,
+} from '../shared/util';
 import { getProperty, PROPERTY_FIELDS } from './fields';
 
 const GROUP = 'Endpoints > Properties';
@@ -25,7 +33,8 @@ async function patch(ctx: CheckContext, id: string, json: unknown, key = LIVE) {
 
 export const propertyCreateSetsOnlyMaintenance = defineCheck({
   id: 'properties.createSetsOnlyMaintenance',
-  title: 'POST /properties answers 201 with a Property; status Maintenance is the only settable status (Occupied, Vacant → 400)',
+  title:
+    'POST /properties answers 201 with a Property; status Maintenance is the only settable status (Occupied, Vacant → 400)',
   group: GROUP,
   rules: ['PROP-5', 'PROP-6', 'PROP-7', 'PROP-8', 'STATE-10', 'STATE-30'],
   async run(ctx: CheckContext) {
@@ -34,35 +43,90 @@ export const propertyCreateSetsOnlyMaintenance = defineCheck({
     const key = await ownWriteKey(ctx, 'property-create');
     const plain = await createOwnProperty(ctx, key, 'create-plain');
     expectShape(ctx, plain, PROPERTY_FIELDS, 'the created property', undefined);
-    ctx.expect(plain.status === 'Vacant', 'a new property without contracts to be "Vacant"', () => describeValue(plain.status), undefined, { rules: ['PROP-5', 'STATE-30'] });
-    ctx.expect(plain.image === undefined || plain.image === null, 'no `image` on a property created without one (images are uploaded separately)', () => describeValue(plain.image), undefined, { rules: ['PROP-7'] });
+    ctx.expect(
+      plain.status === 'Vacant',
+      'a new property without contracts to be "Vacant"',
+      () => describeValue(plain.status),
+      undefined,
+      { rules: ['PROP-5', 'STATE-30'] },
+    );
+    ctx.expect(
+      plain.image === undefined || plain.image === null,
+      'no `image` on a property created without one (images are uploaded separately)',
+      () => describeValue(plain.image),
+      undefined,
+      { rules: ['PROP-7'] },
+    );
 
     const body = { ...propertyBody(ctx.marker, 'create-maintenance'), status: 'Maintenance' };
     const res = await ctx.http.request({ method: 'POST', path: '/properties', key, json: body });
     deleteIfCreated(ctx, res, key);
     const data = successData(ctx, res, [201], { rules: ['PROP-5'] });
     expectShape(ctx, data, PROPERTY_FIELDS, 'the created property', res.exchange);
-    ctx.expect(isRecord(data) && data.status === 'Maintenance', 'POST with status "Maintenance" to create a property in Maintenance', () => describeValue(isRecord(data) ? data.status : data), res.exchange, { rules: ['PROP-6', 'STATE-10'] });
-    ctx.expect(await statusOf(ctx, String((data as Json).id), key) === 'Maintenance', 'GET of the created property to show "Maintenance"', 'another status', undefined, { rules: ['STATE-10'] });
+    ctx.expect(
+      isRecord(data) && data.status === 'Maintenance',
+      'POST with status "Maintenance" to create a property in Maintenance',
+      () => describeValue(isRecord(data) ? data.status : data),
+      res.exchange,
+      { rules: ['PROP-6', 'STATE-10'] },
+    );
+    ctx.expect(
+      (await statusOf(ctx, String((data as Json).id), key)) === 'Maintenance',
+      'GET of the created property to show "Maintenance"',
+      'another status',
+      undefined,
+      { rules: ['STATE-10'] },
+    );
 
     for (const status of ['Occupied', 'Vacant']) {
-      const refused = await ctx.http.request({ method: 'POST', path: '/properties', key, json: { ...propertyBody(ctx.marker, `create-${status}`), status } });
+      const refused = await ctx.http.request({
+        method: 'POST',
+        path: '/properties',
+        key,
+        json: { ...propertyBody(ctx.marker, `create-${status}`), status },
+      });
       deleteIfCreated(ctx, refused, key);
-      expect400(ctx, refused, `POST /properties with status "${status}" (contract-derived, not settable)`, ['PROP-6', 'STATE-30']);
+      expect400(ctx, refused, `POST /properties with status "${status}" (contract-derived, not settable)`, [
+        'PROP-6',
+        'STATE-30',
+      ]);
     }
-    const invalid = await ctx.http.request({ method: 'POST', path: '/properties', key, json: { ...propertyBody(ctx.marker, 'create-invalid'), bedrooms: 'two' } });
+    const invalid = await ctx.http.request({
+      method: 'POST',
+      path: '/properties',
+      key,
+      json: { ...propertyBody(ctx.marker, 'create-invalid'), bedrooms: 'two' },
+    });
     deleteIfCreated(ctx, invalid, key);
     expect400(ctx, invalid, 'POST /properties with bedrooms "two"', ['PROP-8']);
     ctx.note('created Vacant and Maintenance properties; Occupied, Vacant and a malformed body answered 400');
   },
 });
 
-async function maintenanceRoundTrip(ctx: CheckContext, id: string, derived: string, rules: readonly string[], key = LIVE): Promise<void> {
+async function maintenanceRoundTrip(
+  ctx: CheckContext,
+  id: string,
+  derived: string,
+  rules: readonly string[],
+  key = LIVE,
+): Promise<void> {
   const set = await patch(ctx, id, { status: 'Maintenance' }, key);
   const setData = successData(ctx, set, [200], { rules: ['PROP-11'] });
   expectShape(ctx, setData, PROPERTY_FIELDS, 'the patched property', set.exchange);
-  ctx.expect(isRecord(setData) && setData.status === 'Maintenance', 'PATCH { status: "Maintenance" } to answer the property in Maintenance', () => describeValue(isRecord(setData) ? setData.status : setData), set.exchange, { rules: ['PROP-12', 'STATE-11'] });
-  ctx.expect((await statusOf(ctx, id, key)) === 'Maintenance', 'GET after PATCH Maintenance to show "Maintenance"', 'another status', undefined, { rules: ['STATE-11'] });
+  ctx.expect(
+    isRecord(setData) && setData.status === 'Maintenance',
+    'PATCH { status: "Maintenance" } to answer the property in Maintenance',
+    () => describeValue(isRecord(setData) ? setData.status : setData),
+    set.exchange,
+    { rules: ['PROP-12', 'STATE-11'] },
+  );
+  ctx.expect(
+    (await statusOf(ctx, id, key)) === 'Maintenance',
+    'GET after PATCH Maintenance to show "Maintenance"',
+    'another status',
+    undefined,
+    { rules: ['STATE-11'] },
+  );
 
   const cleared = await patch(ctx, id, { status: null }, key);
   const clearedData = successData(ctx, cleared, [200], { rules: ['PROP-11', 'PROP-12'] });
@@ -74,12 +138,19 @@ async function maintenanceRoundTrip(ctx: CheckContext, id: string, derived: stri
     { rules: [...rules] },
   );
   const after = await getProperty(ctx, id, key);
-  ctx.expect(after.data.status === derived, `GET after PATCH { status: null } to show "${derived}"`, () => describeValue(after.data.status), after.res.exchange, { rules: [...rules] });
+  ctx.expect(
+    after.data.status === derived,
+    `GET after PATCH { status: null } to show "${derived}"`,
+    () => describeValue(after.data.status),
+    after.res.exchange,
+    { rules: [...rules] },
+  );
 }
 
 export const propertyMaintenanceIsSetAndClearedToDerivedStatus = defineCheck({
   id: 'properties.maintenanceIsSetAndClearedToDerivedStatus',
-  title: 'PATCH status Maintenance sets it; status null returns to the contract-derived state; Occupied and Vacant are refused',
+  title:
+    'PATCH status Maintenance sets it; status null returns to the contract-derived state; Occupied and Vacant are refused',
   group: 'States and transitions > Moves that are shown',
   rules: ['PROP-11', 'PROP-12', 'STATE-11', 'STATE-12', 'STATE-30'],
   async run(ctx: CheckContext) {
@@ -90,16 +161,35 @@ export const propertyMaintenanceIsSetAndClearedToDerivedStatus = defineCheck({
     await maintenanceRoundTrip(ctx, id, 'Vacant', ['STATE-12'], key);
     for (const status of ['Occupied', 'Vacant']) {
       const res = await patch(ctx, id, { status }, key);
-      expect400(ctx, res, `PATCH { status: "${status}" } (contract-derived statuses are read-only)`, ['PROP-12', 'STATE-30']);
+      expect400(ctx, res, `PATCH { status: "${status}" } (contract-derived statuses are read-only)`, [
+        'PROP-12',
+        'STATE-30',
+      ]);
     }
-    ctx.expect((await statusOf(ctx, id, key)) === 'Vacant', 'the property still "Vacant" after the refused PATCHes', 'another status', undefined, { rules: ['STATE-30'] });
+    ctx.expect(
+      (await statusOf(ctx, id, key)) === 'Vacant',
+      'the property still "Vacant" after the refused PATCHes',
+      'another status',
+      undefined,
+      { rules: ['STATE-30'] },
+    );
     // With an Active contract of the suite's own, the derived state is Occupied.
-    const chain = await optionalPart(ctx, 'the Occupied round trip', () => createOwnChain(ctx, 'maintenance-occupied', { key }));
+    const chain = await optionalPart(ctx, 'the Occupied round trip', () =>
+      createOwnChain(ctx, 'maintenance-occupied', { key }),
+    );
     if (chain) {
-      ctx.expect((await statusOf(ctx, chain.propertyId, key)) === 'Occupied', 'a property with an Active contract to be "Occupied"', 'another status', undefined, { rules: ['STATE-12', 'STATE-30'] });
+      ctx.expect(
+        (await statusOf(ctx, chain.propertyId, key)) === 'Occupied',
+        'a property with an Active contract to be "Occupied"',
+        'another status',
+        undefined,
+        { rules: ['STATE-12', 'STATE-30'] },
+      );
       await maintenanceRoundTrip(ctx, chain.propertyId, 'Occupied', ['STATE-12'], key);
     }
-    ctx.note(`Maintenance set and cleared back to Vacant${chain ? ' and to Occupied' : ''}; Occupied and Vacant refused`);
+    ctx.note(
+      `Maintenance set and cleared back to Vacant${chain ? ' and to Occupied' : ''}; Occupied and Vacant refused`,
+    );
   },
 });
 
@@ -122,13 +212,31 @@ export const propertyReadOnlyFieldsCannotBePatched = defineCheck({
     for (const [field, body, rule] of attempts) {
       const res = await patch(ctx, id, body, key);
       const rules = field === 'rentAmount' ? ['PROP-13', rule] : [rule];
-      ctx.expect(res.status === 400 || res.status === 200, `PATCH { ${field} } to be refused (400) or ignored (200)`, () => describeResponse(res), res.exchange, { rules });
+      ctx.expect(
+        res.status === 400 || res.status === 200,
+        `PATCH { ${field} } to be refused (400) or ignored (200)`,
+        () => describeResponse(res),
+        res.exchange,
+        { rules },
+      );
       if (res.status === 200) {
         const data = successData(ctx, res, [200]);
-        ctx.expect(isRecord(data) && isDeepStrictEqual(data[field], before[field]), `the answer to PATCH { ${field} } to show ${field} unchanged (${describeValue(before[field])})`, () => describeValue(isRecord(data) ? data[field] : data), res.exchange, { rules });
+        ctx.expect(
+          isRecord(data) && isDeepStrictEqual(data[field], before[field]),
+          `the answer to PATCH { ${field} } to show ${field} unchanged (${describeValue(before[field])})`,
+          () => describeValue(isRecord(data) ? data[field] : data),
+          res.exchange,
+          { rules },
+        );
       }
       const after = await getProperty(ctx, id, key);
-      ctx.expect(isDeepStrictEqual(after.data[field], before[field]), `${field} unchanged after PATCH { ${field} } (${describeValue(before[field])})`, () => describeValue(after.data[field]), after.res.exchange, { rules });
+      ctx.expect(
+        isDeepStrictEqual(after.data[field], before[field]),
+        `${field} unchanged after PATCH { ${field} } (${describeValue(before[field])})`,
+        () => describeValue(after.data[field]),
+        after.res.exchange,
+        { rules },
+      );
     }
     ctx.note('rentAmount, tenantName and compliance stayed unchanged');
   },
@@ -136,7 +244,8 @@ export const propertyReadOnlyFieldsCannotBePatched = defineCheck({
 
 export const propertyDeleteIsSoft = defineCheck({
   id: 'properties.deleteIsSoftAndThenNotFound',
-  title: 'DELETE /properties/{id} answers { deleted: true, id }; the property is then gone (404) from reads and the list',
+  title:
+    'DELETE /properties/{id} answers { deleted: true, id }; the property is then gone (404) from reads and the list',
   group: GROUP,
   rules: ['PROP-16', 'PROP-17', 'STATE-27'],
   async run(ctx: CheckContext) {
@@ -146,11 +255,29 @@ export const propertyDeleteIsSoft = defineCheck({
     const id = String(own.id);
     const res = await ctx.http.request({ method: 'DELETE', path: `/properties/${id}`, key });
     const data = successData(ctx, res, [200], { rules: ['PROP-16'] });
-    ctx.expect(isRecord(data) && data.deleted === true && data.id === id && (data.sandbox === undefined || data.sandbox === false), `{ deleted: true, id: "${id}" } (no sandbox: true on a live delete)`, () => describeValue(data), res.exchange, { rules: ['PROP-16'] });
+    ctx.expect(
+      isRecord(data) &&
+        data.deleted === true &&
+        data.id === id &&
+        (data.sandbox === undefined || data.sandbox === false),
+      `{ deleted: true, id: "${id}" } (no sandbox: true on a live delete)`,
+      () => describeValue(data),
+      res.exchange,
+      { rules: ['PROP-16'] },
+    );
     const get = await ctx.http.request({ path: `/properties/${id}`, key });
     ctx.expectErrorEnvelope(get, 404, 'NOT_FOUND', { rules: ['STATE-27', 'PROP-10'] });
-    const list = await getList(ctx, '/properties', key, { search: String(own.addressLine1 ?? own.address), limit: 100 });
-    ctx.expect(!list.items.some((p) => p.id === id), 'the deleted property gone from GET /properties', 'it is still listed', list.res.exchange, { rules: ['STATE-27'] });
+    const list = await getList(ctx, '/properties', key, {
+      search: String(own.addressLine1 ?? own.address),
+      limit: 100,
+    });
+    ctx.expect(
+      !list.items.some((p) => p.id === id),
+      'the deleted property gone from GET /properties',
+      'it is still listed',
+      list.res.exchange,
+      { rules: ['STATE-27'] },
+    );
     const again = await ctx.http.request({ method: 'DELETE', path: `/properties/${id}`, key });
     ctx.expectErrorEnvelope(again, 404, 'NOT_FOUND', { rules: ['PROP-17'] });
     ctx.note('deleted; then 404 on GET and on a second DELETE, and gone from the list');
@@ -168,17 +295,34 @@ export const propertyDeleteRefusedWhileContractIsLive = defineCheck({
     const key = await ownWriteKey(ctx, 'property-delete');
     const chains: Array<[string, OwnChain]> = [];
     chains.push(['Active', await createOwnChain(ctx, 'delete-active', { key })]);
-    chains.push(['Pending', await createOwnChain(ctx, 'delete-pending', { start: addDays(today, 40), end: addDays(today, 400), key })]);
-    const notice = await optionalPart(ctx, 'the Notice Served case', () => createOwnChain(ctx, 'delete-notice', { end: addDays(today, 60), status: 'Notice Served', key }));
+    chains.push([
+      'Pending',
+      await createOwnChain(ctx, 'delete-pending', { start: addDays(today, 40), end: addDays(today, 400), key }),
+    ]);
+    const notice = await optionalPart(ctx, 'the Notice Served case', () =>
+      createOwnChain(ctx, 'delete-notice', { end: addDays(today, 60), status: 'Notice Served', key }),
+    );
     if (notice) chains.push(['Notice Served', notice]);
     for (const [status, chain] of chains) {
       const contract = await ctx.http.request({ path: `/contracts/${chain.contractId}`, key });
       const contractData = successData(ctx, contract, [200]);
-      ctx.expect(isRecord(contractData) && contractData.status === status, `the suite's contract to be "${status}" before the DELETE`, () => describeValue(isRecord(contractData) ? contractData.status : contractData), contract.exchange, { rules: ['STATE-29'] });
+      ctx.expect(
+        isRecord(contractData) && contractData.status === status,
+        `the suite's contract to be "${status}" before the DELETE`,
+        () => describeValue(isRecord(contractData) ? contractData.status : contractData),
+        contract.exchange,
+        { rules: ['STATE-29'] },
+      );
       const res = await ctx.http.request({ method: 'DELETE', path: `/properties/${chain.propertyId}`, key });
       ctx.expectErrorEnvelope(res, 409, 'CONFLICT', { rules: ['PROP-18', 'STATE-29', 'ERR-CONFLICT'] });
       const still = await ctx.http.request({ path: `/properties/${chain.propertyId}`, key });
-      ctx.expect(still.status === 200, 'the property still there after the refused DELETE', () => describeResponse(still), still.exchange, { rules: ['STATE-29'] });
+      ctx.expect(
+        still.status === 200,
+        'the property still there after the refused DELETE',
+        () => describeResponse(still),
+        still.exchange,
+        { rules: ['STATE-29'] },
+      );
     }
     // Once its contract is gone, the property can be deleted.
     const [, first] = chains[0]!;
@@ -186,14 +330,21 @@ export const propertyDeleteRefusedWhileContractIsLive = defineCheck({
     ctx.expectStatus(removed, 200);
     const res = await ctx.http.request({ method: 'DELETE', path: `/properties/${first.propertyId}`, key });
     const data = successData(ctx, res, [200], { rules: ['PROP-16', 'STATE-29'] });
-    ctx.expect(isRecord(data) && data.deleted === true, 'the property deletable once its contract is deleted', () => describeValue(data), res.exchange, { rules: ['STATE-29'] });
+    ctx.expect(
+      isRecord(data) && data.deleted === true,
+      'the property deletable once its contract is deleted',
+      () => describeValue(data),
+      res.exchange,
+      { rules: ['STATE-29'] },
+    );
     ctx.note(`409 CONFLICT for ${chains.map(([s]) => s).join(', ')} contracts; deletable once the contract is gone`);
   },
 });
 
 export const propertyRenewalWithoutCertificateIsAccepted = defineCheck({
   id: 'properties.renewalWithoutCertificateIsAccepted',
-  title: 'PATCH may carry gscRenewal, eicrRenewal, epcRenewal and landlordLicenceRenewal; without a certificate on file any date is accepted',
+  title:
+    'PATCH may carry gscRenewal, eicrRenewal, epcRenewal and landlordLicenceRenewal; without a certificate on file any date is accepted',
   group: GROUP,
   rules: ['PROP-14', 'PROP-40', 'RES-PROP-19', 'PROP-15'],
   async run(ctx: CheckContext) {
@@ -202,7 +353,12 @@ export const propertyRenewalWithoutCertificateIsAccepted = defineCheck({
     const own = await createOwnProperty(ctx, key, 'renewals');
     const id = String(own.id);
     const today = utcDate();
-    const body = { gscRenewal: addDays(today, 200), eicrRenewal: addDays(today, 300), epcRenewal: addDays(today, 400), landlordLicenceRenewal: addDays(today, 500) };
+    const body = {
+      gscRenewal: addDays(today, 200),
+      eicrRenewal: addDays(today, 300),
+      epcRenewal: addDays(today, 400),
+      landlordLicenceRenewal: addDays(today, 500),
+    };
     const res = await patch(ctx, id, body, key);
     const data = successData(ctx, res, [200], { rules: ['PROP-14', 'PROP-40'] });
     expectShape(ctx, data, PROPERTY_FIELDS, 'the patched property', res.exchange);

@@ -2,4 +2,6 @@
 import type { ReceiverFaultTable } from '../../../self-test/support/self-test';
 import { acceptsEveryEventType } from './accepts-every-event-type';
 
-export const receiverFaults: ReceiverFaultTable = Object.fromEntries(acceptsEveryEventType.map((c) => [c.id, [{ receiver: 'slower-than-timeout' }]]));
+export const receiverFaults: ReceiverFaultTable = Object.fromEntries(
+  acceptsEveryEventType.map((c) => [c.id, [{ receiver: 'slower-than-timeout' }]]),
+);

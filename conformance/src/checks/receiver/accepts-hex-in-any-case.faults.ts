@@ -2,4 +2,6 @@
 import type { ReceiverFaultTable } from '../../../self-test/support/self-test';
 import { acceptsHexInAnyCase } from './accepts-hex-in-any-case';
 
-export const receiverFaults: ReceiverFaultTable = Object.fromEntries(acceptsHexInAnyCase.map((c) => [c.id, [{ receiver: 'compares-hex-case-sensitively' }]]));
+export const receiverFaults: ReceiverFaultTable = Object.fromEntries(
+  acceptsHexInAnyCase.map((c) => [c.id, [{ receiver: 'compares-hex-case-sensitively' }]]),
+);

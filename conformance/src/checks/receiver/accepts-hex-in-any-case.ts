@@ -6,7 +6,10 @@ import { expectAccepted } from '../../receiver/verdicts';
 
 const variants = [
   { name: 'uppercase', recase: (hex: string) => hex.toUpperCase() },
-  { name: 'mixed-case', recase: (hex: string) => hex.replace(/[a-f]/g, (c, i: number) => (i % 2 === 0 ? c.toUpperCase() : c)) },
+  {
+    name: 'mixed-case',
+    recase: (hex: string) => hex.replace(/[a-f]/g, (c, i: number) => (i % 2 === 0 ? c.toUpperCase() : c)),
+  },
 ] as const;
 
 export const acceptsHexInAnyCase = variants.map((variant) =>
@@ -17,7 +20,10 @@ export const acceptsHexInAnyCase = variants.map((variant) =>
     rules: [RULES.verifyHexCase, RULES.signatureHmac],
     async run(ctx) {
       const envelope = ctx.deliveries.anyEnvelope(`hex-case-${variant.name}`);
-      const delivery = ctx.deliveries.signedWithShape(envelope, ({ header }) => `sha256=${variant.recase(header.slice('sha256='.length))}`);
+      const delivery = ctx.deliveries.signedWithShape(
+        envelope,
+        ({ header }) => `sha256=${variant.recase(header.slice('sha256='.length))}`,
+      );
       ctx.verdict(expectAccepted(await ctx.send(delivery), ctx.timeoutMs, `a signature in ${variant.name} hex`));
     },
   }),

@@ -12,6 +12,7 @@ export const acceptsRetry = defineReceiverCheck({
   rules: [RULES.deliveryRetries, RULES.deliverySameId, RULES.receiverDuties, RULES.envelopeIdempotencyKey],
   async run(ctx) {
     const delivery = ctx.deliveries.signed(ctx.deliveries.anyEnvelope('retry'));
-    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) ctx.verdict(expectAccepted(await ctx.send(delivery), ctx.timeoutMs, `attempt ${attempt} of ${ATTEMPTS}`));
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++)
+      ctx.verdict(expectAccepted(await ctx.send(delivery), ctx.timeoutMs, `attempt ${attempt} of ${ATTEMPTS}`));
   },
 });

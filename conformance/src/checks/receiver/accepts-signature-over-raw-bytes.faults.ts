@@ -2,4 +2,6 @@
 import type { ReceiverFaultTable } from '../../../self-test/support/self-test';
 import { acceptsSignatureOverRawBytes } from './accepts-signature-over-raw-bytes';
 
-export const receiverFaults: ReceiverFaultTable = Object.fromEntries(acceptsSignatureOverRawBytes.map((c) => [c.id, [{ receiver: 'reserialises-json-before-verifying' }]]));
+export const receiverFaults: ReceiverFaultTable = Object.fromEntries(
+  acceptsSignatureOverRawBytes.map((c) => [c.id, [{ receiver: 'reserialises-json-before-verifying' }]]),
+);

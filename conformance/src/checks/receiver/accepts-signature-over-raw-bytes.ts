@@ -7,7 +7,11 @@ import { expectAccepted } from '../../receiver/verdicts';
 
 const variants = [
   { name: 'pretty-json', what: 'a pretty-printed body signed over its exact bytes', body: prettyJson },
-  { name: 'unicode-escaped-json', what: 'a body with \\u-escaped characters signed over its exact bytes', body: unicodeEscapedJson },
+  {
+    name: 'unicode-escaped-json',
+    what: 'a body with \\u-escaped characters signed over its exact bytes',
+    body: unicodeEscapedJson,
+  },
 ] as const;
 
 export const acceptsSignatureOverRawBytes = variants.map((variant) =>
@@ -18,7 +22,13 @@ export const acceptsSignatureOverRawBytes = variants.map((variant) =>
     rules: [RULES.verifyRawBody, RULES.signatureHmac, RULES.receiverDuties],
     async run(ctx) {
       const envelope = withUnicodeText(ctx.deliveries.envelope('note.created', `raw-bytes-${variant.name}`));
-      ctx.verdict(expectAccepted(await ctx.send(ctx.deliveries.signed(envelope, { body: variant.body(envelope) })), ctx.timeoutMs, variant.what));
+      ctx.verdict(
+        expectAccepted(
+          await ctx.send(ctx.deliveries.signed(envelope, { body: variant.body(envelope) })),
+          ctx.timeoutMs,
+          variant.what,
+        ),
+      );
     },
   }),
 );

@@ -9,7 +9,9 @@ export const rejectsForgedSignature = defineReceiverCheck({
   group: 'Events > Request',
   rules: [RULES.signatureHmac, RULES.receiverDuties],
   async run(ctx) {
-    const delivery = ctx.deliveries.signed(ctx.deliveries.anyEnvelope('forged'), { secret: ctx.deliveries.forgerySecret() });
+    const delivery = ctx.deliveries.signed(ctx.deliveries.anyEnvelope('forged'), {
+      secret: ctx.deliveries.forgerySecret(),
+    });
     ctx.verdict(expectRejected(await ctx.send(delivery), 'a delivery signed with another secret'));
   },
 });

@@ -2,4 +2,6 @@
 import type { ReceiverFaultTable } from '../../../self-test/support/self-test';
 import { rejectsMalformedSignature } from './rejects-malformed-signature';
 
-export const receiverFaults: ReceiverFaultTable = Object.fromEntries(rejectsMalformedSignature.map((c) => [c.id, [{ receiver: 'accepts-everything' }]]));
+export const receiverFaults: ReceiverFaultTable = Object.fromEntries(
+  rejectsMalformedSignature.map((c) => [c.id, [{ receiver: 'accepts-everything' }]]),
+);

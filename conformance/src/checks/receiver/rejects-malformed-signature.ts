@@ -10,9 +10,15 @@ export const rejectsMalformedSignature = malformedSignatureShapes.map((shape) =>
     id: `receiver.rejectsMalformedSignature.${camel(shape.name)}`,
     title: `rejects a signature header: ${shape.description}`,
     group: 'Events > Request',
-    rules: shape.reason === 'malformed' ? [RULES.verifyFormat, RULES.signatureFormat, RULES.receiverDuties] : [RULES.signatureFormat, RULES.receiverDuties],
+    rules:
+      shape.reason === 'malformed'
+        ? [RULES.verifyFormat, RULES.signatureFormat, RULES.receiverDuties]
+        : [RULES.signatureFormat, RULES.receiverDuties],
     async run(ctx) {
-      const delivery = ctx.deliveries.signedWithShape(ctx.deliveries.anyEnvelope(`malformed-${shape.name}`), shape.make);
+      const delivery = ctx.deliveries.signedWithShape(
+        ctx.deliveries.anyEnvelope(`malformed-${shape.name}`),
+        shape.make,
+      );
       ctx.verdict(expectRejected(await ctx.send(delivery), `a signature header with ${shape.description}`));
     },
   }),

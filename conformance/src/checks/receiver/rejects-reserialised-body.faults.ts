@@ -2,7 +2,13 @@
 import type { ReceiverFaultTable } from '../../../self-test/support/self-test';
 
 export const receiverFaults: ReceiverFaultTable = {
-  'receiver.rejectsReserialisedBody.whitespace': [{ receiver: 'accepts-everything' }, { receiver: 'reserialises-json-before-verifying' }],
+  'receiver.rejectsReserialisedBody.whitespace': [
+    { receiver: 'accepts-everything' },
+    { receiver: 'reserialises-json-before-verifying' },
+  ],
   'receiver.rejectsReserialisedBody.keyOrder': [{ receiver: 'accepts-everything' }],
-  'receiver.rejectsReserialisedBody.unicodeEscapes': [{ receiver: 'accepts-everything' }, { receiver: 'reserialises-json-before-verifying' }],
+  'receiver.rejectsReserialisedBody.unicodeEscapes': [
+    { receiver: 'accepts-everything' },
+    { receiver: 'reserialises-json-before-verifying' },
+  ],
 };

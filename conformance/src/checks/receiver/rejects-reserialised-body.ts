@@ -20,7 +20,10 @@ export const rejectsReserialisedBody = variants.map((variant) =>
     rules: [RULES.verifyRawBody, RULES.receiverDuties],
     async run(ctx) {
       const envelope = withUnicodeText(ctx.deliveries.envelope('note.created', `reserialised-${variant.name}`));
-      const delivery = ctx.deliveries.signed(envelope, { body: variant.body(envelope), signedBody: JSON.stringify(envelope) });
+      const delivery = ctx.deliveries.signed(envelope, {
+        body: variant.body(envelope),
+        signedBody: JSON.stringify(envelope),
+      });
       ctx.verdict(expectRejected(await ctx.send(delivery), variant.what));
     },
   }),

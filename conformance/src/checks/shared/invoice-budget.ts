@@ -18,7 +18,10 @@ export type InvoiceRoute = 'pdf' | 'email';
 
 const WINDOW_MS = 60_000;
 const SLACK_MS = 1_000;
-export const INVOICE_LIMITS: Readonly<Record<InvoiceRoute, number>> = { pdf: INVOICE_PDF_PER_MINUTE, email: INVOICE_EMAIL_PER_MINUTE };
+export const INVOICE_LIMITS: Readonly<Record<InvoiceRoute, number>> = {
+  pdf: INVOICE_PDF_PER_MINUTE,
+  email: INVOICE_EMAIL_PER_MINUTE,
+};
 
 /** One booked request: `at` is when it counts (provisional until its answer came back). */
 interface Booking {
@@ -87,7 +90,10 @@ export function reserveInvoiceRequests(ctx: CheckContext, route: InvoiceRoute, n
       },
     };
   });
-  queues.set(id, run.catch(() => undefined));
+  queues.set(
+    id,
+    run.catch(() => undefined),
+  );
   return run;
 }
 
@@ -114,7 +120,12 @@ export function retryAfterMs(res: HttpResponse): number {
  * One request to an invoice route, booked in the landlord's window; a 429 caused by traffic the suite could not
  * book is waited out (Retry-After) and retried, up to `retries` times.
  */
-export async function invoiceRequest(ctx: CheckContext, route: InvoiceRoute, options: RequestOptions, retries = 3): Promise<HttpResponse> {
+export async function invoiceRequest(
+  ctx: CheckContext,
+  route: InvoiceRoute,
+  options: RequestOptions,
+  retries = 3,
+): Promise<HttpResponse> {
   for (let attempt = 0; ; attempt++) {
     const ticket = await reserveInvoiceRequests(ctx, route, 1, options.key);
     let res: HttpResponse;
@@ -133,7 +144,13 @@ export async function invoiceRequest(ctx: CheckContext, route: InvoiceRoute, opt
  * the suite could not book) the burst is sent again after Retry-After, up to `retries` times: refused requests never
  * reached the route, so repeating them changes nothing.
  */
-export async function invoiceBurst(ctx: CheckContext, route: InvoiceRoute, n: number, options: RequestOptions, retries = 3): Promise<HttpResponse[]> {
+export async function invoiceBurst(
+  ctx: CheckContext,
+  route: InvoiceRoute,
+  n: number,
+  options: RequestOptions,
+  retries = 3,
+): Promise<HttpResponse[]> {
   for (let attempt = 0; ; attempt++) {
     const ticket = await reserveInvoiceRequests(ctx, route, n, options.key);
     let answers: HttpResponse[];

@@ -46,7 +46,15 @@ function requestCapture(ctx: CheckContext, url: string): Promise<HttpResponse> {
 function recipients(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
   return value
-    .map((r) => (isRecord(r) ? (typeof r.address === 'string' ? r.address : typeof r.Mailbox === 'string' ? `${r.Mailbox}@${String(r.Domain)}` : '') : String(r)))
+    .map((r) =>
+      isRecord(r)
+        ? typeof r.address === 'string'
+          ? r.address
+          : typeof r.Mailbox === 'string'
+            ? `${r.Mailbox}@${String(r.Domain)}`
+            : ''
+        : String(r),
+    )
     .filter((a) => a.length > 0)
     .map((a) => a.toLowerCase());
 }
@@ -69,7 +77,8 @@ function listShape(body: unknown): CapturedMail[] {
 
 function header(headers: unknown, name: string): string {
   if (!isRecord(headers)) return '';
-  for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === name) return Array.isArray(v) ? String(v[0] ?? '') : String(v);
+  for (const [k, v] of Object.entries(headers))
+    if (k.toLowerCase() === name) return Array.isArray(v) ? String(v[0] ?? '') : String(v);
   return '';
 }
 
@@ -85,8 +94,15 @@ function mailhogShape(body: unknown): CapturedMail[] {
       if (!name) continue;
       const encoding = header(part.Headers, 'content-transfer-encoding').toLowerCase();
       const raw = typeof part.Body === 'string' ? part.Body : '';
-      const inline = encoding === 'base64' ? new Uint8Array(Buffer.from(raw.replace(/\s+/g, ''), 'base64')) : new TextEncoder().encode(raw);
-      attachments.push({ filename: name, contentType: header(part.Headers, 'content-type').split(';')[0]!.trim(), inline });
+      const inline =
+        encoding === 'base64'
+          ? new Uint8Array(Buffer.from(raw.replace(/\s+/g, ''), 'base64'))
+          : new TextEncoder().encode(raw);
+      attachments.push({
+        filename: name,
+        contentType: header(part.Headers, 'content-type').split(';')[0]!.trim(),
+        inline,
+      });
     }
     return { id: String(m.ID), subject: header(content.Headers, 'subject'), to: recipients(m.To), attachments };
   });
@@ -101,10 +117,16 @@ export function mailCapture(ctx: CheckContext): MailCapture {
   async function list(): Promise<CapturedMail[]> {
     if (mail!.kind === 'mailhog') {
       const res = await requestCapture(ctx, `${base}/api/v2/messages?limit=1000`);
-      ctx.expect(res.status === 200, `the mail capture (${base}/api/v2/messages) to answer 200`, () => describeResponse(res), res.exchange);
+      ctx.expect(
+        res.status === 200,
+        `the mail capture (${base}/api/v2/messages) to answer 200`,
+        () => describeResponse(res),
+        res.exchange,
+      );
       return mailhogShape(res.json);
     }
-    const candidates = mail!.kind === 'maildev' ? (listUrl ? [listUrl] : [`${base}/email`, `${base}/api/email`]) : [base];
+    const candidates =
+      mail!.kind === 'maildev' ? (listUrl ? [listUrl] : [`${base}/email`, `${base}/api/email`]) : [base];
     let last: HttpResponse | undefined;
     for (const url of candidates) {
       last = await requestCapture(ctx, url);
@@ -113,7 +135,11 @@ export function mailCapture(ctx: CheckContext): MailCapture {
         return listShape(last.json);
       }
     }
-    ctx.fail(`the mail capture (${candidates.join(' or ')}) to answer 200 with a list`, last ? describeResponse(last) : 'no answer', last?.exchange);
+    ctx.fail(
+      `the mail capture (${candidates.join(' or ')}) to answer 200 with a list`,
+      last ? describeResponse(last) : 'no answer',
+      last?.exchange,
+    );
   }
 
   return {
@@ -124,15 +150,29 @@ export function mailCapture(ctx: CheckContext): MailCapture {
     async attachment(message, attachment) {
       if (attachment.inline) return attachment.inline;
       const root = mail!.kind === 'maildev' ? (listUrl ?? `${base}/email`) : base;
-      const res = await requestCapture(ctx, `${root}/${encodeURIComponent(message.id)}/attachment/${encodeURIComponent(attachment.storedName ?? attachment.filename)}`);
-      ctx.expect(res.status === 200, `the mail capture to serve attachment ${attachment.filename}`, () => describeResponse(res), res.exchange);
+      const res = await requestCapture(
+        ctx,
+        `${root}/${encodeURIComponent(message.id)}/attachment/${encodeURIComponent(attachment.storedName ?? attachment.filename)}`,
+      );
+      ctx.expect(
+        res.status === 200,
+        `the mail capture to serve attachment ${attachment.filename}`,
+        () => describeResponse(res),
+        res.exchange,
+      );
       return res.bytes;
     },
   };
 }
 
 /** Polls the capture until `predicate` holds for the mail to `address` (mail arrives a moment after the answer), bounded. */
-export async function mailTo(ctx: CheckContext, capture: MailCapture, address: string, predicate: (mail: CapturedMail[]) => boolean, timeoutMs = 10_000): Promise<CapturedMail[]> {
+export async function mailTo(
+  ctx: CheckContext,
+  capture: MailCapture,
+  address: string,
+  predicate: (mail: CapturedMail[]) => boolean,
+  timeoutMs = 10_000,
+): Promise<CapturedMail[]> {
   const deadline = ctx.clock.now() + timeoutMs;
   for (;;) {
     const found = await capture.to(address);

@@ -21,7 +21,12 @@ function sampleItems(res: HttpResponse): Json[] {
   return body.data.filter(isRecord);
 }
 
-function findKey(items: readonly Json[], name: RegExp, value: (v: unknown) => boolean, exclude: readonly string[] = []): string | undefined {
+function findKey(
+  items: readonly Json[],
+  name: RegExp,
+  value: (v: unknown) => boolean,
+  exclude: readonly string[] = [],
+): string | undefined {
   for (const item of items) {
     for (const [k, v] of Object.entries(item)) if (name.test(k) && !exclude.includes(k) && value(v)) return k;
   }
@@ -91,7 +96,12 @@ export function suiteEmail(ctx: CheckContext, tag: string): string {
 }
 
 /** Creates a tenant of the check's own (deleted in cleanup); skips when the deployment refuses the body. */
-export async function createOwnTenant(ctx: CheckContext, propertyId: string, tag: string, key = LIVE): Promise<OwnTenant> {
+export async function createOwnTenant(
+  ctx: CheckContext,
+  propertyId: string,
+  tag: string,
+  key = LIVE,
+): Promise<OwnTenant> {
   const sample = sampleItems(await ctx.http.request({ path: '/tenants', key: LIVE, query: { limit: 20 } }));
   const first = findKey(sample, /first/i, (v) => typeof v === 'string') ?? 'firstName';
   const last = findKey(sample, /last/i, (v) => typeof v === 'string') ?? 'lastName';
@@ -100,10 +110,17 @@ export async function createOwnTenant(ctx: CheckContext, propertyId: string, tag
   const body: Json = { [first]: 'Conformance', [last]: `${ctx.marker} ${tag}`, [emailKey]: email, propertyId };
   const res = await ctx.http.request({ method: 'POST', path: '/tenants', key, json: body });
   if (res.status !== 200 && res.status !== 201) {
-    ctx.skip(`could not create a tenant of the suite's own (tenant write bodies are not shown, OTHER-6): POST /tenants ${describeValue(body)} answered ${describeResponse(res)}`);
+    ctx.skip(
+      `could not create a tenant of the suite's own (tenant write bodies are not shown, OTHER-6): POST /tenants ${describeValue(body)} answered ${describeResponse(res)}`,
+    );
   }
   const data = successData(ctx, res, [200, 201]);
-  ctx.expect(isRecord(data) && typeof data.id === 'string', 'the created tenant with an "id"', () => describeValue(data), res.exchange);
+  ctx.expect(
+    isRecord(data) && typeof data.id === 'string',
+    'the created tenant with an "id"',
+    () => describeValue(data),
+    res.exchange,
+  );
   const id = data.id as string;
   ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/tenants/${id}`, key }));
   return { id, email, data };
@@ -160,12 +177,22 @@ async function refusedVariant(
     const id = data.id;
     ctx.cleanup(() => remove(id));
   }
-  ctx.fail(`201 for ${what}: the spec says it succeeds (the plain body of the same field names was accepted: ${probe.status})`, describeResponse(refused), refused.exchange, { rules });
+  ctx.fail(
+    `201 for ${what}: the spec says it succeeds (the plain body of the same field names was accepted: ${probe.status})`,
+    describeResponse(refused),
+    refused.exchange,
+    { rules },
+  );
 }
 
 /** The contract body without what the options vary (status, dates, additional tenants). */
 function isPlainContract(o: ContractOptions): boolean {
-  return o.status === undefined && o.start === undefined && (o.end === undefined || o.end === null) && (o.additionalTenantIds ?? []).length === 0;
+  return (
+    o.status === undefined &&
+    o.start === undefined &&
+    (o.end === undefined || o.end === null) &&
+    (o.additionalTenantIds ?? []).length === 0
+  );
 }
 
 /** POST /contracts with a body of discovered field names; deleted in cleanup. Skips when the plain body is refused with 400. */
@@ -175,7 +202,12 @@ export async function createOwnContract(ctx: CheckContext, o: ContractOptions): 
   const key = o.key ?? LIVE;
   const res = await ctx.http.request({ method: 'POST', path: '/contracts', key, json: body });
   if (res.status >= 400 && res.status < 500 && res.status !== 409 && !isPlainContract(o)) {
-    const plain = contractBody(ctx, fields, { propertyId: o.propertyId, mainTenantId: o.mainTenantId, tag: `${o.tag} plain`, key });
+    const plain = contractBody(ctx, fields, {
+      propertyId: o.propertyId,
+      mainTenantId: o.mainTenantId,
+      tag: `${o.tag} plain`,
+      key,
+    });
     await refusedVariant(
       ctx,
       res,
@@ -191,7 +223,13 @@ export async function createOwnContract(ctx: CheckContext, o: ContractOptions): 
     );
   }
   const data = successData(ctx, res, [201], { rules: ['CONTRACT-7'] });
-  ctx.expect(isRecord(data) && typeof data.id === 'string', 'the created contract with an "id"', () => describeValue(data), res.exchange, { rules: ['CONTRACT-7', 'RES-CONTRACT-1'] });
+  ctx.expect(
+    isRecord(data) && typeof data.id === 'string',
+    'the created contract with an "id"',
+    () => describeValue(data),
+    res.exchange,
+    { rules: ['CONTRACT-7', 'RES-CONTRACT-1'] },
+  );
   const id = data.id as string;
   ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/contracts/${id}`, key }));
   return data;
@@ -225,7 +263,8 @@ export async function createOwnChain(ctx: CheckContext, tag: string, options: Ch
   const propertyId = String(property.id);
   const tenant = await createOwnTenant(ctx, propertyId, `${tag}-main`, key);
   const additional: OwnTenant[] = [];
-  for (let i = 0; i < (options.additionalTenants ?? 0); i++) additional.push(await createOwnTenant(ctx, propertyId, `${tag}-extra${i + 1}`, key));
+  for (let i = 0; i < (options.additionalTenants ?? 0); i++)
+    additional.push(await createOwnTenant(ctx, propertyId, `${tag}-extra${i + 1}`, key));
   const contract = await createOwnContract(ctx, {
     propertyId,
     mainTenantId: tenant.id,
@@ -236,7 +275,16 @@ export async function createOwnChain(ctx: CheckContext, tag: string, options: Ch
     tag,
     key,
   });
-  return { property, propertyId, tenant, additional, contract, contractId: String(contract.id), fields: await contractFields(ctx), key };
+  return {
+    property,
+    propertyId,
+    tenant,
+    additional,
+    contract,
+    contractId: String(contract.id),
+    fields: await contractFields(ctx),
+    key,
+  };
 }
 
 // ---- rent payments --------------------------------------------------------------------------------------------
@@ -311,22 +359,39 @@ export async function createOwnRent(ctx: CheckContext, chain: OwnChain, o: RentO
   // Bodies with ids of the caller's choice may be meant to be refused (mismatched ids): no probe for them.
   const idsGiven = o.propertyId !== undefined || o.tenantId !== undefined || o.contractId !== undefined;
   if (res.status >= 400 && res.status < 500 && res.status !== 409 && !idsGiven) {
-    const rules = o.status === 'Paid' ? ['RENT-POST-5', 'RENT-POST-6', 'STATE-19', 'STATE-21', 'STATE-22'] : ['RENT-POST-6', 'STATE-19'];
+    const rules =
+      o.status === 'Paid'
+        ? ['RENT-POST-5', 'RENT-POST-6', 'STATE-19', 'STATE-21', 'STATE-22']
+        : ['RENT-POST-6', 'STATE-19'];
     await refusedVariant(
       ctx,
       res,
       `POST /rent ${describeValue(body)}`,
       rules,
-      () => ctx.http.request({ method: 'POST', path: '/rent', key: chain.key, json: rentBody(chain, fields, plainOptions) }),
+      () =>
+        ctx.http.request({
+          method: 'POST',
+          path: '/rent',
+          key: chain.key,
+          json: rentBody(chain, fields, plainOptions),
+        }),
       // The spec has no DELETE /rent: the probe payment stays with the suite's contract (deleted in its cleanup).
       () => undefined,
     );
   }
   if (res.status === 400 || res.status === 422) {
-    ctx.skip(`could not create a rent payment of the suite's own (body field names beyond those named are not shown, RENT-POST-8): POST /rent ${describeValue(body)} answered ${describeResponse(res)}`);
+    ctx.skip(
+      `could not create a rent payment of the suite's own (body field names beyond those named are not shown, RENT-POST-8): POST /rent ${describeValue(body)} answered ${describeResponse(res)}`,
+    );
   }
   const data = successData(ctx, res, [201], { rules: ['RENT-POST-6'] });
-  ctx.expect(isRecord(data) && typeof data.id === 'string', 'the created rent payment with an "id"', () => describeValue(data), res.exchange, { rules: ['RENT-POST-6'] });
+  ctx.expect(
+    isRecord(data) && typeof data.id === 'string',
+    'the created rent payment with an "id"',
+    () => describeValue(data),
+    res.exchange,
+    { rules: ['RENT-POST-6'] },
+  );
   return data;
 }
 
@@ -349,10 +414,20 @@ export async function optionalPart<T>(ctx: CheckContext, what: string, fn: () =>
 }
 
 /** A 400 whose body is the error envelope with one of `codes` (default VALIDATION_ERROR). */
-export function expect400(ctx: CheckContext, res: HttpResponse, what: string, rules: readonly string[], codes: readonly string[] = ['VALIDATION_ERROR']): void {
+export function expect400(
+  ctx: CheckContext,
+  res: HttpResponse,
+  what: string,
+  rules: readonly string[],
+  codes: readonly string[] = ['VALIDATION_ERROR'],
+): void {
   const code = isRecord(res.json) ? res.json.code : undefined;
   ctx.expect(
-    res.status === 400 && typeof code === 'string' && codes.includes(code) && isRecord(res.json) && typeof res.json.error === 'string',
+    res.status === 400 &&
+      typeof code === 'string' &&
+      codes.includes(code) &&
+      isRecord(res.json) &&
+      typeof res.json.error === 'string',
     `400 { error, code: ${codes.join(' | ')} } for ${what}`,
     () => describeResponse(res),
     res.exchange,

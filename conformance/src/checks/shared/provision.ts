@@ -30,10 +30,16 @@ const DELETION_UNSUPPORTED: readonly number[] = [404, 405, 501];
  * cannot delete landlords fails no check: the landlord stays, its name carrying the run's marker (its keys are
  * revoked by their own cleanups), and the run says so once. Any other answer but 200/204 throws: a cleanup failure.
  */
-export async function deleteOwnLandlord(dashboard: HttpClient, run: RunResources, landlordId: string, marker: string): Promise<void> {
+export async function deleteOwnLandlord(
+  dashboard: HttpClient,
+  run: RunResources,
+  landlordId: string,
+  marker: string,
+): Promise<void> {
   const res = await dashboard.request({ method: 'DELETE', path: `/landlords/${landlordId}` });
   if (res.status === 200 || res.status === 204) return;
-  if (!DELETION_UNSUPPORTED.includes(res.status)) throw new Error(`dashboard DELETE /landlords/${landlordId} answered ${res.status} ${res.text.slice(0, 200)}`);
+  if (!DELETION_UNSUPPORTED.includes(res.status))
+    throw new Error(`dashboard DELETE /landlords/${landlordId} answered ${res.status} ${res.text.slice(0, 200)}`);
   // A dashboard that deletes also answers 404 for a landlord already gone: only one still there proves the route missing.
   if (res.status === 404 && (await dashboard.request({ path: `/landlords/${landlordId}` })).status === 404) return;
   run.notice(
@@ -44,11 +50,16 @@ export async function deleteOwnLandlord(dashboard: HttpClient, run: RunResources
 }
 
 /** POST /landlords: the new landlord's id (the caller arranges its deletion). */
-async function createLandlord(ctx: CheckContext, json: { readonly name: string; readonly email: string; readonly plan: string }): Promise<string> {
+async function createLandlord(
+  ctx: CheckContext,
+  json: { readonly name: string; readonly email: string; readonly plan: string },
+): Promise<string> {
   const res = await ctx.dashboard.request({ method: 'POST', path: '/landlords', json });
   const body = isRecord(res.json) ? res.json.data : undefined;
-  if (res.status !== 201 && res.status !== 200) throw new Error(`dashboard POST /landlords answered ${res.status} ${res.text.slice(0, 200)}`);
-  if (!isRecord(body) || typeof body.id !== 'string') throw new Error(`dashboard POST /landlords gave no id: ${res.text.slice(0, 200)}`);
+  if (res.status !== 201 && res.status !== 200)
+    throw new Error(`dashboard POST /landlords answered ${res.status} ${res.text.slice(0, 200)}`);
+  if (!isRecord(body) || typeof body.id !== 'string')
+    throw new Error(`dashboard POST /landlords gave no id: ${res.text.slice(0, 200)}`);
   return body.id;
 }
 
@@ -60,7 +71,11 @@ export function suiteLandlord(ctx: CheckContext, plan = 'Enterprise'): Promise<s
   skipWithoutProvisioning(ctx);
   const { run, marker } = ctx;
   return run.shared(`suiteLandlord:${plan}`, async () => {
-    const id = await createLandlord(ctx, { name: `${marker} ${plan} landlord`, email: `${marker}@conformance.example`, plan });
+    const id = await createLandlord(ctx, {
+      name: `${marker} ${plan} landlord`,
+      email: `${marker}@conformance.example`,
+      plan,
+    });
     run.cleanup(({ dashboard }) => deleteOwnLandlord(dashboard, run, id, marker));
     return id;
   });
@@ -69,7 +84,13 @@ export function suiteLandlord(ctx: CheckContext, plan = 'Enterprise'): Promise<s
 /** A fresh key of the suite's landlord with the plan's default limits; revoked again in cleanup. */
 export async function provisionKey(
   ctx: CheckContext,
-  options: { readonly mode?: 'live' | 'sandbox'; readonly scope?: 'read_only' | 'read_write'; readonly plan?: string; readonly revokeInCleanup?: boolean; readonly landlordId?: string } = {},
+  options: {
+    readonly mode?: 'live' | 'sandbox';
+    readonly scope?: 'read_only' | 'read_write';
+    readonly plan?: string;
+    readonly revokeInCleanup?: boolean;
+    readonly landlordId?: string;
+  } = {},
 ): Promise<ProvisionedKey> {
   const landlordId = options.landlordId ?? (await suiteLandlord(ctx, options.plan));
   const res = await ctx.dashboard.request({
@@ -78,14 +99,19 @@ export async function provisionKey(
     json: { name: `${ctx.marker} ${ctx.runId}`, mode: options.mode ?? 'live', scope: options.scope ?? 'read_write' },
   });
   const data = isRecord(res.json) ? res.json.data : undefined;
-  if ((res.status !== 201 && res.status !== 200) || !isRecord(data) || typeof data.key !== 'string' || typeof data.id !== 'string') {
+  if (
+    (res.status !== 201 && res.status !== 200) ||
+    !isRecord(data) ||
+    typeof data.key !== 'string' ||
+    typeof data.id !== 'string'
+  ) {
     throw new Error(`dashboard could not issue a key: ${res.status} ${res.text.slice(0, 200)}`);
   }
   const provisioned = { id: data.id, key: data.key, landlordId };
-  if (options.revokeInCleanup !== false) ctx.cleanup(() => ctx.dashboard.request({ method: 'POST', path: `/keys/${provisioned.id}/revoke` }));
+  if (options.revokeInCleanup !== false)
+    ctx.cleanup(() => ctx.dashboard.request({ method: 'POST', path: `/keys/${provisioned.id}/revoke` }));
   return provisioned;
 }
-
 
 /** A landlord of one check's own: its per-landlord budgets (invoice PDF and email minutes) are the check's alone. */
 export interface OwnLandlord {
@@ -104,7 +130,11 @@ export interface OwnLandlord {
  * deleted with everything it owns (left in place, marked, by a dashboard that cannot delete landlords). Skips the
  * check when the target has no dashboard.
  */
-export async function provisionLandlord(ctx: CheckContext, tag: string, options: { readonly sandbox?: boolean } = {}): Promise<OwnLandlord> {
+export async function provisionLandlord(
+  ctx: CheckContext,
+  tag: string,
+  options: { readonly sandbox?: boolean } = {},
+): Promise<OwnLandlord> {
   skipWithoutProvisioning(ctx);
   const local = `${ctx.marker}.${tag}`.toLowerCase().replace(/[^a-z0-9.-]/g, '-');
   const email = `${local}@conformance.example`;
@@ -112,7 +142,9 @@ export async function provisionLandlord(ctx: CheckContext, tag: string, options:
   // Registered before the keys' revocations and the check's own data cleanups, so it runs after them (last first).
   ctx.cleanup(() => deleteOwnLandlord(ctx.dashboard, ctx.run, landlordId, ctx.marker));
   const live = await provisionKey(ctx, { landlordId, mode: 'live', scope: 'read_write' });
-  const sandbox = options.sandbox ? await provisionKey(ctx, { landlordId, mode: 'sandbox', scope: 'read_write' }) : undefined;
+  const sandbox = options.sandbox
+    ? await provisionKey(ctx, { landlordId, mode: 'sandbox', scope: 'read_write' })
+    : undefined;
   // Their invoice requests are booked in this landlord's windows, not the shared ones of the target's keys.
   registerLandlordKey(live.key, landlordId);
   if (sandbox) registerLandlordKey(sandbox.key, landlordId);

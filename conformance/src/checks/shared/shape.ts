@@ -7,7 +7,8 @@ import { describeValue } from '../../runner/describe';
 import { isDateTime, isIsoDate } from './dates';
 import { isInt, isRecord, UUID } from './util';
 
-export type FieldType = 'string' | 'uuid' | 'integer' | 'number' | 'boolean' | 'date' | 'dateTime' | 'url' | 'object' | 'array';
+export type FieldType =
+  'string' | 'uuid' | 'integer' | 'number' | 'boolean' | 'date' | 'dateTime' | 'url' | 'object' | 'array';
 
 export interface FieldRule {
   readonly field: string;
@@ -78,14 +79,19 @@ export interface ShapeProblem {
 
 /** The first field of `fields` that `item` gets wrong, or undefined. */
 export function shapeProblem(item: unknown, fields: readonly FieldRule[], where: string): ShapeProblem | undefined {
-  if (!isRecord(item)) return { rule: fields[0]?.rule ?? 'ENVELOPE-4', expected: `${where} to be an object`, got: describeValue(item) };
+  if (!isRecord(item))
+    return { rule: fields[0]?.rule ?? 'ENVELOPE-4', expected: `${where} to be an object`, got: describeValue(item) };
   for (const f of fields) {
     const present = Object.prototype.hasOwnProperty.call(item, f.field) && item[f.field] !== undefined;
     const value = item[f.field];
     const wanted = `${TYPE_WORDS[f.type]}${f.values ? ` (one of ${f.values.join(', ')})` : ''}${f.nullable ? ' or null' : ''}`;
     if (!present) {
       if (f.optional) continue;
-      return { rule: f.rule, expected: `${where}.${f.field}: ${wanted}`, got: `no "${f.field}" in ${describeValue(item)}` };
+      return {
+        rule: f.rule,
+        expected: `${where}.${f.field}: ${wanted}`,
+        got: `no "${f.field}" in ${describeValue(item)}`,
+      };
     }
     if (value === null) {
       if (f.nullable) continue;
@@ -99,7 +105,13 @@ export function shapeProblem(item: unknown, fields: readonly FieldRule[], where:
 }
 
 /** Fails the check on the first field `item` gets wrong, citing that field's rule. */
-export function expectShape(ctx: CheckContext, item: unknown, fields: readonly FieldRule[], where: string, exchange?: RecordedExchange): void {
+export function expectShape(
+  ctx: CheckContext,
+  item: unknown,
+  fields: readonly FieldRule[],
+  where: string,
+  exchange?: RecordedExchange,
+): void {
   const problem = shapeProblem(item, fields, where);
   if (problem) ctx.fail(problem.expected, problem.got, exchange, { rules: [problem.rule] });
 }

@@ -61,7 +61,14 @@ export const GET_BY_ID_ROUTES: readonly ByIdRoute[] = [
   { method: 'GET', path: '/contracts/{id}', detail: 'full', kind: 'contract', idsFrom: '/contracts' },
   { method: 'GET', path: '/contracts/{id}/documents', detail: 'full', kind: 'contract', idsFrom: '/contracts' },
   { method: 'GET', path: '/tenants/{id}', detail: 'named', kind: 'tenant', idsFrom: '/tenants' },
-  { method: 'GET', path: '/rent/{id}/invoice/pdf', detail: 'full', kind: 'rent payment', idsFrom: '/rent', landlordLimited: true },
+  {
+    method: 'GET',
+    path: '/rent/{id}/invoice/pdf',
+    detail: 'full',
+    kind: 'rent payment',
+    idsFrom: '/rent',
+    landlordLimited: true,
+  },
 ];
 
 // ---- write endpoints ------------------------------------------------------------------------------------
@@ -86,10 +93,19 @@ export const WRITE_ROUTES: readonly SpecRoute[] = [
 ];
 
 /** The removed route (DEPRECATED-1..3). */
-export const DEPRECATED_ROUTE = { method: 'PATCH', path: '/maintenance/{id}', successor: '/maintenance/issues/' } as const;
+export const DEPRECATED_ROUTE = {
+  method: 'PATCH',
+  path: '/maintenance/{id}',
+  successor: '/maintenance/issues/',
+} as const;
 
 /** Routes the spec does not have, for "unknown route" probes. */
-export const UNKNOWN_PATHS: readonly string[] = ['/no-such-resource', '/properties/{id}/no-such-child', '/v0/properties', '/maintenance'];
+export const UNKNOWN_PATHS: readonly string[] = [
+  '/no-such-resource',
+  '/properties/{id}/no-such-child',
+  '/v0/properties',
+  '/maintenance',
+];
 
 // ---- list endpoints -------------------------------------------------------------------------------------
 
@@ -129,7 +145,13 @@ export const LIST_ENDPOINTS: readonly ListEndpoint[] = [
     listRules: ['PROP-1'],
     invalidQueryRules: ['PROP-4'],
     filters: [
-      { param: 'status', type: 'enum', values: ['Occupied', 'Vacant', 'Maintenance'], field: 'status', rules: ['PROP-2'] },
+      {
+        param: 'status',
+        type: 'enum',
+        values: ['Occupied', 'Vacant', 'Maintenance'],
+        field: 'status',
+        rules: ['PROP-2'],
+      },
       { param: 'search', type: 'search', field: 'address', rules: ['PROP-3', 'LIMIT-4'] },
     ],
   },
@@ -140,7 +162,13 @@ export const LIST_ENDPOINTS: readonly ListEndpoint[] = [
     invalidQueryRules: ['CONTRACT-6'],
     hasNextPage: true,
     filters: [
-      { param: 'status', type: 'enum', values: ['Active', 'Pending', 'Notice Served', 'Ended'], field: 'status', rules: ['CONTRACT-2'] },
+      {
+        param: 'status',
+        type: 'enum',
+        values: ['Active', 'Pending', 'Notice Served', 'Ended'],
+        field: 'status',
+        rules: ['CONTRACT-2'],
+      },
       { param: 'propertyId', type: 'id', field: 'propertyId', rules: ['CONTRACT-3', 'OVERVIEW-10'] },
       { param: 'tenantId', type: 'id', field: 'mainTenantId', rules: ['CONTRACT-4'] },
       { param: 'search', type: 'search', fieldPattern: /reference/i, rules: ['CONTRACT-5', 'LIMIT-4'] },

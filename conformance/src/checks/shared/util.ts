@@ -49,10 +49,21 @@ export interface ListPage {
 /** A 200 list answer: `{ data: [...] , meta? }`; fails the check otherwise. A 404 here is a missing route. */
 export function readList(ctx: CheckContext, res: HttpResponse, options?: AssertOptions): ListPage {
   if (res.status === 404) {
-    ctx.fail('200 with a list: the spec names this endpoint', `404 (route missing?) ${describeValue(res.json ?? res.text)}`, res.exchange, options);
+    ctx.fail(
+      '200 with a list: the spec names this endpoint',
+      `404 (route missing?) ${describeValue(res.json ?? res.text)}`,
+      res.exchange,
+      options,
+    );
   }
   const body = ctx.expectSuccessEnvelope(res, 200, options);
-  ctx.expect(Array.isArray(body.data), '"data" to be an array on a list endpoint', () => `data is ${describeValue(body.data)}`, res.exchange, options);
+  ctx.expect(
+    Array.isArray(body.data),
+    '"data" to be an array on a list endpoint',
+    () => `data is ${describeValue(body.data)}`,
+    res.exchange,
+    options,
+  );
   const items = (body.data as unknown[]).filter(isRecord);
   return { res, items, meta: isRecord(body.meta) ? body.meta : undefined };
 }
@@ -99,19 +110,36 @@ export function propertyBody(marker: string, tag: string): Json {
  * deployment does not take a body built from the spec's field names (they are not shown).
  */
 export async function createOwnProperty(ctx: CheckContext, role: string, tag: string): Promise<Json> {
-  const res = await ctx.http.request({ method: 'POST', path: '/properties', key: role, json: propertyBody(ctx.marker, tag) });
+  const res = await ctx.http.request({
+    method: 'POST',
+    path: '/properties',
+    key: role,
+    json: propertyBody(ctx.marker, tag),
+  });
   if (res.status === 400) {
-    ctx.skip(`the deployment did not accept a POST /properties body built from the spec's Property fields (write-body fields are not shown): ${describeValue(res.json ?? res.text)}`);
+    ctx.skip(
+      `the deployment did not accept a POST /properties body built from the spec's Property fields (write-body fields are not shown): ${describeValue(res.json ?? res.text)}`,
+    );
   }
   const data = successData(ctx, res, [200, 201]);
-  ctx.expect(isRecord(data) && typeof data.id === 'string', 'the created property with an "id"', () => describeValue(data), res.exchange);
+  ctx.expect(
+    isRecord(data) && typeof data.id === 'string',
+    'the created property with an "id"',
+    () => describeValue(data),
+    res.exchange,
+  );
   const id = data.id as string;
   ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/properties/${id}`, key: role }));
   return data;
 }
 
 /** The `data` of a success envelope whose status is one of `statuses`; fails the check otherwise. */
-export function successData(ctx: CheckContext, res: HttpResponse, statuses: readonly number[], options?: AssertOptions): unknown {
+export function successData(
+  ctx: CheckContext,
+  res: HttpResponse,
+  statuses: readonly number[],
+  options?: AssertOptions,
+): unknown {
   ctx.expectStatus(res, statuses, options);
   return ctx.expectSuccessEnvelope(res, res.status, options).data;
 }
@@ -140,7 +168,13 @@ export function messageOf(res: HttpResponse): string {
 export function isErrorEnvelope(body: unknown): boolean {
   if (!isRecord(body)) return false;
   const keys = Object.keys(body).sort();
-  return keys.length === 2 && keys[0] === 'code' && keys[1] === 'error' && typeof body.error === 'string' && typeof body.code === 'string';
+  return (
+    keys.length === 2 &&
+    keys[0] === 'code' &&
+    keys[1] === 'error' &&
+    typeof body.error === 'string' &&
+    typeof body.code === 'string'
+  );
 }
 
 /** Runs `fn` over items with at most `width` in flight (order of results kept). */
@@ -186,14 +220,25 @@ export async function requestRetryingResets(
  * that refuses the request at authentication may close the connection before the body is written (EPIPE). A
  * body of known bytes goes out with the headers, so the refusal can be read.
  */
-export function multipartBody(parts: Readonly<Record<string, string | { readonly filename: string; readonly contentType: string; readonly content: string | Uint8Array }>>): { body: Uint8Array; contentType: string } {
+export function multipartBody(
+  parts: Readonly<
+    Record<
+      string,
+      string | { readonly filename: string; readonly contentType: string; readonly content: string | Uint8Array }
+    >
+  >,
+): { body: Uint8Array; contentType: string } {
   const boundary = `----conformance${randomUUID().replace(/-/g, '')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(parts)) {
     if (typeof value === 'string') {
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType}\r\n\r\n`,
+        ),
+      );
       chunks.push(Buffer.from(value.content));
       chunks.push(Buffer.from('\r\n'));
     }

@@ -7,7 +7,21 @@ import type { FaultTable } from '../../../self-test/support/self-test';
 export const faults: FaultTable = {
   // ---- Team and the named endpoints -------------------------------------------------------------------------
   'team.rosterShape': [
-    { fault: () => mapJson('team members lack email', (q, r) => path(q) === '/team' && r.status === 200, (b) => ({ ...b, data: items(b).map(({ email: _e, ...rest }) => rest) })) },
-    { fault: () => mapJson('the team roster is empty', (q, r) => path(q) === '/team' && r.status === 200, (b) => ({ ...b, data: [] })) },
+    {
+      fault: () =>
+        mapJson(
+          'team members lack email',
+          (q, r) => path(q) === '/team' && r.status === 200,
+          (b) => ({ ...b, data: items(b).map(({ email: _e, ...rest }) => rest) }),
+        ),
+    },
+    {
+      fault: () =>
+        mapJson(
+          'the team roster is empty',
+          (q, r) => path(q) === '/team' && r.status === 200,
+          (b) => ({ ...b, data: [] }),
+        ),
+    },
   ],
 };

@@ -13,7 +13,11 @@ export const faults: FaultTable = {
       fault: () => ({
         description: 'the API moved to /api/public/v2: /api/public/v1 answers 404',
         request: (req) =>
-          req.path.startsWith('/api/public/v1/') ? errorResponse(404, 'NOT_FOUND', 'Route not found') : req.path.startsWith('/api/public/v2/') ? { ...req, path: req.path.replace('/api/public/v2/', '/api/public/v1/') } : undefined,
+          req.path.startsWith('/api/public/v1/')
+            ? errorResponse(404, 'NOT_FOUND', 'Route not found')
+            : req.path.startsWith('/api/public/v2/')
+              ? { ...req, path: req.path.replace('/api/public/v2/', '/api/public/v1/') }
+              : undefined,
       }),
     },
   ],

@@ -12,12 +12,15 @@ export const API_PREFIX = '/api/public/v1';
 const OTHER_PREFIXES = ['/api/public/v2', '/api/public/v0', '/api/public', '/api/v1', ''];
 
 function ids(data: unknown): string[] {
-  return Array.isArray(data) ? data.map((item) => (isRecord(item) && typeof item.id === 'string' ? item.id : '')).filter((id) => id !== '') : [];
+  return Array.isArray(data)
+    ? data.map((item) => (isRecord(item) && typeof item.id === 'string' ? item.id : '')).filter((id) => id !== '')
+    : [];
 }
 
 export const apiAnswersUnderItsVersionPrefixOnly = defineCheck({
   id: 'versioning.apiAnswersUnderV1PrefixOnly',
-  title: 'The API answers under {service host}/api/public/v1; the same request under another version prefix, or none, is not answered by the API',
+  title:
+    'The API answers under {service host}/api/public/v1; the same request under another version prefix, or none, is not answered by the API',
   group: 'Versioning',
   rules: ['OVERVIEW-1', 'VERSION-1'],
   async run(ctx: CheckContext) {
@@ -34,11 +37,21 @@ export const apiAnswersUnderItsVersionPrefixOnly = defineCheck({
 
     const res = await ctx.http.request({ path: '/properties', key: 'enterpriseLive', query: { limit: 5 } });
     const body = ctx.expectSuccessEnvelope(res, 200, { rules: ['OVERVIEW-1'] });
-    ctx.expect(Array.isArray(body.data), `GET ${API_PREFIX}/properties to answer the property list`, () => `data is ${describeValue(body.data)}`, res.exchange, { rules: ['OVERVIEW-1'] });
+    ctx.expect(
+      Array.isArray(body.data),
+      `GET ${API_PREFIX}/properties to answer the property list`,
+      () => `data is ${describeValue(body.data)}`,
+      res.exchange,
+      { rules: ['OVERVIEW-1'] },
+    );
     const known = new Set(ids(body.data));
 
     for (const prefix of OTHER_PREFIXES) {
-      const other = await ctx.http.request({ url: `${root}${prefix}/properties`, key: 'enterpriseLive', query: { limit: 5 } });
+      const other = await ctx.http.request({
+        url: `${root}${prefix}/properties`,
+        key: 'enterpriseLive',
+        query: { limit: 5 },
+      });
       const leaked = isRecord(other.json) ? ids(other.json.data).filter((id) => known.has(id)) : [];
       ctx.expect(
         (other.status < 200 || other.status >= 300) && leaked.length === 0,

@@ -7,8 +7,18 @@ import type { WebhookFaultTable } from '../../../self-test/support/self-test';
 /** Run with a mock receiver and a fake sender per run (support/webhook-deployment.ts), on the system clock. */
 export const webhookFaults: WebhookFaultTable = {
   'webhooks.liveDeletesFireTheMatchingDeletedEvents': [
-    broken('a contract delete fires no contract.deleted (the deliveries are dropped)', () => sender((req) => (envelopeOf(req)?.event === 'contract.deleted' ? accepted() : undefined))),
-    broken('contract.deleted reports the deleted contract as status "Ended"', (s) => sender(rewrite(s, (e) => e.event === 'contract.deleted', (e) => ({ ...e, data: { ...data(e), status: 'Ended' } })))),
+    broken('a contract delete fires no contract.deleted (the deliveries are dropped)', () =>
+      sender((req) => (envelopeOf(req)?.event === 'contract.deleted' ? accepted() : undefined)),
+    ),
+    broken('contract.deleted reports the deleted contract as status "Ended"', (s) =>
+      sender(
+        rewrite(
+          s,
+          (e) => e.event === 'contract.deleted',
+          (e) => ({ ...e, data: { ...data(e), status: 'Ended' } }),
+        ),
+      ),
+    ),
     broken('document deletes fire no event (property_document.deleted and contract_document.deleted dropped)', () =>
       sender((req) => (/_document\.deleted$/.test(String(envelopeOf(req)?.event)) ? accepted() : undefined)),
     ),
@@ -23,10 +33,19 @@ export const webhookFaults: WebhookFaultTable = {
         },
         response: (res, req) => {
           const key = keyOf(req);
-          if (req.method !== 'DELETE' || !DOCUMENT.test(req.path) || (key ? s.keys.get(key)?.mode : undefined) !== 'sandbox' || res.status !== 200) return undefined;
+          if (
+            req.method !== 'DELETE' ||
+            !DOCUMENT.test(req.path) ||
+            (key ? s.keys.get(key)?.mode : undefined) !== 'sandbox' ||
+            res.status !== 200
+          )
+            return undefined;
           const body = readJson(res);
           const d = isRec(body) && isRec(body.data) ? body.data : {};
-          return { ...withJson(res, { data: { ...d, sandbox: true } }), headers: { 'content-type': 'application/json; charset=utf-8', 'x-service-mode': 'sandbox' } };
+          return {
+            ...withJson(res, { data: { ...d, sandbox: true } }),
+            headers: { 'content-type': 'application/json; charset=utf-8', 'x-service-mode': 'sandbox' },
+          };
         },
       }),
     ),

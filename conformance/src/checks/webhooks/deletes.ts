@@ -19,11 +19,21 @@ import { PER_DELIVERY } from './envelopes';
 import { ARRIVAL_MS, describeAttempts, Receiver, type Attempt } from './receiver';
 import { createChain, GROUP, ownLandlord, subscribe, uploadPropertyDocument, type OwnLandlord } from './setup';
 
-const EVENTS = ['contract_document.deleted', 'property_document.deleted', 'contract.deleted', 'property.deleted'] as const;
+const EVENTS = [
+  'contract_document.deleted',
+  'property_document.deleted',
+  'contract.deleted',
+  'property.deleted',
+] as const;
 type DeleteEvent = (typeof EVENTS)[number];
 
 /** Uploads a small PDF to a contract of the landlord; returns the created document (deleted again in cleanup). */
-async function uploadContractDocument(ctx: CheckContext, landlord: OwnLandlord, contractId: string, tag: string): Promise<Json> {
+async function uploadContractDocument(
+  ctx: CheckContext,
+  landlord: OwnLandlord,
+  contractId: string,
+  tag: string,
+): Promise<Json> {
   const res = await ctx.http.request({
     method: 'POST',
     path: `/contracts/${contractId}/documents`,
@@ -32,17 +42,33 @@ async function uploadContractDocument(ctx: CheckContext, landlord: OwnLandlord, 
     timeoutMs: 120_000,
   });
   const data = successData(ctx, res, [201]);
-  ctx.expect(isRecord(data) && typeof data.id === 'string', 'the uploaded contract document with an "id"', () => describeValue(data), res.exchange);
+  ctx.expect(
+    isRecord(data) && typeof data.id === 'string',
+    'the uploaded contract document with an "id"',
+    () => describeValue(data),
+    res.exchange,
+  );
   const docId = data.id as string;
-  ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/contracts/${contractId}/documents/${docId}`, key: landlord.key }));
+  ctx.cleanup(() =>
+    ctx.http.request({ method: 'DELETE', path: `/contracts/${contractId}/documents/${docId}`, key: landlord.key }),
+  );
   return data;
 }
 
 export const liveDeletesFireTheMatchingDeletedEvents = defineCheck({
   id: 'webhooks.liveDeletesFireTheMatchingDeletedEvents',
-  title: 'A live DELETE of a contract document, a property document, a contract and a property each fires the matching *.deleted event (the contract\'s with status "Deleted"); a sandbox DELETE fires none',
+  title:
+    'A live DELETE of a contract document, a property document, a contract and a property each fires the matching *.deleted event (the contract\'s with status "Deleted"); a sandbox DELETE fires none',
   group: GROUP,
-  rules: ['STATE-28', 'STATE-3', 'OVERVIEW-6', 'AUTH-2', 'EVT-ENV-8', ...PER_DELIVERY, ...EVENTS.map((e) => `EVT-CAT-${e}`)],
+  rules: [
+    'STATE-28',
+    'STATE-3',
+    'OVERVIEW-6',
+    'AUTH-2',
+    'EVT-ENV-8',
+    ...PER_DELIVERY,
+    ...EVENTS.map((e) => `EVT-CAT-${e}`),
+  ],
   needs: ['webhook', 'dashboard'],
   async run(ctx: CheckContext) {
     const receiver = new Receiver(ctx);
@@ -51,22 +77,44 @@ export const liveDeletesFireTheMatchingDeletedEvents = defineCheck({
     // With an end date: the catalogue gives contract.deleted an end_date that is not nullable.
     const chain = await createChain(ctx, landlord, 'webhook-deletes', { end: addDays(utcDate(), 365) });
     const propertyDoc = String((await uploadPropertyDocument(ctx, landlord, chain.propertyId, 'webhook-deletes')).id);
-    const sandboxDoc = String((await uploadPropertyDocument(ctx, landlord, chain.propertyId, 'webhook-deletes-sandbox')).id);
+    const sandboxDoc = String(
+      (await uploadPropertyDocument(ctx, landlord, chain.propertyId, 'webhook-deletes-sandbox')).id,
+    );
     const contractDoc = String((await uploadContractDocument(ctx, landlord, chain.contractId, 'webhook-deletes')).id);
 
     // A sandbox delete writes nothing, so it fires nothing (looked for once the live events are in).
-    const sandbox = await ctx.http.request({ method: 'DELETE', path: `/properties/${chain.propertyId}/documents/${sandboxDoc}`, key: landlord.sandboxKey as string });
+    const sandbox = await ctx.http.request({
+      method: 'DELETE',
+      path: `/properties/${chain.propertyId}/documents/${sandboxDoc}`,
+      key: landlord.sandboxKey as string,
+    });
     const sandboxAnswered = sandbox.status >= 200 && sandbox.status < 300;
 
     const deletes: ReadonlyArray<readonly [DeleteEvent, string, string, string]> = [
-      ['contract_document.deleted', `/contracts/${chain.contractId}/documents/${contractDoc}`, 'document_id', contractDoc],
-      ['property_document.deleted', `/properties/${chain.propertyId}/documents/${propertyDoc}`, 'document_id', propertyDoc],
+      [
+        'contract_document.deleted',
+        `/contracts/${chain.contractId}/documents/${contractDoc}`,
+        'document_id',
+        contractDoc,
+      ],
+      [
+        'property_document.deleted',
+        `/properties/${chain.propertyId}/documents/${propertyDoc}`,
+        'document_id',
+        propertyDoc,
+      ],
       ['contract.deleted', `/contracts/${chain.contractId}`, 'contract_id', chain.contractId],
       ['property.deleted', `/properties/${chain.propertyId}`, 'property_id', chain.propertyId],
     ];
     for (const [, path] of deletes) {
       const res = await ctx.http.request({ method: 'DELETE', path, key: landlord.key });
-      ctx.expect(res.status === 200 || res.status === 204, `DELETE ${path} (live) to succeed`, () => describeResponse(res), res.exchange, { rules: ['STATE-28'] });
+      ctx.expect(
+        res.status === 200 || res.status === 204,
+        `DELETE ${path} (live) to succeed`,
+        () => describeResponse(res),
+        res.exchange,
+        { rules: ['STATE-28'] },
+      );
     }
 
     const pick = (attempts: readonly Attempt[]): Map<DeleteEvent, Attempt> => {
@@ -93,16 +141,42 @@ export const liveDeletesFireTheMatchingDeletedEvents = defineCheck({
     }
     for (const [event, attempt] of found) expectDelivery(ctx, attempt, { event, sub, test: false });
     const contract = dataOf(found.get('contract.deleted') as Attempt);
-    ctx.expect(contract?.status === 'Deleted', 'contract.deleted to report the contract as status "Deleted"', () => `status ${describeValue(contract?.status)}`, undefined, { rules: ['STATE-3', 'EVT-CAT-contract.deleted'] });
+    ctx.expect(
+      contract?.status === 'Deleted',
+      'contract.deleted to report the contract as status "Deleted"',
+      () => `status ${describeValue(contract?.status)}`,
+      undefined,
+      { rules: ['STATE-3', 'EVT-CAT-contract.deleted'] },
+    );
     const property = dataOf(found.get('property.deleted') as Attempt);
-    ctx.expect(property?.status === 'Deleted', 'property.deleted to report status "Deleted"', () => `status ${describeValue(property?.status)}`, undefined, { rules: ['EVT-CAT-property.deleted'] });
+    ctx.expect(
+      property?.status === 'Deleted',
+      'property.deleted to report status "Deleted"',
+      () => `status ${describeValue(property?.status)}`,
+      undefined,
+      { rules: ['EVT-CAT-property.deleted'] },
+    );
 
     if (sandboxAnswered) {
-      const fromSandbox = about(await receiver.deliveries(landlord.id), sub, 'property_document.deleted', 'document_id', sandboxDoc);
-      ctx.expect(fromSandbox.length === 0, `no property_document.deleted for document ${sandboxDoc}, deleted with the sandbox key (sandbox writes write nothing, so fire nothing)`, () => describeAttempts(fromSandbox), undefined, { rules: ['STATE-28', 'AUTH-2'] });
+      const fromSandbox = about(
+        await receiver.deliveries(landlord.id),
+        sub,
+        'property_document.deleted',
+        'document_id',
+        sandboxDoc,
+      );
+      ctx.expect(
+        fromSandbox.length === 0,
+        `no property_document.deleted for document ${sandboxDoc}, deleted with the sandbox key (sandbox writes write nothing, so fire nothing)`,
+        () => describeAttempts(fromSandbox),
+        undefined,
+        { rules: ['STATE-28', 'AUTH-2'] },
+      );
     } else {
       ctx.note(`the sandbox DELETE answered ${describeResponse(sandbox)}, so its absence of events was not checked`);
     }
-    ctx.note(`${EVENTS.join(', ')} delivered for the live deletes, contract.deleted with status "Deleted"${sandboxAnswered ? '; the sandbox delete fired nothing' : ''}`);
+    ctx.note(
+      `${EVENTS.join(', ')} delivered for the live deletes, contract.deleted with status "Deleted"${sandboxAnswered ? '; the sandbox delete fired nothing' : ''}`,
+    );
   },
 });

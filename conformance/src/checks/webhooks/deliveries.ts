@@ -45,8 +45,16 @@ export function forSubscription(attempts: readonly Attempt[], sub: Pick<Subscrip
 }
 
 /** Attempts of one subscription for `event` whose data field `field` is `value` (e.g. property_id = ours). */
-export function about(attempts: readonly Attempt[], sub: Pick<Subscription, 'tag'>, event: string, field: string, value: string): Attempt[] {
-  return forSubscription(attempts, sub).filter((a) => (bodyOf(a)?.event ?? a.event) === event && dataOf(a)?.[field] === value);
+export function about(
+  attempts: readonly Attempt[],
+  sub: Pick<Subscription, 'tag'>,
+  event: string,
+  field: string,
+  value: string,
+): Attempt[] {
+  return forSubscription(attempts, sub).filter(
+    (a) => (bodyOf(a)?.event ?? a.event) === event && dataOf(a)?.[field] === value,
+  );
 }
 
 /** The distinct delivery ids among attempts (from the body, else X-Service-Delivery), first seen first. */
@@ -93,7 +101,8 @@ function typeProblem(field: FieldSpec, value: unknown): string | undefined {
           const keys = Object.keys(element);
           const missing = names.filter((n) => !keys.includes(n));
           const extra = keys.filter((k) => !names.includes(k));
-          if (missing.length || extra.length) return `[${i}] fields ${describeValue(keys)} (expected ${describeValue(names)})`;
+          if (missing.length || extra.length)
+            return `[${i}] fields ${describeValue(keys)} (expected ${describeValue(names)})`;
           for (const f of item.fields ?? []) {
             const p = typeProblem(f, element[f.name]);
             if (p) return `[${i}].${f.name} ${p}`;
@@ -116,7 +125,10 @@ export function catalogueProblems(event: string, data: Json, test: boolean): { f
   const keys = Object.keys(data).filter((k) => !(test && k === '_test'));
   const missing = names.filter((n) => !keys.includes(n));
   const extra = keys.filter((k) => !names.includes(k));
-  const fields = missing.length || extra.length ? `${missing.length ? `missing ${missing.join(', ')}` : ''}${missing.length && extra.length ? '; ' : ''}${extra.length ? `extra ${extra.join(', ')}` : ''}` : undefined;
+  const fields =
+    missing.length || extra.length
+      ? `${missing.length ? `missing ${missing.join(', ')}` : ''}${missing.length && extra.length ? '; ' : ''}${extra.length ? `extra ${extra.join(', ')}` : ''}`
+      : undefined;
   const types: string[] = [];
   for (const f of spec.fields) {
     if (!(f.name in data)) continue;
@@ -151,17 +163,33 @@ export function expectDelivery(ctx: CheckContext, attempt: Attempt, x: DeliveryE
   };
   check(attempt.method === 'POST', ['EVT-REQ-1'], 'method POST', () => attempt.method);
   const type = attempt.headers['content-type'] ?? '';
-  check(/^application\/json\s*(;|$)/i.test(type), ['EVT-REQ-2'], 'Content-Type: application/json', () => (type ? `Content-Type: ${type}` : 'no Content-Type'));
+  check(/^application\/json\s*(;|$)/i.test(type), ['EVT-REQ-2'], 'Content-Type: application/json', () =>
+    type ? `Content-Type: ${type}` : 'no Content-Type',
+  );
   const signature = attempt.headers['x-service-signature-256'];
-  check(signature !== undefined && SIGNATURE.test(signature), ['EVT-REQ-3'], 'X-Service-Signature-256: sha256= followed by 64 hex characters', () => (signature === undefined ? 'no X-Service-Signature-256 header' : `X-Service-Signature-256: ${oneLine(signature, 90)}`));
+  check(
+    signature !== undefined && SIGNATURE.test(signature),
+    ['EVT-REQ-3'],
+    'X-Service-Signature-256: sha256= followed by 64 hex characters',
+    () =>
+      signature === undefined
+        ? 'no X-Service-Signature-256 header'
+        : `X-Service-Signature-256: ${oneLine(signature, 90)}`,
+  );
   check(
     signedWith(attempt, x.sub.secret),
     ['EVT-REQ-4', 'AUTH-9'],
     "X-Service-Signature-256 = HMAC-SHA256 of the raw body keyed with the subscription's own signing secret",
-    () => `${signature} does not match the ${Buffer.byteLength(attempt.rawBody)} bytes received (body ${oneLine(attempt.rawBody, 160)})`,
+    () =>
+      `${signature} does not match the ${Buffer.byteLength(attempt.rawBody)} bytes received (body ${oneLine(attempt.rawBody, 160)})`,
   );
   for (const other of x.otherSecrets ?? []) {
-    check(!signedWith(attempt, other), ['AUTH-9'], "a signature that verifies with its own subscription's secret only", () => "it also verifies with another subscription's secret");
+    check(
+      !signedWith(attempt, other),
+      ['AUTH-9'],
+      "a signature that verifies with its own subscription's secret only",
+      () => "it also verifies with another subscription's secret",
+    );
   }
 
   const body = bodyOf(attempt);
@@ -175,19 +203,29 @@ export function expectDelivery(ctx: CheckContext, attempt: Attempt, x: DeliveryE
     missing.length === 0 && extra.length === 0,
     ['EVT-ENV-1', 'EVT-ENV-3', 'EVT-ENV-4', 'EVT-ENV-5', 'EVT-ENV-6', ...(x.test ? [] : ['EVT-ENV-8'])],
     `envelope fields ${allowed.join(', ')}`,
-    () => `${missing.length ? `missing ${missing.join(', ')}` : ''}${missing.length && extra.length ? '; ' : ''}${extra.length ? `extra ${extra.join(', ')}` : ''}`,
+    () =>
+      `${missing.length ? `missing ${missing.join(', ')}` : ''}${missing.length && extra.length ? '; ' : ''}${extra.length ? `extra ${extra.join(', ')}` : ''}`,
   );
   const id = envelope.id;
   const idMatch = typeof id === 'string' ? EVENT_ID.exec(id) : null;
   check(idMatch !== null, ['EVT-ENV-1'], 'id "evt_<uuid>"', () => describeValue(id));
   check(envelope.event === x.event, ['EVT-ENV-3'], `event "${x.event}"`, () => describeValue(envelope.event));
-  check(isDateTime(envelope.created_at), ['EVT-ENV-4'], 'created_at an ISO 8601 timestamp', () => describeValue(envelope.created_at));
-  check(envelope.landlord_id === x.sub.landlordId, ['EVT-ENV-5'], `landlord_id the subscription's landlord "${x.sub.landlordId}"`, () => describeValue(envelope.landlord_id));
+  check(isDateTime(envelope.created_at), ['EVT-ENV-4'], 'created_at an ISO 8601 timestamp', () =>
+    describeValue(envelope.created_at),
+  );
+  check(
+    envelope.landlord_id === x.sub.landlordId,
+    ['EVT-ENV-5'],
+    `landlord_id the subscription's landlord "${x.sub.landlordId}"`,
+    () => describeValue(envelope.landlord_id),
+  );
   check(isRecord(envelope.data), ['EVT-ENV-6'], 'data an object', () => describeValue(envelope.data));
   const data = envelope.data as Json;
 
   const eventHeader = attempt.headers['x-service-event'];
-  check(eventHeader === envelope.event, ['EVT-REQ-5'], 'X-Service-Event equal to the body\'s "event"', () => (eventHeader === undefined ? 'no X-Service-Event header' : `X-Service-Event: ${eventHeader}`));
+  check(eventHeader === envelope.event, ['EVT-REQ-5'], 'X-Service-Event equal to the body\'s "event"', () =>
+    eventHeader === undefined ? 'no X-Service-Event header' : `X-Service-Event: ${eventHeader}`,
+  );
   const deliveryHeader = attempt.headers['x-service-delivery'];
   const uuid = idMatch?.[1];
   check(
@@ -198,13 +236,33 @@ export function expectDelivery(ctx: CheckContext, attempt: Attempt, x: DeliveryE
   );
 
   if (x.test) {
-    check(envelope._test === true && data._test === true, ['EVT-ENV-7'], '_test: true at the top level and inside data (a dashboard test delivery)', () => `_test ${describeValue(envelope._test)}, data._test ${describeValue(data._test)}`);
+    check(
+      envelope._test === true && data._test === true,
+      ['EVT-ENV-7'],
+      '_test: true at the top level and inside data (a dashboard test delivery)',
+      () => `_test ${describeValue(envelope._test)}, data._test ${describeValue(data._test)}`,
+    );
   } else {
-    check(!('_test' in envelope) && !('_test' in data), ['EVT-ENV-8'], 'no _test, at the top level or inside data (a real delivery)', () => `_test ${describeValue(envelope._test)}, data._test ${describeValue(data._test)}`);
+    check(
+      !('_test' in envelope) && !('_test' in data),
+      ['EVT-ENV-8'],
+      'no _test, at the top level or inside data (a real delivery)',
+      () => `_test ${describeValue(envelope._test)}, data._test ${describeValue(data._test)}`,
+    );
   }
 
   const problems = catalogueProblems(x.event, data, x.test);
-  check(problems.fields === undefined, [`EVT-CAT-${x.event}`], `data fields exactly the catalogue's for ${x.event}`, () => `${problems.fields}: ${describeValue(Object.keys(data))}`);
-  check(problems.types.length === 0, ['EVT-ENV-9', `EVT-CAT-${x.event}`], 'data values typed as the catalogue says (ids strings, dates YYYY-MM-DD, timestamps ISO 8601, amounts numbers)', () => problems.types.join('; '));
+  check(
+    problems.fields === undefined,
+    [`EVT-CAT-${x.event}`],
+    `data fields exactly the catalogue's for ${x.event}`,
+    () => `${problems.fields}: ${describeValue(Object.keys(data))}`,
+  );
+  check(
+    problems.types.length === 0,
+    ['EVT-ENV-9', `EVT-CAT-${x.event}`],
+    'data values typed as the catalogue says (ids strings, dates YYYY-MM-DD, timestamps ISO 8601, amounts numbers)',
+    () => problems.types.join('; '),
+  );
   return envelope;
 }

@@ -13,7 +13,15 @@ export const webhookFaults: WebhookFaultTable = {
           const m = /^\/provisioning\/v1\/landlords\/([^/]+)\/webhooks$/.exec(req.path);
           const body = readJson(res);
           const d = isRec(body) && isRec(body.data) ? body.data : undefined;
-          if (req.method !== 'POST' || !m || s.plans.get(m[1]!) !== 'Professional' || !d || typeof d.url !== 'string' || typeof d.secret !== 'string') return undefined;
+          if (
+            req.method !== 'POST' ||
+            !m ||
+            s.plans.get(m[1]!) !== 'Professional' ||
+            !d ||
+            typeof d.url !== 'string' ||
+            typeof d.secret !== 'string'
+          )
+            return undefined;
           const [url, secret] = [d.url, d.secret];
           setTimeout(() => void deliver(url, forgedOverdue(m[1]!), secret).catch(() => undefined), 300).unref();
           return undefined;

@@ -22,19 +22,26 @@ const QUICK_MAX_SCHEDULER_SECONDS = 60;
 async function overduePayment(ctx: CheckContext, landlord: OwnLandlord, tag: string): Promise<string> {
   const chain = await createChain(ctx, landlord, tag);
   // Five days past due (past in every time zone's local date), unpaid.
-  const payment = await createRent(ctx, landlord, chain, { period: suitePeriod(ctx, `${tag} overdue`), status: 'Pending', due: addDays(utcDate(), -5) });
+  const payment = await createRent(ctx, landlord, chain, {
+    period: suitePeriod(ctx, `${tag} overdue`),
+    status: 'Pending',
+    due: addDays(utcDate(), -5),
+  });
   return String(payment.id);
 }
 
 /** Moves the landlord to `plan`, and back to Enterprise in cleanup (so its own data can be deleted again). */
 async function moveTo(ctx: CheckContext, landlord: OwnLandlord, plan: Plan): Promise<void> {
   await setPlan(ctx, landlord.id, plan);
-  ctx.cleanup(() => ctx.dashboard.request({ method: 'PATCH', path: `/landlords/${landlord.id}`, json: { plan: 'Enterprise' } }));
+  ctx.cleanup(() =>
+    ctx.dashboard.request({ method: 'PATCH', path: `/landlords/${landlord.id}`, json: { plan: 'Enterprise' } }),
+  );
 }
 
 export const scheduledEventsReachPortfolioButNotProfessional = defineCheck({
   id: 'webhooks.portfolioLandlordsReceiveDeliveriesProfessionalOnesNone',
-  title: "A Portfolio landlord's subscription receives its rent.overdue event; a Professional landlord's receives nothing",
+  title:
+    "A Portfolio landlord's subscription receives its rent.overdue event; a Professional landlord's receives nothing",
   group: GROUP,
   rules: ['AUTH-5', 'EVT-CAT-rent.overdue', 'EVT-ENV-8'],
   needs: ['webhook', 'dashboard'],
@@ -60,17 +67,45 @@ export const scheduledEventsReachPortfolioButNotProfessional = defineCheck({
     await moveTo(ctx, portfolio, 'Portfolio');
 
     const bound = 2 * interval * 1000 + ARRIVAL_MS;
-    const { value: overdue, attempts } = await receiver.waitFor(portfolio.id, (all) => about(all, portfolioSub, 'rent.overdue', 'rent_payment_id', portfolioPayment)[0], bound);
-    ctx.expect(overdue !== undefined, `the Portfolio landlord's rent.overdue for payment ${portfolioPayment} (due 5 days ago, Pending) within ${Math.round(bound / 1000)} s (two scheduler periods)`, () => describeAttempts(forSubscription(attempts, portfolioSub)), undefined, { rules: ['AUTH-5', 'EVT-CAT-rent.overdue'] });
+    const { value: overdue, attempts } = await receiver.waitFor(
+      portfolio.id,
+      (all) => about(all, portfolioSub, 'rent.overdue', 'rent_payment_id', portfolioPayment)[0],
+      bound,
+    );
+    ctx.expect(
+      overdue !== undefined,
+      `the Portfolio landlord's rent.overdue for payment ${portfolioPayment} (due 5 days ago, Pending) within ${Math.round(bound / 1000)} s (two scheduler periods)`,
+      () => describeAttempts(forSubscription(attempts, portfolioSub)),
+      undefined,
+      { rules: ['AUTH-5', 'EVT-CAT-rent.overdue'] },
+    );
     const envelope = expectDelivery(ctx, overdue as Attempt, { event: 'rent.overdue', sub: portfolioSub, test: false });
     const days = (envelope.data as Record<string, unknown>).days_overdue;
-    ctx.expect(typeof days === 'number' && days >= 1, 'days_overdue at least 1 (the payment is past due)', () => String(days), undefined, { rules: ['EVT-CAT-rent.overdue'] });
+    ctx.expect(
+      typeof days === 'number' && days >= 1,
+      'days_overdue at least 1 (the payment is past due)',
+      () => String(days),
+      undefined,
+      { rules: ['EVT-CAT-rent.overdue'] },
+    );
 
     // The pass that found the Portfolio payment ran after the Professional landlord was set up; give its
     // deliveries the time a scheduler period and an arrival take.
     const grace = Math.min(interval * 1000, 60_000) + 2_000;
-    const { value: forbidden } = await receiver.waitFor(professional.id, (all) => forSubscription(all, professionalSub)[0], grace);
-    ctx.expect(forbidden === undefined, `no delivery to the Professional landlord's subscription (its payment ${professionalPayment} is overdue too): webhook delivery needs Portfolio or Enterprise`, () => describeAttempts([forbidden as Attempt]), undefined, { rules: ['AUTH-5'] });
-    ctx.note(`Portfolio: rent.overdue delivered; Professional: nothing within ${Math.round(grace / 1000)} s after that`);
+    const { value: forbidden } = await receiver.waitFor(
+      professional.id,
+      (all) => forSubscription(all, professionalSub)[0],
+      grace,
+    );
+    ctx.expect(
+      forbidden === undefined,
+      `no delivery to the Professional landlord's subscription (its payment ${professionalPayment} is overdue too): webhook delivery needs Portfolio or Enterprise`,
+      () => describeAttempts([forbidden as Attempt]),
+      undefined,
+      { rules: ['AUTH-5'] },
+    );
+    ctx.note(
+      `Portfolio: rent.overdue delivered; Professional: nothing within ${Math.round(grace / 1000)} s after that`,
+    );
   },
 });

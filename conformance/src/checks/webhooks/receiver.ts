@@ -55,7 +55,9 @@ export function tagOf(attempt: Attempt): string | undefined {
 }
 
 function isAttempt(value: unknown): value is Attempt {
-  return isRecord(value) && typeof value.seq === 'number' && typeof value.rawBody === 'string' && isRecord(value.headers);
+  return (
+    isRecord(value) && typeof value.seq === 'number' && typeof value.rawBody === 'string' && isRecord(value.headers)
+  );
 }
 
 export class Receiver {
@@ -68,14 +70,23 @@ export class Receiver {
   }
 
   private request(method: string, path: string, json?: unknown): Promise<HttpResponse> {
-    return this.ctx.http.request({ method, url: `${this.adminUrl}${path}`, auth: 'none', ...(json !== undefined ? { json } : {}) });
+    return this.ctx.http.request({
+      method,
+      url: `${this.adminUrl}${path}`,
+      auth: 'none',
+      ...(json !== undefined ? { json } : {}),
+    });
   }
 
   /** Every attempt of a landlord (oldest first). */
   async deliveries(landlordId: string): Promise<Attempt[]> {
     const res = await this.request('GET', `/deliveries?landlordId=${encodeURIComponent(landlordId)}`);
     if (res.status !== 200 || !isRecord(res.json) || !Array.isArray(res.json.data)) {
-      this.ctx.fail('the receiver admin API to list deliveries (GET /deliveries → 200 { data: [...] })', describeResponse(res), res.exchange);
+      this.ctx.fail(
+        'the receiver admin API to list deliveries (GET /deliveries → 200 { data: [...] })',
+        describeResponse(res),
+        res.exchange,
+      );
     }
     return (res.json.data as unknown[]).filter(isAttempt);
   }
@@ -88,10 +99,17 @@ export class Receiver {
   async acceptSecret(secret: string): Promise<void> {
     const res = await this.request('POST', '/secrets', { secret });
     if (res.status === 404 || res.status === 405) {
-      this.ctx.skip(`the webhook receiver cannot learn the secrets of new subscriptions (POST ${this.adminUrl}/secrets answered ${res.status}); run the mock receiver of webhook-receiver/`);
+      this.ctx.skip(
+        `the webhook receiver cannot learn the secrets of new subscriptions (POST ${this.adminUrl}/secrets answered ${res.status}); run the mock receiver of webhook-receiver/`,
+      );
     }
     const id = isRecord(res.json) && isRecord(res.json.data) ? res.json.data.id : undefined;
-    if (res.status !== 201 || typeof id !== 'string') this.ctx.fail('the receiver to accept a subscription secret (POST /secrets → 201 { data: { id } })', describeResponse(res), res.exchange);
+    if (res.status !== 201 || typeof id !== 'string')
+      this.ctx.fail(
+        'the receiver to accept a subscription secret (POST /secrets → 201 { data: { id } })',
+        describeResponse(res),
+        res.exchange,
+      );
     this.ctx.cleanup(() => this.request('DELETE', `/secrets/${encodeURIComponent(id)}`));
   }
 
@@ -100,10 +118,21 @@ export class Receiver {
    * run side by side on one receiver, and an unscoped script would fail (or spend its failures on) another check's
    * deliveries of the same event type.
    */
-  async script(input: { readonly match: { readonly landlordId: string; readonly event?: string; readonly id?: string }; readonly failFirst: number; readonly mode: 'status' | 'timeout' | 'slow'; readonly status?: number; readonly delayMs?: number }): Promise<string> {
+  async script(input: {
+    readonly match: { readonly landlordId: string; readonly event?: string; readonly id?: string };
+    readonly failFirst: number;
+    readonly mode: 'status' | 'timeout' | 'slow';
+    readonly status?: number;
+    readonly delayMs?: number;
+  }): Promise<string> {
     const res = await this.request('POST', '/scripts', input);
     const id = isRecord(res.json) && isRecord(res.json.data) ? res.json.data.scriptId : undefined;
-    if (res.status !== 201 || typeof id !== 'string') this.ctx.fail('the receiver to take a failure script (POST /scripts → 201 { data: { scriptId } })', describeResponse(res), res.exchange);
+    if (res.status !== 201 || typeof id !== 'string')
+      this.ctx.fail(
+        'the receiver to take a failure script (POST /scripts → 201 { data: { scriptId } })',
+        describeResponse(res),
+        res.exchange,
+      );
     this.ctx.cleanup(() => this.request('DELETE', `/scripts/${encodeURIComponent(id)}`));
     return id;
   }
@@ -111,14 +140,23 @@ export class Receiver {
   /** Removes a script before cleanup (a check that scripts one answer after another for the same event type). */
   async removeScript(scriptId: string): Promise<void> {
     const res = await this.request('DELETE', `/scripts/${encodeURIComponent(scriptId)}`);
-    if (res.status !== 204 && res.status !== 200) this.ctx.fail(`the receiver to remove failure script ${scriptId} (DELETE /scripts/{id} → 204)`, describeResponse(res), res.exchange);
+    if (res.status !== 204 && res.status !== 200)
+      this.ctx.fail(
+        `the receiver to remove failure script ${scriptId} (DELETE /scripts/{id} → 204)`,
+        describeResponse(res),
+        res.exchange,
+      );
   }
 
   /**
    * Polls the landlord's attempts until `pick` returns a value or `timeoutMs` passes on the framework clock;
    * returns the value (undefined on time-out) and the last attempts read.
    */
-  async waitFor<T>(landlordId: string, pick: (attempts: readonly Attempt[]) => T | undefined, timeoutMs: number = ARRIVAL_MS): Promise<{ value: T | undefined; attempts: Attempt[] }> {
+  async waitFor<T>(
+    landlordId: string,
+    pick: (attempts: readonly Attempt[]) => T | undefined,
+    timeoutMs: number = ARRIVAL_MS,
+  ): Promise<{ value: T | undefined; attempts: Attempt[] }> {
     const deadline = this.ctx.clock.now() + timeoutMs;
     for (;;) {
       const attempts = await this.deliveries(landlordId);
@@ -134,6 +172,11 @@ export class Receiver {
 /** Short description of attempts for failure messages. */
 export function describeAttempts(attempts: readonly Attempt[], limit = 8): string {
   if (attempts.length === 0) return 'no delivery';
-  const shown = attempts.slice(-limit).map((a) => `#${a.seq} ${a.event ?? '?'} ${a.id ?? '?'} attempt ${a.attempt ?? '?'} → ${a.status ?? a.outcome}${a.senderClosedEarly ? ' (sender hung up)' : ''}`);
+  const shown = attempts
+    .slice(-limit)
+    .map(
+      (a) =>
+        `#${a.seq} ${a.event ?? '?'} ${a.id ?? '?'} attempt ${a.attempt ?? '?'} → ${a.status ?? a.outcome}${a.senderClosedEarly ? ' (sender hung up)' : ''}`,
+    );
   return `${attempts.length} attempt(s): ${shown.join('; ')}${attempts.length > limit ? ' …' : ''}`;
 }

@@ -1,8 +1,24 @@
 // The faults of the checks in retries.ts: each must make its check FAIL (a broken deployment per fault).
 import { randomUUID } from 'node:crypto';
 import { errorResponse, isRec, jsonResponse, readJson, withJson } from '../../../self-test/support/faults';
-import { accepted, envelopeOf, SELF_TEST_RETRY_DELAYS_SECONDS, subscriptionOf, withEnvelope } from '../../../self-test/support/webhook-deployment';
-import { broken, sender, api, is2xx, forwardLater, seen, DASH, fromAttempt, breakDelivery } from '../../../self-test/support/webhook-fault-helpers';
+import {
+  accepted,
+  envelopeOf,
+  SELF_TEST_RETRY_DELAYS_SECONDS,
+  subscriptionOf,
+  withEnvelope,
+} from '../../../self-test/support/webhook-deployment';
+import {
+  broken,
+  sender,
+  api,
+  is2xx,
+  forwardLater,
+  seen,
+  DASH,
+  fromAttempt,
+  breakDelivery,
+} from '../../../self-test/support/webhook-fault-helpers';
 import type { WebhookFaultTable } from '../../../self-test/support/self-test';
 
 /** Run with a mock receiver and a fake sender per run (support/webhook-deployment.ts), on the system clock. */
@@ -36,13 +52,22 @@ export const webhookFaults: WebhookFaultTable = {
         return withEnvelope(req, e, 'not-the-subscription-secret');
       }),
     ),
-    broken('retries carry _test: true (the first attempt is a clean real delivery)', (s) => fromAttempt(s, 2, breakDelivery.testFlag)),
-    broken('retries are sent without X-Service-Event', (s) => fromAttempt(s, 2, breakDelivery.withoutHeader('x-service-event'))),
-    broken('retries are re-serialised (pretty-printed) after signing: the signature no longer covers the bytes sent', (s) => fromAttempt(s, 2, breakDelivery.prettyPrinted)),
+    broken('retries carry _test: true (the first attempt is a clean real delivery)', (s) =>
+      fromAttempt(s, 2, breakDelivery.testFlag),
+    ),
+    broken('retries are sent without X-Service-Event', (s) =>
+      fromAttempt(s, 2, breakDelivery.withoutHeader('x-service-event')),
+    ),
+    broken(
+      'retries are re-serialised (pretty-printed) after signing: the signature no longer covers the bytes sent',
+      (s) => fromAttempt(s, 2, breakDelivery.prettyPrinted),
+    ),
     broken('a failed delivery is retried only once', (s) =>
       sender((req) => {
         const e = envelopeOf(req);
-        return e && typeof e.id === 'string' && seen(s, e.id) >= 3 ? errorResponse(503, 'GONE', 'dropped by the fake sender') : undefined;
+        return e && typeof e.id === 'string' && seen(s, e.id) >= 3
+          ? errorResponse(503, 'GONE', 'dropped by the fake sender')
+          : undefined;
       }),
     ),
   ],
@@ -53,25 +78,34 @@ export const webhookFaults: WebhookFaultTable = {
         async request(req, ctx) {
           const e = envelopeOf(req);
           const res = await ctx.upstream(req);
-          if (e && typeof e.id === 'string' && seen(s, e.id) === 3 && !is2xx(res.status)) forwardLater(req, ctx.upstream, 500);
+          if (e && typeof e.id === 'string' && seen(s, e.id) === 3 && !is2xx(res.status))
+            forwardLater(req, ctx.upstream, 500);
           return res;
         },
       },
     })),
-    broken('a fourth automatic attempt follows the third failure after one and a half times the last retry delay', (s) => ({
-      sender: {
-        description: 'sender',
-        async request(req, ctx) {
-          const e = envelopeOf(req);
-          const res = await ctx.upstream(req);
-          const last = SELF_TEST_RETRY_DELAYS_SECONDS[SELF_TEST_RETRY_DELAYS_SECONDS.length - 1]!;
-          if (e && typeof e.id === 'string' && seen(s, e.id) === 3 && !is2xx(res.status)) forwardLater(req, ctx.upstream, 1.5 * last * 1000);
-          return res;
+    broken(
+      'a fourth automatic attempt follows the third failure after one and a half times the last retry delay',
+      (s) => ({
+        sender: {
+          description: 'sender',
+          async request(req, ctx) {
+            const e = envelopeOf(req);
+            const res = await ctx.upstream(req);
+            const last = SELF_TEST_RETRY_DELAYS_SECONDS[SELF_TEST_RETRY_DELAYS_SECONDS.length - 1]!;
+            if (e && typeof e.id === 'string' && seen(s, e.id) === 3 && !is2xx(res.status))
+              forwardLater(req, ctx.upstream, 1.5 * last * 1000);
+            return res;
+          },
         },
-      },
-    })),
-    broken('the manual retry is signed with another secret than the subscription\'s', (s) => fromAttempt(s, 4, breakDelivery.otherSecret)),
-    broken('the manual retry is sent without X-Service-Delivery', (s) => fromAttempt(s, 4, breakDelivery.withoutHeader('x-service-delivery'))),
+      }),
+    ),
+    broken("the manual retry is signed with another secret than the subscription's", (s) =>
+      fromAttempt(s, 4, breakDelivery.otherSecret),
+    ),
+    broken('the manual retry is sent without X-Service-Delivery', (s) =>
+      fromAttempt(s, 4, breakDelivery.withoutHeader('x-service-delivery')),
+    ),
     broken('the manual retry is sent as a test delivery (carries _test: true)', (s) =>
       sender((req) => {
         const e = envelopeOf(req);
@@ -81,7 +115,12 @@ export const webhookFaults: WebhookFaultTable = {
       }),
     ),
     broken('the manual retry answers 202 but sends nothing', () =>
-      api({ request: (req) => (req.method === 'POST' && /^\/provisioning\/v1\/deliveries\/[^/]+\/retry$/.test(req.path) ? jsonResponse(202, { data: { status: 'pending' } }) : undefined) }),
+      api({
+        request: (req) =>
+          req.method === 'POST' && /^\/provisioning\/v1\/deliveries\/[^/]+\/retry$/.test(req.path)
+            ? jsonResponse(202, { data: { status: 'pending' } })
+            : undefined,
+      }),
     ),
     broken('the delivery history shows no latency', () =>
       api({
@@ -89,7 +128,14 @@ export const webhookFaults: WebhookFaultTable = {
           if (req.method !== 'GET' || !req.path.startsWith(`${DASH}/webhooks/`)) return undefined;
           const body = readJson(res);
           if (!isRec(body) || !Array.isArray(body.data)) return undefined;
-          return withJson(res, { ...body, data: body.data.map((d) => (isRec(d) && Array.isArray(d.attempts) ? { ...d, attempts: d.attempts.map((a) => (isRec(a) ? { ...a, latencyMs: undefined } : a)) } : d)) });
+          return withJson(res, {
+            ...body,
+            data: body.data.map((d) =>
+              isRec(d) && Array.isArray(d.attempts)
+                ? { ...d, attempts: d.attempts.map((a) => (isRec(a) ? { ...a, latencyMs: undefined } : a)) }
+                : d,
+            ),
+          });
         },
       }),
     ),
@@ -128,18 +174,28 @@ export const webhookFaults: WebhookFaultTable = {
         },
       },
     })),
-    broken('the retry after a timeout is signed with another secret than the subscription\'s', (s) => fromAttempt(s, 2, breakDelivery.otherSecret)),
+    broken("the retry after a timeout is signed with another secret than the subscription's", (s) =>
+      fromAttempt(s, 2, breakDelivery.otherSecret),
+    ),
   ],
   'webhooks.clientErrorsAreRetriedAndAny2xxIsASuccess': [
     broken('a 4xx answer is final: the delivery is never retried (only 5xx and network errors are)', () =>
       sender(undefined, (res) => (res.status >= 400 && res.status < 500 ? accepted() : undefined)),
     ),
-    broken('410 Gone is final: that delivery is never retried', () => sender(undefined, (res) => (res.status === 410 ? accepted() : undefined))),
+    broken('410 Gone is final: that delivery is never retried', () =>
+      sender(undefined, (res) => (res.status === 410 ? accepted() : undefined)),
+    ),
     broken('only 200 is a success: 201, 202 and 204 answers are retried', () =>
-      sender(undefined, (res) => (is2xx(res.status) && res.status !== 200 ? errorResponse(500, 'SENDER_FAULT', 'the fake sender takes only 200 for a success') : undefined)),
+      sender(undefined, (res) =>
+        is2xx(res.status) && res.status !== 200
+          ? errorResponse(500, 'SENDER_FAULT', 'the fake sender takes only 200 for a success')
+          : undefined,
+      ),
     ),
     broken('a 204 answer (no body) counts as a failure and is retried', () =>
-      sender(undefined, (res) => (res.status === 204 ? errorResponse(500, 'SENDER_FAULT', 'the fake sender wants a body') : undefined)),
+      sender(undefined, (res) =>
+        res.status === 204 ? errorResponse(500, 'SENDER_FAULT', 'the fake sender wants a body') : undefined,
+      ),
     ),
     broken('retries sign with an upper-case "SHA256=" prefix', (s) => fromAttempt(s, 2, breakDelivery.upperCasePrefix)),
     broken('retries carry _test: true', (s) => fromAttempt(s, 2, breakDelivery.testFlag)),

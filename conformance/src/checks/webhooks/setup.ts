@@ -8,7 +8,14 @@ import type { CheckContext } from '../../runner/check';
 import { describeResponse, describeValue } from '../../runner/describe';
 import { uploadForm } from '../documents/helpers';
 import { addDays, utcDate } from '../shared/dates';
-import { contractBody, contractFields, createOwnRent, suiteEmail, type OwnChain, type RentOptions } from '../shared/own-data';
+import {
+  contractBody,
+  contractFields,
+  createOwnRent,
+  suiteEmail,
+  type OwnChain,
+  type RentOptions,
+} from '../shared/own-data';
 import { deleteOwnLandlord } from '../shared/provision';
 import { createOwnProperty, isRecord, successData, type Json } from '../shared/util';
 import { Receiver, subscriptionUrl } from './receiver';
@@ -31,10 +38,16 @@ function dataOf(res: HttpResponse): Json | undefined {
 }
 
 async function issueKey(ctx: CheckContext, landlordId: string, mode: 'live' | 'sandbox'): Promise<string> {
-  const res = await ctx.dashboard.request({ method: 'POST', path: `/landlords/${landlordId}/keys`, json: { name: `${ctx.marker} webhooks ${mode}`, mode, scope: 'read_write' } });
+  const res = await ctx.dashboard.request({
+    method: 'POST',
+    path: `/landlords/${landlordId}/keys`,
+    json: { name: `${ctx.marker} webhooks ${mode}`, mode, scope: 'read_write' },
+  });
   const data = dataOf(res);
   if ((res.status !== 201 && res.status !== 200) || typeof data?.key !== 'string' || typeof data.id !== 'string') {
-    ctx.skip(`the dashboard could not issue a ${mode} key for the suite's landlord (POST /landlords/{id}/keys): ${describeResponse(res)}`);
+    ctx.skip(
+      `the dashboard could not issue a ${mode} key for the suite's landlord (POST /landlords/{id}/keys): ${describeResponse(res)}`,
+    );
   }
   const id = data.id;
   ctx.cleanup(() => ctx.dashboard.request({ method: 'POST', path: `/keys/${id}/revoke` }));
@@ -46,7 +59,11 @@ async function issueKey(ctx: CheckContext, landlordId: string, mode: 'live' | 's
  * request). Created through the dashboard (POST /landlords); a dashboard that cannot create landlords skips. Deleted
  * in the check's cleanup, after its keys are revoked and its subscriptions deleted.
  */
-export async function ownLandlord(ctx: CheckContext, tag: string, options: { readonly plan?: Plan; readonly sandbox?: boolean } = {}): Promise<OwnLandlord> {
+export async function ownLandlord(
+  ctx: CheckContext,
+  tag: string,
+  options: { readonly plan?: Plan; readonly sandbox?: boolean } = {},
+): Promise<OwnLandlord> {
   const plan = options.plan ?? 'Enterprise';
   const res = await ctx.dashboard.request({
     method: 'POST',
@@ -55,7 +72,9 @@ export async function ownLandlord(ctx: CheckContext, tag: string, options: { rea
   });
   const data = dataOf(res);
   if ((res.status !== 201 && res.status !== 200) || typeof data?.id !== 'string') {
-    ctx.skip(`the dashboard could not create a ${plan} landlord of the suite's own for the webhook checks (POST /landlords): ${describeResponse(res)}`);
+    ctx.skip(
+      `the dashboard could not create a ${plan} landlord of the suite's own for the webhook checks (POST /landlords): ${describeResponse(res)}`,
+    );
   }
   const id = data.id;
   // Registered first, so it runs last: after the key revocations and the check's other cleanups.
@@ -68,7 +87,10 @@ export async function ownLandlord(ctx: CheckContext, tag: string, options: { rea
 /** Changes a landlord's plan through the dashboard (PATCH /landlords/{id}). */
 export async function setPlan(ctx: CheckContext, landlordId: string, plan: Plan): Promise<void> {
   const res = await ctx.dashboard.request({ method: 'PATCH', path: `/landlords/${landlordId}`, json: { plan } });
-  if (res.status !== 200) ctx.skip(`the dashboard could not change the plan of the suite's landlord to ${plan} (PATCH /landlords/{id}): ${describeResponse(res)}`);
+  if (res.status !== 200)
+    ctx.skip(
+      `the dashboard could not change the plan of the suite's landlord to ${plan} (PATCH /landlords/{id}): ${describeResponse(res)}`,
+    );
 }
 
 export interface Subscription {
@@ -87,12 +109,22 @@ export interface Subscription {
  * own), checks that the answer shows its signing secret, hands the secret to the receiver, and deletes the
  * subscription in cleanup.
  */
-export async function subscribe(ctx: CheckContext, receiver: Receiver, landlordId: string, events: readonly string[], tag: string): Promise<Subscription> {
+export async function subscribe(
+  ctx: CheckContext,
+  receiver: Receiver,
+  landlordId: string,
+  events: readonly string[],
+  tag: string,
+): Promise<Subscription> {
   const hooks = ctx.target.webhooks;
   if (!hooks) ctx.skip('needs a webhook receiver: the target has no "webhooks" section');
   const subTag = `${ctx.runId}-${tag}`;
   const url = subscriptionUrl(hooks.receiverUrl, subTag);
-  const res = await ctx.dashboard.request({ method: 'POST', path: `/landlords/${landlordId}/webhooks`, json: { url, events, description: `${ctx.marker} ${tag}` } });
+  const res = await ctx.dashboard.request({
+    method: 'POST',
+    path: `/landlords/${landlordId}/webhooks`,
+    json: { url, events, description: `${ctx.marker} ${tag}` },
+  });
   const data = dataOf(res);
   ctx.expect(
     (res.status === 201 || res.status === 200) && typeof data?.id === 'string',
@@ -123,7 +155,12 @@ export function createProperty(ctx: CheckContext, landlord: OwnLandlord, tag: st
 }
 
 /** Uploads a small PDF to a property of the landlord; returns the created document (201). */
-export async function uploadPropertyDocument(ctx: CheckContext, landlord: OwnLandlord, propertyId: string, tag: string): Promise<Json> {
+export async function uploadPropertyDocument(
+  ctx: CheckContext,
+  landlord: OwnLandlord,
+  propertyId: string,
+  tag: string,
+): Promise<Json> {
   const res = await ctx.http.request({
     method: 'POST',
     path: `/properties/${propertyId}/documents`,
@@ -132,9 +169,16 @@ export async function uploadPropertyDocument(ctx: CheckContext, landlord: OwnLan
     timeoutMs: 120_000,
   });
   const data = successData(ctx, res, [201]);
-  ctx.expect(isRecord(data) && typeof data.id === 'string', 'the uploaded document with an "id"', () => describeValue(data), res.exchange);
+  ctx.expect(
+    isRecord(data) && typeof data.id === 'string',
+    'the uploaded document with an "id"',
+    () => describeValue(data),
+    res.exchange,
+  );
   const docId = data.id as string;
-  ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/properties/${propertyId}/documents/${docId}`, key: landlord.key }));
+  ctx.cleanup(() =>
+    ctx.http.request({ method: 'DELETE', path: `/properties/${propertyId}/documents/${docId}`, key: landlord.key }),
+  );
   return data;
 }
 
@@ -143,7 +187,8 @@ function samples(res: HttpResponse): Json[] {
 }
 
 function keyLike(items: readonly Json[], name: RegExp, fallback: string): string {
-  for (const item of items) for (const [k, v] of Object.entries(item)) if (name.test(k) && (v === null || typeof v === 'string')) return k;
+  for (const item of items)
+    for (const [k, v] of Object.entries(item)) if (name.test(k) && (v === null || typeof v === 'string')) return k;
   return fallback;
 }
 
@@ -152,10 +197,17 @@ function keyLike(items: readonly Json[], name: RegExp, fallback: string): string
  * landlord (the write-body names of tenants and contracts are not shown: read from the target's own lists, as the
  * resource checks do; a deployment that refuses the body makes the check skip). Open-ended unless `end` is given.
  */
-export async function createChain(ctx: CheckContext, landlord: OwnLandlord, tag: string, options: { readonly end?: string } = {}): Promise<OwnChain> {
+export async function createChain(
+  ctx: CheckContext,
+  landlord: OwnLandlord,
+  tag: string,
+  options: { readonly end?: string } = {},
+): Promise<OwnChain> {
   const property = await createProperty(ctx, landlord, tag);
   const propertyId = String(property.id);
-  const tenantSample = samples(await ctx.http.request({ path: '/tenants', key: 'enterpriseLive', query: { limit: 20 } }));
+  const tenantSample = samples(
+    await ctx.http.request({ path: '/tenants', key: 'enterpriseLive', query: { limit: 20 } }),
+  );
   const email = suiteEmail(ctx, `${tag}-tenant`);
   const tenantBody: Json = {
     [keyLike(tenantSample, /first/i, 'firstName')]: 'Conformance',
@@ -165,30 +217,63 @@ export async function createChain(ctx: CheckContext, landlord: OwnLandlord, tag:
   };
   const tenantRes = await ctx.http.request({ method: 'POST', path: '/tenants', key: landlord.key, json: tenantBody });
   if (tenantRes.status !== 200 && tenantRes.status !== 201) {
-    ctx.skip(`could not create a tenant of the suite's own (tenant write bodies are not shown, OTHER-6): POST /tenants answered ${describeResponse(tenantRes)}`);
+    ctx.skip(
+      `could not create a tenant of the suite's own (tenant write bodies are not shown, OTHER-6): POST /tenants answered ${describeResponse(tenantRes)}`,
+    );
   }
   const tenant = dataOf(tenantRes);
-  ctx.expect(typeof tenant?.id === 'string', 'the created tenant with an "id"', () => describeResponse(tenantRes), tenantRes.exchange);
+  ctx.expect(
+    typeof tenant?.id === 'string',
+    'the created tenant with an "id"',
+    () => describeResponse(tenantRes),
+    tenantRes.exchange,
+  );
   const tenantId = tenant.id as string;
   ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/tenants/${tenantId}`, key: landlord.key }));
 
   const fields = await contractFields(ctx);
-  const body = contractBody(ctx, fields, { propertyId, mainTenantId: tenantId, tag, ...(options.end !== undefined ? { end: options.end } : {}) });
+  const body = contractBody(ctx, fields, {
+    propertyId,
+    mainTenantId: tenantId,
+    tag,
+    ...(options.end !== undefined ? { end: options.end } : {}),
+  });
   const contractRes = await ctx.http.request({ method: 'POST', path: '/contracts', key: landlord.key, json: body });
   if (contractRes.status === 400 || contractRes.status === 422) {
-    ctx.skip(`could not create a contract of the suite's own (contract body field names are not shown, CONTRACT-23): POST /contracts answered ${describeResponse(contractRes)}`);
+    ctx.skip(
+      `could not create a contract of the suite's own (contract body field names are not shown, CONTRACT-23): POST /contracts answered ${describeResponse(contractRes)}`,
+    );
   }
   const contract = successData(ctx, contractRes, [201]);
-  ctx.expect(isRecord(contract) && typeof contract.id === 'string', 'the created contract with an "id"', () => describeValue(contract), contractRes.exchange);
+  ctx.expect(
+    isRecord(contract) && typeof contract.id === 'string',
+    'the created contract with an "id"',
+    () => describeValue(contract),
+    contractRes.exchange,
+  );
   const contractId = contract.id as string;
   ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/contracts/${contractId}`, key: landlord.key }));
-  return { property, propertyId, tenant: { id: tenantId, email, data: tenant }, additional: [], contract, contractId, fields, key: landlord.key };
+  return {
+    property,
+    propertyId,
+    tenant: { id: tenantId, email, data: tenant },
+    additional: [],
+    contract,
+    contractId,
+    fields,
+    key: landlord.key,
+  };
 }
 
 /**
  * POST /rent for the chain's contract with the landlord's key (the chain's), as createOwnRent: 201 expected; a 400
  * skips only when the plain body is refused too (the names are not the deployment's), else it is a failure.
  */
-export async function createRent(ctx: CheckContext, landlord: OwnLandlord, chain: OwnChain, o: RentOptions): Promise<Json> {
+export async function createRent(
+  ctx: CheckContext,
+  landlord: OwnLandlord,
+  chain: OwnChain,
+  o: RentOptions,
+): Promise<Json> {
   return createOwnRent(ctx, { ...chain, key: landlord.key }, o);
 }

@@ -14,27 +14,50 @@ import { ARRIVAL_MS, describeAttempts, Receiver, type Attempt } from './receiver
 import { GROUP, ownLandlord, subscribe } from './setup';
 
 /** Event → the status value the catalogue fixes for it, and the value-set rule it belongs to. */
-export const FIXED_STATUSES: ReadonlyArray<{ readonly event: string; readonly status: string; readonly rule: string }> = [
-  { event: 'maintenance.deleted', status: 'Deleted', rule: 'STATE-5' },
-  { event: 'inspection.completed', status: 'completed', rule: 'STATE-6' },
-  { event: 'inspection.deleted', status: 'deleted', rule: 'STATE-6' },
-  { event: 'tenant.deleted', status: 'DELETED', rule: 'STATE-7' },
-  { event: 'contract.deleted', status: 'Deleted', rule: 'STATE-3' },
-];
+export const FIXED_STATUSES: ReadonlyArray<{ readonly event: string; readonly status: string; readonly rule: string }> =
+  [
+    { event: 'maintenance.deleted', status: 'Deleted', rule: 'STATE-5' },
+    { event: 'inspection.completed', status: 'completed', rule: 'STATE-6' },
+    { event: 'inspection.deleted', status: 'deleted', rule: 'STATE-6' },
+    { event: 'tenant.deleted', status: 'DELETED', rule: 'STATE-7' },
+    { event: 'contract.deleted', status: 'Deleted', rule: 'STATE-3' },
+  ];
 
 export const fixedStatusValuesInWebhooks = defineCheck({
   id: 'webhooks.deletedAndCompletedStatusesAreTheCatalogueValues',
-  title: 'Test deliveries of maintenance.deleted, inspection.completed, inspection.deleted, tenant.deleted and contract.deleted report the status values of the spec\'s value sets (Deleted, completed, deleted, DELETED, Deleted)',
+  title:
+    "Test deliveries of maintenance.deleted, inspection.completed, inspection.deleted, tenant.deleted and contract.deleted report the status values of the spec's value sets (Deleted, completed, deleted, DELETED, Deleted)",
   group: GROUP,
-  rules: ['STATE-3', 'STATE-5', 'STATE-6', 'STATE-7', 'EVT-ENV-7', 'EVT-DELIVERY-10', ...PER_DELIVERY, ...FIXED_STATUSES.map((f) => `EVT-CAT-${f.event}`)],
+  rules: [
+    'STATE-3',
+    'STATE-5',
+    'STATE-6',
+    'STATE-7',
+    'EVT-ENV-7',
+    'EVT-DELIVERY-10',
+    ...PER_DELIVERY,
+    ...FIXED_STATUSES.map((f) => `EVT-CAT-${f.event}`),
+  ],
   needs: ['webhook', 'dashboard'],
   async run(ctx: CheckContext) {
     const receiver = new Receiver(ctx);
     const landlord = await ownLandlord(ctx, 'status-values');
-    const sub = await subscribe(ctx, receiver, landlord.id, FIXED_STATUSES.map((f) => f.event), 'status-values');
+    const sub = await subscribe(
+      ctx,
+      receiver,
+      landlord.id,
+      FIXED_STATUSES.map((f) => f.event),
+      'status-values',
+    );
     for (const { event } of FIXED_STATUSES) {
       const res = await ctx.dashboard.request({ method: 'POST', path: `/webhooks/${sub.id}/test`, json: { event } });
-      ctx.expect(res.status >= 200 && res.status < 300, `the dashboard to send a test delivery of ${event} (POST /webhooks/{id}/test → 2xx)`, () => `${res.status} ${res.text.slice(0, 200)}`, res.exchange, { rules: ['EVT-DELIVERY-10'] });
+      ctx.expect(
+        res.status >= 200 && res.status < 300,
+        `the dashboard to send a test delivery of ${event} (POST /webhooks/{id}/test → 2xx)`,
+        () => `${res.status} ${res.text.slice(0, 200)}`,
+        res.exchange,
+        { rules: ['EVT-DELIVERY-10'] },
+      );
     }
     const pick = (attempts: readonly Attempt[]): Map<string, Attempt> => {
       const found = new Map<string, Attempt>();
@@ -51,10 +74,22 @@ export const fixedStatusValuesInWebhooks = defineCheck({
     const found = value ?? pick(attempts);
     for (const { event, status, rule } of FIXED_STATUSES) {
       const attempt = found.get(event);
-      ctx.expect(attempt !== undefined, `a test delivery of ${event} within ${ARRIVAL_MS / 1000} s`, () => describeAttempts(forSubscription(attempts, sub)), undefined, { rules: ['EVT-DELIVERY-10', rule] });
+      ctx.expect(
+        attempt !== undefined,
+        `a test delivery of ${event} within ${ARRIVAL_MS / 1000} s`,
+        () => describeAttempts(forSubscription(attempts, sub)),
+        undefined,
+        { rules: ['EVT-DELIVERY-10', rule] },
+      );
       expectDelivery(ctx, attempt, { event, sub, test: true });
       const got = dataOf(attempt)?.status;
-      ctx.expect(got === status, `${event} to report status "${status}" (the value the spec gives it)`, () => `status ${describeValue(got)}`, undefined, { rules: [rule, `EVT-CAT-${event}`] });
+      ctx.expect(
+        got === status,
+        `${event} to report status "${status}" (the value the spec gives it)`,
+        () => `status ${describeValue(got)}`,
+        undefined,
+        { rules: [rule, `EVT-CAT-${event}`] },
+      );
     }
     ctx.note(FIXED_STATUSES.map((f) => `${f.event}: ${f.status}`).join(', '));
   },

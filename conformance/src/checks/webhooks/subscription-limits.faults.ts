@@ -7,8 +7,23 @@ import type { FaultTable } from '../../../self-test/support/self-test';
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
   'webhooks.dashboardSubscriptionsTakeAtMost32EventTypesNotTheApi': [
-    { proxyDashboard: true, fault: () => ({ description: 'the dashboard accepts a subscription to 33 event types', request: (req) => ((subscriptionEvents(req)?.length ?? 0) > 32 ? withEvents(req, 32) : undefined) }) },
-    { proxyDashboard: true, fault: () => ({ description: 'the dashboard refuses 32 event types (its limit is 31)', request: (req) => ((subscriptionEvents(req)?.length ?? 0) >= 32 ? errorResponse(400, 'VALIDATION_ERROR', '"events" must contain at most 31 items') : undefined) }) },
+    {
+      proxyDashboard: true,
+      fault: () => ({
+        description: 'the dashboard accepts a subscription to 33 event types',
+        request: (req) => ((subscriptionEvents(req)?.length ?? 0) > 32 ? withEvents(req, 32) : undefined),
+      }),
+    },
+    {
+      proxyDashboard: true,
+      fault: () => ({
+        description: 'the dashboard refuses 32 event types (its limit is 31)',
+        request: (req) =>
+          (subscriptionEvents(req)?.length ?? 0) >= 32
+            ? errorResponse(400, 'VALIDATION_ERROR', '"events" must contain at most 31 items')
+            : undefined,
+      }),
+    },
     {
       proxyDashboard: true,
       fault: () => ({
@@ -24,7 +39,12 @@ export const faults: FaultTable = {
       proxyDashboard: true,
       fault: () => ({
         description: 'the public API lists and creates webhook subscriptions (GET/POST /webhooks)',
-        request: (req) => (apiPath(req) === '/webhooks' ? jsonResponse(req.method === 'POST' ? 201 : 200, { data: req.method === 'POST' ? { id: randomUUID() } : [] }) : undefined),
+        request: (req) =>
+          apiPath(req) === '/webhooks'
+            ? jsonResponse(req.method === 'POST' ? 201 : 200, {
+                data: req.method === 'POST' ? { id: randomUUID() } : [],
+              })
+            : undefined,
       }),
     },
   ],

@@ -25,7 +25,8 @@ function createdId(res: HttpResponse): string | undefined {
 
 export const dashboardSubscriptionsTakeAtMost32EventTypes = defineCheck({
   id: 'webhooks.dashboardSubscriptionsTakeAtMost32EventTypesNotTheApi',
-  title: 'The dashboard refuses (and does not store) a subscription to 33 event types and creates one to 32; the public API does not manage subscriptions',
+  title:
+    'The dashboard refuses (and does not store) a subscription to 33 event types and creates one to 32; the public API does not manage subscriptions',
   group: GROUP,
   rules: ['LIMIT-17', 'EVT-DELIVERY-8', 'OVERVIEW-7', 'EVT-DELIVERY-9'],
   needs: ['dashboard'],
@@ -69,7 +70,8 @@ export const dashboardSubscriptionsTakeAtMost32EventTypes = defineCheck({
     ctx.expect(
       before.length === 1 && before[0]?.id === id,
       `the landlord's subscriptions (GET /landlords/{id}/webhooks) to be the ${MAX_EVENT_TYPES}-type one only: the refused one was not stored`,
-      () => describeValue(before.map((s) => ({ id: s.id, events: Array.isArray(s.events) ? s.events.length : s.events }))),
+      () =>
+        describeValue(before.map((s) => ({ id: s.id, events: Array.isArray(s.events) ? s.events.length : s.events }))),
       undefined,
       { rules: ['LIMIT-17', 'EVT-DELIVERY-8'] },
     );
@@ -77,7 +79,11 @@ export const dashboardSubscriptionsTakeAtMost32EventTypes = defineCheck({
     // Not through this API: with the landlord's own key, no subscription route answers 2xx.
     const probes = [
       { method: 'GET', path: '/webhooks' },
-      { method: 'POST', path: '/webhooks', json: { url, events: [EVENT_TYPE_NAMES[0]], description: `${ctx.marker} via the API` } },
+      {
+        method: 'POST',
+        path: '/webhooks',
+        json: { url, events: [EVENT_TYPE_NAMES[0]], description: `${ctx.marker} via the API` },
+      },
       { method: 'GET', path: '/webhooks/subscriptions' },
       { method: 'GET', path: `/webhooks/${id}` },
       { method: 'DELETE', path: `/webhooks/${id}` },
@@ -102,6 +108,8 @@ export const dashboardSubscriptionsTakeAtMost32EventTypes = defineCheck({
       undefined,
       { rules: ['OVERVIEW-7', 'EVT-DELIVERY-9'] },
     );
-    ctx.note(`${MAX_EVENT_TYPES + 1} types refused (${tooMany.status}), ${MAX_EVENT_TYPES} created; ${probes.length} subscription requests to the public API refused`);
+    ctx.note(
+      `${MAX_EVENT_TYPES + 1} types refused (${tooMany.status}), ${MAX_EVENT_TYPES} created; ${probes.length} subscription requests to the public API refused`,
+    );
   },
 });

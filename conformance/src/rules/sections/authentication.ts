@@ -8,7 +8,7 @@ export const AUTH_RULES: readonly Rule[] = [
   a.blackBox(
     'AUTH-1',
     'Credentials: send the API key as `Authorization: Bearer <API_KEY>` (recommended) or as header `x-api-key: <API_KEY>`. Keys are generated in the developer dashboard.',
-    'Key generation needs the dashboard; both header forms are checked with the target\'s keys.',
+    "Key generation needs the dashboard; both header forms are checked with the target's keys.",
   ),
   a.blackBox(
     'AUTH-2',

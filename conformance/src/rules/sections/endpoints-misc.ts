@@ -39,7 +39,8 @@ export const COMPLIANCE_RULES: readonly Rule[] = [
 
 const other = inSection('Endpoints > Endpoints named but not detailed');
 const EXISTS_ONLY = 'Its shape is not given: only that it answers 200 with the `{ data }` envelope is checked.';
-const NO_PAYLOAD = 'Its path, parameters or payload are not shown, so the suite cannot build a request a deployment must accept.';
+const NO_PAYLOAD =
+  'Its path, parameters or payload are not shown, so the suite cannot build a request a deployment must accept.';
 
 export const OTHER_RULES: readonly Rule[] = [
   other.blackBox('OTHER-1', '`GET /subscription` exists.', EXISTS_ONLY),
@@ -78,7 +79,10 @@ export const OTHER_RULES: readonly Rule[] = [
     'Its payload is not shown: checked only as not answering 404 for a known issue or 410.',
   ),
   other.blackBox('OTHER-16', '`GET /maintenance/inspections` exists.', EXISTS_ONLY),
-  other.notShown('OTHER-17', 'Maintenance and inspection writes exist; their paths, parameters and payloads: not shown.'),
+  other.notShown(
+    'OTHER-17',
+    'Maintenance and inspection writes exist; their paths, parameters and payloads: not shown.',
+  ),
   other.notShown('OTHER-18', 'Issue creation (Tasks group) exists; its path, parameters and payload: not shown.'),
   other.notShown('OTHER-19', 'Paths, parameters and payloads of these endpoints: not shown.'),
 ];

@@ -31,10 +31,12 @@ export const ENDPOINTS_RULES: readonly Rule[] = [
   ),
   general.blackBox('ENDPOINTS-11', 'Plan and scope: GET endpoints need Portfolio or Enterprise plan.'),
   general.blackBox('ENDPOINTS-12', 'Plan and scope: write endpoints need Enterprise plan and a `read_write` key.'),
-  may(general.blackBox(
-    'ENDPOINTS-13',
-    'Status codes that any endpoint above may return: 401, 403, 429, 500, 503 (see Errors).',
-  )),
+  may(
+    general.blackBox(
+      'ENDPOINTS-13',
+      'Status codes that any endpoint above may return: 401, 403, 429, 500, 503 (see Errors).',
+    ),
+  ),
 ];
 
 const p = inSection('Endpoints > Properties');
@@ -47,7 +49,10 @@ export const PROP_RULES: readonly Rule[] = [
     'PROP-3',
     '`GET /properties` query `search` (string, 1 to 200 chars) is a case-insensitive contains on address.',
   ),
-  p.blackBox('PROP-4', '`GET /properties` answers 400 on an invalid query (e.g. `search` outside 1 to 200 chars, unknown `status`).'),
+  p.blackBox(
+    'PROP-4',
+    '`GET /properties` answers 400 on an invalid query (e.g. `search` outside 1 to 200 chars, unknown `status`).',
+  ),
   // POST /properties
   p.blackBox('PROP-5', '`POST /properties` with a JSON body answers 201 `{ data: Property }`.'),
   p.blackBox('PROP-6', '`POST /properties`: only `status: Maintenance` may be set.'),
@@ -102,7 +107,10 @@ export const PROP_RULES: readonly Rule[] = [
     'PROP-27',
     '`GET /properties/{id}/documents` answers 200 with a list of property documents, each with `downloadUrl`.',
   ),
-  p.blackBox('PROP-28', '`GET /properties/{id}/documents` query `expiringWithinDays` is an integer 0 to 3650 (else 400).'),
+  p.blackBox(
+    'PROP-28',
+    '`GET /properties/{id}/documents` query `expiringWithinDays` is an integer 0 to 3650 (else 400).',
+  ),
   p.blackBox('PROP-29', '`GET /properties/{id}/documents` answers 404 for an unknown property.'),
   // POST /properties/{id}/documents
   p.blackBox(
@@ -132,12 +140,12 @@ export const PROP_RULES: readonly Rule[] = [
   p.blackBox(
     'PROP-38',
     '`CERTIFICATE_DERIVED_FIELD` (409): a renewal field sent on PATCH contradicts the certificate held for that property.',
-    'Needs a property with a certificate on file in the target\'s data; skipped when none is found.',
+    "Needs a property with a certificate on file in the target's data; skipped when none is found.",
   ),
   p.blackBox(
     'PROP-39',
     'A value equal to what the certificate implies is accepted.',
-    'Needs a property with a certificate on file; the implied date is read from its documents\' `expiryDate`.',
+    "Needs a property with a certificate on file; the implied date is read from its documents' `expiryDate`.",
   ),
   p.blackBox('PROP-40', 'A date for a certificate type with no certificate on file is accepted.'),
   p.blackBox(
@@ -160,13 +168,16 @@ const c = inSection('Endpoints > Contracts');
 export const CONTRACT_RULES: readonly Rule[] = [
   // GET /contracts
   c.blackBox('CONTRACT-1', '`GET /contracts` answers 200 `{ data: [Contract], meta }`.'),
-  c.blackBox('CONTRACT-2', '`GET /contracts` query `status` (`Active`, `Pending`, `Notice Served`, `Ended`) filters by status.'),
+  c.blackBox(
+    'CONTRACT-2',
+    '`GET /contracts` query `status` (`Active`, `Pending`, `Notice Served`, `Ended`) filters by status.',
+  ),
   c.blackBox('CONTRACT-3', '`GET /contracts` query `propertyId` (uuid) filters by property.'),
   c.blackBox('CONTRACT-4', '`GET /contracts` query `tenantId` (uuid) matches the main tenant.'),
   c.blackBox(
     'CONTRACT-5',
     '`GET /contracts` query `search` (1 to 200 chars) is a case-insensitive contains on tenancy reference.',
-    'The tenancy reference\'s field name is not given, so only the length bounds and result subsets are checked unless a reference is found.',
+    "The tenancy reference's field name is not given, so only the length bounds and result subsets are checked unless a reference is found.",
   ),
   c.blackBox('CONTRACT-6', '`GET /contracts` answers 400 on an invalid query.'),
   // POST /contracts
@@ -187,7 +198,10 @@ export const CONTRACT_RULES: readonly Rule[] = [
   // PATCH /contracts/{id}
   c.blackBox('CONTRACT-12', '`PATCH /contracts/{id}` with a partial JSON body answers 200 `{ data: Contract }`.'),
   c.blackBox('CONTRACT-13', '`PATCH /contracts/{id}`: status recalculated unless `Notice Served` is set.'),
-  c.blackBox('CONTRACT-14', '`PATCH /contracts/{id}` answers 400 on an invalid body, 404 for an unknown id, 409 on a conflict.'),
+  c.blackBox(
+    'CONTRACT-14',
+    '`PATCH /contracts/{id}` answers 400 on an invalid body, 404 for an unknown id, 409 on a conflict.',
+  ),
   // DELETE /contracts/{id}
   c.blackBox(
     'CONTRACT-15',
@@ -195,7 +209,10 @@ export const CONTRACT_RULES: readonly Rule[] = [
   ),
   c.blackBox('CONTRACT-16', '`DELETE /contracts/{id}` answers 404 for an unknown id.'),
   // GET /contracts/{id}/documents
-  c.blackBox('CONTRACT-17', '`GET /contracts/{id}/documents` answers 200 with a list of contract documents with `downloadUrl`.'),
+  c.blackBox(
+    'CONTRACT-17',
+    '`GET /contracts/{id}/documents` answers 200 with a list of contract documents with `downloadUrl`.',
+  ),
   c.blackBox('CONTRACT-18', '`GET /contracts/{id}/documents` answers 404 for an unknown contract.'),
   // POST /contracts/{id}/documents
   c.blackBox(

@@ -12,7 +12,7 @@ const catalog = inSection('Events > Event catalog');
 
 const TEST_DELIVERY = 'Test deliveries are triggered from the dashboard, so this also needs dashboard access.';
 const RECEIVER_SIDE =
-  'A rule for receivers: checked against a receiver by `npm run receiver-test`, and by the mock receiver when it verifies the target\'s deliveries.';
+  "A rule for receivers: checked against a receiver by `npm run receiver-test`, and by the mock receiver when it verifies the target's deliveries.";
 
 /**
  * The statements at the top of "Events". Numbered after the spec's delivery rules 1-6 (EVT-DELIVERY keeps the
@@ -58,18 +58,17 @@ export const EVT_DATA_RULE: Rule = catalog.needs(
 );
 
 export const EVT_REQ_RULES: readonly Rule[] = [
-  quoting(req.needs('needs-webhook', 'EVT-REQ-1', 'Deliveries use method POST.'), 'Method POST, `Content-Type: application/json`.'),
-  req.needs('needs-webhook', 'EVT-REQ-2', 'Deliveries carry `Content-Type: application/json`.'),
-  req.needs(
-    'needs-webhook',
-    'EVT-REQ-3',
-    '`X-Service-Signature-256` is `sha256=` followed by 64 hex characters.',
+  quoting(
+    req.needs('needs-webhook', 'EVT-REQ-1', 'Deliveries use method POST.'),
+    'Method POST, `Content-Type: application/json`.',
   ),
+  req.needs('needs-webhook', 'EVT-REQ-2', 'Deliveries carry `Content-Type: application/json`.'),
+  req.needs('needs-webhook', 'EVT-REQ-3', '`X-Service-Signature-256` is `sha256=` followed by 64 hex characters.'),
   req.needs(
     'needs-webhook',
     'EVT-REQ-4',
     '`X-Service-Signature-256` is the HMAC-SHA256 of the raw request body keyed with the signing secret, hex-encoded.',
-    'Needs the subscription\'s signing secret as well.',
+    "Needs the subscription's signing secret as well.",
   ),
   req.needs('needs-webhook', 'EVT-REQ-5', '`X-Service-Event` is the same as `event`.'),
   req.needs('needs-webhook', 'EVT-REQ-6', '`X-Service-Delivery` is the UUID in `id` without the `evt_` prefix.'),
@@ -88,11 +87,14 @@ export const EVT_VERIFY_RULES: readonly Rule[] = [
     'Verification: compare with the header value (hex case-insensitive).',
     RECEIVER_SIDE,
   ),
-  quoting(req.notObservable(
-    'EVT-VERIFY-3',
-    'Verification: compare using a timing-safe comparison.',
-    'Timing safety cannot be established by black-box requests.',
-  ), 'compare with the header value (hex case-insensitive) using a timing-safe comparison'),
+  quoting(
+    req.notObservable(
+      'EVT-VERIFY-3',
+      'Verification: compare using a timing-safe comparison.',
+      'Timing safety cannot be established by black-box requests.',
+    ),
+    'compare with the header value (hex case-insensitive) using a timing-safe comparison',
+  ),
   req.needs(
     'needs-webhook',
     'EVT-VERIFY-4',
@@ -122,12 +124,14 @@ export const EVT_DELIVERY_RULES: readonly Rule[] = [
     'EVT-DELIVERY-4',
     'Delivery history with response code and latency is visible in the dashboard, with manual retry of failed deliveries.',
   ),
-  should(delivery.needs(
-    'needs-webhook',
-    'EVT-DELIVERY-5',
-    'Receivers should answer 2xx quickly, verify the signature first (reject unverifiable bodies with 401), de-duplicate on `id` (keep seen ids at least 24 hours) and treat `_test: true` as a test.',
-    RECEIVER_SIDE,
-  )),
+  should(
+    delivery.needs(
+      'needs-webhook',
+      'EVT-DELIVERY-5',
+      'Receivers should answer 2xx quickly, verify the signature first (reject unverifiable bodies with 401), de-duplicate on `id` (keep seen ids at least 24 hours) and treat `_test: true` as a test.',
+      RECEIVER_SIDE,
+    ),
+  ),
   delivery.needs(
     'needs-webhook',
     'EVT-DELIVERY-6',
@@ -142,7 +146,7 @@ export const EVT_CAT_RULES: readonly Rule[] = EVENT_TYPES.map((row) =>
     'needs-webhook',
     `EVT-CAT-${row.type}`,
     `fired when ${row.firedWhen}; data fields: ${row.dataFields}`,
-    'Which REST writes emit it is not shown (EVT-GAP-1): seen when a check\'s own write emits it, or through a dashboard test delivery.',
+    "Which REST writes emit it is not shown (EVT-GAP-1): seen when a check's own write emits it, or through a dashboard test delivery.",
   ),
 );
 
@@ -154,7 +158,10 @@ export const EVT_CHANGEOVER_RULE: Rule = catalog.needs(
 );
 
 export const EVT_GAP_RULES: readonly Rule[] = [
-  catalog.notShown('EVT-GAP-1', 'Which REST write operations emit which events, other than the invoice email: not shown.'),
+  catalog.notShown(
+    'EVT-GAP-1',
+    'Which REST write operations emit which events, other than the invoice email: not shown.',
+  ),
   catalog.notShown('EVT-GAP-2', 'Ordering guarantees between events: not shown.'),
   catalog.notShown('EVT-GAP-3', 'Lead times (number of days) for `contract.expiring` and `rent.due_soon`: not shown.'),
 ];

@@ -13,13 +13,22 @@ const PORTFOLIO_WRITES =
   'Portfolio keys cannot write (403 `WRITE_REQUIRES_ENTERPRISE`, AUTH-5) and the spec does not say whether refused writes count, so this budget cannot be observed.';
 
 const GENERAL: readonly Rule[] = [
-  quoting(rate.blackBox('LIMIT-RATE-1', 'Rate limits are enforced per API key.'), 'Enforced per API key on sliding windows of 60 seconds and 24 hours.'),
-  quoting(rate.blackBox(
-    'LIMIT-RATE-2',
-    'Rate limits are enforced on a sliding window of 60 seconds.',
-    'Telling a sliding window from a fixed one needs a minute of traffic; checked in the full profile only.',
-  ), 'Enforced per API key on sliding windows of 60 seconds and 24 hours.'),
-  quoting(rate.blackBox('LIMIT-RATE-3', 'Rate limits are enforced on a sliding window of 24 hours.', DAILY), 'Enforced per API key on sliding windows of 60 seconds and 24 hours.'),
+  quoting(
+    rate.blackBox('LIMIT-RATE-1', 'Rate limits are enforced per API key.'),
+    'Enforced per API key on sliding windows of 60 seconds and 24 hours.',
+  ),
+  quoting(
+    rate.blackBox(
+      'LIMIT-RATE-2',
+      'Rate limits are enforced on a sliding window of 60 seconds.',
+      'Telling a sliding window from a fixed one needs a minute of traffic; checked in the full profile only.',
+    ),
+    'Enforced per API key on sliding windows of 60 seconds and 24 hours.',
+  ),
+  quoting(
+    rate.blackBox('LIMIT-RATE-3', 'Rate limits are enforced on a sliding window of 24 hours.', DAILY),
+    'Enforced per API key on sliding windows of 60 seconds and 24 hours.',
+  ),
   rate.blackBox(
     'LIMIT-RATE-4',
     'Every response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset` (Unix seconds).',
@@ -44,7 +53,12 @@ const NO_ACCESS: readonly Rule[] = NO_API_ACCESS_PLANS.map((plan, i) =>
   ),
 );
 
-const COLUMNS: readonly { readonly key: keyof RateLimit; readonly label: string; readonly daily: boolean; readonly write: boolean }[] = [
+const COLUMNS: readonly {
+  readonly key: keyof RateLimit;
+  readonly label: string;
+  readonly daily: boolean;
+  readonly write: boolean;
+}[] = [
   { key: 'readsPerMinute', label: 'reads per minute', daily: false, write: false },
   { key: 'writesPerMinute', label: 'writes per minute', daily: false, write: true },
   { key: 'readsPerDay', label: 'reads per day', daily: true, write: false },
@@ -63,7 +77,8 @@ const PER_PLAN: readonly Rule[] = PLANS.flatMap((plan, p) =>
 
 export const LIMIT_RATE_RULES: readonly Rule[] = [...GENERAL, ...NO_ACCESS, ...PER_PLAN];
 
-const QUOTA = 'Storage usage and quota are not exposed with known field names (the subscription summary\'s fields are not shown).';
+const QUOTA =
+  "Storage usage and quota are not exposed with known field names (the subscription summary's fields are not shown).";
 
 export const LIMIT_RULES: readonly Rule[] = [
   other.blackBox('LIMIT-1', 'Invoice PDF download: 20 requests per minute per landlord.'),
@@ -99,7 +114,7 @@ export const LIMIT_RULES: readonly Rule[] = [
   other.needs('needs-webhook', 'LIMIT-15', 'Webhook call timeout: 10 seconds.'),
   other.needs('needs-webhook', 'LIMIT-16', 'Webhook attempts: 3 in total.'),
   other.needs('needs-dashboard', 'LIMIT-17', 'Event types per webhook endpoint: 32.'),
-  other.notObservable('LIMIT-18', 'Uploads count against the landlord\'s storage quota.', QUOTA),
+  other.notObservable('LIMIT-18', "Uploads count against the landlord's storage quota.", QUOTA),
   other.notShown('LIMIT-19', 'Maximum size of a document upload (bucket object limit): not shown.'),
   other.notShown('LIMIT-20', 'Storage quota amounts per plan: not shown.'),
 ];

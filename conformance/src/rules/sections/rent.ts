@@ -29,7 +29,10 @@ export const RENT_POST_RULES: readonly Rule[] = [
     'When `status` is `Paid` and `amountReceived` is omitted it defaults to `amount`; when `datePaid` is omitted it defaults to today (UTC).',
   ),
   // From the table row.
-  r.blackBox('RENT-POST-6', '`POST /rent` (JSON; creates a manual payment record) answers 201 `{ data: RentPayment }`.'),
+  r.blackBox(
+    'RENT-POST-6',
+    '`POST /rent` (JSON; creates a manual payment record) answers 201 `{ data: RentPayment }`.',
+  ),
   r.blackBox('RENT-POST-7', '`POST /rent` answers 400 on an invalid body.'),
   r.notShown('RENT-POST-8', 'Rent POST and PATCH body field names beyond those named above: not shown.'),
 ];
@@ -56,21 +59,24 @@ export const RENT_PATCH_RULES: readonly Rule[] = [
 export const RENT_PDF_RULES: readonly Rule[] = [
   r.blackBox('RENT-PDF-1', '`GET /rent/{id}/invoice/pdf` answers 200 with `application/pdf` bytes.'),
   r.blackBox('RENT-PDF-2', '`GET /rent/{id}/invoice/pdf` answers 404 for an unknown id.'),
-  quoting(r.notObservable(
-    'RENT-PDF-3',
-    'It returns the same invoice or receipt PDF as the landlord dashboard.',
-    'The landlord dashboard is not part of the public API; the suite has no copy to compare with.',
-  ), 'Rules for `GET /rent/{id}/invoice/pdf`: returns the same invoice or receipt PDF as the landlord dashboard'),
-  r.blackBox('RENT-PDF-4', 'It requires `read_only` or `read_write` scope.'),
-  r.blackBox(
-    'RENT-PDF-5',
-    'Per-landlord limit 20 requests per minute (`public_api.rent_invoice_pdf`).',
+  quoting(
+    r.notObservable(
+      'RENT-PDF-3',
+      'It returns the same invoice or receipt PDF as the landlord dashboard.',
+      'The landlord dashboard is not part of the public API; the suite has no copy to compare with.',
+    ),
+    'Rules for `GET /rent/{id}/invoice/pdf`: returns the same invoice or receipt PDF as the landlord dashboard',
   ),
-  quoting(r.notObservable(
-    'RENT-PDF-6',
-    'The per-landlord limit is enforced before generation.',
-    'Ordering inside the deployment is not visible from outside.',
-  ), 'per-landlord limit 20 requests per minute (`public_api.rent_invoice_pdf`), enforced before generation'),
+  r.blackBox('RENT-PDF-4', 'It requires `read_only` or `read_write` scope.'),
+  r.blackBox('RENT-PDF-5', 'Per-landlord limit 20 requests per minute (`public_api.rent_invoice_pdf`).'),
+  quoting(
+    r.notObservable(
+      'RENT-PDF-6',
+      'The per-landlord limit is enforced before generation.',
+      'Ordering inside the deployment is not visible from outside.',
+    ),
+    'per-landlord limit 20 requests per minute (`public_api.rent_invoice_pdf`), enforced before generation',
+  ),
   r.blackBox(
     'RENT-PDF-7',
     'Bytes may be served from a cache keyed by rent id, `updated_at` and template version with a 15-minute lifetime.',
@@ -99,7 +105,7 @@ export const RENT_EMAIL_RULES: readonly Rule[] = [
   r.blackBox(
     'RENT-EMAIL-4',
     'No tenant email on file and no `email` override returns `400 TENANT_EMAIL_MISSING`.',
-    'Needs a rent payment whose tenant has no email in the target\'s data; skipped when none is found.',
+    "Needs a rent payment whose tenant has no email in the target's data; skipped when none is found.",
   ),
   r.blackBox(
     'RENT-EMAIL-5',
@@ -127,6 +133,9 @@ export const RENT_EMAIL_RULES: readonly Rule[] = [
     'RENT-EMAIL-10',
     '`POST /rent/{id}/invoice/email` (JSON body, at least `{}`; optional `email` override) answers 200 with a body holding `sent` (boolean) and `sandbox` (boolean).',
   ),
-  r.blackBox('RENT-EMAIL-11', '`POST /rent/{id}/invoice/email`: optional header `Idempotency-Key` (string, max 128 chars).'),
+  r.blackBox(
+    'RENT-EMAIL-11',
+    '`POST /rent/{id}/invoice/email`: optional header `Idempotency-Key` (string, max 128 chars).',
+  ),
   r.blackBox('RENT-EMAIL-12', '`POST /rent/{id}/invoice/email` answers 404 for an unknown rent payment.'),
 ];

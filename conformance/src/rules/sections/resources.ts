@@ -22,7 +22,10 @@ export const ENVELOPE_RULES: readonly Rule[] = [
 const prop = inSection('Resources > Property');
 
 export const RES_PROP_RULES: readonly Rule[] = [
-  quoting(prop.blackBox('RES-PROP-1', 'Property list items and detail have the identical shape.'), 'Property (list items and detail have the identical shape)'),
+  quoting(
+    prop.blackBox('RES-PROP-1', 'Property list items and detail have the identical shape.'),
+    'Property (list items and detail have the identical shape)',
+  ),
   prop.blackBox('RES-PROP-2', 'Property `id` is a string (uuid).'),
   prop.blackBox('RES-PROP-3', 'Property `address` is a string: the full address.'),
   prop.blackBox('RES-PROP-4', 'Property `shortName` is a string.'),
@@ -65,7 +68,10 @@ export const RES_CONTRACT_RULES: readonly Rule[] = [
     'A contract has a tenancy reference (string), matched by the `search` filter.',
     'Its field name is not given, so checks can only use a reference they can find in the contract body.',
   ),
-  quoting(contract.notShown('RES-CONTRACT-7', 'The tenancy reference\'s field name is not given (not shown).'), '| tenancy reference | string | matched by the `search` filter; its field name is not given |'),
+  quoting(
+    contract.notShown('RES-CONTRACT-7', "The tenancy reference's field name is not given (not shown)."),
+    '| tenancy reference | string | matched by the `search` filter; its field name is not given |',
+  ),
   contract.notShown('RES-CONTRACT-8', 'Contract: fields beyond those listed: not shown.'),
 ];
 
@@ -80,8 +86,14 @@ export const RES_RENT_RULES: readonly Rule[] = [
   rent.blackBox('RES-RENT-6', 'Rent payment `status` is one of `Paid`, `Pending`, `Overdue`.'),
   rent.blackBox('RES-RENT-7', 'Rent payment `amountReceived` is a number.'),
   rent.blackBox('RES-RENT-8', 'Rent payment `datePaid` is a date.'),
-  quoting(rent.notShown('RES-RENT-9', 'A rent payment has a due date (its field name is not given: not shown).'), '`datePaid` (date); a due date; a period window. Rent payment: fields beyond those listed: not shown.'),
-  quoting(rent.notShown('RES-RENT-10', 'A rent payment has a period window (its field names are not given: not shown).'), '`datePaid` (date); a due date; a period window. Rent payment: fields beyond those listed: not shown.'),
+  quoting(
+    rent.notShown('RES-RENT-9', 'A rent payment has a due date (its field name is not given: not shown).'),
+    '`datePaid` (date); a due date; a period window. Rent payment: fields beyond those listed: not shown.',
+  ),
+  quoting(
+    rent.notShown('RES-RENT-10', 'A rent payment has a period window (its field names are not given: not shown).'),
+    '`datePaid` (date); a due date; a period window. Rent payment: fields beyond those listed: not shown.',
+  ),
   rent.notShown('RES-RENT-11', 'Rent payment: fields beyond those listed: not shown.'),
 ];
 
@@ -111,7 +123,13 @@ export const RES_DOC_RULES: readonly Rule[] = [
 const handbook = inSection('Resources > Property handbook');
 
 export const RES_HANDBOOK_RULES: readonly Rule[] = [
-  quoting(handbook.blackBox('RES-HANDBOOK-1', 'The handbook (response of `GET /properties/{id}/handbook`) has `propertyId`, a string (uuid).'), 'Property handbook (response of `GET /properties/{id}/handbook`)\n\n| Field | Type | Notes |\n| --- | --- | --- |\n| propertyId | string (uuid) | |'),
+  quoting(
+    handbook.blackBox(
+      'RES-HANDBOOK-1',
+      'The handbook (response of `GET /properties/{id}/handbook`) has `propertyId`, a string (uuid).',
+    ),
+    'Property handbook (response of `GET /properties/{id}/handbook`)\n\n| Field | Type | Notes |\n| --- | --- | --- |\n| propertyId | string (uuid) | |',
+  ),
   handbook.blackBox(
     'RES-HANDBOOK-2',
     'Handbook `knowledge` is an object or null: null when nothing has been recorded yet; this is normal, not an error.',
@@ -136,7 +154,10 @@ export const RES_HANDBOOK_RULES: readonly Rule[] = [
     'Meter unit `ft3` is one hundred cubic feet per dial unit, not one.',
     'The meaning of a unit is not visible in a response.',
   ),
-  handbook.blackBox('RES-HANDBOOK-10', 'Meter item `mpan`, `mprn`, `serialNumber` (supply numbers / serial) are each a string or null.'),
+  handbook.blackBox(
+    'RES-HANDBOOK-10',
+    'Meter item `mpan`, `mprn`, `serialNumber` (supply numbers / serial) are each a string or null.',
+  ),
   handbook.blackBox(
     'RES-HANDBOOK-11',
     'Meter item `openingReading` is an object or null: `{ readingDate: date, registers: [ { register: single, day, night, export or heat; value: number } ] }`.',
@@ -163,7 +184,10 @@ export const RES_COMPLIANCE_RULES: readonly Rule[] = [
     'Severity values (response of `GET /compliance/summary`): `expired`, `missing`, `critical`, `urgent`, `due_soon`, `ok`.',
   ),
   compliance.blackBox('RES-COMPLIANCE-2', '`generatedAt` is a date-time.'),
-  compliance.blackBox('RES-COMPLIANCE-3', '`portfolio.propertyCount`, `requiredItemsTotal`, `attentionCount` are integers.'),
+  compliance.blackBox(
+    'RES-COMPLIANCE-3',
+    '`portfolio.propertyCount`, `requiredItemsTotal`, `attentionCount` are integers.',
+  ),
   compliance.blackBox('RES-COMPLIANCE-4', '`portfolio.worstSeverity` is a severity or null.'),
   compliance.blackBox(
     'RES-COMPLIANCE-5',
@@ -186,10 +210,13 @@ export const RES_COMPLIANCE_RULES: readonly Rule[] = [
     'RES-COMPLIANCE-9',
     '`properties` is an array of `id`, `name`, `address` (nullable), `status` (nullable), `epc` { `rating`, `band` nullable strings, `score` nullable integer, `renewal` nullable string, `compliant` nullable boolean }, `items`.',
   ),
-  quoting(compliance.blackBox(
-    'RES-COMPLIANCE-10',
-    '`properties[].items` is an array of { `code`, `required` boolean, `dueDate` nullable, `daysUntil` nullable integer, `state` (`missing`, `valid`, `expired`), `severity` }.',
-  ), '`items` array of { `code`, `required` boolean, `dueDate` nullable, `daysUntil` nullable integer, `state` (`missing`, `valid`, `expired`), `severity` }'),
+  quoting(
+    compliance.blackBox(
+      'RES-COMPLIANCE-10',
+      '`properties[].items` is an array of { `code`, `required` boolean, `dueDate` nullable, `daysUntil` nullable integer, `state` (`missing`, `valid`, `expired`), `severity` }.',
+    ),
+    '`items` array of { `code`, `required` boolean, `dueDate` nullable, `daysUntil` nullable integer, `state` (`missing`, `valid`, `expired`), `severity` }',
+  ),
   compliance.blackBox(
     'RES-COMPLIANCE-11',
     `${SEVERITY_RULES} \`expired\` = past due or required but missing.`,
@@ -215,16 +242,25 @@ export const RES_TEAM_RULES: readonly Rule[] = [
 const calendar = inSection('Resources > Calendar event');
 
 export const RES_CAL_RULES: readonly Rule[] = [
-  quoting(calendar.blackBox(
-    'RES-CAL-1',
-    'Calendar events are derived read-only from properties, contracts, rent, maintenance, compliance, inspections and related modules.',
-  ), 'Derived read-only from properties, contracts, rent, maintenance, compliance, inspections and related modules.'),
+  quoting(
+    calendar.blackBox(
+      'RES-CAL-1',
+      'Calendar events are derived read-only from properties, contracts, rent, maintenance, compliance, inspections and related modules.',
+    ),
+    'Derived read-only from properties, contracts, rent, maintenance, compliance, inspections and related modules.',
+  ),
   calendar.blackBox(
     'RES-CAL-2',
     'Calendar event `type` is one of `Task`, `Property`, `Contract`, `Tenant`, `Rent`, `Compliance`, `Insurance`, `Schedule`, `Inspection`.',
   ),
   calendar.blackBox('RES-CAL-3', 'Calendar event items have a `date` and an `id` (sort keys).'),
-  quoting(calendar.notShown('RES-CAL-4', 'Calendar event items may carry a property id (its field name is not given: not shown).'), 'Items have a `date` and an `id` (sort keys) and may carry a property id. Calendar event item fields beyond those: not shown.'),
+  quoting(
+    calendar.notShown(
+      'RES-CAL-4',
+      'Calendar event items may carry a property id (its field name is not given: not shown).',
+    ),
+    'Items have a `date` and an `id` (sort keys) and may carry a property id. Calendar event item fields beyond those: not shown.',
+  ),
   calendar.notShown('RES-CAL-5', 'Calendar event item fields beyond those: not shown.'),
 ];
 
@@ -235,14 +271,20 @@ export const RES_OTHER_RULES: readonly Rule[] = [
     'RES-OTHER-1',
     'Mortgage (lender, balance, rate, monthly payment, product end dates, linked properties): REST field list not shown.',
   ),
-  other.notShown('RES-OTHER-2', 'Contact (business contact such as contractor, agent, service): REST field list not shown.'),
+  other.notShown(
+    'RES-OTHER-2',
+    'Contact (business contact such as contractor, agent, service): REST field list not shown.',
+  ),
   other.notShown('RES-OTHER-3', 'Chat message: REST field list not shown.'),
   other.notShown(
     'RES-OTHER-4',
     'Tenant (contact details, compliance fields, property assignment): REST field list not shown.',
   ),
   other.notShown('RES-OTHER-5', 'Maintenance issue: REST field list not shown.'),
-  quoting(other.notShown('RES-OTHER-6', 'Inspection: REST field list not shown.'), 'maintenance issue, inspection, subscription summary (plan, property limits and usage, storage usage, next billing date when available): REST field lists not shown.'),
+  quoting(
+    other.notShown('RES-OTHER-6', 'Inspection: REST field list not shown.'),
+    'maintenance issue, inspection, subscription summary (plan, property limits and usage, storage usage, next billing date when available): REST field lists not shown.',
+  ),
   other.notShown(
     'RES-OTHER-7',
     'Subscription summary (plan, property limits and usage, storage usage, next billing date when available): REST field list not shown.',

@@ -9,7 +9,8 @@ const rules = inSection('States and transitions > Rules on states');
 const gaps = inSection('States and transitions > Gaps');
 
 const SEEN_ONLY = 'The values are "seen in webhooks", not a closed set: checks must not reject other values.';
-const RETRY_TIMING = 'Retry timing is checked only in the full profile (it waits minutes, or uses the target\'s shortened delays).';
+const RETRY_TIMING =
+  "Retry timing is checked only in the full profile (it waits minutes, or uses the target's shortened delays).";
 
 export const STATE_RULES: readonly Rule[] = [
   // Value sets
@@ -17,9 +18,24 @@ export const STATE_RULES: readonly Rule[] = [
   values.blackBox('STATE-2', 'Contract status: `Active`, `Pending`, `Notice Served`, `Ended`.'),
   values.needs('needs-webhook', 'STATE-3', 'A deleted contract is reported as `Deleted` in its webhook.'),
   values.blackBox('STATE-4', 'Rent payment status: `Pending`, `Paid`, `Overdue`.'),
-  values.needs('needs-webhook', 'STATE-5', 'Maintenance issue status (seen in webhooks): `Open`, `In_Progress`, `Deleted`.', SEEN_ONLY),
-  values.needs('needs-webhook', 'STATE-6', 'Inspection status (seen in webhooks): `in_progress`, `completed`, `deleted`.', SEEN_ONLY),
-  values.needs('needs-webhook', 'STATE-7', 'Tenant status (seen in webhooks): `INVITED`, `ACTIVE`, `DELETED`.', SEEN_ONLY),
+  values.needs(
+    'needs-webhook',
+    'STATE-5',
+    'Maintenance issue status (seen in webhooks): `Open`, `In_Progress`, `Deleted`.',
+    SEEN_ONLY,
+  ),
+  values.needs(
+    'needs-webhook',
+    'STATE-6',
+    'Inspection status (seen in webhooks): `in_progress`, `completed`, `deleted`.',
+    SEEN_ONLY,
+  ),
+  values.needs(
+    'needs-webhook',
+    'STATE-7',
+    'Tenant status (seen in webhooks): `INVITED`, `ACTIVE`, `DELETED`.',
+    SEEN_ONLY,
+  ),
   values.notObservable(
     'STATE-8',
     'Invoice-email dedup record: `pending`, `failed`, and a stored success.',
@@ -55,16 +71,18 @@ export const STATE_RULES: readonly Rule[] = [
     'STATE-16',
     'From any contract state, `PATCH /contracts/{id}` with no `Notice Served` in the body: status recalculated from dates.',
   ),
-  may(moves.notObservable(
-    'STATE-17',
-    '`PATCH /contracts/{id}`: changing tenants may trigger assignment emails.',
-    'A permission ("may"): a deployment that sends assignment emails on a tenant change and one that sends none both conform, and the spec says nothing of whom or what they would carry, so no observation can fail a deployment. The PATCH itself is STATE-16.',
-  )),
+  may(
+    moves.notObservable(
+      'STATE-17',
+      '`PATCH /contracts/{id}`: changing tenants may trigger assignment emails.',
+      'A permission ("may"): a deployment that sends assignment emails on a tenant change and one that sends none both conform, and the spec says nothing of whom or what they would carry, so no observation can fail a deployment. The PATCH itself is STATE-16.',
+    ),
+  ),
   moves.needs(
     'needs-webhook',
     'STATE-18',
     'A contract not `Ended` takes a date-derived move to `Ended`; event `contract.ended`.',
-    'The move happens when an end date passes, which a run cannot wait for; observed only when a date-derived move happens during the run. A contract the suite creates ending today does not help: the end date is a day of the tenancy, so the contract is still Active (not Ended) until that date is over in the landlord\'s time zone, at the earliest the next local midnight, hours after a quick run ends; one created with an end date already past is created Ended, a creation rather than a move.',
+    "The move happens when an end date passes, which a run cannot wait for; observed only when a date-derived move happens during the run. A contract the suite creates ending today does not help: the end date is a day of the tenancy, so the contract is still Active (not Ended) until that date is over in the landlord's time zone, at the earliest the next local midnight, hours after a quick run ends; one created with an end date already past is created Ended, a creation rather than a move.",
   ),
   moves.blackBox('STATE-19', '(new) `POST /rent` with any allowed status: the payment has the given status.'),
   moves.blackBox(
@@ -120,13 +138,17 @@ export const STATE_RULES: readonly Rule[] = [
     'needs-mail',
     'STATE-32',
     'Invoice-email dedup: when `failed`, a new request gets `409 INVOICE_EMAIL_FAILED`.',
-    'Also needs a way to make the target\'s mail transport fail.',
+    "Also needs a way to make the target's mail transport fail.",
   ),
   rules.blackBox(
     'STATE-33',
     'Invoice-email dedup: after a stored success, a repeat request gets `200` with the stored payload.',
   ),
-  rules.needs('needs-mail', 'STATE-34', 'Invoice-email dedup: after a stored success, a repeat request sends no second email.'),
+  rules.needs(
+    'needs-mail',
+    'STATE-34',
+    'Invoice-email dedup: after a stored success, a repeat request sends no second email.',
+  ),
 ];
 
 export const STATE_GAP_RULES: readonly Rule[] = [

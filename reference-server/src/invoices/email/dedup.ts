@@ -24,7 +24,8 @@ export interface ClaimRequest {
   readonly now: Date;
 }
 
-export type ClaimResult = { readonly claimed: true; readonly id: string } | { readonly claimed: false; readonly record: InvoiceEmailSend };
+export type ClaimResult =
+  { readonly claimed: true; readonly id: string } | { readonly claimed: false; readonly record: InvoiceEmailSend };
 
 const TABLE = 'invoice_email_sends';
 
@@ -33,13 +34,22 @@ export const findRecord = async (scope: Scope, rentPaymentId: string): Promise<I
 
 export async function claim(scope: Scope, request: ClaimRequest): Promise<ClaimResult> {
   const id = randomUUID();
-  const inserted = (await scope.db(TABLE)
+  const inserted = (await scope
+    .db(TABLE)
     .insert({
-      id, landlord_id: scope.landlordId, rent_payment_id: request.rentPaymentId, state: 'pending', recipient: request.recipient,
-      document_type: request.documentType, claimed_at: request.now, lease_expires_at: new Date(request.now.getTime() + INVOICE_EMAIL_LEASE_MS),
-      created_at: request.now, updated_at: request.now,
+      id,
+      landlord_id: scope.landlordId,
+      rent_payment_id: request.rentPaymentId,
+      state: 'pending',
+      recipient: request.recipient,
+      document_type: request.documentType,
+      claimed_at: request.now,
+      lease_expires_at: new Date(request.now.getTime() + INVOICE_EMAIL_LEASE_MS),
+      created_at: request.now,
+      updated_at: request.now,
     })
-    .onConflict('rent_payment_id').ignore()
+    .onConflict('rent_payment_id')
+    .ignore()
     .returning('id')) as Array<{ id: string }>;
   if (inserted.length > 0) return { claimed: true, id };
   const record = await findRecord(scope, request.rentPaymentId);
@@ -58,10 +68,16 @@ export async function settle(scope: Scope, record: InvoiceEmailSend, now: Date):
   if (record.state === 'sent') return storedPayload(record);
   if (record.state === 'pending') {
     if (new Date(record.lease_expires_at).getTime() > now.getTime()) throw apiError('INVOICE_EMAIL_IN_PROGRESS');
-    await scope.db(TABLE)
+    await scope
+      .db(TABLE)
       .where({ id: record.id, landlord_id: scope.landlordId, state: 'pending' })
       .where('lease_expires_at', '<=', now)
-      .update({ state: 'failed', error: 'abandoned: the sending process stopped before finishing (lease expired)', finished_at: now, updated_at: now });
+      .update({
+        state: 'failed',
+        error: 'abandoned: the sending process stopped before finishing (lease expired)',
+        finished_at: now,
+        updated_at: now,
+      });
     const current = await findRecord(scope, record.rent_payment_id);
     if (current && current.state === 'sent') return storedPayload(current);
   }
@@ -69,18 +85,38 @@ export async function settle(scope: Scope, record: InvoiceEmailSend, now: Date):
 }
 
 /** Records the success of claim `id` (whatever its state: a late success after a lease expiry is still a send). */
-export async function markSent(db: Knex | Knex.Transaction, landlordId: string, id: string, payload: { messageId: string | null }, now: Date): Promise<void> {
-  await db(TABLE).where({ id, landlord_id: landlordId }).update({
-    state: 'sent', response: JSON.stringify(payload), message_id: payload.messageId, error: null, finished_at: now, updated_at: now,
-  });
+export async function markSent(
+  db: Knex | Knex.Transaction,
+  landlordId: string,
+  id: string,
+  payload: { messageId: string | null },
+  now: Date,
+): Promise<void> {
+  await db(TABLE)
+    .where({ id, landlord_id: landlordId })
+    .update({
+      state: 'sent',
+      response: JSON.stringify(payload),
+      message_id: payload.messageId,
+      error: null,
+      finished_at: now,
+      updated_at: now,
+    });
 }
 
 export async function markFailed(scope: Scope, id: string, error: string, now: Date): Promise<void> {
-  await scope.db(TABLE).where({ id, landlord_id: scope.landlordId, state: 'pending' }).update({ state: 'failed', error: error.slice(0, 500), finished_at: now, updated_at: now });
+  await scope
+    .db(TABLE)
+    .where({ id, landlord_id: scope.landlordId, state: 'pending' })
+    .update({ state: 'failed', error: error.slice(0, 500), finished_at: now, updated_at: now });
 }
 
 /** For operators (dashboard): clears a failed record so the next request may send again. Never used automatically. */
 export async function clearFailed(scope: Scope, rentPaymentId: string): Promise<boolean> {
-  const removed = (await scope.db(TABLE).where({ landlord_id: scope.landlordId, rent_payment_id: rentPaymentId, state: 'failed' }).delete().returning('id')) as unknown[];
+  const removed = (await scope
+    .db(TABLE)
+    .where({ landlord_id: scope.landlordId, rent_payment_id: rentPaymentId, state: 'failed' })
+    .delete()
+    .returning('id')) as unknown[];
   return removed.length > 0;
 }

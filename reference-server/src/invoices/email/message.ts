@@ -5,13 +5,18 @@ import { money } from '../pdf/render';
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function invoiceMessage(doc: InvoiceDocument, to: string, pdf: { bytes: Buffer; filename: string }): MailMessage {
+export function invoiceMessage(
+  doc: InvoiceDocument,
+  to: string,
+  pdf: { bytes: Buffer; filename: string },
+): MailMessage {
   const kind = doc.documentType === 'receipt' ? 'Receipt' : 'Invoice';
   const where = doc.property?.shortName ?? 'your tenancy';
   const greeting = `Dear ${doc.tenant?.firstName ?? 'tenant'},`;
-  const body = doc.documentType === 'receipt'
-    ? `Thank you for your payment of ${money(doc.amountReceived)} for ${doc.period} at ${where}. Your receipt ${doc.reference} is attached.`
-    : `Please find attached invoice ${doc.reference} for rent of ${money(doc.amount)} for ${doc.period} at ${where}, due on ${doc.dueDate}.`;
+  const body =
+    doc.documentType === 'receipt'
+      ? `Thank you for your payment of ${money(doc.amountReceived)} for ${doc.period} at ${where}. Your receipt ${doc.reference} is attached.`
+      : `Please find attached invoice ${doc.reference} for rent of ${money(doc.amount)} for ${doc.period} at ${where}, due on ${doc.dueDate}.`;
   const signature = `Kind regards,\n${doc.landlord.name}`;
   return {
     to,

@@ -52,15 +52,26 @@ class SendTimeout extends Error {}
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new SendTimeout(`mail send timed out after ${ms} ms`)), ms); });
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SendTimeout(`mail send timed out after ${ms} ms`)), ms);
+  });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** rent.invoice_sent `data`, exactly the catalogue's fields. */
-export const invoiceSentData = (doc: InvoiceDocument, email: string): EventData<'rent.invoice_sent'> => buildEventData('rent.invoice_sent', {
-  rent_payment_id: doc.rentPaymentId, contract_id: doc.contractId, property_id: doc.propertyId, tenant_id: doc.tenantId,
-  tenant_email: email, document_type: doc.documentType, period: doc.period, amount: doc.amount, due_date: doc.dueDate, sent_via: 'email',
-});
+export const invoiceSentData = (doc: InvoiceDocument, email: string): EventData<'rent.invoice_sent'> =>
+  buildEventData('rent.invoice_sent', {
+    rent_payment_id: doc.rentPaymentId,
+    contract_id: doc.contractId,
+    property_id: doc.propertyId,
+    tenant_id: doc.tenantId,
+    tenant_email: email,
+    document_type: doc.documentType,
+    period: doc.period,
+    amount: doc.amount,
+    due_date: doc.dueDate,
+    sent_via: 'email',
+  });
 
 function recipientOf(doc: InvoiceDocument, override: string | undefined): string {
   const email = override ?? doc.tenant?.email ?? null;
@@ -68,7 +79,10 @@ function recipientOf(doc: InvoiceDocument, override: string | undefined): string
   return email;
 }
 
-export async function sendInvoiceEmail(deps: InvoiceEmailDeps, request: InvoiceEmailRequest): Promise<InvoiceEmailResult> {
+export async function sendInvoiceEmail(
+  deps: InvoiceEmailDeps,
+  request: InvoiceEmailRequest,
+): Promise<InvoiceEmailResult> {
   const { scope } = request;
   const payment = await loadPayment(scope, request.rentPaymentId, request.today, request.sandbox);
 
@@ -88,7 +102,12 @@ export async function sendInvoiceEmail(deps: InvoiceEmailDeps, request: InvoiceE
   const doc = await completeDocument(scope, payment);
   const email = recipientOf(doc, request.email);
   const pdf = await deps.pdfs.forDocument(doc);
-  const claimed = await claim(scope, { rentPaymentId: doc.rentPaymentId, recipient: email, documentType: doc.documentType, now: deps.clock.now() });
+  const claimed = await claim(scope, {
+    rentPaymentId: doc.rentPaymentId,
+    recipient: email,
+    documentType: doc.documentType,
+    now: deps.clock.now(),
+  });
   if (!claimed.claimed) return (await settle(scope, claimed.record, deps.clock.now())) as InvoiceEmailResult;
 
   const sending = deps.mailer.send(invoiceMessage(doc, email, pdf));
@@ -100,8 +119,14 @@ export async function sendInvoiceEmail(deps: InvoiceEmailDeps, request: InvoiceE
     deps.logger.warn({ rentPaymentId: doc.rentPaymentId, err }, 'invoice email send failed; resend blocked');
     if (err instanceof SendTimeout) {
       // The mailer may still deliver: if it does, the record must say so (and the event must go out).
-      sending.then(({ messageId: late }) => succeed(deps, scope, claimed.id, doc, email, pdf, late), () => undefined)
-        .catch((lateErr: unknown) => deps.logger.error({ err: lateErr }, 'recording a late invoice email success failed'));
+      sending
+        .then(
+          ({ messageId: late }) => succeed(deps, scope, claimed.id, doc, email, pdf, late),
+          () => undefined,
+        )
+        .catch((lateErr: unknown) =>
+          deps.logger.error({ err: lateErr }, 'recording a late invoice email success failed'),
+        );
     }
     throw apiError('INVOICE_EMAIL_FAILED', 'Sending the invoice email failed; automatic resend is blocked');
   }
@@ -109,7 +134,15 @@ export async function sendInvoiceEmail(deps: InvoiceEmailDeps, request: InvoiceE
 }
 
 /** Stores the success payload and queues rent.invoice_sent (status pending) in one transaction. */
-async function succeed(deps: InvoiceEmailDeps, scope: Scope, claimId: string, doc: InvoiceDocument, email: string, pdf: { bytes: Buffer; filename: string }, messageId: string): Promise<InvoiceEmailResult> {
+async function succeed(
+  deps: InvoiceEmailDeps,
+  scope: Scope,
+  claimId: string,
+  doc: InvoiceDocument,
+  email: string,
+  pdf: { bytes: Buffer; filename: string },
+  messageId: string,
+): Promise<InvoiceEmailResult> {
   const now = deps.clock.now();
   const payload = result(doc, email, pdf, { sent: true, sandbox: false, sentAt: now.toISOString(), messageId });
   await runWrite(deps, scope.landlordId, false, async (ctx) => {
@@ -119,7 +152,12 @@ async function succeed(deps: InvoiceEmailDeps, scope: Scope, claimId: string, do
   return payload;
 }
 
-function result(doc: InvoiceDocument, email: string, pdf: { bytes: Buffer; filename: string }, outcome: Pick<InvoiceEmailResult, 'sent' | 'sandbox' | 'sentAt' | 'messageId'>): InvoiceEmailResult {
+function result(
+  doc: InvoiceDocument,
+  email: string,
+  pdf: { bytes: Buffer; filename: string },
+  outcome: Pick<InvoiceEmailResult, 'sent' | 'sandbox' | 'sentAt' | 'messageId'>,
+): InvoiceEmailResult {
   return {
     sent: outcome.sent,
     sandbox: outcome.sandbox,

@@ -17,7 +17,11 @@ export class TtlLruCache<V> {
   private readonly loading = new Map<string, Promise<V>>();
   readonly stats: CacheStats = { hits: 0, misses: 0 };
 
-  constructor(private readonly clock: Clock, private readonly ttlMs: number, private readonly maxEntries: number) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+  ) {}
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);

@@ -55,16 +55,28 @@ function draw(pdf: PDFKit.PDFDocument, doc: InvoiceDocument, title: string): voi
 
   // Header: document title on the left, the landlord (issuer) on the right.
   pdf.fillColor(ACCENT).font('Helvetica-Bold').fontSize(26).text(title, PAGE_MARGIN, PAGE_MARGIN);
-  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(12).text(doc.landlord.name, PAGE_MARGIN, PAGE_MARGIN, { width, align: 'right' });
+  pdf
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(doc.landlord.name, PAGE_MARGIN, PAGE_MARGIN, { width, align: 'right' });
   pdf.font('Helvetica').fontSize(9).fillColor(MUTED);
   if (doc.landlord.address) pdf.text(doc.landlord.address, { width, align: 'right' });
   pdf.text(doc.landlord.email, { width, align: 'right' });
-  if (doc.sandbox) pdf.fillColor('#b42318').font('Helvetica-Bold').text('SANDBOX: sample document, not a real demand for payment', { width, align: 'right' });
+  if (doc.sandbox)
+    pdf
+      .fillColor('#b42318')
+      .font('Helvetica-Bold')
+      .text('SANDBOX: sample document, not a real demand for payment', { width, align: 'right' });
 
   let y = 140;
   const pair = (label: string, value: string, x: number, w: number): void => {
     pdf.font('Helvetica').fontSize(8).fillColor(MUTED).text(label.toUpperCase(), x, y, { width: w });
-    pdf.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(value, x, y + 11, { width: w });
+    pdf
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .fillColor(INK)
+      .text(value, x, y + 11, { width: w });
   };
   const col = width / 3;
   pair('Reference', doc.reference, PAGE_MARGIN, col);
@@ -73,16 +85,36 @@ function draw(pdf: PDFKit.PDFDocument, doc: InvoiceDocument, title: string): voi
 
   y = 195;
   pdf.font('Helvetica').fontSize(8).fillColor(MUTED).text('BILLED TO', PAGE_MARGIN, y);
-  pdf.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(doc.tenant?.fullName ?? 'Former tenant', PAGE_MARGIN, y + 12);
-  pdf.font('Helvetica').fontSize(10).fillColor(INK).text(doc.property?.address ?? 'Property no longer on file', PAGE_MARGIN, y + 28, { width: width / 2 });
-  if (doc.tenancyReference) pdf.fillColor(MUTED).fontSize(9).text(`Tenancy ${doc.tenancyReference}`, PAGE_MARGIN, y + 44);
+  pdf
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .fillColor(INK)
+    .text(doc.tenant?.fullName ?? 'Former tenant', PAGE_MARGIN, y + 12);
+  pdf
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(INK)
+    .text(doc.property?.address ?? 'Property no longer on file', PAGE_MARGIN, y + 28, { width: width / 2 });
+  if (doc.tenancyReference)
+    pdf
+      .fillColor(MUTED)
+      .fontSize(9)
+      .text(`Tenancy ${doc.tenancyReference}`, PAGE_MARGIN, y + 44);
 
   // Details: label / value rows.
   y = 275;
-  pdf.moveTo(PAGE_MARGIN, y).lineTo(PAGE_MARGIN + width, y).lineWidth(0.5).strokeColor(MUTED).stroke();
+  pdf
+    .moveTo(PAGE_MARGIN, y)
+    .lineTo(PAGE_MARGIN + width, y)
+    .lineWidth(0.5)
+    .strokeColor(MUTED)
+    .stroke();
   const rows: Array<[string, string]> = [
     ['Rent period', doc.period],
-    ['Period window', doc.periodStart || doc.periodEnd ? `${doc.periodStart ?? '…'} to ${doc.periodEnd ?? '…'}` : 'not recorded'],
+    [
+      'Period window',
+      doc.periodStart || doc.periodEnd ? `${doc.periodStart ?? '…'} to ${doc.periodEnd ?? '…'}` : 'not recorded',
+    ],
     ['Due date', doc.dueDate],
     ['Amount', money(doc.amount)],
     ['Amount received', money(doc.amountReceived)],
@@ -91,27 +123,53 @@ function draw(pdf: PDFKit.PDFDocument, doc: InvoiceDocument, title: string): voi
   ];
   y += 10;
   for (const [label, value] of rows) {
-    pdf.font('Helvetica').fontSize(10).fillColor(MUTED).text(label, PAGE_MARGIN, y, { width: width / 2 });
-    pdf.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(value, PAGE_MARGIN + width / 2, y, { width: width / 2, align: 'right' });
+    pdf
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text(label, PAGE_MARGIN, y, { width: width / 2 });
+    pdf
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(value, PAGE_MARGIN + width / 2, y, { width: width / 2, align: 'right' });
     y += 20;
   }
-  pdf.moveTo(PAGE_MARGIN, y + 2).lineTo(PAGE_MARGIN + width, y + 2).lineWidth(0.5).strokeColor(MUTED).stroke();
+  pdf
+    .moveTo(PAGE_MARGIN, y + 2)
+    .lineTo(PAGE_MARGIN + width, y + 2)
+    .lineWidth(0.5)
+    .strokeColor(MUTED)
+    .stroke();
 
   y += 20;
-  const closing = doc.documentType === 'receipt'
-    ? `Received with thanks: ${money(doc.amountReceived)} for ${doc.period}.`
-    : `Please pay ${money(doc.balanceDue)} by ${doc.dueDate}, quoting ${doc.reference}.`;
+  const closing =
+    doc.documentType === 'receipt'
+      ? `Received with thanks: ${money(doc.amountReceived)} for ${doc.period}.`
+      : `Please pay ${money(doc.balanceDue)} by ${doc.dueDate}, quoting ${doc.reference}.`;
   pdf.font('Helvetica').fontSize(10).fillColor(INK).text(closing, PAGE_MARGIN, y, { width });
 
-  pdf.font('Helvetica').fontSize(8).fillColor(MUTED)
-    .text(`${doc.reference} · ${doc.landlord.name} · template v${TEMPLATE_VERSION}`, PAGE_MARGIN, pdf.page.height - PAGE_MARGIN - 10, { width, align: 'center', lineBreak: false });
+  pdf
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(
+      `${doc.reference} · ${doc.landlord.name} · template v${TEMPLATE_VERSION}`,
+      PAGE_MARGIN,
+      pdf.page.height - PAGE_MARGIN - 10,
+      { width, align: 'center', lineBreak: false },
+    );
 }
 
 function watermark(pdf: PDFKit.PDFDocument): void {
   const { width, height } = pdf.page;
   pdf.save();
   pdf.rotate(-35, { origin: [width / 2, height / 2] });
-  pdf.font('Helvetica-Bold').fontSize(110).fillColor('#b42318', 0.12).text('SANDBOX', 0, height / 2 - 60, { width, align: 'center', lineBreak: false });
+  pdf
+    .font('Helvetica-Bold')
+    .fontSize(110)
+    .fillColor('#b42318', 0.12)
+    .text('SANDBOX', 0, height / 2 - 60, { width, align: 'center', lineBreak: false });
   pdf.restore();
   pdf.fillOpacity(1);
 }
@@ -120,5 +178,6 @@ function watermark(pdf: PDFKit.PDFDocument): void {
 export function assertValidPdf(bytes: Buffer): void {
   const head = bytes.subarray(0, 5).toString('latin1');
   const tail = bytes.subarray(Math.max(0, bytes.length - 32)).toString('latin1');
-  if (bytes.length < 100 || head !== '%PDF-' || !tail.includes('%%EOF')) throw new Error('invoice PDF is incomplete or malformed');
+  if (bytes.length < 100 || head !== '%PDF-' || !tail.includes('%%EOF'))
+    throw new Error('invoice PDF is incomplete or malformed');
 }

@@ -18,7 +18,13 @@ export interface InvoicePdf {
 }
 
 export const cacheKeyOf = (doc: DocumentIdentity): string =>
-  [doc.rentPaymentId, doc.updatedAt.getTime(), `v${TEMPLATE_VERSION}`, doc.status, doc.sandbox ? 'sandbox' : 'live'].join(':');
+  [
+    doc.rentPaymentId,
+    doc.updatedAt.getTime(),
+    `v${TEMPLATE_VERSION}`,
+    doc.status,
+    doc.sandbox ? 'sandbox' : 'live',
+  ].join(':');
 
 export class InvoicePdfService {
   readonly cache: TtlLruCache<Buffer>;

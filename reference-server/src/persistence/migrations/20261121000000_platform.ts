@@ -134,12 +134,15 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('deleted_at', { useTz: true });
   });
   // Concurrent creates of the same (contract, period) cannot both succeed: the database decides.
-  await knex.raw('create unique index rent_payments_contract_period_unique on rent_payments (contract_id, period) where deleted_at is null');
+  await knex.raw(
+    'create unique index rent_payments_contract_period_unique on rent_payments (contract_id, period) where deleted_at is null',
+  );
 
   for (const table of ['property_documents', 'contract_documents'] as const) {
     await knex.schema.createTable(table, (t) => {
       owned(t);
-      if (table === 'contract_documents') t.uuid('contract_id').notNullable().references('id').inTable('contracts').index();
+      if (table === 'contract_documents')
+        t.uuid('contract_id').notNullable().references('id').inTable('contracts').index();
       t.uuid('property_id').notNullable().references('id').inTable('properties').index();
       t.string('name', 500).notNullable();
       t.string('type', 60).notNullable();
@@ -220,9 +223,22 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   for (const table of [
-    'webhook_subscriptions', 'idempotency_keys', 'suppliers', 'meter_readings', 'meters', 'handbooks',
-    'contract_documents', 'property_documents', 'rent_payments', 'contracts', 'tenants', 'certificates',
-    'properties', 'team_members', 'api_keys', 'landlords',
+    'webhook_subscriptions',
+    'idempotency_keys',
+    'suppliers',
+    'meter_readings',
+    'meters',
+    'handbooks',
+    'contract_documents',
+    'property_documents',
+    'rent_payments',
+    'contracts',
+    'tenants',
+    'certificates',
+    'properties',
+    'team_members',
+    'api_keys',
+    'landlords',
   ]) {
     await knex.schema.dropTableIfExists(table);
   }

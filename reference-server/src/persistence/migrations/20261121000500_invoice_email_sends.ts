@@ -22,7 +22,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable();
     t.timestamp('updated_at', { useTz: true }).notNullable();
   });
-  await knex.raw(`alter table invoice_email_sends add constraint invoice_email_sends_state_check check (state in ('pending', 'failed', 'sent'))`);
+  await knex.raw(
+    `alter table invoice_email_sends add constraint invoice_email_sends_state_check check (state in ('pending', 'failed', 'sent'))`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

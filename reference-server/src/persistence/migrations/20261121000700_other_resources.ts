@@ -120,8 +120,14 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   for (const table of [
-    'inspections', 'maintenance_issue_notes', 'maintenance_issues', 'chat_messages', 'chat_conversations',
-    'mortgage_properties', 'mortgages', 'contacts',
+    'inspections',
+    'maintenance_issue_notes',
+    'maintenance_issues',
+    'chat_messages',
+    'chat_conversations',
+    'mortgage_properties',
+    'mortgages',
+    'contacts',
   ]) {
     await knex.schema.dropTableIfExists(table);
   }

@@ -35,7 +35,9 @@ export async function up(knex: Knex): Promise<void> {
   });
 
   // What workers claim: open deliveries in due order. Partial, so finished deliveries never slow the claim.
-  await knex.raw(`create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where status in ('pending', 'retry_scheduled')`);
+  await knex.raw(
+    `create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where status in ('pending', 'retry_scheduled')`,
+  );
 
   await knex.schema.createTable('webhook_delivery_attempts', (t) => {
     t.uuid('id').primary();

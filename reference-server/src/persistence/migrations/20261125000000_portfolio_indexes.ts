@@ -9,9 +9,18 @@ const INDEXES: readonly IndexDefinition[] = [
   ['properties_landlord_order', 'properties (landlord_id, created_at, id) where deleted_at is null'],
   ['contracts_landlord_order', 'contracts (landlord_id, created_at, id) where deleted_at is null'],
   ['tenants_landlord_order', 'tenants (landlord_id, created_at, id) where deleted_at is null'],
-  ['rent_payments_landlord_due', 'rent_payments (landlord_id, due_date desc, created_at desc, id) where deleted_at is null'],
-  ['rent_payments_landlord_unpaid', `rent_payments (landlord_id, due_date desc, created_at desc, id) where deleted_at is null and status <> 'Paid'`],
-  ['certificates_property_latest', 'certificates (property_id, type, expiry_date desc, id desc) where deleted_at is null'],
+  [
+    'rent_payments_landlord_due',
+    'rent_payments (landlord_id, due_date desc, created_at desc, id) where deleted_at is null',
+  ],
+  [
+    'rent_payments_landlord_unpaid',
+    `rent_payments (landlord_id, due_date desc, created_at desc, id) where deleted_at is null and status <> 'Paid'`,
+  ],
+  [
+    'certificates_property_latest',
+    'certificates (property_id, type, expiry_date desc, id desc) where deleted_at is null',
+  ],
   ['certificates_landlord_expiry', 'certificates (landlord_id, expiry_date) where deleted_at is null'],
   ['maintenance_issues_landlord_order', 'maintenance_issues (landlord_id, created_at, id) where deleted_at is null'],
   ['maintenance_issues_landlord_due', 'maintenance_issues (landlord_id, due_date) where deleted_at is null'],

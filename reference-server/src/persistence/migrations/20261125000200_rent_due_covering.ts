@@ -6,6 +6,7 @@
 import { replacedIndexMigration } from './schema-steps';
 
 const BEFORE = 'rent_payments (landlord_id, due_date desc, created_at desc, id) where deleted_at is null';
-const AFTER = 'rent_payments (landlord_id, due_date desc, created_at desc, id) include (property_id) where deleted_at is null';
+const AFTER =
+  'rent_payments (landlord_id, due_date desc, created_at desc, id) include (property_id) where deleted_at is null';
 
 export const { up, down } = replacedIndexMigration('rent_payments_landlord_due', BEFORE, AFTER);

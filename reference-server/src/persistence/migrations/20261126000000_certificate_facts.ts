@@ -10,17 +10,31 @@
 // Statement-level triggers with transition tables refresh the facts of the properties a statement touched, set-based;
 // a bulk load that runs with triggers off (session_replication_role = replica) calls the refresh function itself.
 import type { Knex } from 'knex';
-import { createIndexes, createStatementTriggers, dropIndexes, dropStatementTriggers, type IndexDefinition } from './schema-steps';
+import {
+  createIndexes,
+  createStatementTriggers,
+  dropIndexes,
+  dropStatementTriggers,
+  type IndexDefinition,
+} from './schema-steps';
 
 export const TYPES = ['GSC', 'EICR', 'EPC', 'LANDLORD_LICENCE'] as const;
 /** The property column saying whether a certificate of this type is held. */
 export const heldColumn = (type: (typeof TYPES)[number]): string => `held_${type.toLowerCase()}`;
-export const RENEWAL_COLUMN = { GSC: 'gsc_renewal', EICR: 'eicr_renewal', EPC: 'epc_renewal', LANDLORD_LICENCE: 'landlord_licence_renewal' } as const;
+export const RENEWAL_COLUMN = {
+  GSC: 'gsc_renewal',
+  EICR: 'eicr_renewal',
+  EPC: 'epc_renewal',
+  LANDLORD_LICENCE: 'landlord_licence_renewal',
+} as const;
 
 /** A fact the refresh keeps on the property: its column, and its aggregate over the property's live certificates `c`. */
 export type PropertyFact = readonly [column: string, aggregate: string];
 
-export const HELD_FACTS: readonly PropertyFact[] = TYPES.map((t) => [heldColumn(t), `coalesce(bool_or(c.type = '${t}'), false)`]);
+export const HELD_FACTS: readonly PropertyFact[] = TYPES.map((t) => [
+  heldColumn(t),
+  `coalesce(bool_or(c.type = '${t}'), false)`,
+]);
 
 /** The refresh function, keeping `superseded` and these property facts (a later migration adds facts). */
 export const refreshFunction = (facts: readonly PropertyFact[]): string => `
@@ -70,12 +84,20 @@ export const CLEAR_HELD_ON_TRUNCATE = `update properties set ${TYPES.map((t) => 
 
 const INDEXES: readonly IndexDefinition[] = [
   ['certificates_latest_expiry', 'certificates (landlord_id, expiry_date) where deleted_at is null and not superseded'],
-  ...TYPES.map((t) => [`properties_${RENEWAL_COLUMN[t]}_unheld`, `properties (landlord_id, ${RENEWAL_COLUMN[t]}) where deleted_at is null and not ${heldColumn(t)}`] as const),
+  ...TYPES.map(
+    (t) =>
+      [
+        `properties_${RENEWAL_COLUMN[t]}_unheld`,
+        `properties (landlord_id, ${RENEWAL_COLUMN[t]}) where deleted_at is null and not ${heldColumn(t)}`,
+      ] as const,
+  ),
 ];
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('alter table certificates add column superseded boolean not null default false');
-  await knex.raw(`alter table properties ${TYPES.map((t) => `add column ${heldColumn(t)} boolean not null default false`).join(', ')}`);
+  await knex.raw(
+    `alter table properties ${TYPES.map((t) => `add column ${heldColumn(t)} boolean not null default false`).join(', ')}`,
+  );
   await knex.raw(refreshFunction(HELD_FACTS));
   await knex.raw(onWriteFunction(CLEAR_HELD_ON_TRUNCATE));
   await createStatementTriggers(knex, 'certificates', 'certificates_facts', 'certificates_refresh_facts');

@@ -28,7 +28,15 @@ export interface CountedKind {
 const UNDATED = `'-infinity'::date`;
 const LIVE = 'r.deleted_at is null';
 
-type CountedTable = 'properties' | 'contracts' | 'rent_payments' | 'certificates' | 'tenants' | 'property_documents' | 'maintenance_issues' | 'inspections';
+type CountedTable =
+  | 'properties'
+  | 'contracts'
+  | 'rent_payments'
+  | 'certificates'
+  | 'tenants'
+  | 'property_documents'
+  | 'maintenance_issues'
+  | 'inspections';
 
 // The calendar's sources, one kind per source (the certificates two): every event a source row gives, whatever its
 // property. GET /events subtracts at read time the rows the source does not show (those of soft-deleted properties,
@@ -36,22 +44,35 @@ type CountedTable = 'properties' | 'contracts' | 'rent_payments' | 'certificates
 // that need no other table are here, so a write is counted from its own rows alone.
 const LICENCE_ONLY = `'LANDLORD_LICENCE'`;
 /** The renewal dates recorded on a property, one per statutory item without a certificate of its type. */
-const RENEWALS: ReadonlyArray<readonly [column: string, held: string, applies: string]> = TYPES.map((t) =>
-  [RENEWAL_COLUMN[t], heldColumn(t), t === 'LANDLORD_LICENCE' ? 'r.licence_required' : 'true'] as const);
+const RENEWALS: ReadonlyArray<readonly [column: string, held: string, applies: string]> = TYPES.map(
+  (t) => [RENEWAL_COLUMN[t], heldColumn(t), t === 'LANDLORD_LICENCE' ? 'r.licence_required' : 'true'] as const,
+);
 
 /** The counted kinds of each table. The readers name these kinds (landlord-count.ts and its callers). */
 export const COUNTED: Readonly<Record<CountedTable, readonly CountedKind[]>> = {
   properties: [
     { kind: 'properties', day: UNDATED, when: LIVE },
-    ...RENEWALS.map(([column, held, applies]) => ({ kind: 'calendar.recorded_renewal', day: `r.${column}`, when: `${LIVE} and not r.${held} and ${applies} and r.${column} is not null` })),
+    ...RENEWALS.map(([column, held, applies]) => ({
+      kind: 'calendar.recorded_renewal',
+      day: `r.${column}`,
+      when: `${LIVE} and not r.${held} and ${applies} and r.${column} is not null`,
+    })),
   ],
   contracts: [
     { kind: 'contracts', day: UNDATED, when: LIVE },
     // Without notice: by start date, by end date (an end on or after the start), and the starts of the rows whose
     // end comes before their start (never Active: ended before they began).
     { kind: 'contracts.start', day: 'r.start_date', when: `${LIVE} and not r.notice_served` },
-    { kind: 'contracts.end', day: 'r.end_date', when: `${LIVE} and not r.notice_served and r.end_date >= r.start_date` },
-    { kind: 'contracts.inverted', day: 'r.start_date', when: `${LIVE} and not r.notice_served and r.end_date < r.start_date` },
+    {
+      kind: 'contracts.end',
+      day: 'r.end_date',
+      when: `${LIVE} and not r.notice_served and r.end_date >= r.start_date`,
+    },
+    {
+      kind: 'contracts.inverted',
+      day: 'r.start_date',
+      when: `${LIVE} and not r.notice_served and r.end_date < r.start_date`,
+    },
     { kind: 'contracts.ended', day: 'r.end_date', when: `${LIVE} and r.end_date is not null` },
     { kind: 'contracts.notice', day: UNDATED, when: `${LIVE} and r.notice_served` },
     { kind: 'contracts.notice.end', day: 'r.end_date', when: `${LIVE} and r.notice_served and r.end_date is not null` },
@@ -66,11 +87,27 @@ export const COUNTED: Readonly<Record<CountedTable, readonly CountedKind[]>> = {
     { kind: 'calendar.rent', day: 'r.due_date', when: LIVE },
   ],
   certificates: [
-    { kind: 'calendar.certificate_expiry', day: 'r.expiry_date', when: `${LIVE} and not r.superseded and r.type <> ${LICENCE_ONLY}` },
-    { kind: 'calendar.licence_expiry', day: 'r.expiry_date', when: `${LIVE} and not r.superseded and r.type = ${LICENCE_ONLY}` },
+    {
+      kind: 'calendar.certificate_expiry',
+      day: 'r.expiry_date',
+      when: `${LIVE} and not r.superseded and r.type <> ${LICENCE_ONLY}`,
+    },
+    {
+      kind: 'calendar.licence_expiry',
+      day: 'r.expiry_date',
+      when: `${LIVE} and not r.superseded and r.type = ${LICENCE_ONLY}`,
+    },
   ],
-  tenants: [{ kind: 'calendar.right_to_rent', day: 'r.right_to_rent_expiry', when: `${LIVE} and r.right_to_rent_expiry is not null` }],
-  property_documents: [{ kind: 'calendar.document_expiry', day: 'r.expiry_date', when: `${LIVE} and r.expiry_date is not null` }],
+  tenants: [
+    {
+      kind: 'calendar.right_to_rent',
+      day: 'r.right_to_rent_expiry',
+      when: `${LIVE} and r.right_to_rent_expiry is not null`,
+    },
+  ],
+  property_documents: [
+    { kind: 'calendar.document_expiry', day: 'r.expiry_date', when: `${LIVE} and r.expiry_date is not null` },
+  ],
   maintenance_issues: [{ kind: 'calendar.maintenance', day: 'r.due_date', when: `${LIVE} and r.due_date is not null` }],
   inspections: [{ kind: 'calendar.inspection', day: 'r.inspection_date', when: `${LIVE} and r.status <> 'cancelled'` }],
 };

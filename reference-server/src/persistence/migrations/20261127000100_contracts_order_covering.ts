@@ -7,6 +7,7 @@
 import { replacedIndexMigration } from './schema-steps';
 
 const BEFORE = 'contracts (landlord_id, created_at, id) where deleted_at is null';
-const AFTER = 'contracts (landlord_id, created_at, id) include (start_date, end_date, notice_served) where deleted_at is null';
+const AFTER =
+  'contracts (landlord_id, created_at, id) include (start_date, end_date, notice_served) where deleted_at is null';
 
 export const { up, down } = replacedIndexMigration('contracts_landlord_order', BEFORE, AFTER);

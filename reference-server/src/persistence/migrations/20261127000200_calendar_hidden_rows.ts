@@ -7,7 +7,10 @@ import { indexesMigration, type IndexDefinition } from './schema-steps';
 const INDEXES: readonly IndexDefinition[] = [
   ['properties_landlord_deleted', 'properties (landlord_id) where deleted_at is not null'],
   ['rent_payments_property_due', 'rent_payments (property_id, due_date) where deleted_at is null'],
-  ['certificates_landlord_licence_latest', `certificates (landlord_id, expiry_date) where deleted_at is null and not superseded and type = 'LANDLORD_LICENCE'`],
+  [
+    'certificates_landlord_licence_latest',
+    `certificates (landlord_id, expiry_date) where deleted_at is null and not superseded and type = 'LANDLORD_LICENCE'`,
+  ],
 ];
 
 export const { up, down } = indexesMigration(INDEXES);

@@ -17,8 +17,12 @@ export async function up(knex: Knex): Promise<void> {
     begin
       return encode(set_byte(set_byte(h, 6, (get_byte(h, 6) & 15) | 80), 8, (get_byte(h, 8) & 63) | 128), 'hex')::uuid;
     end $$`);
-  await knex.raw(`alter table rent_payments add column calendar_event_id uuid generated always as (calendar_event_id('rent_due', id)) stored`);
-  await knex.raw('create index rent_payments_landlord_due_event on rent_payments (landlord_id, due_date, calendar_event_id) where deleted_at is null');
+  await knex.raw(
+    `alter table rent_payments add column calendar_event_id uuid generated always as (calendar_event_id('rent_due', id)) stored`,
+  );
+  await knex.raw(
+    'create index rent_payments_landlord_due_event on rent_payments (landlord_id, due_date, calendar_event_id) where deleted_at is null',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -17,7 +17,10 @@ import { createIndexes, dropIndexes, type IndexDefinition } from './schema-steps
 
 const INDEXES: readonly IndexDefinition[] = [
   // The list order of the contracts not archived, with the status columns (as contracts_landlord_order).
-  ['contracts_open_order', 'contracts (landlord_id, created_at, id) include (start_date, end_date, notice_served) where deleted_at is null and not archived'],
+  [
+    'contracts_open_order',
+    'contracts (landlord_id, created_at, id) include (start_date, end_date, notice_served) where deleted_at is null and not archived',
+  ],
   // The sweep's work: the contracts not archived whose end date has passed.
   ['contracts_open_end', 'contracts (landlord_id, end_date) where not archived'],
 ];

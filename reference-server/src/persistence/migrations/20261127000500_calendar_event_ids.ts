@@ -25,20 +25,79 @@ interface StoredEventId {
 const LIVE = 'deleted_at is null';
 
 const STORED: readonly StoredEventId[] = [
-  { table: 'contracts', date: 'start_date', column: 'calendar_start_event_id', kind: 'contract_start', index: 'contracts_landlord_start', where: LIVE, replaces: true },
-  { table: 'contracts', date: 'end_date', column: 'calendar_end_event_id', kind: 'contract_end', index: 'contracts_landlord_end', where: LIVE, replaces: true },
-  { table: 'certificates', date: 'expiry_date', column: 'calendar_event_id', kind: 'certificate_expiry', index: 'certificates_latest_expiry', where: `${LIVE} and not superseded`, replaces: true },
-  { table: 'tenants', date: 'right_to_rent_expiry', column: 'calendar_event_id', kind: 'right_to_rent_expiry', index: 'tenants_landlord_right_to_rent', where: LIVE, replaces: true },
-  { table: 'property_documents', date: 'expiry_date', column: 'calendar_event_id', kind: 'document_expiry', index: 'property_documents_landlord_expiry', where: LIVE, replaces: true },
-  { table: 'maintenance_issues', date: 'due_date', column: 'calendar_event_id', kind: 'maintenance_due', index: 'maintenance_issues_landlord_due', where: LIVE, replaces: true },
-  { table: 'inspections', date: 'inspection_date', column: 'calendar_event_id', kind: 'inspection', index: 'inspections_landlord_date_event', where: `${LIVE} and status <> 'cancelled'`, replaces: false },
+  {
+    table: 'contracts',
+    date: 'start_date',
+    column: 'calendar_start_event_id',
+    kind: 'contract_start',
+    index: 'contracts_landlord_start',
+    where: LIVE,
+    replaces: true,
+  },
+  {
+    table: 'contracts',
+    date: 'end_date',
+    column: 'calendar_end_event_id',
+    kind: 'contract_end',
+    index: 'contracts_landlord_end',
+    where: LIVE,
+    replaces: true,
+  },
+  {
+    table: 'certificates',
+    date: 'expiry_date',
+    column: 'calendar_event_id',
+    kind: 'certificate_expiry',
+    index: 'certificates_latest_expiry',
+    where: `${LIVE} and not superseded`,
+    replaces: true,
+  },
+  {
+    table: 'tenants',
+    date: 'right_to_rent_expiry',
+    column: 'calendar_event_id',
+    kind: 'right_to_rent_expiry',
+    index: 'tenants_landlord_right_to_rent',
+    where: LIVE,
+    replaces: true,
+  },
+  {
+    table: 'property_documents',
+    date: 'expiry_date',
+    column: 'calendar_event_id',
+    kind: 'document_expiry',
+    index: 'property_documents_landlord_expiry',
+    where: LIVE,
+    replaces: true,
+  },
+  {
+    table: 'maintenance_issues',
+    date: 'due_date',
+    column: 'calendar_event_id',
+    kind: 'maintenance_due',
+    index: 'maintenance_issues_landlord_due',
+    where: LIVE,
+    replaces: true,
+  },
+  {
+    table: 'inspections',
+    date: 'inspection_date',
+    column: 'calendar_event_id',
+    kind: 'inspection',
+    index: 'inspections_landlord_date_event',
+    where: `${LIVE} and status <> 'cancelled'`,
+    replaces: false,
+  },
 ];
 
-const indexOn = (s: StoredEventId, columns: readonly string[]): string => `create index ${s.index} on ${s.table} (${columns.join(', ')}) where ${s.where}`;
+const indexOn = (s: StoredEventId, columns: readonly string[]): string =>
+  `create index ${s.index} on ${s.table} (${columns.join(', ')}) where ${s.where}`;
 
 export async function up(knex: Knex): Promise<void> {
   for (const s of STORED) {
-    await knex.raw(`alter table ${s.table} add column ${s.column} uuid generated always as (calendar_event_id('${s.kind}', id)) stored`);
+    await knex.raw(
+      `alter table ${s.table} add column ${s.column} uuid generated always as (calendar_event_id('${s.kind}', id)) stored`,
+    );
     await knex.raw(`drop index if exists ${s.index}`);
     await knex.raw(indexOn(s, ['landlord_id', s.date, s.column]));
   }

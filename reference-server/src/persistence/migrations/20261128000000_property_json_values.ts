@@ -24,13 +24,21 @@ const FULL_ADDRESS = `create function property_full_address(address_line1 text, 
 const COLUMNS: ReadonlyArray<readonly [column: string, expression: string]> = [
   ['json_name', 'json_text(short_name)'],
   ['json_address', 'json_text(property_full_address(address_line1, address_line2, city, postcode))'],
-  ...TYPES.map((t) => [`json_due_${t.toLowerCase()}`, `json_text(coalesce(latest_expiry_${t.toLowerCase()}, ${RENEWAL_COLUMN[t]}))`] as const),
+  ...TYPES.map(
+    (t) =>
+      [
+        `json_due_${t.toLowerCase()}`,
+        `json_text(coalesce(latest_expiry_${t.toLowerCase()}, ${RENEWAL_COLUMN[t]}))`,
+      ] as const,
+  ),
 ];
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(JSON_TEXT);
   await knex.raw(FULL_ADDRESS);
-  await knex.raw(`alter table properties ${COLUMNS.map(([column, expression]) => `add column ${column} text not null generated always as (${expression}) stored`).join(', ')}`);
+  await knex.raw(
+    `alter table properties ${COLUMNS.map(([column, expression]) => `add column ${column} text not null generated always as (${expression}) stored`).join(', ')}`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -39,7 +39,9 @@ const EVENTS = [
 /** Statement-level triggers `<prefix>_<event>` on every write to `table`, with its transition tables, calling `fn`. */
 export async function createStatementTriggers(knex: Knex, table: string, prefix: string, fn: string): Promise<void> {
   for (const [event, referencing] of EVENTS) {
-    await knex.raw(`create trigger ${prefix}_${event} after ${event} on ${table} ${referencing} for each statement execute function ${fn}()`);
+    await knex.raw(
+      `create trigger ${prefix}_${event} after ${event} on ${table} ${referencing} for each statement execute function ${fn}()`,
+    );
   }
 }
 

@@ -25,14 +25,18 @@ export class Contract extends TenantModel {
   /** Archives the landlord's contracts ended before `today` if not done yet; whether the archived may be left out at `today`. */
   static async sweepEnded(scope: Scope, today: string): Promise<boolean> {
     const db = scope.db as Knex;
-    const [row] = (await db.select(db.raw('sweep_ended_contracts(?, ?::date) as open', [scope.landlordId, today]))) as Array<{ open: boolean }>;
+    const [row] = (await db.select(
+      db.raw('sweep_ended_contracts(?, ?::date) as open', [scope.landlordId, today]),
+    )) as Array<{ open: boolean }>;
     return row?.open === true;
   }
 
   /** Whether the landlord's archived contracts may be left out at `today` (now, in a statement of its own). */
   static async sweptBy(scope: Scope, today: string): Promise<boolean> {
     const db = scope.db as Knex;
-    const row = (await db('contract_sweeps').where('landlord_id', scope.landlordId).first(db.raw('swept_before <= ?::date as open', [today]))) as { open: boolean } | undefined;
+    const row = (await db('contract_sweeps')
+      .where('landlord_id', scope.landlordId)
+      .first(db.raw('swept_before <= ?::date as open', [today]))) as { open: boolean } | undefined;
     return row?.open === true;
   }
 
@@ -40,9 +44,16 @@ export class Contract extends TenantModel {
    * The query without the archived contracts, where the sweep date read in the query's own snapshot is not after
    * `today`; where it is (a sweep by a clock ahead of this one since `sweepEnded`), the query matches nothing.
    */
-  static withoutArchived(query: QueryBuilder<Contract, Contract[]>, scope: Scope, today: string): QueryBuilder<Contract, Contract[]> {
+  static withoutArchived(
+    query: QueryBuilder<Contract, Contract[]>,
+    scope: Scope,
+    today: string,
+  ): QueryBuilder<Contract, Contract[]> {
     return query
       .whereRaw('not contracts.archived')
-      .whereRaw('(select s.swept_before from contract_sweeps s where s.landlord_id = ?) <= ?::date', [scope.landlordId, today]);
+      .whereRaw('(select s.swept_before from contract_sweeps s where s.landlord_id = ?) <= ?::date', [
+        scope.landlordId,
+        today,
+      ]);
   }
 }

@@ -14,15 +14,25 @@ export interface CountSums {
 }
 
 /** The landlord's counts: every read below goes through here (the landlord is the key's first column). */
-const countsOf = (scope: Scope): Knex.QueryBuilder => (scope.db as Knex)('landlord_counts').where('landlord_id', scope.landlordId);
+const countsOf = (scope: Scope): Knex.QueryBuilder =>
+  (scope.db as Knex)('landlord_counts').where('landlord_id', scope.landlordId);
 
 /** The sums of the landlord's kinds as of `today`; a kind with no row sums to zero. */
-export async function countSums<K extends string>(scope: Scope, today: string, kinds: readonly K[]): Promise<(kind: K) => CountSums> {
+export async function countSums<K extends string>(
+  scope: Scope,
+  today: string,
+  kinds: readonly K[],
+): Promise<(kind: K) => CountSums> {
   const rows = (await countsOf(scope)
     .whereIn('kind', [...kinds])
     .groupBy('kind')
     .select('kind')
-    .select((scope.db as Knex).raw('sum(n)::int as "all", coalesce(sum(n) filter (where day < ?::date), 0)::int as before, coalesce(sum(n) filter (where day <= ?::date), 0)::int as through', [today, today]))) as Array<CountSums & { kind: string }>;
+    .select(
+      (scope.db as Knex).raw(
+        'sum(n)::int as "all", coalesce(sum(n) filter (where day < ?::date), 0)::int as before, coalesce(sum(n) filter (where day <= ?::date), 0)::int as through',
+        [today, today],
+      ),
+    )) as Array<CountSums & { kind: string }>;
   const byKind = new Map(rows.map((r) => [r.kind, r]));
   return (kind) => byKind.get(kind) ?? { all: 0, before: 0, through: 0 };
 }
@@ -34,7 +44,12 @@ export async function liveCount(scope: Scope, kind: 'properties' | 'contracts' |
 }
 
 /** The landlord's counts of the kinds on each date from `from` through `to` (dates with a count only). */
-export async function countsByDay(scope: Scope, kinds: readonly string[], from: string, to: string): Promise<Array<{ kind: string; day: string; n: number }>> {
+export async function countsByDay(
+  scope: Scope,
+  kinds: readonly string[],
+  from: string,
+  to: string,
+): Promise<Array<{ kind: string; day: string; n: number }>> {
   const rows = (await countsOf(scope)
     .whereIn('kind', [...kinds])
     .whereBetween('day', [from, to])

@@ -50,15 +50,24 @@ export class Property extends TenantModel {
 
 /** The property column the database keeps true while the property holds a live certificate of the type. */
 export const HELD_COLUMN_OF = {
-  GSC: 'held_gsc', EICR: 'held_eicr', EPC: 'held_epc', LANDLORD_LICENCE: 'held_landlord_licence',
+  GSC: 'held_gsc',
+  EICR: 'held_eicr',
+  EPC: 'held_epc',
+  LANDLORD_LICENCE: 'held_landlord_licence',
 } as const satisfies Record<Certificate['type'], keyof Property>;
 
 /** The property column the database keeps equal to the expiry of its latest live certificate of the type. */
 export const LATEST_EXPIRY_COLUMN_OF = {
-  GSC: 'latest_expiry_gsc', EICR: 'latest_expiry_eicr', EPC: 'latest_expiry_epc', LANDLORD_LICENCE: 'latest_expiry_landlord_licence',
+  GSC: 'latest_expiry_gsc',
+  EICR: 'latest_expiry_eicr',
+  EPC: 'latest_expiry_epc',
+  LANDLORD_LICENCE: 'latest_expiry_landlord_licence',
 } as const satisfies Record<Certificate['type'], keyof Property>;
 
 /** The generated column holding the JSON text of the due date of the property's item of this certificate type. */
 export const JSON_DUE_COLUMN_OF = {
-  GSC: 'json_due_gsc', EICR: 'json_due_eicr', EPC: 'json_due_epc', LANDLORD_LICENCE: 'json_due_landlord_licence',
+  GSC: 'json_due_gsc',
+  EICR: 'json_due_eicr',
+  EPC: 'json_due_epc',
+  LANDLORD_LICENCE: 'json_due_landlord_licence',
 } as const satisfies Record<Certificate['type'], keyof Property>;

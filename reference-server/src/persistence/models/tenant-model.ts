@@ -47,14 +47,26 @@ export abstract class TenantModel extends Model {
   }
 
   /** The landlord's rows, soft-deleted ones included (a record that outlives what it names: an issue's property). */
-  static withDeleted<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope): QueryBuilder<M, M[]> {
+  static withDeleted<M extends TenantModel>(
+    this: (new () => M) & typeof TenantModel,
+    scope: Scope,
+  ): QueryBuilder<M, M[]> {
     const model = this as unknown as ModelClass<M>;
-    return model.query(scope.db).where(`${model.tableName}.landlord_id`, scope.landlordId) as unknown as QueryBuilder<M, M[]>;
+    return model.query(scope.db).where(`${model.tableName}.landlord_id`, scope.landlordId) as unknown as QueryBuilder<
+      M,
+      M[]
+    >;
   }
 
   /** Inserts a row owned by the scope's landlord; the landlord id cannot be supplied by the caller. */
-  static insertScoped<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope, row: Partial<M>): QueryBuilder<M, M> {
-    return (this as unknown as ModelClass<M>).query(scope.db).insert({ ...row, landlord_id: scope.landlordId } as Partial<M>) as unknown as QueryBuilder<M, M>;
+  static insertScoped<M extends TenantModel>(
+    this: (new () => M) & typeof TenantModel,
+    scope: Scope,
+    row: Partial<M>,
+  ): QueryBuilder<M, M> {
+    return (this as unknown as ModelClass<M>)
+      .query(scope.db)
+      .insert({ ...row, landlord_id: scope.landlordId } as Partial<M>) as unknown as QueryBuilder<M, M>;
   }
 
   /**
@@ -64,17 +76,27 @@ export abstract class TenantModel extends Model {
    * total is known another way (the counts the database keeps: landlord-count.ts).
    */
   static async page<M extends TenantModel, R = M>(
-    this: (new () => M) & typeof TenantModel, query: QueryBuilder<M, M[]>, request: PageRequest, order: Order,
+    this: (new () => M) & typeof TenantModel,
+    query: QueryBuilder<M, M[]>,
+    request: PageRequest,
+    order: Order,
     total: () => Promise<number> = () => this.countOf(query),
   ): Promise<Page<R>> {
-    const rows = query.clone().clearOrder().whereIn(`${this.tableName}.id`, this.pageIds(query, request, order));
+    const rows = query
+      .clone()
+      .clearOrder()
+      .whereIn(`${this.tableName}.id`, this.pageIds(query, request, order));
     for (const [column, direction] of order) rows.orderBy(column, direction);
     const [count, page] = await Promise.all([total(), rows]);
     return { rows: page as unknown as R[], total: count };
   }
 
   /** The ids of one page of the query, in order, as a subquery (for pages read through a view query of their own). */
-  static pageIds<M extends TenantModel>(query: QueryBuilder<M, M[]>, request: PageRequest, order: Order): QueryBuilder<M, M[]> {
+  static pageIds<M extends TenantModel>(
+    query: QueryBuilder<M, M[]>,
+    request: PageRequest,
+    order: Order,
+  ): QueryBuilder<M, M[]> {
     const ids = query.clone().clearSelect().clearOrder().select(`${this.tableName}.id`);
     for (const [column, direction] of order) ids.orderBy(column, direction);
     return ids.offset(offsetOf(request)).limit(request.limit);
@@ -86,26 +108,45 @@ export abstract class TenantModel extends Model {
   }
 
   /** The row, locked for the rest of the transaction, or 404 `${kind} not found`. */
-  static async lockOrNotFound<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope, id: string, kind: string): Promise<M> {
+  static async lockOrNotFound<M extends TenantModel>(
+    this: (new () => M) & typeof TenantModel,
+    scope: Scope,
+    id: string,
+    kind: string,
+  ): Promise<M> {
     const row = await this.lock<M>(scope, id);
     if (!row) throw notFound(kind);
     return row;
   }
 
   /** The row, locked for the rest of the transaction, or undefined (where a missing row is not a 404). */
-  static async lock<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope, id: string): Promise<M | undefined> {
+  static async lock<M extends TenantModel>(
+    this: (new () => M) & typeof TenantModel,
+    scope: Scope,
+    id: string,
+  ): Promise<M | undefined> {
     return (await this.scoped<M>(scope).findById(id).forUpdate()) as M | undefined;
   }
 
   /** Finds one row of the landlord, or 404 `${kind} not found` (a read: no lock). */
-  static async findOrNotFound<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope, id: string, kind: string): Promise<M> {
+  static async findOrNotFound<M extends TenantModel>(
+    this: (new () => M) & typeof TenantModel,
+    scope: Scope,
+    id: string,
+    kind: string,
+  ): Promise<M> {
     const row = (await this.scoped<M>(scope).findById(id)) as M | undefined;
     if (!row) throw notFound(kind);
     return row;
   }
 
   /** Patches one row of the landlord (already locked by the caller) and returns it as stored. */
-  static async patchReturning<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope, id: string, patch: PartialModelObject<M>): Promise<M> {
+  static async patchReturning<M extends TenantModel>(
+    this: (new () => M) & typeof TenantModel,
+    scope: Scope,
+    id: string,
+    patch: PartialModelObject<M>,
+  ): Promise<M> {
     // objection types a patch's result as a count; with `returning` on one id it is the row.
     const row = (await this.scoped<M>(scope).findById(id).patch(patch).returning('*')) as unknown as M | undefined;
     if (!row) throw new Error(`${this.tableName} ${id} vanished under its lock`);
@@ -119,7 +160,10 @@ export abstract class TenantModel extends Model {
     return {
       find: (scope, id) => model.findOrNotFound<M>(scope, id, kind),
       // `returning('*')` typed on the base class: on the generic M its types instantiate too deep for TypeScript.
-      insert: async (scope, row) => (await (model.insertScoped<M>(scope, row) as unknown as QueryBuilder<TenantModel, TenantModel>).returning('*')) as unknown as M,
+      insert: async (scope, row) =>
+        (await (model.insertScoped<M>(scope, row) as unknown as QueryBuilder<TenantModel, TenantModel>).returning(
+          '*',
+        )) as unknown as M,
       lock: (scope, id) => model.lockOrNotFound<M>(scope, id, kind),
       patch: (scope, id, patch) => model.patchReturning<M>(scope, id, patch as PartialModelObject<M>),
       softDelete: (scope, id, at) => model.softDelete<M>(scope, id, at),
@@ -127,8 +171,15 @@ export abstract class TenantModel extends Model {
   }
 
   /** Soft-deletes one row of the landlord (deleted_at and updated_at set to `at`); scoped reads no longer see it. */
-  static async softDelete<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope, id: string, at: Date): Promise<void> {
+  static async softDelete<M extends TenantModel>(
+    this: (new () => M) & typeof TenantModel,
+    scope: Scope,
+    id: string,
+    at: Date,
+  ): Promise<void> {
     if (!this.softDeletable) throw new Error(`${this.tableName} is not soft-deletable`);
-    await this.scoped(scope).findById(id).patch({ deleted_at: at, updated_at: at } as unknown as Partial<M>);
+    await this.scoped(scope)
+      .findById(id)
+      .patch({ deleted_at: at, updated_at: at } as unknown as Partial<M>);
   }
 }

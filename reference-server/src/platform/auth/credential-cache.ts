@@ -11,7 +11,10 @@ const caches = new Set<CredentialCache<unknown>>();
 export class CredentialCache<T> {
   private readonly entries = new Map<string, CachedEntry<T>>();
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 10_000) {
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {
     caches.add(this as CredentialCache<unknown>);
   }
 

@@ -35,8 +35,15 @@ export async function findCredentials(knex: Knex, key: string): Promise<KeyRow |
     .where('api_keys.key_hash', hashKey(key))
     .first()
     .select(
-      'api_keys.id', 'api_keys.landlord_id', 'api_keys.mode', 'api_keys.scope', 'api_keys.rate_limits', 'api_keys.revoked_at',
-      'landlords.plan', 'landlords.subscription_status', 'landlords.timezone',
+      'api_keys.id',
+      'api_keys.landlord_id',
+      'api_keys.mode',
+      'api_keys.scope',
+      'api_keys.rate_limits',
+      'api_keys.revoked_at',
+      'landlords.plan',
+      'landlords.subscription_status',
+      'landlords.timezone',
     ) as unknown as Promise<KeyRow | undefined>;
 }
 
@@ -47,7 +54,10 @@ export function registerApiKeyScheme(server: Server, options: ApiKeySchemeOption
     authenticate: async (request, h) => {
       const presented = presentedKey(headersOf(request));
       if ('problem' in presented) {
-        throw apiError('UNAUTHORIZED', presented.problem === 'missing' ? 'Missing API key' : 'Authorization header must use the Bearer scheme');
+        throw apiError(
+          'UNAUTHORIZED',
+          presented.problem === 'missing' ? 'Missing API key' : 'Authorization header must use the Bearer scheme',
+        );
       }
       const keyMode = keyModeOf(presented.key);
       if (!keyMode) throw apiError('UNAUTHORIZED', 'Malformed API key');

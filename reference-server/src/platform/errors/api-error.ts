@@ -9,7 +9,10 @@ export interface ApiErrorData {
 /** A Boom error carrying one of the catalogue's codes; the responder renders it as `{ error, code }`. */
 export function apiError(code: ErrorCode, message?: string, headers?: Record<string, string>): Boom.Boom<ApiErrorData> {
   const entry = ERRORS[code];
-  const boom = new Boom.Boom<ApiErrorData>(message ?? entry.message, { statusCode: entry.status, data: { code, headers } });
+  const boom = new Boom.Boom<ApiErrorData>(message ?? entry.message, {
+    statusCode: entry.status,
+    data: { code, headers },
+  });
   return boom;
 }
 

@@ -25,7 +25,10 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'Not found' },
   CONFLICT: { status: 409, message: 'Conflict' },
   INVOICE_EMAIL_IN_PROGRESS: { status: 409, message: 'Another invoice email for this rent payment is in progress' },
-  INVOICE_EMAIL_FAILED: { status: 409, message: 'An earlier invoice email for this rent payment failed; automatic resend is blocked' },
+  INVOICE_EMAIL_FAILED: {
+    status: 409,
+    message: 'An earlier invoice email for this rent payment failed; automatic resend is blocked',
+  },
   CERTIFICATE_DERIVED_FIELD: { status: 409, message: 'The renewal date contradicts the certificate on file' },
   IDEMPOTENCY_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is still running' },
   FILE_TOO_LARGE: { status: 413, message: 'The uploaded file exceeds the size limit' },
@@ -33,7 +36,11 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body exceeds the size limit', extension: true },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported Content-Type', extension: true },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed', extension: true },
-  REQUEST_TIMEOUT: { status: 408, message: 'The request was not received in full in time; the connection is closed', extension: true },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    message: 'The request was not received in full in time; the connection is closed',
+    extension: true,
+  },
   URI_TOO_LONG: { status: 414, message: 'The request URL is too long', extension: true },
   HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large', extension: true },
   DATABASE_UNAVAILABLE: { status: 503, message: 'The database did not answer in time; retry later', extension: true },
@@ -41,4 +48,5 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
-export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(ERRORS, value);
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ERRORS, value);

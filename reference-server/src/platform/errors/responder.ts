@@ -30,7 +30,8 @@ function classify(request: Request, err: Boom.Boom): Rendered {
   if (data && isErrorCode(data.code) && status < 500) return { status, code: data.code, message: err.message };
   if (status >= 500) {
     if (data && isErrorCode(data.code)) return { status, code: data.code, message: ERRORS[data.code].message };
-    if (isDatabaseTimeout(err)) return { status: 503, code: 'DATABASE_UNAVAILABLE', message: ERRORS.DATABASE_UNAVAILABLE.message };
+    if (isDatabaseTimeout(err))
+      return { status: 503, code: 'DATABASE_UNAVAILABLE', message: ERRORS.DATABASE_UNAVAILABLE.message };
     return { status: 500, code: 'SERVER_ERROR', message: ERRORS.SERVER_ERROR.message };
   }
   const routeErrors = request.route.settings.plugins?.errors;
@@ -75,7 +76,10 @@ export const errorResponderPlugin: Plugin<{ logger: Logger }> = {
       const err = response as Boom.Boom;
       const rendered = classify(request, err);
       if (rendered.status >= 500 && rendered.code === 'SERVER_ERROR') {
-        logger.error({ requestId: request.info.id, method: request.method, path: request.path, err }, 'unhandled error');
+        logger.error(
+          { requestId: request.info.id, method: request.method, path: request.path, err },
+          'unhandled error',
+        );
       }
       const out: ResponseObject = h.response({ error: rendered.message, code: rendered.code }).code(rendered.status);
       const data = err.data as Partial<ApiErrorData> | null;

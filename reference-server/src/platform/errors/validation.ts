@@ -10,7 +10,8 @@ export function describeValidationError(source: string, error: ValidationError):
     const path = [source, ...d.path.map(String)].join('.');
     return `${path}: ${d.message}`;
   });
-  const more = error.details.length > MAX_LISTED_ISSUES ? ` (and ${error.details.length - MAX_LISTED_ISSUES} more)` : '';
+  const more =
+    error.details.length > MAX_LISTED_ISSUES ? ` (and ${error.details.length - MAX_LISTED_ISSUES} more)` : '';
   return `Invalid request: ${issues.join('; ')}${more}`;
 }
 
@@ -19,7 +20,9 @@ const isJoiError = (err: unknown): err is ValidationError =>
 
 export const validationFailAction: Lifecycle.Method = (_request: Request, _h: ResponseToolkit, err?: Error) => {
   // Hapi passes the Joi error (or a Boom wrapping it) and names the source in `output.payload.validation`.
-  const source = (err as { output?: { payload?: { validation?: { source?: string } } } } | undefined)?.output?.payload?.validation?.source ?? 'request';
+  const source =
+    (err as { output?: { payload?: { validation?: { source?: string } } } } | undefined)?.output?.payload?.validation
+      ?.source ?? 'request';
   const joiError = isJoiError(err) ? err : undefined;
   throw apiError('VALIDATION_ERROR', joiError ? describeValidationError(source, joiError) : 'Invalid request');
 };

@@ -14,7 +14,8 @@ export interface JsonTextValidator extends DocumentedValidator {
 
 export function jsonTextResponse(schema: Joi.ObjectSchema): JsonTextValidator {
   const validate = async (source: unknown): Promise<undefined> => {
-    const value: unknown = typeof source === 'string' || Buffer.isBuffer(source) ? JSON.parse(source.toString()) : source;
+    const value: unknown =
+      typeof source === 'string' || Buffer.isBuffer(source) ? JSON.parse(source.toString()) : source;
     await schema.validateAsync(value, { abortEarly: false });
     return undefined;
   };

@@ -19,7 +19,10 @@ const isObjectSchema = (value: unknown): value is Joi.ObjectSchema => Joi.isSche
 function withRememberedQuery<Refs extends ReqRef>(definition: ServerRoute<Refs>): ServerRoute<Refs> {
   const options = definition.options;
   if (typeof options !== 'object' || !isObjectSchema(options.validate?.query)) return definition;
-  return { ...definition, options: { ...options, validate: { ...options.validate, query: rememberedQuery(options.validate.query) } } };
+  return {
+    ...definition,
+    options: { ...options, validate: { ...options.validate, query: rememberedQuery(options.validate.query) } },
+  };
 }
 
 export const route = <Refs extends ReqRef>(given: ServerRoute<Refs>): TypedRoute => {
@@ -29,7 +32,8 @@ export const route = <Refs extends ReqRef>(given: ServerRoute<Refs>): TypedRoute
     path: definition.path,
     register(server, shared) {
       if (!shared) return server.route<Refs>(definition);
-      if (typeof definition.options === 'function') throw new Error(`${definition.path}: options given as a function cannot take shared options`);
+      if (typeof definition.options === 'function')
+        throw new Error(`${definition.path}: options given as a function cannot take shared options`);
       server.route<Refs>({ ...definition, options: { ...definition.options, ...shared } });
     },
   };

@@ -23,7 +23,11 @@ const isPlainObject = (value: object): boolean => {
 };
 
 /** The path of the first string (value or key) the test flags, walking plain objects and arrays only. */
-export function firstFlagged(value: unknown, flagged: (text: string) => boolean, path: readonly string[] = []): string[] | undefined {
+export function firstFlagged(
+  value: unknown,
+  flagged: (text: string) => boolean,
+  path: readonly string[] = [],
+): string[] | undefined {
   if (typeof value === 'string') return flagged(value) ? [...path] : undefined;
   if (typeof value !== 'object' || value === null) return undefined;
   if (Array.isArray(value)) {
@@ -97,14 +101,24 @@ function watchBody(request: Request): void {
   const encoding = request.headers['content-encoding'];
   if (encoding && encoding !== 'identity') return; // compressed bytes say nothing about the text
   const decoder = strictUtf8();
-  const fail = (): void => { request.app.invalidUtf8Body = true; };
+  const fail = (): void => {
+    request.app.invalidUtf8Body = true;
+  };
   request.events.on('peek', (chunk: Buffer | string) => {
     if (request.app.invalidUtf8Body || typeof chunk === 'string') return;
-    try { decoder.decode(chunk, { stream: true }); } catch { fail(); }
+    try {
+      decoder.decode(chunk, { stream: true });
+    } catch {
+      fail();
+    }
   });
   request.events.once('finish', () => {
     if (request.app.invalidUtf8Body) return;
-    try { decoder.decode(); } catch { fail(); }
+    try {
+      decoder.decode();
+    } catch {
+      fail();
+    }
   });
 }
 
@@ -119,11 +133,16 @@ export const storableTextPlugin: Plugin<void> = {
     server.ext('onPostAuth', (request, h) => {
       const badParameter = invalidUtf8QueryParameter(rawSearch(request.raw.req.url ?? ''));
       if (badParameter !== undefined) refuse('query', [badParameter]);
-      for (const [source, value] of [['params', request.params], ['query', request.query], ['payload', request.payload]] as const) {
+      for (const [source, value] of [
+        ['params', request.params],
+        ['query', request.query],
+        ['payload', request.payload],
+      ] as const) {
         const path = firstFlagged(value, isUnstorable);
         if (path) refuse(source, path);
       }
-      if (request.app.invalidUtf8Body) refuse('payload', firstFlagged(request.payload, (text) => text.includes(REPLACEMENT)) ?? []);
+      if (request.app.invalidUtf8Body)
+        refuse('payload', firstFlagged(request.payload, (text) => text.includes(REPLACEMENT)) ?? []);
       return h.continue;
     });
   },

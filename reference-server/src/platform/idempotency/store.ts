@@ -19,8 +19,7 @@ export interface IdempotencyClaim {
 }
 
 export type ClaimOutcome =
-  | { readonly kind: 'claimed' }
-  | { readonly kind: 'replay'; readonly status: number; readonly body: unknown };
+  { readonly kind: 'claimed' } | { readonly kind: 'replay'; readonly status: number; readonly body: unknown };
 
 export const fingerprintOf = (...parts: unknown[]): string =>
   createHash('sha256').update(JSON.stringify(parts)).digest('hex');
@@ -35,24 +34,35 @@ interface Row {
 }
 
 export class IdempotencyStore {
-  constructor(private readonly knex: Knex, private readonly clock: Clock) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly clock: Clock,
+  ) {}
 
   async claim(claim: IdempotencyClaim): Promise<ClaimOutcome> {
     const now = this.clock.now();
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const inserted = await this.knex('idempotency_keys')
         .insert({
-          landlord_id: claim.landlordId, scope: claim.scope, key: claim.key, fingerprint: claim.fingerprint,
-          state: 'in_progress', created_at: now, expires_at: new Date(now.getTime() + REPLAY_WINDOW_MS),
+          landlord_id: claim.landlordId,
+          scope: claim.scope,
+          key: claim.key,
+          fingerprint: claim.fingerprint,
+          state: 'in_progress',
+          created_at: now,
+          expires_at: new Date(now.getTime() + REPLAY_WINDOW_MS),
         })
-        .onConflict(['landlord_id', 'scope', 'key']).ignore()
+        .onConflict(['landlord_id', 'scope', 'key'])
+        .ignore()
         .returning('key');
       if (inserted.length > 0) return { kind: 'claimed' };
       const row = (await this.knex('idempotency_keys')
-        .where({ landlord_id: claim.landlordId, scope: claim.scope, key: claim.key }).first()) as Row | undefined;
+        .where({ landlord_id: claim.landlordId, scope: claim.scope, key: claim.key })
+        .first()) as Row | undefined;
       if (!row) continue; // released between our insert and read: try again
       const expired = new Date(row.expires_at).getTime() <= now.getTime();
-      const abandoned = row.state === 'in_progress' && new Date(row.created_at).getTime() + IN_PROGRESS_LEASE_MS <= now.getTime();
+      const abandoned =
+        row.state === 'in_progress' && new Date(row.created_at).getTime() + IN_PROGRESS_LEASE_MS <= now.getTime();
       if (expired || abandoned) {
         await this.release(claim, row.state);
         continue;
@@ -74,11 +84,16 @@ export class IdempotencyStore {
 
   /** Drops a claim (a failed request, or an expired or abandoned one being taken over). */
   async release(claim: IdempotencyClaim, state: Row['state'] = 'in_progress'): Promise<void> {
-    await this.knex('idempotency_keys').where({ landlord_id: claim.landlordId, scope: claim.scope, key: claim.key, state }).delete();
+    await this.knex('idempotency_keys')
+      .where({ landlord_id: claim.landlordId, scope: claim.scope, key: claim.key, state })
+      .delete();
   }
 
   /** Runs `work` at most once per key; replays its stored answer afterwards. Only successes are stored. */
-  async run<T>(claim: IdempotencyClaim, work: () => Promise<{ status: number; body: T }>): Promise<{ status: number; body: T | unknown; replayed: boolean }> {
+  async run<T>(
+    claim: IdempotencyClaim,
+    work: () => Promise<{ status: number; body: T }>,
+  ): Promise<{ status: number; body: T | unknown; replayed: boolean }> {
     const outcome = await this.claim(claim);
     if (outcome.kind === 'replay') return { status: outcome.status, body: outcome.body, replayed: true };
     try {

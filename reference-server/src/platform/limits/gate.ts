@@ -23,8 +23,13 @@ export class Gate {
   private running = 0;
   private readonly waiting: Waiter[] = [];
 
-  constructor(readonly limit: number, private readonly maxWaitMs: number, private readonly schedule: Schedule = realTimers) {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`a gate's limit must be a positive integer, not ${limit}`);
+  constructor(
+    readonly limit: number,
+    private readonly maxWaitMs: number,
+    private readonly schedule: Schedule = realTimers,
+  ) {
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError(`a gate's limit must be a positive integer, not ${limit}`);
   }
 
   /** Tasks running now, and waiting for their turn. */

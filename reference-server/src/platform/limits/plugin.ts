@@ -27,11 +27,17 @@ declare module '@hapi/hapi' {
   }
 }
 
-async function decide(store: RateLimitStore, key: string, windows: Parameters<RateLimitStore['hit']>[1], readAlong?: string): Promise<LimitDecision> {
+async function decide(
+  store: RateLimitStore,
+  key: string,
+  windows: Parameters<RateLimitStore['hit']>[1],
+  readAlong?: string,
+): Promise<LimitDecision> {
   try {
     return await store.hit(key, windows, readAlong);
   } catch (err) {
-    if (err instanceof RateLimitStoreUnavailable) throw apiError('RATE_LIMIT_UNAVAILABLE', undefined, { 'retry-after': '60' });
+    if (err instanceof RateLimitStoreUnavailable)
+      throw apiError('RATE_LIMIT_UNAVAILABLE', undefined, { 'retry-after': '60' });
     throw err;
   }
 }
@@ -61,13 +67,26 @@ export interface RateLimitOptions {
  * least room left, so Remaining reaches 0 on the answer before the 429. A read also brings the landlord's data
  * version along in the same round trip (`readAlong`), for the read cache.
  */
-export async function enforceRateLimits(request: Request, api: ApiCredentials, { store, landlordLimits, readAlong }: RateLimitOptions): Promise<void> {
+export async function enforceRateLimits(
+  request: Request,
+  api: ApiCredentials,
+  { store, landlordLimits, readAlong }: RateLimitOptions,
+): Promise<void> {
   const requestClass = isWriteMethod(request.method) ? 'write' : 'read';
   const along = requestClass === 'read' ? readAlong?.(api.landlordId) : undefined;
-  const keyDecision = await decide(store, `key:${api.keyId}:${requestClass}`, windowsFor(api.plan, requestClass, api.rateLimits), along);
+  const keyDecision = await decide(
+    store,
+    `key:${api.keyId}:${requestClass}`,
+    windowsFor(api.plan, requestClass, api.rateLimits),
+    along,
+  );
   if (keyDecision.readAlong !== undefined) request.app.dataVersion = keyDecision.readAlong ?? '0';
   if (!keyDecision.allowed) {
-    refuse(request, keyDecision, `Rate limit exceeded: ${keyDecision.blocked!.spec.limit} ${requestClass}s per ${keyDecision.blocked!.spec.name} for this key`);
+    refuse(
+      request,
+      keyDecision,
+      `Rate limit exceeded: ${keyDecision.blocked!.spec.limit} ${requestClass}s per ${keyDecision.blocked!.spec.name} for this key`,
+    );
   }
   request.app.rateLimitHeaders = rateLimitHeaders(keyDecision);
   const landlordLimit = request.route.settings.plugins?.limits?.landlord;
@@ -76,7 +95,11 @@ export async function enforceRateLimits(request: Request, api: ApiCredentials, {
   const spec = override ? { ...LANDLORD_LIMITS[landlordLimit], limit: override } : LANDLORD_LIMITS[landlordLimit];
   const landlordDecision = await decide(store, `landlord:${api.landlordId}:${landlordLimit}`, [spec]);
   // One decision over both: the key's windows and the landlord's window, for the headers.
-  const combined: LimitDecision = { ...landlordDecision, windows: [...keyDecision.windows, ...landlordDecision.windows] };
-  if (!landlordDecision.allowed) refuse(request, combined, `Rate limit exceeded: ${spec.limit} requests per minute per landlord (${landlordLimit})`);
+  const combined: LimitDecision = {
+    ...landlordDecision,
+    windows: [...keyDecision.windows, ...landlordDecision.windows],
+  };
+  if (!landlordDecision.allowed)
+    refuse(request, combined, `Rate limit exceeded: ${spec.limit} requests per minute per landlord (${landlordLimit})`);
   request.app.rateLimitHeaders = rateLimitHeaders(combined);
 }

@@ -18,12 +18,22 @@ const TABLE: Record<'Portfolio' | 'Enterprise', Required<RateLimitOverrides>> = 
 };
 
 /** Windows for one key and request class; per-key overrides (dashboard) replace the plan's numbers. */
-export function windowsFor(plan: Plan | null, requestClass: RequestClass, overrides: RateLimitOverrides | null): WindowSpec[] {
+export function windowsFor(
+  plan: Plan | null,
+  requestClass: RequestClass,
+  overrides: RateLimitOverrides | null,
+): WindowSpec[] {
   const base = plan === 'Enterprise' || plan === 'Portfolio' ? TABLE[plan] : TABLE.Portfolio;
   const limits = { ...base, ...(overrides ?? {}) };
   return requestClass === 'read'
-    ? [{ name: 'minute', windowMs: MINUTE, limit: limits.readsPerMinute }, { name: 'day', windowMs: DAY, limit: limits.readsPerDay }]
-    : [{ name: 'minute', windowMs: MINUTE, limit: limits.writesPerMinute }, { name: 'day', windowMs: DAY, limit: limits.writesPerDay }];
+    ? [
+        { name: 'minute', windowMs: MINUTE, limit: limits.readsPerMinute },
+        { name: 'day', windowMs: DAY, limit: limits.readsPerDay },
+      ]
+    : [
+        { name: 'minute', windowMs: MINUTE, limit: limits.writesPerMinute },
+        { name: 'day', windowMs: DAY, limit: limits.writesPerDay },
+      ];
 }
 
 /** Per-landlord limits named as in the spec (`public_api.rent_invoice_pdf`, `public_api.rent_invoice_email`). */

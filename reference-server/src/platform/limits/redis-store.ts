@@ -113,7 +113,11 @@ export class RedisRateLimitStore implements RateLimitStore {
    * `clock`: for tests only, whose time moves by hand; without it the time is Redis's own, so the processes' clocks
    * never matter.
    */
-  constructor(url: string, private readonly prefix = 'ppapi:rl:', private readonly clock?: Clock) {
+  constructor(
+    url: string,
+    private readonly prefix = 'ppapi:rl:',
+    private readonly clock?: Clock,
+  ) {
     // Fail fast instead of queueing: the limiter fails closed with 503 RATE_LIMIT_UNAVAILABLE when Redis is down.
     // Its own batching already puts a turn's hits in one command: no auto-pipelining around it.
     this.redis = failFastRedis(url, { autoPipelining: false });
@@ -128,7 +132,13 @@ export class RedisRateLimitStore implements RateLimitStore {
     // One log per key and set of window lengths (a key always comes with the same windows: policy.ts).
     const keys = [`${this.prefix}${key}:${windows.map((w) => w.windowMs).join(',')}`];
     if (readAlong !== undefined) keys.push(readAlong);
-    const argv = [keys.length, this.nextMember(), this.clock ? this.clock.now().getTime() : '', windows.length, ...windows.flatMap((w) => [w.windowMs, w.limit])];
+    const argv = [
+      keys.length,
+      this.nextMember(),
+      this.clock ? this.clock.now().getTime() : '',
+      windows.length,
+      ...windows.flatMap((w) => [w.windowMs, w.limit]),
+    ];
     let reply: string;
     try {
       reply = await this.send(keys, argv);
@@ -172,14 +182,21 @@ export class RedisRateLimitStore implements RateLimitStore {
       const batch = pending.slice(from, from + MAX_BATCH);
       const keys = batch.flatMap((hit) => hit.keys);
       const argv = batch.flatMap((hit) => hit.argv);
-      this.redis.slidingLogBatch(keys.length, ...keys, ...argv).then((replies) => {
-        if (!Array.isArray(replies) || replies.length !== batch.length) {
-          const err = new Error(`the limiter script answered ${Array.isArray(replies) ? replies.length : typeof replies} replies for ${batch.length} hits`);
+      this.redis.slidingLogBatch(keys.length, ...keys, ...argv).then(
+        (replies) => {
+          if (!Array.isArray(replies) || replies.length !== batch.length) {
+            const err = new Error(
+              `the limiter script answered ${Array.isArray(replies) ? replies.length : typeof replies} replies for ${batch.length} hits`,
+            );
+            for (const hit of batch) hit.reject(err);
+            return;
+          }
+          batch.forEach((hit, i) => hit.resolve(String(replies[i])));
+        },
+        (err: unknown) => {
           for (const hit of batch) hit.reject(err);
-          return;
-        }
-        batch.forEach((hit, i) => hit.resolve(String(replies[i])));
-      }, (err: unknown) => { for (const hit of batch) hit.reject(err); });
+        },
+      );
     }
   }
 

@@ -31,7 +31,10 @@ export class MemoryDataVersions implements DataVersions {
 export class RedisDataVersions implements DataVersions {
   private readonly redis: Redis;
 
-  constructor(url: string, private readonly prefix: string) {
+  constructor(
+    url: string,
+    private readonly prefix: string,
+  ) {
     // Fail fast: an unanswered version means an uncached read, never a stale one.
     this.redis = failFastRedis(url);
   }

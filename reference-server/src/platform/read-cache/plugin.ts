@@ -14,16 +14,20 @@ export function noteCachedAnswer(request: Request, answer: CachedAnswer): void {
 export const readCachePlugin: Plugin<void> = {
   name: 'read-cache',
   register(server) {
-    server.ext('onPreResponse', (request, h) => {
-      const answer = (request.plugins as Record<symbol, CachedAnswer | undefined>)[ANSWER];
-      const response = request.response;
-      if (!answer || 'isBoom' in response || (response as ResponseObject).source !== answer.value) return h.continue;
-      const original = response as ResponseObject;
-      const bytes = h.response(answer.payload).code(original.statusCode).type('application/json; charset=utf-8');
-      for (const [name, value] of Object.entries(original.headers)) {
-        if (name !== 'content-type' && value !== undefined) bytes.header(name, String(value));
-      }
-      return bytes;
-    }, { before: ['transport'] });
+    server.ext(
+      'onPreResponse',
+      (request, h) => {
+        const answer = (request.plugins as Record<symbol, CachedAnswer | undefined>)[ANSWER];
+        const response = request.response;
+        if (!answer || 'isBoom' in response || (response as ResponseObject).source !== answer.value) return h.continue;
+        const original = response as ResponseObject;
+        const bytes = h.response(answer.payload).code(original.statusCode).type('application/json; charset=utf-8');
+        for (const [name, value] of Object.entries(original.headers)) {
+          if (name !== 'content-type' && value !== undefined) bytes.header(name, String(value));
+        }
+        return bytes;
+      },
+      { before: ['transport'] },
+    );
   },
 };

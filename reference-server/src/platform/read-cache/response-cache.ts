@@ -56,7 +56,10 @@ export class ResponseCache {
     // An answer bigger than an eighth of the budget would evict too much for one entry: served, not kept.
     if (!this.enabled || answer.payload.length > this.maxBytes / 8) return answer;
     this.remove(key);
-    while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.bytes + answer.payload.length > this.maxBytes)) {
+    while (
+      this.entries.size > 0 &&
+      (this.entries.size >= this.maxEntries || this.bytes + answer.payload.length > this.maxBytes)
+    ) {
       this.remove(this.entries.keys().next().value as string);
     }
     this.entries.set(key, { answer, expiresAt: this.clock.now().getTime() + this.ttlMs });

@@ -39,24 +39,43 @@ export function isRetryable(err: unknown): boolean {
   });
 }
 
-export async function runWrite<T>(deps: UnitOfWorkDeps, landlordId: string, sandbox: boolean, work: (ctx: WriteContext) => Promise<T>): Promise<T> {
+export async function runWrite<T>(
+  deps: UnitOfWorkDeps,
+  landlordId: string,
+  sandbox: boolean,
+  work: (ctx: WriteContext) => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await attemptWrite(deps, landlordId, sandbox, work);
     } catch (err) {
       if (attempt >= WRITE_ATTEMPTS || !isRetryable(err)) throw err;
-      deps.logger.warn({ err, attempt }, 'write rolled back by the database (deadlock or serialization failure); running it again');
+      deps.logger.warn(
+        { err, attempt },
+        'write rolled back by the database (deadlock or serialization failure); running it again',
+      );
     }
   }
 }
 
-async function attemptWrite<T>(deps: UnitOfWorkDeps, landlordId: string, sandbox: boolean, work: (ctx: WriteContext) => Promise<T>): Promise<T> {
+async function attemptWrite<T>(
+  deps: UnitOfWorkDeps,
+  landlordId: string,
+  sandbox: boolean,
+  work: (ctx: WriteContext) => Promise<T>,
+): Promise<T> {
   // Effects of an attempt that rolls back are dropped with it.
   const effects: Array<() => Promise<void>> = [];
   const trx = await deps.knex.transaction();
   let result: T;
   try {
-    result = await work({ landlordId, db: trx, sandbox, clock: deps.clock, afterCommit: (effect) => effects.push(effect) });
+    result = await work({
+      landlordId,
+      db: trx,
+      sandbox,
+      clock: deps.clock,
+      afterCommit: (effect) => effects.push(effect),
+    });
   } catch (err) {
     await trx.rollback().catch(() => undefined);
     throw err;
@@ -68,7 +87,9 @@ async function attemptWrite<T>(deps: UnitOfWorkDeps, landlordId: string, sandbox
   await trx.commit();
   if (deps.dataVersions) {
     // Before the answer goes out: the caller's next read must miss the cache. A failure leaves entries to their TTL.
-    await deps.dataVersions.bump(landlordId).catch((err: unknown) => deps.logger.error({ err }, 'data version bump failed'));
+    await deps.dataVersions
+      .bump(landlordId)
+      .catch((err: unknown) => deps.logger.error({ err }, 'data version bump failed'));
   }
   for (const effect of effects) {
     // A failed side effect must not turn a committed write into an error answer.

@@ -16,7 +16,11 @@ export function localDate(clock: Clock, timeZone: string): string {
   const quarter = Math.floor(now.getTime() / QUARTER_HOUR_MS);
   let zone = zones.get(timeZone);
   if (!zone) {
-    zone = { format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }), quarter: Number.NaN, date: '' };
+    zone = {
+      format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+      quarter: Number.NaN,
+      date: '',
+    };
     zones.set(timeZone, zone);
   }
   if (zone.quarter !== quarter) {

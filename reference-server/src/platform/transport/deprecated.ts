@@ -16,13 +16,17 @@ export const REMOVED_ROUTES: readonly RemovedRoute[] = [
 
 /** A UUID in another form (upper case, braces, no hyphens, urn:uuid:) in canonical form; anything else as given. */
 function canonicalId(value: string): string {
-  const hex = /^(?:urn:uuid:)?\{?([0-9a-f]{8})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{12})\}?$/i.exec(value);
+  const hex = /^(?:urn:uuid:)?\{?([0-9a-f]{8})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{12})\}?$/i.exec(
+    value,
+  );
   return hex ? hex.slice(1).join('-').toLowerCase() : value;
 }
 
 function gone(removed: RemovedRoute, basePath: string, request: Request): never {
   // The successor link names the id in canonical form: the server never echoes an id in another form.
-  const successor = removed.successor.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(canonicalId(String(request.params[name] ?? ''))));
+  const successor = removed.successor.replace(/\{(\w+)\}/g, (_m, name: string) =>
+    encodeURIComponent(canonicalId(String(request.params[name] ?? ''))),
+  );
   const message = `${removed.method} ${removed.path} has been removed; use ${removed.successorMethod} ${removed.successor} instead`;
   throw apiError('ENDPOINT_DEPRECATED', message, { link: `<${basePath}${successor}>; rel="successor-version"` });
 }

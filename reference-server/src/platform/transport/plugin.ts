@@ -24,18 +24,23 @@ export const transportPlugin: Plugin<TransportOptions> = {
   register(server, options) {
     const plainHttp = new Set(options.plainHttpPaths ?? []);
     server.ext('onRequest', (request, h) => {
-      if (options.production && !plainHttp.has(request.path) && !isEncrypted(request, options.trustedProxies)) throw apiError('HTTPS_REQUIRED');
+      if (options.production && !plainHttp.has(request.path) && !isEncrypted(request, options.trustedProxies))
+        throw apiError('HTTPS_REQUIRED');
       return h.continue;
     });
-    server.ext('onPreResponse', async (request, h) => {
-      // A body refused unread (auth, scope, limits) is drained first so the client can read the answer.
-      await drainUnreadBody(request, request.route.settings.payload?.maxBytes ?? 1024 * 1024, DRAIN_TIMEOUT_MS);
-      const response = request.response;
-      if ('isBoom' in response) return h.continue; // shaped by the error responder first
-      response.header('x-service-mode', serviceModeOf(request));
-      response.header('x-request-id', request.info.id);
-      for (const [name, value] of Object.entries(request.app.rateLimitHeaders ?? {})) response.header(name, value);
-      return h.continue;
-    }, { after: ['error-responder'] });
+    server.ext(
+      'onPreResponse',
+      async (request, h) => {
+        // A body refused unread (auth, scope, limits) is drained first so the client can read the answer.
+        await drainUnreadBody(request, request.route.settings.payload?.maxBytes ?? 1024 * 1024, DRAIN_TIMEOUT_MS);
+        const response = request.response;
+        if ('isBoom' in response) return h.continue; // shaped by the error responder first
+        response.header('x-service-mode', serviceModeOf(request));
+        response.header('x-request-id', request.info.id);
+        for (const [name, value] of Object.entries(request.app.rateLimitHeaders ?? {})) response.header(name, value);
+        return h.continue;
+      },
+      { after: ['error-responder'] },
+    );
   },
 };

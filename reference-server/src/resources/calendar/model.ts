@@ -4,7 +4,17 @@
 import type { Knex } from 'knex';
 import type { Scope } from '../../persistence/models';
 
-export const CALENDAR_EVENT_TYPES = ['Task', 'Property', 'Contract', 'Tenant', 'Rent', 'Compliance', 'Insurance', 'Schedule', 'Inspection'] as const;
+export const CALENDAR_EVENT_TYPES = [
+  'Task',
+  'Property',
+  'Contract',
+  'Tenant',
+  'Rent',
+  'Compliance',
+  'Insurance',
+  'Schedule',
+  'Inspection',
+] as const;
 export type CalendarEventType = (typeof CALENDAR_EVENT_TYPES)[number];
 
 export interface CalendarEvent {
@@ -38,10 +48,12 @@ export interface SourceQuery {
 }
 
 /** The property condition of a source joined to `properties` (see SourceQuery.properties), for `.modify()`. */
-export const propertyState = (query: SourceQuery) => (builder: { whereNull(column: string): unknown; whereNotNull(column: string): unknown }): void => {
-  if (query.properties === 'deleted') builder.whereNotNull('properties.deleted_at');
-  else builder.whereNull('properties.deleted_at');
-};
+export const propertyState =
+  (query: SourceQuery) =>
+  (builder: { whereNull(column: string): unknown; whereNotNull(column: string): unknown }): void => {
+    if (query.properties === 'deleted') builder.whereNotNull('properties.deleted_at');
+    else builder.whereNull('properties.deleted_at');
+  };
 
 /**
  * How the database counts a source's events by date (landlord_counts, migration 20261127000000): the kinds, and
@@ -118,7 +130,10 @@ export function calendarSource<Row extends EventRow>(definition: SourceDefinitio
       const knex = query.scope.db as Knex;
       const page = knex.from(definition.rows(query).as('e')).select('e.*');
       if (!definition.storedEventId) page.select(knex.raw(`${EVENT_ID} as event_id`));
-      const rows = (await page.orderBy('e.date').orderBy(definition.storedEventId ? 'e.event_id' : 'event_id').limit(limit)) as Array<Row & { event_id: string }>;
+      const rows = (await page
+        .orderBy('e.date')
+        .orderBy(definition.storedEventId ? 'e.event_id' : 'event_id')
+        .limit(limit)) as Array<Row & { event_id: string }>;
       return rows.map((row) => ({ id: row.event_id, ...definition.event(row) }));
     },
   };

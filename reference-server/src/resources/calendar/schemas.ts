@@ -9,15 +9,18 @@ import { CALENDAR_EVENT_TYPES, type CalendarEventType } from './model';
 export const MAX_RANGE_DAYS = 400;
 export const MAX_TYPE_LENGTH = 500;
 
-const typeList = chars(1, MAX_TYPE_LENGTH).custom((value: string, helpers) => {
-  const types = value.split(',').map((part) => part.trim());
-  for (const type of types) {
-    if (!(CALENDAR_EVENT_TYPES as readonly string[]).includes(type)) return helpers.error('eventType.unknown', { v: type });
-  }
-  return [...new Set(types)] as CalendarEventType[];
-}, 'comma-separated event types').messages({
-  'eventType.unknown': `{{#label}} holds {{#v}}, which is not one of ${CALENDAR_EVENT_TYPES.join(', ')}`,
-});
+const typeList = chars(1, MAX_TYPE_LENGTH)
+  .custom((value: string, helpers) => {
+    const types = value.split(',').map((part) => part.trim());
+    for (const type of types) {
+      if (!(CALENDAR_EVENT_TYPES as readonly string[]).includes(type))
+        return helpers.error('eventType.unknown', { v: type });
+    }
+    return [...new Set(types)] as CalendarEventType[];
+  }, 'comma-separated event types')
+  .messages({
+    'eventType.unknown': `{{#label}} holds {{#v}}, which is not one of ${CALENDAR_EVENT_TYPES.join(', ')}`,
+  });
 
 export const eventsQuery = Joi.object({
   ...paginationQuery,
@@ -51,7 +54,9 @@ export interface EventsQuery {
 
 export const calendarEventSchema = Joi.object({
   id: uuid.required(),
-  type: Joi.string().valid(...CALENDAR_EVENT_TYPES).required(),
+  type: Joi.string()
+    .valid(...CALENDAR_EVENT_TYPES)
+    .required(),
   kind: Joi.string().required(),
   date: isoDate.required(),
   title: Joi.string().required(),

@@ -13,7 +13,10 @@ import { CALENDAR_SOURCES } from './sources';
 export const DEFAULT_PAST_DAYS = 7;
 export const DEFAULT_FUTURE_DAYS = 90;
 
-export const defaultWindow = (today: string): DateWindow => ({ from: addDays(today, -DEFAULT_PAST_DAYS), to: addDays(today, DEFAULT_FUTURE_DAYS) });
+export const defaultWindow = (today: string): DateWindow => ({
+  from: addDays(today, -DEFAULT_PAST_DAYS),
+  to: addDays(today, DEFAULT_FUTURE_DAYS),
+});
 
 export interface EventsRequest {
   readonly window: DateWindow;
@@ -26,20 +29,43 @@ export interface EventsRequest {
 export const compareEvents = (a: CalendarEvent, b: CalendarEvent): number =>
   a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
-export interface DateCount { readonly date: string; readonly count: number; readonly sources: ReadonlySet<number> }
+export interface DateCount {
+  readonly date: string;
+  readonly count: number;
+  readonly sources: ReadonlySet<number>;
+}
 
 type SourceDateCount = { source: number; date: string; n: number | string };
 
 /** Rows per date of each query (a source's rows, with a `date` column), labelled with its source: one round trip. */
-async function rowsPerDate(knex: Knex, queries: ReadonlyArray<readonly [source: number, rows: Knex.QueryBuilder]>): Promise<SourceDateCount[]> {
+async function rowsPerDate(
+  knex: Knex,
+  queries: ReadonlyArray<readonly [source: number, rows: Knex.QueryBuilder]>,
+): Promise<SourceDateCount[]> {
   if (queries.length === 0) return [];
-  const perQuery = queries.map(([source, rows]) => knex.from(rows.as('e')).select(knex.raw('?::int as source', [source]), 'e.date').count({ n: '*' }).groupBy('e.date'));
-  return ((await knex.raw(perQuery.map(() => '(?)').join(' union all '), perQuery)) as { rows: SourceDateCount[] }).rows;
+  const perQuery = queries.map(([source, rows]) =>
+    knex
+      .from(rows.as('e'))
+      .select(knex.raw('?::int as source', [source]), 'e.date')
+      .count({ n: '*' })
+      .groupBy('e.date'),
+  );
+  return ((await knex.raw(perQuery.map(() => '(?)').join(' union all '), perQuery)) as { rows: SourceDateCount[] })
+    .rows;
 }
 
 /** Events per date of the window over the sources (by index in `sources`), ascending by date. */
-export async function countsByDate(scope: Scope, sources: readonly CalendarSource[], query: SourceQuery): Promise<DateCount[]> {
-  return byDate(await rowsPerDate(scope.db as Knex, sources.map((s, i) => [i, s.rows(query)] as const)));
+export async function countsByDate(
+  scope: Scope,
+  sources: readonly CalendarSource[],
+  query: SourceQuery,
+): Promise<DateCount[]> {
+  return byDate(
+    await rowsPerDate(
+      scope.db as Knex,
+      sources.map((s, i) => [i, s.rows(query)] as const),
+    ),
+  );
 }
 
 /** Counts per (source, date) merged per date, ascending by date. */
@@ -59,7 +85,11 @@ function byDate(rows: readonly SourceDateCount[]): DateCount[] {
  * sources do not show (those of soft-deleted properties, licence-only certificates where no licence is needed):
  * one read of at most one row per kind and date, and the hidden rows, instead of every event of the window.
  */
-export async function keptCountsByDate(scope: Scope, sources: readonly CalendarSource[], query: SourceQuery): Promise<DateCount[]> {
+export async function keptCountsByDate(
+  scope: Scope,
+  sources: readonly CalendarSource[],
+  query: SourceQuery,
+): Promise<DateCount[]> {
   const sourceOf = new Map(sources.flatMap((s, i) => s.counted.kinds.map((kind) => [kind, i] as const)));
   const hidden = sources.flatMap((s, i) => s.counted.hidden(query).map((rows) => [i, rows] as const));
   const [kept, hiddenRows] = await Promise.all([
@@ -78,11 +108,16 @@ export async function keptCountsByDate(scope: Scope, sources: readonly CalendarS
 }
 
 /** The dates holding events `offset` to `offset + limit - 1`, how many events come before the first, and the sources with events on them. */
-function datesOfPage(counts: readonly DateCount[], offset: number, limit: number): { window: DateWindow; before: number; sources: Set<number> } | undefined {
+function datesOfPage(
+  counts: readonly DateCount[],
+  offset: number,
+  limit: number,
+): { window: DateWindow; before: number; sources: Set<number> } | undefined {
   let seen = 0;
   let page: { window: { from: string; to: string }; before: number; sources: Set<number> } | undefined;
   for (const { date, count, sources } of counts) {
-    if (page === undefined && seen + count > offset) page = { window: { from: date, to: date }, before: seen, sources: new Set() };
+    if (page === undefined && seen + count > offset)
+      page = { window: { from: date, to: date }, before: seen, sources: new Set() };
     seen += count;
     if (page === undefined) continue;
     page.window.to = date;
@@ -92,13 +127,18 @@ function datesOfPage(counts: readonly DateCount[], offset: number, limit: number
   return page;
 }
 
-export async function listEvents(scope: Scope, request: EventsRequest): Promise<{ data: CalendarEvent[]; total: number }> {
+export async function listEvents(
+  scope: Scope,
+  request: EventsRequest,
+): Promise<{ data: CalendarEvent[]; total: number }> {
   const wanted = request.types ? new Set(request.types) : undefined;
   const sources = CALENDAR_SOURCES.filter((s) => !wanted || wanted.has(s.type));
   if (sources.length === 0) return { data: [], total: 0 };
   const query = { scope, window: request.window, propertyId: request.propertyId };
   // For one property, its own rows are few: counted directly.
-  const counts = await (request.propertyId ? countsByDate(scope, sources, query) : keptCountsByDate(scope, sources, query));
+  const counts = await (request.propertyId
+    ? countsByDate(scope, sources, query)
+    : keptCountsByDate(scope, sources, query));
   const total = counts.reduce((sum, { count }) => sum + count, 0);
   const offset = offsetOf(request);
   const page = datesOfPage(counts, offset, request.limit);
@@ -107,7 +147,8 @@ export async function listEvents(scope: Scope, request: EventsRequest): Promise<
   // there hold it. One after the other: reads share one connection on the embedded database anyway.
   const skip = offset - page.before;
   const events: CalendarEvent[] = [];
-  for (const i of [...page.sources].sort((a, b) => a - b)) events.push(...(await sources[i]!.load({ ...query, window: page.window }, skip + request.limit)));
+  for (const i of [...page.sources].sort((a, b) => a - b))
+    events.push(...(await sources[i]!.load({ ...query, window: page.window }, skip + request.limit)));
   events.sort(compareEvents);
   return { data: events.slice(skip, skip + request.limit), total };
 }

@@ -29,9 +29,15 @@ export const presentMessage = (m: MessageRow, attachmentUrl: AttachmentUrl): Mes
   tenantId: m.tenant_id,
   sender: { type: m.sender_type, name: m.sender_name },
   text: m.text,
-  attachment: m.attachment_name === null
-    ? null
-    : { name: m.attachment_name, contentType: m.attachment_type ?? 'application/octet-stream', sizeBytes: Number(m.attachment_size ?? 0), url: attachmentUrl(m.id) },
+  attachment:
+    m.attachment_name === null
+      ? null
+      : {
+          name: m.attachment_name,
+          contentType: m.attachment_type ?? 'application/octet-stream',
+          sizeBytes: Number(m.attachment_size ?? 0),
+          url: attachmentUrl(m.id),
+        },
   sentAt: iso(m.sent_at),
 });
 

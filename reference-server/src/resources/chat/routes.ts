@@ -11,7 +11,15 @@ import { assertFileSize, readUpload, uploadPayload } from '../../storage/upload'
 import { contentDisposition } from '../documents/download';
 import type { AttachmentUrl } from './presenter';
 import { resourcePlugin, route, type IdParams } from '../../platform/http/routes';
-import { ATTACHMENT_MAX_BYTES, listQuery, messageEnvelope, messageList, sendBody, type ListQuery, type SendFields } from './schemas';
+import {
+  ATTACHMENT_MAX_BYTES,
+  listQuery,
+  messageEnvelope,
+  messageList,
+  sendBody,
+  type ListQuery,
+  type SendFields,
+} from './schemas';
 import * as chat from './service';
 
 const TAGS = ['api', 'Chat'];
@@ -28,7 +36,11 @@ const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126
 function attachmentOf(upload: { bytes: Buffer; filename: string; declaredType: string | undefined }): chat.Attachment {
   const base = upload.filename.split(/[\\/]/).pop()?.trim() ?? '';
   const declared = upload.declaredType?.split(';')[0]?.trim() ?? '';
-  return { bytes: upload.bytes, name: (base || 'attachment').slice(0, 255), contentType: MIME.test(declared) ? declared.toLowerCase() : 'application/octet-stream' };
+  return {
+    bytes: upload.bytes,
+    name: (base || 'attachment').slice(0, 255),
+    contentType: MIME.test(declared) ? declared.toLowerCase() : 'application/octet-stream',
+  };
 }
 
 async function sendHandler(request: Request<{ Payload: SendFields }>, h: ResponseToolkit<{ Payload: SendFields }>) {
@@ -39,14 +51,19 @@ async function sendHandler(request: Request<{ Payload: SendFields }>, h: Respons
     assertFileSize(upload, ATTACHMENT_MAX_BYTES, 'The attachment');
     attachment = attachmentOf(upload);
   }
-  const env: chat.SendEnv = { today: todayFor(request), storage: storageOf(request), attachmentUrl: attachmentUrls(request) };
+  const env: chat.SendEnv = {
+    today: todayFor(request),
+    storage: storageOf(request),
+    attachmentUrl: attachmentUrls(request),
+  };
   const data = await write(request, (ctx) => chat.send(ctx, env, input, attachment));
   return h.response({ data }).code(201);
 }
 
 async function downloadHandler(request: Request<{ Params: IdParams }>, h: ResponseToolkit<{ Params: IdParams }>) {
   const content = await chat.attachmentOf(readScope(request), storageOf(request), request.params.id);
-  return h.response(content.bytes)
+  return h
+    .response(content.bytes)
     .type(content.contentType)
     .header('content-disposition', contentDisposition(content.name))
     .header('cache-control', 'private, no-store')
@@ -63,7 +80,12 @@ export const chatPlugin = resourcePlugin('resources/chat', [
       validate: { query: listQuery },
       response: { schema: messageList },
       handler: async (request) => {
-        const { data, total } = await chat.list(readScope(request), request.query, request.query, attachmentUrls(request));
+        const { data, total } = await chat.list(
+          readScope(request),
+          request.query,
+          request.query,
+          attachmentUrls(request),
+        );
         return { data, meta: listMeta(request.query, total) };
       },
     },
@@ -73,7 +95,8 @@ export const chatPlugin = resourcePlugin('resources/chat', [
     path: '/chat/messages',
     options: {
       tags: TAGS,
-      description: "Send a message as the account owner (multipart: text and/or file (max 10 MB), and propertyId or conversationId)",
+      description:
+        'Send a message as the account owner (multipart: text and/or file (max 10 MB), and propertyId or conversationId)',
       payload: uploadPayload(ATTACHMENT_MAX_BYTES),
       plugins: { errors: { upload: true } },
       validate: { payload: sendBody },
@@ -92,4 +115,3 @@ export const chatPlugin = resourcePlugin('resources/chat', [
     },
   }),
 ]);
-

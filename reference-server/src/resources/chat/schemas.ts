@@ -17,14 +17,21 @@ export const messageSchema = Joi.object({
   conversationId: uuid.required(),
   propertyId: uuid.required(),
   tenantId: uuid.required(),
-  sender: Joi.object({ type: Joi.string().valid('landlord', 'tenant').required(), name: Joi.string().required() }).required(),
+  sender: Joi.object({
+    type: Joi.string().valid('landlord', 'tenant').required(),
+    name: Joi.string().required(),
+  }).required(),
   text: Joi.string().allow(null).required(),
   attachment: Joi.object({
     name: Joi.string().required(),
     contentType: Joi.string().required(),
     sizeBytes: Joi.number().integer().min(0).required(),
-    url: Joi.string().uri({ scheme: ['http', 'https'] }).required(),
-  }).allow(null).required(),
+    url: Joi.string()
+      .uri({ scheme: ['http', 'https'] })
+      .required(),
+  })
+    .allow(null)
+    .required(),
   sentAt: timestamp.required(),
   sandbox: Joi.boolean(),
 }).label('ChatMessage');
@@ -43,10 +50,15 @@ export const sendBody = Joi.object({
   file: filePart,
   propertyId: uuid,
   conversationId: uuid,
-}).xor('propertyId', 'conversationId').or('text', 'file').required();
+})
+  .xor('propertyId', 'conversationId')
+  .or('text', 'file')
+  .required();
 
 /** The send form as validated: exactly one of `propertyId` and `conversationId` (the body's `xor`). */
-export type SendInput = { text?: string } & ({ propertyId: string; conversationId?: undefined } | { conversationId: string; propertyId?: undefined });
+export type SendInput = { text?: string } & (
+  { propertyId: string; conversationId?: undefined } | { conversationId: string; propertyId?: undefined }
+);
 export type SendFields = SendInput & { file?: unknown };
 
 export const messageEnvelope = dataEnvelope(messageSchema, 'ChatMessageResponse');

@@ -14,7 +14,15 @@ import { currentOccupants } from '../contracts/occupants';
 import { accountOwnerName } from '../team/service';
 import { messageSentData, presentMessage, type AttachmentUrl, type MessageRow, type MessageView } from './presenter';
 import {
-  conversationFor, findConversation, findLiveProperty, findMessage, inlineAttachment, insertMessage, listMessages, touchConversation, type MessageFilter,
+  conversationFor,
+  findConversation,
+  findLiveProperty,
+  findMessage,
+  inlineAttachment,
+  insertMessage,
+  listMessages,
+  touchConversation,
+  type MessageFilter,
 } from './repository';
 import type { SendInput } from './schemas';
 
@@ -32,9 +40,15 @@ export interface SendEnv {
   readonly attachmentUrl: AttachmentUrl;
 }
 
-const invalid = (path: string, message: string) => apiError('VALIDATION_ERROR', `Invalid request: payload.${path}: ${message}`);
+const invalid = (path: string, message: string) =>
+  apiError('VALIDATION_ERROR', `Invalid request: payload.${path}: ${message}`);
 
-export async function list(scope: Scope, filter: MessageFilter, page: PageRequest, attachmentUrl: AttachmentUrl): Promise<{ data: MessageView[]; total: number }> {
+export async function list(
+  scope: Scope,
+  filter: MessageFilter,
+  page: PageRequest,
+  attachmentUrl: AttachmentUrl,
+): Promise<{ data: MessageView[]; total: number }> {
   const { rows, total } = await listMessages(scope, filter, page);
   return { data: rows.map((m) => presentMessage(m, attachmentUrl)), total };
 }
@@ -48,11 +62,20 @@ async function targetConversation(ctx: WriteContext, input: SendInput, today: st
   const property = await findLiveProperty(ctx, input.propertyId);
   if (!property) throw invalid('propertyId', `Property ${input.propertyId} not found`);
   const [mainTenantId] = await currentOccupants(ctx, property.id, today);
-  if (!mainTenantId) throw apiError('CONFLICT', 'The property has no current tenant to message; use the conversationId of an earlier conversation');
+  if (!mainTenantId)
+    throw apiError(
+      'CONFLICT',
+      'The property has no current tenant to message; use the conversationId of an earlier conversation',
+    );
   return conversationFor(ctx, property.id, mainTenantId, ctx.clock.now());
 }
 
-export async function send(ctx: WriteContext, env: SendEnv, input: SendInput, attachment: Attachment | undefined): Promise<MessageView> {
+export async function send(
+  ctx: WriteContext,
+  env: SendEnv,
+  input: SendInput,
+  attachment: Attachment | undefined,
+): Promise<MessageView> {
   const conversation = await targetConversation(ctx, input, env.today);
   const id = randomUUID();
   const now = ctx.clock.now();
@@ -63,9 +86,19 @@ export async function send(ctx: WriteContext, env: SendEnv, input: SendInput, at
     if (!ctx.sandbox) await env.storage.put(key, attachment.bytes, attachment.contentType);
   }
   const inserted = await insertMessage(ctx, {
-    id, conversation_id: conversation.id, property_id: conversation.property_id, sender_type: 'landlord', sender_name: await accountOwnerName(ctx),
-    text: input.text ?? null, attachment_name: attachment?.name ?? null, attachment_type: attachment?.contentType ?? null,
-    attachment_size: attachment?.bytes.length ?? null, attachment_key: key, attachment_data: null, sent_at: now, created_at: now,
+    id,
+    conversation_id: conversation.id,
+    property_id: conversation.property_id,
+    sender_type: 'landlord',
+    sender_name: await accountOwnerName(ctx),
+    text: input.text ?? null,
+    attachment_name: attachment?.name ?? null,
+    attachment_type: attachment?.contentType ?? null,
+    attachment_size: attachment?.bytes.length ?? null,
+    attachment_key: key,
+    attachment_data: null,
+    sent_at: now,
+    created_at: now,
   });
   await touchConversation(ctx, conversation.id, now);
   const row: MessageRow = Object.assign(inserted, { tenant_id: conversation.tenant_id });
@@ -79,11 +112,17 @@ export interface AttachmentContent {
   readonly contentType: string;
 }
 
-export async function attachmentOf(scope: Scope, storage: ObjectStorage, messageId: string): Promise<AttachmentContent> {
+export async function attachmentOf(
+  scope: Scope,
+  storage: ObjectStorage,
+  messageId: string,
+): Promise<AttachmentContent> {
   const message = await findMessage(scope, messageId);
   if (!message) throw notFound('Chat message');
   if (message.attachment_name === null) throw notFound('Attachment');
-  const bytes = message.attachment_key ? (await storage.get(message.attachment_key))?.bytes : await inlineAttachment(scope, messageId);
+  const bytes = message.attachment_key
+    ? (await storage.get(message.attachment_key))?.bytes
+    : await inlineAttachment(scope, messageId);
   if (!bytes) throw notFound('Attachment content');
   return { bytes, name: message.attachment_name, contentType: message.attachment_type ?? 'application/octet-stream' };
 }

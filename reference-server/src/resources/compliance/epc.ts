@@ -5,13 +5,22 @@ export const EPC_BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
 export type EpcBand = (typeof EPC_BANDS)[number];
 
 /** The lowest SAP score of each band, best band first. */
-export const EPC_SCORE_FLOORS: ReadonlyArray<readonly [EpcBand, number]> = [['A', 92], ['B', 81], ['C', 69], ['D', 55], ['E', 39], ['F', 21], ['G', 1]];
+export const EPC_SCORE_FLOORS: ReadonlyArray<readonly [EpcBand, number]> = [
+  ['A', 92],
+  ['B', 81],
+  ['C', 69],
+  ['D', 55],
+  ['E', 39],
+  ['F', 21],
+  ['G', 1],
+];
 export const MINIMUM_BAND: EpcBand = 'E';
 
 const isBand = (value: string): value is EpcBand => (EPC_BANDS as readonly string[]).includes(value);
 
 export function bandOf(rating: string | null, score: number | null): EpcBand | null {
-  if (score !== null && Number.isFinite(score) && score >= 1) return EPC_SCORE_FLOORS.find(([, floor]) => score >= floor)![0];
+  if (score !== null && Number.isFinite(score) && score >= 1)
+    return EPC_SCORE_FLOORS.find(([, floor]) => score >= floor)![0];
   const letter = rating?.trim().toUpperCase() ?? '';
   return isBand(letter) ? letter : null;
 }

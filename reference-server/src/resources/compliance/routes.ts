@@ -13,7 +13,7 @@ import type { AppDeps } from '../../server/app-context';
 const gates = new WeakMap<AppDeps, Gate>();
 function summaryGate(deps: AppDeps): Gate {
   let gate = gates.get(deps);
-  if (!gate) gates.set(deps, gate = new Gate(deps.config.complianceSummaryConcurrency, deps.config.dbQueryTimeoutMs));
+  if (!gate) gates.set(deps, (gate = new Gate(deps.config.complianceSummaryConcurrency, deps.config.dbQueryTimeoutMs)));
   return gate;
 }
 
@@ -23,13 +23,19 @@ export const compliancePlugin = resourcePlugin('resources/compliance', [
     path: '/compliance/summary',
     options: {
       tags: ['api', 'Compliance'],
-      description: 'Portfolio compliance: severity counts, EPC figures, the attention list and every property\'s statutory items',
+      description:
+        "Portfolio compliance: severity counts, EPC figures, the attention list and every property's statutory items",
       // No parameters: any query key is a 400 VALIDATION_ERROR like everywhere else.
       validate: { query: Joi.object({}) },
       response: { schema: jsonTextResponse(complianceSummaryEnvelope) },
       handler: async (request, h) => {
         const deps = depsOf(request);
-        const json = await complianceSummaryJson(readScope(request), todayFor(request), deps.clock.now(), summaryGate(deps));
+        const json = await complianceSummaryJson(
+          readScope(request),
+          todayFor(request),
+          deps.clock.now(),
+          summaryGate(deps),
+        );
         return h.response(json).type('application/json; charset=utf-8');
       },
     },

@@ -11,14 +11,24 @@ export const SEVERITY_ORDER: readonly Severity[] = ['expired', 'missing', 'criti
 export type ItemCode = 'GAS_SAFETY' | 'EICR' | 'EPC' | 'LANDLORD_LICENCE';
 /** The statutory items in the order a property lists them; the licence only where the property requires one. */
 export const ITEM_CODES: readonly ItemCode[] = ['GAS_SAFETY', 'EICR', 'EPC', 'LANDLORD_LICENCE'];
-export const itemApplies = (code: ItemCode, licenceRequired: boolean): boolean => code !== 'LANDLORD_LICENCE' || licenceRequired;
+export const itemApplies = (code: ItemCode, licenceRequired: boolean): boolean =>
+  code !== 'LANDLORD_LICENCE' || licenceRequired;
 
 export const CERTIFICATE_TYPE_OF: Record<ItemCode, 'GSC' | 'EICR' | 'EPC' | 'LANDLORD_LICENCE'> = {
-  GAS_SAFETY: 'GSC', EICR: 'EICR', EPC: 'EPC', LANDLORD_LICENCE: 'LANDLORD_LICENCE',
+  GAS_SAFETY: 'GSC',
+  EICR: 'EICR',
+  EPC: 'EPC',
+  LANDLORD_LICENCE: 'LANDLORD_LICENCE',
 };
 /** The property column holding the renewal date recorded for an item, used when no certificate is on file. */
-export const RENEWAL_COLUMN_OF: Record<ItemCode, 'gsc_renewal' | 'eicr_renewal' | 'epc_renewal' | 'landlord_licence_renewal'> = {
-  GAS_SAFETY: 'gsc_renewal', EICR: 'eicr_renewal', EPC: 'epc_renewal', LANDLORD_LICENCE: 'landlord_licence_renewal',
+export const RENEWAL_COLUMN_OF: Record<
+  ItemCode,
+  'gsc_renewal' | 'eicr_renewal' | 'epc_renewal' | 'landlord_licence_renewal'
+> = {
+  GAS_SAFETY: 'gsc_renewal',
+  EICR: 'eicr_renewal',
+  EPC: 'epc_renewal',
+  LANDLORD_LICENCE: 'landlord_licence_renewal',
 };
 
 export interface ComplianceItem {
@@ -32,7 +42,10 @@ export interface ComplianceItem {
 
 /** The first bound a day count is at or under gives its severity; past the last one it is ok. */
 export const SEVERITY_BY_DAYS: ReadonlyArray<readonly [maxDaysUntil: number, severity: Severity]> = [
-  [-1, 'expired'], [30, 'critical'], [60, 'urgent'], [90, 'due_soon'],
+  [-1, 'expired'],
+  [30, 'critical'],
+  [60, 'urgent'],
+  [90, 'due_soon'],
 ];
 
 export function severityFor(daysUntil: number): Severity {
@@ -60,7 +73,14 @@ export function complianceItem(input: ItemInput, today: string): ComplianceItem 
   const daysUntil = dueDate === null ? null : daysBetween(today, dueDate);
   if (input.certificateExpiry === null) {
     // No certificate held: a required item is "required but missing", which counts as expired.
-    return { code: input.code, required: input.required, dueDate, daysUntil, state: 'missing', severity: input.required ? MISSING_REQUIRED : 'ok' };
+    return {
+      code: input.code,
+      required: input.required,
+      dueDate,
+      daysUntil,
+      state: 'missing',
+      severity: input.required ? MISSING_REQUIRED : 'ok',
+    };
   }
   const state: ItemState = daysUntil! <= EXPIRED_FROM_DAYS ? 'expired' : 'valid';
   return { code: input.code, required: input.required, dueDate, daysUntil, state, severity: severityFor(daysUntil!) };
@@ -72,7 +92,14 @@ export const severityRank = (s: Severity): number => SEVERITY_ORDER.indexOf(s);
 export type SeverityCounts = Record<Severity, number>;
 
 /** Every severity key present, at zero: the summary's `counts` always carries all six. */
-export const emptySeverityCounts = (): SeverityCounts => ({ expired: 0, missing: 0, critical: 0, due_soon: 0, urgent: 0, ok: 0 });
+export const emptySeverityCounts = (): SeverityCounts => ({
+  expired: 0,
+  missing: 0,
+  critical: 0,
+  due_soon: 0,
+  urgent: 0,
+  ok: 0,
+});
 
 /** An item needs attention unless it has this severity. */
 export const NO_ATTENTION: Severity = 'ok';

@@ -6,7 +6,15 @@
 // generated dates, ratings and scores, so the rules are still stated once.
 import { addDays } from '../../platform/time/dates';
 import { EPC_BANDS, EPC_SCORE_FLOORS, MINIMUM_BAND, type EpcBand } from './epc';
-import { complianceItem, EXPIRED_FROM_DAYS, itemApplies, SEVERITY_BY_DAYS, type ItemCode, type ItemState, type Severity } from './severity';
+import {
+  complianceItem,
+  EXPIRED_FROM_DAYS,
+  itemApplies,
+  SEVERITY_BY_DAYS,
+  type ItemCode,
+  type ItemState,
+  type Severity,
+} from './severity';
 
 /** A SQL string literal, for the constant keys, codes and values of this module only (never request input). */
 export const literal = (text: string): string => `'${text.replace(/'/g, "''")}'`;
@@ -44,7 +52,10 @@ export function concatJson(parts: readonly JsonPart[]): string {
   const terms: string[] = [];
   let pending = '';
   for (const part of parts) {
-    if ('fixed' in part) { pending += part.fixed; continue; }
+    if ('fixed' in part) {
+      pending += part.fixed;
+      continue;
+    }
     if (pending !== '') terms.push(literal(pending));
     pending = '';
     terms.push(part.sql);
@@ -63,33 +74,50 @@ export const jsonMembers = (entries: ReadonlyArray<readonly [key: string, value:
   entries.flatMap(([key, value], i) => [fixed(`${i === 0 ? '' : ','}${JSON.stringify(key)}:`), ...partsOf(value)]);
 
 /** The parts of a JSON object with these keys in this order; compact like JSON.stringify, which json_build_object is not. */
-export const jsonObjectParts = (entries: ReadonlyArray<readonly [key: string, value: JsonValueParts]>): JsonPart[] =>
-  [fixed('{'), ...jsonMembers(entries), fixed('}')];
+export const jsonObjectParts = (entries: ReadonlyArray<readonly [key: string, value: JsonValueParts]>): JsonPart[] => [
+  fixed('{'),
+  ...jsonMembers(entries),
+  fixed('}'),
+];
 
 /** JSON text of an object with these keys in this order. */
-export const jsonObject = (entries: ReadonlyArray<readonly [key: string, value: JsonValueParts]>): string => concatJson(jsonObjectParts(entries));
+export const jsonObject = (entries: ReadonlyArray<readonly [key: string, value: JsonValueParts]>): string =>
+  concatJson(jsonObjectParts(entries));
 
 /** The parts of a JSON array of the non-null JSON texts among these (concat_ws skips nulls). */
 export const jsonArrayOfPresent = (texts: readonly string[]): JsonPart[] =>
-  (texts.length === 0 ? [fixed('[]')] : [fixed('['), computed(`concat_ws(',', ${texts.join(', ')})`), fixed(']')]);
+  texts.length === 0 ? [fixed('[]')] : [fixed('['), computed(`concat_ws(',', ${texts.join(', ')})`), fixed(']')];
 
 /** The parts of a string that is never null and never needs escaping (a primary key, a CASE of fixed words). */
 export const presentPlainString = (expr: string): JsonPart[] => [fixed('"'), computed(expr), fixed('"')];
 
 /** `itemApplies(code, licenceRequired)`, given SQL for the property's licence_required. */
 export const appliesSql = (code: ItemCode, licenceRequired: string): string =>
-  (itemApplies(code, false) ? 'true' : licenceRequired);
+  itemApplies(code, false) ? 'true' : licenceRequired;
 
 /** A held or missing certificate's state and severity: what an item's day count decides. */
-export interface ItemOutcome { readonly state: ItemState; readonly severity: Severity }
+export interface ItemOutcome {
+  readonly state: ItemState;
+  readonly severity: Severity;
+}
 
 // The day counts at which an item's outcome may change: the bounds of the rules in severity.ts.
-const DAY_BOUNDS = [...new Set([EXPIRED_FROM_DAYS, ...SEVERITY_BY_DAYS.map(([maxDaysUntil]) => maxDaysUntil)])].sort((a, b) => a - b);
+const DAY_BOUNDS = [...new Set([EXPIRED_FROM_DAYS, ...SEVERITY_BY_DAYS.map(([maxDaysUntil]) => maxDaysUntil)])].sort(
+  (a, b) => a - b,
+);
 
 /** What `complianceItem` says of a required item whose certificate expires in `days` (null: none held). */
 function outcomeOf(days: number | null): ItemOutcome {
   const today = '2000-01-01';
-  const { state, severity } = complianceItem({ code: 'GAS_SAFETY', required: true, certificateExpiry: days === null ? null : addDays(today, days), renewalDate: null }, today);
+  const { state, severity } = complianceItem(
+    {
+      code: 'GAS_SAFETY',
+      required: true,
+      certificateExpiry: days === null ? null : addDays(today, days),
+      renewalDate: null,
+    },
+    today,
+  );
   return { state, severity };
 }
 
@@ -100,12 +128,18 @@ function outcomeOf(days: number | null): ItemOutcome {
  * missing from DAY_BOUNDS fails here, when the module loads.
  */
 export const ITEM_OUTCOMES: readonly ItemOutcome[] = (() => {
-  const ranges = [...DAY_BOUNDS, DAY_BOUNDS.at(-1)! + 100_000].map((last, i) => [i === 0 ? last - 100_000 : DAY_BOUNDS[i - 1]! + 1, last] as const);
-  return [outcomeOf(null), ...ranges.map(([first, last]) => {
-    const [a, b] = [outcomeOf(first), outcomeOf(last)];
-    if (a.state !== b.state || a.severity !== b.severity) throw new Error(`compliance rules change within days ${first}..${last}: add the bound to DAY_BOUNDS`);
-    return a;
-  })];
+  const ranges = [...DAY_BOUNDS, DAY_BOUNDS.at(-1)! + 100_000].map(
+    (last, i) => [i === 0 ? last - 100_000 : DAY_BOUNDS[i - 1]! + 1, last] as const,
+  );
+  return [
+    outcomeOf(null),
+    ...ranges.map(([first, last]) => {
+      const [a, b] = [outcomeOf(first), outcomeOf(last)];
+      if (a.state !== b.state || a.severity !== b.severity)
+        throw new Error(`compliance rules change within days ${first}..${last}: add the bound to DAY_BOUNDS`);
+      return a;
+    }),
+  ];
 })();
 
 /** The indexes in ITEM_OUTCOMES of the outcomes that pass this test. */
@@ -114,22 +148,36 @@ export const outcomesWhere = (test: (outcome: ItemOutcome) => boolean): number[]
 
 /** SQL choosing, by an item's outcome number, the fixed text `text` gives that outcome (null where it gives null). */
 export const byOutcome = (outcome: string, text: (outcome: ItemOutcome) => string | null): string =>
-  `case ${outcome} ${ITEM_OUTCOMES.flatMap((o, i) => { const t = text(o); return t === null ? [] : [`when ${i} then ${literal(t)}`]; }).join(' ')} end`;
+  `case ${outcome} ${ITEM_OUTCOMES.flatMap((o, i) => {
+    const t = text(o);
+    return t === null ? [] : [`when ${i} then ${literal(t)}`];
+  }).join(' ')} end`;
 
 /**
  * JSON text of an object with these members and then those `last` gives the row's outcome: one fixed text per
  * outcome (byOutcome), which also closes the object.
  */
 export const jsonObjectEndingByOutcome = (
-  entries: ReadonlyArray<readonly [key: string, value: JsonValueParts]>, outcome: string, last: (outcome: ItemOutcome) => object,
-): string => concatJson([fixed('{'), ...jsonMembers(entries), computed(byOutcome(outcome, (o) => `,${JSON.stringify(last(o)).slice(1)}`))]);
+  entries: ReadonlyArray<readonly [key: string, value: JsonValueParts]>,
+  outcome: string,
+  last: (outcome: ItemOutcome) => object,
+): string =>
+  concatJson([
+    fixed('{'),
+    ...jsonMembers(entries),
+    computed(byOutcome(outcome, (o) => `,${JSON.stringify(last(o)).slice(1)}`)),
+  ]);
 
 /**
  * One statutory item of `complianceItem`, given SQL for the certificate expiry (null when none is held), the
  * recorded renewal date, and today: its due date, day count and outcome (an index of ITEM_OUTCOMES). Every item of
  * a property is required (`complianceItems`).
  */
-export function itemSql(expiry: string, renewal: string, today: string): { due: string; days: string; outcome: string } {
+export function itemSql(
+  expiry: string,
+  renewal: string,
+  today: string,
+): { due: string; days: string; outcome: string } {
   const due = `coalesce(${expiry}, ${renewal})`;
   const days = `(${expiry} - ${today})`;
   return {
@@ -149,7 +197,9 @@ export function epcBandSql(rating: string, score: string): string {
 
 /** `atLeast(band, floor)` for a non-null band. */
 export const atLeastSql = (band: string, floor: EpcBand): string =>
-  `${band} in (${EPC_BANDS.slice(0, EPC_BANDS.indexOf(floor) + 1).map(literal).join(', ')})`;
+  `${band} in (${EPC_BANDS.slice(0, EPC_BANDS.indexOf(floor) + 1)
+    .map(literal)
+    .join(', ')})`;
 
 /** `epcView(...).compliant`: unknown without a band; otherwise in date and at the minimum band or better. */
 export const epcCompliantSql = (band: string, expiry: string, today: string): string =>

@@ -14,11 +14,21 @@ export const contactFields = fieldTable<Contact>()({
   mobile: { column: 'mobile', kind: 'string', nullable: true, input: text(50) },
   phone: { column: 'phone', kind: 'string', nullable: true, input: text(50) },
   categories: {
-    column: 'categories', kind: 'strings',
-    input: Joi.array().items(text(60)).max(20).unique((a: string, b: string) => a.toLowerCase() === b.toLowerCase()),
+    column: 'categories',
+    kind: 'strings',
+    input: Joi.array()
+      .items(text(60))
+      .max(20)
+      .unique((a: string, b: string) => a.toLowerCase() === b.toLowerCase()),
   },
   // An empty note is accepted and clears it.
-  notes: { column: 'notes', kind: 'string', nullable: true, input: Joi.string().trim().max(5000).allow(''), emptyIsNull: true },
+  notes: {
+    column: 'notes',
+    kind: 'string',
+    nullable: true,
+    input: Joi.string().trim().max(5000).allow(''),
+    emptyIsNull: true,
+  },
   createdAt: { column: 'created_at', kind: 'timestamp' },
   updatedAt: { column: 'updated_at', kind: 'timestamp' },
 });

@@ -5,7 +5,15 @@ import { deletedBody, idParams } from '../../platform/http/schemas';
 import { resourcePlugin, route, type IdParams } from '../../platform/http/routes';
 import type { ContactInput } from './fields';
 import {
-  contactDetailEnvelope, contactEnvelope, contactList, createBody, detailQuery, listQuery, patchBody, type DetailQuery, type ListQuery,
+  contactDetailEnvelope,
+  contactEnvelope,
+  contactList,
+  createBody,
+  detailQuery,
+  listQuery,
+  patchBody,
+  type DetailQuery,
+  type ListQuery,
 } from './schemas';
 import * as contacts from './service';
 
@@ -59,7 +67,9 @@ export const contactsPlugin = resourcePlugin('resources/contacts', [
       description: 'Update a contact',
       validate: { params: idParams, payload: patchBody },
       response: { schema: contactEnvelope },
-      handler: async (request) => ({ data: await write(request, (ctx) => contacts.update(ctx, request.params.id, request.payload)) }),
+      handler: async (request) => ({
+        data: await write(request, (ctx) => contacts.update(ctx, request.params.id, request.payload)),
+      }),
     },
   }),
   route<{ Params: IdParams }>({

@@ -33,7 +33,11 @@ export const listQuery = Joi.object({
 
 // historyPage / historyLimit only mean something with includeHistory=true; sent without it they are refused.
 const onlyWithHistory = (schema: Joi.Schema): Joi.Schema =>
-  Joi.when('includeHistory', { is: true, then: schema, otherwise: Joi.forbidden().messages({ 'any.unknown': '{{#label}} needs includeHistory=true' }) });
+  Joi.when('includeHistory', {
+    is: true,
+    then: schema,
+    otherwise: Joi.forbidden().messages({ 'any.unknown': '{{#label}} needs includeHistory=true' }),
+  });
 
 export type ListQuery = PageRequest & ContactFilter;
 

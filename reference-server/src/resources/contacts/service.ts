@@ -7,18 +7,42 @@ import { listMeta, type PageRequest } from '../../platform/http/pagination';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import { recordEvent } from '../../webhooks/outbox/record';
 import { contactFields, type ContactInput } from './fields';
-import { contactDeletedData, contactEventData, presentContact, presentWorkItem, type ContactDetailView, type ContactView } from './presenter';
-import { findContact, insertContact, listContacts, lockContact, patchContact, softDeleteContact, workHistory, type ContactFilter } from './repository';
+import {
+  contactDeletedData,
+  contactEventData,
+  presentContact,
+  presentWorkItem,
+  type ContactDetailView,
+  type ContactView,
+} from './presenter';
+import {
+  findContact,
+  insertContact,
+  listContacts,
+  lockContact,
+  patchContact,
+  softDeleteContact,
+  workHistory,
+  type ContactFilter,
+} from './repository';
 import { HISTORY_LIMIT_DEFAULT, type DetailQuery } from './schemas';
 
 export type { ContactInput } from './fields';
 
-export async function list(scope: Scope, filter: ContactFilter, page: PageRequest): Promise<{ data: ContactView[]; total: number }> {
+export async function list(
+  scope: Scope,
+  filter: ContactFilter,
+  page: PageRequest,
+): Promise<{ data: ContactView[]; total: number }> {
   const { rows, total } = await listContacts(scope, filter, page);
   return { data: rows.map(presentContact), total };
 }
 
-export async function get(scope: Scope, id: string, options: DetailQuery = { includeHistory: false }): Promise<ContactDetailView> {
+export async function get(
+  scope: Scope,
+  id: string,
+  options: DetailQuery = { includeHistory: false },
+): Promise<ContactDetailView> {
   const view: ContactDetailView = presentContact(await findContact(scope, id));
   if (options.includeHistory) {
     const page: PageRequest = { page: options.historyPage ?? 1, limit: options.historyLimit ?? HISTORY_LIMIT_DEFAULT };
@@ -30,7 +54,13 @@ export async function get(scope: Scope, id: string, options: DetailQuery = { inc
 
 export async function create(ctx: WriteContext, input: ContactInput): Promise<ContactView> {
   const now = ctx.clock.now();
-  const row = await insertContact(ctx, { id: randomUUID(), categories: [], ...contactFields.columnsOf(input), created_at: now, updated_at: now });
+  const row = await insertContact(ctx, {
+    id: randomUUID(),
+    categories: [],
+    ...contactFields.columnsOf(input),
+    created_at: now,
+    updated_at: now,
+  });
   await recordEvent(ctx, 'contact.created', contactEventData(row));
   return presentContact(row);
 }

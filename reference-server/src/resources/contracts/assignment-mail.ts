@@ -3,10 +3,16 @@ import type { Contract, Property, Tenant } from '../../persistence/models';
 import type { MailMessage } from '../../mail/mailer';
 import { fullAddress } from '../properties/presenter';
 
-export function assignmentMail(tenant: Tenant & { email: string }, contract: Contract, property: Property): MailMessage {
+export function assignmentMail(
+  tenant: Tenant & { email: string },
+  contract: Contract,
+  property: Property,
+): MailMessage {
   const role = tenant.id === contract.main_tenant_id ? 'the main tenant' : 'a tenant';
   const address = fullAddress(property);
-  const term = contract.end_date ? `from ${contract.start_date} to ${contract.end_date}` : `from ${contract.start_date} (no fixed end date)`;
+  const term = contract.end_date
+    ? `from ${contract.start_date} to ${contract.end_date}`
+    : `from ${contract.start_date} (no fixed end date)`;
   const text = [
     `Hello ${tenant.first_name},`,
     '',

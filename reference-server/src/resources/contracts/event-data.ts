@@ -10,7 +10,12 @@ import { contractStatus } from '../contracts-status';
 type PropertyName = Pick<Property, 'short_name'>;
 
 /** contract.created and contract.updated. */
-export const contractEventData = (type: 'contract.created' | 'contract.updated', c: Contract, property: PropertyName, today: string): EventData<'contract.created'> => ({
+export const contractEventData = (
+  type: 'contract.created' | 'contract.updated',
+  c: Contract,
+  property: PropertyName,
+  today: string,
+): EventData<'contract.created'> => ({
   ...buildEventData(type, {
     contract_id: c.id,
     property_id: c.property_id,
@@ -24,7 +29,11 @@ export const contractEventData = (type: 'contract.created' | 'contract.updated',
   }),
 });
 
-export const contractDeletedData = (c: Contract, property: PropertyName, deletedAt: Date): EventData<'contract.deleted'> => ({
+export const contractDeletedData = (
+  c: Contract,
+  property: PropertyName,
+  deletedAt: Date,
+): EventData<'contract.deleted'> => ({
   ...buildEventData('contract.deleted', {
     contract_id: c.id,
     property_id: c.property_id,
@@ -39,7 +48,10 @@ export const contractDeletedData = (c: Contract, property: PropertyName, deleted
 });
 
 /** contract.ended: status is `Ended` by definition (the end date has passed). */
-export const contractEndedData = (c: Contract & { end_date: string }, property: PropertyName): EventData<'contract.ended'> => ({
+export const contractEndedData = (
+  c: Contract & { end_date: string },
+  property: PropertyName,
+): EventData<'contract.ended'> => ({
   ...buildEventData('contract.ended', {
     contract_id: c.id,
     property_id: c.property_id,
@@ -50,7 +62,11 @@ export const contractEndedData = (c: Contract & { end_date: string }, property: 
   }),
 });
 
-export const contractExpiringData = (c: Contract & { end_date: string }, property: PropertyName, today: string): EventData<'contract.expiring'> => ({
+export const contractExpiringData = (
+  c: Contract & { end_date: string },
+  property: PropertyName,
+  today: string,
+): EventData<'contract.expiring'> => ({
   ...buildEventData('contract.expiring', {
     contract_id: c.id,
     property_id: c.property_id,

@@ -26,8 +26,13 @@ export async function currentOccupants(scope: Scope, propertyId: string, today: 
 }
 
 /** The same for many properties in one query; properties without an Active contract are absent. */
-export async function currentOccupantsByProperty(scope: Scope, propertyIds: readonly string[], today: string): Promise<Map<string, string[]>> {
+export async function currentOccupantsByProperty(
+  scope: Scope,
+  propertyIds: readonly string[],
+  today: string,
+): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
-  for (const c of await activeContracts(scope, propertyIds, today)) if (!out.has(c.property_id)) out.set(c.property_id, occupantsOf(c));
+  for (const c of await activeContracts(scope, propertyIds, today))
+    if (!out.has(c.property_id)) out.set(c.property_id, occupantsOf(c));
   return out;
 }

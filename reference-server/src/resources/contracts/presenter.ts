@@ -6,4 +6,5 @@ import { contractFields, type ContractView } from './fields';
 
 export type { ContractView } from './fields';
 
-export const presentContract = (c: Contract, today: string): ContractView => contractFields.present(c, { status: contractStatus(c, today) });
+export const presentContract = (c: Contract, today: string): ContractView =>
+  contractFields.present(c, { status: contractStatus(c, today) });

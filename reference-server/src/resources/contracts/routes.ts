@@ -9,7 +9,10 @@ import type { ContractInput, ContractCreateInput } from './fields';
 import { contractEnvelope, contractList, createBody, listQuery, patchBody, type ListQuery } from './schemas';
 import * as contracts from './service';
 
-const writeEnv = <Refs extends ReqRef>(request: Request<Refs>): contracts.WriteEnv => ({ today: todayFor(request), mailer: depsOf(request).mailer });
+const writeEnv = <Refs extends ReqRef>(request: Request<Refs>): contracts.WriteEnv => ({
+  today: todayFor(request),
+  mailer: depsOf(request).mailer,
+});
 const TAGS = ['api', 'Contracts'];
 
 export const contractsPlugin = resourcePlugin('resources/contracts', [
@@ -18,11 +21,17 @@ export const contractsPlugin = resourcePlugin('resources/contracts', [
     path: '/contracts',
     options: {
       tags: TAGS,
-      description: 'List contracts (filters: status, propertyId, tenantId = main tenant, search on the tenancy reference)',
+      description:
+        'List contracts (filters: status, propertyId, tenantId = main tenant, search on the tenancy reference)',
       validate: { query: listQuery },
       response: { schema: contractList },
       handler: async (request) => {
-        const { data, total } = await contracts.list(readScope(request), todayFor(request), request.query, request.query);
+        const { data, total } = await contracts.list(
+          readScope(request),
+          todayFor(request),
+          request.query,
+          request.query,
+        );
         return { data, meta: listMeta(request.query, total, true) };
       },
     },
@@ -32,7 +41,8 @@ export const contractsPlugin = resourcePlugin('resources/contracts', [
     path: '/contracts',
     options: {
       tags: TAGS,
-      description: 'Create a contract: status derived from the dates unless "Notice Served"; assignment emails to its tenants',
+      description:
+        'Create a contract: status derived from the dates unless "Notice Served"; assignment emails to its tenants',
       validate: { payload: createBody },
       response: { status: { 201: contractEnvelope } },
       handler: async (request, h) => {
@@ -49,7 +59,9 @@ export const contractsPlugin = resourcePlugin('resources/contracts', [
       description: 'Get one contract',
       validate: { params: idParams },
       response: { schema: contractEnvelope },
-      handler: async (request) => ({ data: await contracts.get(readScope(request), todayFor(request), request.params.id) }),
+      handler: async (request) => ({
+        data: await contracts.get(readScope(request), todayFor(request), request.params.id),
+      }),
     },
   }),
   route<{ Params: IdParams; Payload: ContractInput }>({
@@ -61,7 +73,9 @@ export const contractsPlugin = resourcePlugin('resources/contracts', [
       validate: { params: idParams, payload: patchBody },
       response: { schema: contractEnvelope },
       handler: async (request) => {
-        const data = await write(request, (ctx) => contracts.update(ctx, writeEnv(request), request.params.id, request.payload));
+        const data = await write(request, (ctx) =>
+          contracts.update(ctx, writeEnv(request), request.params.id, request.payload),
+        );
         return { data };
       },
     },
@@ -81,4 +95,3 @@ export const contractsPlugin = resourcePlugin('resources/contracts', [
     },
   }),
 ]);
-

@@ -5,7 +5,9 @@ import { addDays } from '../../platform/time/dates';
 import type { EventData } from '../../webhooks/catalogue/fields';
 import { contractEndedData, contractExpiringData } from './event-data';
 
-export interface ScheduledContract<T extends 'contract.ended' | 'contract.expiring' = 'contract.ended' | 'contract.expiring'> {
+export interface ScheduledContract<
+  T extends 'contract.ended' | 'contract.expiring' = 'contract.ended' | 'contract.expiring',
+> {
   readonly contract: Contract;
   readonly propertyName: string;
   /** The event's `data`, exactly the catalogue's fields (typed by the catalogue). */
@@ -27,15 +29,31 @@ const withProperty = (scope: Scope) =>
  * Contracts that have moved to Ended: end date before `today` (a contract is Ended from the day after its
  * end date), and on or after `endedSince` when given so a scheduler can look at a recent window only.
  */
-export async function endedContracts(scope: Scope, today: string, endedSince?: string): Promise<Array<ScheduledContract<'contract.ended'>>> {
+export async function endedContracts(
+  scope: Scope,
+  today: string,
+  endedSince?: string,
+): Promise<Array<ScheduledContract<'contract.ended'>>> {
   const query = withProperty(scope).where('contracts.end_date', '<', today);
   if (endedSince) query.where('contracts.end_date', '>=', endedSince);
   const rows = (await query) as Row[];
-  return rows.map((c) => ({ contract: c, propertyName: c.property_short_name, data: contractEndedData(c, { short_name: c.property_short_name }) }));
+  return rows.map((c) => ({
+    contract: c,
+    propertyName: c.property_short_name,
+    data: contractEndedData(c, { short_name: c.property_short_name }),
+  }));
 }
 
 /** Contracts not yet Ended whose end date is within `days` days of today (today itself included). */
-export async function expiringContracts(scope: Scope, today: string, days: number): Promise<Array<ScheduledContract<'contract.expiring'>>> {
+export async function expiringContracts(
+  scope: Scope,
+  today: string,
+  days: number,
+): Promise<Array<ScheduledContract<'contract.expiring'>>> {
   const rows = (await withProperty(scope).whereBetween('contracts.end_date', [today, addDays(today, days)])) as Row[];
-  return rows.map((c) => ({ contract: c, propertyName: c.property_short_name, data: contractExpiringData(c, { short_name: c.property_short_name }, today) }));
+  return rows.map((c) => ({
+    contract: c,
+    propertyName: c.property_short_name,
+    data: contractExpiringData(c, { short_name: c.property_short_name }, today),
+  }));
 }

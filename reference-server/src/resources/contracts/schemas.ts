@@ -19,14 +19,17 @@ export const listQuery = Joi.object({
 });
 export type ListQuery = PageRequest & ContractFilter;
 
-const statusMessage = '{{#label}} can only be "Notice Served": every other status is derived from the start and end dates';
+const statusMessage =
+  '{{#label}} can only be "Notice Served": every other status is derived from the start and end dates';
 // Only serving notice is a client decision; Active, Pending and Ended follow from the dates.
 const notice = Joi.string().valid('Notice Served').messages({ 'any.only': statusMessage });
 
 export const createBody = contractFields.createBody({ status: notice });
 export const patchBody = contractFields.patchBody({
   status: notice,
-  propertyId: Joi.forbidden().messages({ 'any.unknown': '{{#label}} cannot change: end this contract and create one for the other property' }),
+  propertyId: Joi.forbidden().messages({
+    'any.unknown': '{{#label}} cannot change: end this contract and create one for the other property',
+  }),
 });
 
 export const contractEnvelope = dataEnvelope(contractSchema, 'ContractResponse');

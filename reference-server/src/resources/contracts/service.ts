@@ -14,8 +14,17 @@ import { contractDeletedData, contractEndedData, contractEventData } from './eve
 import { contractFields, type ContractCreateInput, type ContractInput } from './fields';
 import { presentContract, type ContractView } from './presenter';
 import {
-  findContract, findTenants, insertContract, listContracts, lockContract, lockProperty, overlappingContract, patchContract, propertyNameOf,
-  softDeleteContract, type ContractFilter,
+  findContract,
+  findTenants,
+  insertContract,
+  listContracts,
+  lockContract,
+  lockProperty,
+  overlappingContract,
+  patchContract,
+  propertyNameOf,
+  softDeleteContract,
+  type ContractFilter,
 } from './repository';
 
 export { endedContracts, expiringContracts, type ScheduledContract } from './scheduled';
@@ -29,7 +38,12 @@ export interface WriteEnv {
   readonly mailer: Mailer;
 }
 
-export async function list(scope: Scope, today: string, filter: ContractFilter, page: PageRequest): Promise<{ data: ContractView[]; total: number }> {
+export async function list(
+  scope: Scope,
+  today: string,
+  filter: ContractFilter,
+  page: PageRequest,
+): Promise<{ data: ContractView[]; total: number }> {
   const { rows, total } = await listContracts(scope, today, filter, page);
   return { data: rows.map((c) => presentContract(c, today)), total };
 }
@@ -39,7 +53,8 @@ export async function get(scope: Scope, today: string, id: string): Promise<Cont
 }
 
 /** Referenced ids in a body are validated like any field: an unknown or foreign id is a 400, never a 404. */
-const invalid = (path: string, message: string) => apiError('VALIDATION_ERROR', `Invalid request: payload.${path}: ${message}`);
+const invalid = (path: string, message: string) =>
+  apiError('VALIDATION_ERROR', `Invalid request: payload.${path}: ${message}`);
 
 async function propertyOrFail(ctx: WriteContext, id: string): Promise<Property> {
   const property = await lockProperty(ctx, id);
@@ -52,7 +67,14 @@ async function tenantsOrFail(ctx: WriteContext, input: ContractInput): Promise<M
   const named: Array<[string, string]> = [];
   if (input.mainTenantId !== undefined) named.push(['mainTenantId', input.mainTenantId]);
   (input.additionalTenantIds ?? []).forEach((id, i) => named.push([`additionalTenantIds.${i}`, id]));
-  const found = new Map((await findTenants(ctx, named.map(([, id]) => id))).map((t) => [t.id, t]));
+  const found = new Map(
+    (
+      await findTenants(
+        ctx,
+        named.map(([, id]) => id),
+      )
+    ).map((t) => [t.id, t]),
+  );
   for (const [path, id] of named) if (!found.has(id)) throw invalid(path, `Tenant ${id} not found`);
   return found;
 }
@@ -73,24 +95,47 @@ interface RuleOptions {
   readonly checkOverlap: boolean;
 }
 
-async function assertRules(ctx: WriteContext, propertyId: string, terms: Terms, { notice, today, exceptId, checkOverlap }: RuleOptions): Promise<void> {
+async function assertRules(
+  ctx: WriteContext,
+  propertyId: string,
+  terms: Terms,
+  { notice, today, exceptId, checkOverlap }: RuleOptions,
+): Promise<void> {
   if (terms.additional_tenant_ids.includes(terms.main_tenant_id)) {
     throw invalid('additionalTenantIds', 'must not contain the main tenant');
   }
-  if (terms.end_date !== null && terms.end_date < terms.start_date) throw invalid('endDate', 'must be on or after startDate');
+  if (terms.end_date !== null && terms.end_date < terms.start_date)
+    throw invalid('endDate', 'must be on or after startDate');
   if (notice && terms.end_date !== null && terms.end_date < today) {
     throw apiError('CONFLICT', 'Notice cannot be served on a contract whose end date has passed');
   }
   if (!checkOverlap) return;
-  const clash = await overlappingContract(ctx, propertyId, { start: terms.start_date, end: terms.end_date }, today, exceptId);
+  const clash = await overlappingContract(
+    ctx,
+    propertyId,
+    { start: terms.start_date, end: terms.end_date },
+    today,
+    exceptId,
+  );
   if (clash) {
-    throw apiError('CONFLICT', `The dates overlap contract ${clash.id} (${clash.tenancy_reference}) on this property, which has not ended`);
+    throw apiError(
+      'CONFLICT',
+      `The dates overlap contract ${clash.id} (${clash.tenancy_reference}) on this property, which has not ended`,
+    );
   }
 }
 
 /** Mails each tenant that has an email, after the write commits (never in sandbox or on a failed write). */
-function sendAssignmentMails(ctx: WriteContext, mailer: Mailer, tenants: readonly Tenant[], contract: Contract, property: Property): void {
-  const recipients = tenants.filter((t): t is Tenant & { email: string } => typeof t.email === 'string' && t.email.length > 0);
+function sendAssignmentMails(
+  ctx: WriteContext,
+  mailer: Mailer,
+  tenants: readonly Tenant[],
+  contract: Contract,
+  property: Property,
+): void {
+  const recipients = tenants.filter(
+    (t): t is Tenant & { email: string } => typeof t.email === 'string' && t.email.length > 0,
+  );
   if (recipients.length === 0) return;
   ctx.afterCommit(async () => {
     const results = await Promise.allSettled(recipients.map((t) => mailer.send(assignmentMail(t, contract, property))));
@@ -112,8 +157,15 @@ export async function create(ctx: WriteContext, env: WriteEnv, input: ContractCr
   await assertRules(ctx, property.id, terms, { notice, today: env.today, checkOverlap: true });
   const now = ctx.clock.now();
   const row = await insertContract(ctx, {
-    id: randomUUID(), rent_frequency: 'monthly', deposit_amount: null, ...contractFields.columnsOf(input), property_id: property.id, ...terms,
-    notice_served: notice, created_at: now, updated_at: now,
+    id: randomUUID(),
+    rent_frequency: 'monthly',
+    deposit_amount: null,
+    ...contractFields.columnsOf(input),
+    property_id: property.id,
+    ...terms,
+    notice_served: notice,
+    created_at: now,
+    updated_at: now,
   });
   await recordEvent(ctx, 'contract.created', contractEventData('contract.created', row, property, env.today));
   sendAssignmentMails(ctx, env.mailer, [...tenants.values()], row, property);
@@ -124,11 +176,17 @@ export async function create(ctx: WriteContext, env: WriteEnv, input: ContractCr
  * Partial update. As the spec's state table says, a PATCH without `status: 'Notice Served'` recalculates the
  * status from the dates: the notice flag is kept only when the body repeats it (this is how notice is withdrawn).
  */
-export async function update(ctx: WriteContext, env: WriteEnv, id: string, input: ContractInput): Promise<ContractView> {
+export async function update(
+  ctx: WriteContext,
+  env: WriteEnv,
+  id: string,
+  input: ContractInput,
+): Promise<ContractView> {
   const existing = await lockContract(ctx, id);
   const property = await lockProperty(ctx, existing.property_id);
   // Only Ended contracts can outlive their property (deletion is blocked otherwise): they are history.
-  if (!property) throw apiError('CONFLICT', 'The property of this contract has been deleted; the contract can no longer change');
+  if (!property)
+    throw apiError('CONFLICT', 'The property of this contract has been deleted; the contract can no longer change');
   const tenants = await tenantsOrFail(ctx, input);
   const terms: Terms = {
     main_tenant_id: input.mainTenantId ?? existing.main_tenant_id,
@@ -139,16 +197,36 @@ export async function update(ctx: WriteContext, env: WriteEnv, id: string, input
   const notice = input.status === 'Notice Served';
   const datesChanged = terms.start_date !== existing.start_date || terms.end_date !== existing.end_date;
   await assertRules(ctx, property.id, terms, { notice, today: env.today, exceptId: id, checkOverlap: datesChanged });
-  const row = await patchContract(ctx, id, { ...contractFields.columnsOf(input), ...terms, notice_served: notice, updated_at: ctx.clock.now() });
+  const row = await patchContract(ctx, id, {
+    ...contractFields.columnsOf(input),
+    ...terms,
+    notice_served: notice,
+    updated_at: ctx.clock.now(),
+  });
   await recordEvent(ctx, 'contract.updated', contractEventData('contract.updated', row, property, env.today));
   // A PATCH that moves the end date into the past ends the contract now: fire contract.ended at once, under the
   // scheduler's occurrence key, so the daily pass does not fire it a second time.
-  if (row.end_date !== null && row.end_date < env.today && !(existing.end_date !== null && existing.end_date < env.today)) {
-    await recordOnce(ctx, { type: 'contract.ended', sourceId: id, occurrence: row.end_date, data: contractEndedData(row as typeof row & { end_date: string }, property) });
+  if (
+    row.end_date !== null &&
+    row.end_date < env.today &&
+    !(existing.end_date !== null && existing.end_date < env.today)
+  ) {
+    await recordOnce(ctx, {
+      type: 'contract.ended',
+      sourceId: id,
+      occurrence: row.end_date,
+      data: contractEndedData(row as typeof row & { end_date: string }, property),
+    });
   }
   const before = new Set([existing.main_tenant_id, ...existing.additional_tenant_ids]);
   const added = [terms.main_tenant_id, ...terms.additional_tenant_ids].filter((t) => !before.has(t));
-  sendAssignmentMails(ctx, env.mailer, added.map((t) => tenants.get(t)!), row, property);
+  sendAssignmentMails(
+    ctx,
+    env.mailer,
+    added.map((t) => tenants.get(t)!),
+    row,
+    property,
+  );
   return presentContract(row, env.today);
 }
 

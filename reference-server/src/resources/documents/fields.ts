@@ -8,13 +8,23 @@ import { fieldTable, type InputOf, type ViewOf } from '../field-table';
 
 /** Document types (the spec shows EPC_Certificate, GSC_Certificate and Contract; the rest are our choice). */
 export const DOCUMENT_TYPES = [
-  'EPC_Certificate', 'GSC_Certificate', 'EICR_Certificate', 'Landlord_Licence', 'Contract', 'Inventory', 'Insurance',
-  'Deposit_Protection', 'Right_To_Rent', 'Other',
+  'EPC_Certificate',
+  'GSC_Certificate',
+  'EICR_Certificate',
+  'Landlord_Licence',
+  'Contract',
+  'Inventory',
+  'Insurance',
+  'Deposit_Protection',
+  'Right_To_Rent',
+  'Other',
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 // Control characters (NUL above all, which PostgreSQL text refuses) have no place in a document name.
-const documentName = chars(1, 500).trim().pattern(/^[^\u0000-\u001f\u007f]*$/)
+const documentName = chars(1, 500)
+  .trim()
+  .pattern(/^[^\u0000-\u001f\u007f]*$/)
   .messages({ 'string.pattern.base': '{{#label}} must not contain control characters' });
 
 export const documentFields = fieldTable<PropertyDocument>()({

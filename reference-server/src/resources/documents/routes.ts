@@ -13,8 +13,18 @@ import { storeFixtureDocuments } from '../../fixtures/load';
 import { route, type IdParams, type TypedRoute } from '../../platform/http/routes';
 import { documentDownloadPlugin, downloadLinks } from './download';
 import {
-  contractDocumentEnvelope, contractDocumentList, contractListQuery, docParams, DOCUMENT_MAX_BYTES, propertyDocumentEnvelope,
-  propertyDocumentList, propertyListQuery, uploadBody, type DocParams, type ListQuery, type UploadFields,
+  contractDocumentEnvelope,
+  contractDocumentList,
+  contractListQuery,
+  docParams,
+  DOCUMENT_MAX_BYTES,
+  propertyDocumentEnvelope,
+  propertyDocumentList,
+  propertyListQuery,
+  uploadBody,
+  type DocParams,
+  type ListQuery,
+  type UploadFields,
 } from './schemas';
 import * as documents from './service';
 import type { DocumentKind } from './signing';
@@ -24,7 +34,14 @@ type UploadRefs = { Params: IdParams; Payload: UploadFields };
 
 const listHandler = (kind: DocumentKind) => async (request: Request<ListRefs>) => {
   const today = utcDate(depsOf(request).clock); // the spec's "today (UTC)"
-  const { data, total } = await documents.list(readScope(request), kind, request.params.id, request.query, today, downloadLinks(request));
+  const { data, total } = await documents.list(
+    readScope(request),
+    kind,
+    request.params.id,
+    request.query,
+    today,
+    downloadLinks(request),
+  );
   return { data, meta: listMeta(request.query, total) };
 };
 
@@ -34,7 +51,9 @@ const uploadHandler = (kind: DocumentKind) => async (request: Request<UploadRefs
   assertFileSize(file, DOCUMENT_MAX_BYTES, 'The document');
   const storage = storageOf(request);
   const links = downloadLinks(request);
-  const data = await write(request, (ctx) => documents.upload(ctx, storage, kind, request.params.id, input, file, links));
+  const data = await write(request, (ctx) =>
+    documents.upload(ctx, storage, kind, request.params.id, input, file, links),
+  );
   return h.response({ data }).code(201);
 };
 
@@ -52,7 +71,10 @@ function routesFor(kind: DocumentKind): TypedRoute[] {
       path: base,
       options: {
         tags: ['api', tag],
-        description: kind === 'property' ? 'List property documents (optionally only those expiring within N days)' : 'List contract documents',
+        description:
+          kind === 'property'
+            ? 'List property documents (optionally only those expiring within N days)'
+            : 'List contract documents',
         validate: { params: idParams, query: kind === 'property' ? propertyListQuery : contractListQuery },
         response: { schema: kind === 'property' ? propertyDocumentList : contractDocumentList },
         handler: listHandler(kind),

@@ -12,7 +12,10 @@ export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024;
 export const EXPIRING_WITHIN_DAYS_MAX = 3650;
 
 export const propertyDocumentSchema = documentFields.responseSchema('PropertyDocument', { sandbox: Joi.boolean() });
-export const contractDocumentSchema = documentFields.responseSchema('ContractDocument', { sandbox: Joi.boolean(), contractId: uuid.required() });
+export const contractDocumentSchema = documentFields.responseSchema('ContractDocument', {
+  sandbox: Joi.boolean(),
+  contractId: uuid.required(),
+});
 
 export const propertyDocumentList = listEnvelope(propertyDocumentSchema, 'PropertyDocumentList');
 export const contractDocumentList = listEnvelope(contractDocumentSchema, 'ContractDocumentList');

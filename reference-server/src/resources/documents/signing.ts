@@ -22,20 +22,28 @@ export const signingSecretOf = (config: Pick<ServerConfig, 'urlSigningSecret'>):
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const mac = (secret: Buffer, body: string): Buffer => createHmac('sha256', secret).update(`download-v1.${body}`).digest();
+const mac = (secret: Buffer, body: string): Buffer =>
+  createHmac('sha256', secret).update(`download-v1.${body}`).digest();
 
 export function signDownload(secret: Buffer, claims: DownloadClaims): string {
   const body = `${claims.kind}.${claims.documentId}.${claims.landlordId}.${claims.expires}`;
   return `${body}.${mac(secret, body).toString('base64url')}`;
 }
 
-export type Verified = { readonly ok: true; readonly claims: DownloadClaims } | { readonly ok: false; readonly reason: 'invalid' | 'expired' };
+export type Verified =
+  | { readonly ok: true; readonly claims: DownloadClaims }
+  | { readonly ok: false; readonly reason: 'invalid' | 'expired' };
 
 export function verifyDownload(secret: Buffer, token: string, nowMs: number): Verified {
   const parts = token.split('.');
   if (parts.length !== 5) return { ok: false, reason: 'invalid' };
   const [kind, documentId, landlordId, expires, signature] = parts as [string, string, string, string, string];
-  if ((kind !== 'property' && kind !== 'contract') || !UUID.test(documentId) || !UUID.test(landlordId) || !/^\d{1,12}$/.test(expires)) {
+  if (
+    (kind !== 'property' && kind !== 'contract') ||
+    !UUID.test(documentId) ||
+    !UUID.test(landlordId) ||
+    !/^\d{1,12}$/.test(expires)
+  ) {
     return { ok: false, reason: 'invalid' };
   }
   // Compared as text: decoding base64url first would accept variants that differ only in ignored bits.

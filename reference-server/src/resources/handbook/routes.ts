@@ -12,10 +12,13 @@ export const handbookPlugin = resourcePlugin('resources/handbook', [
     path: '/properties/{id}/handbook',
     options: {
       tags: ['api', 'Properties'],
-      description: 'The property handbook: knowledge, completeness, meters with opening readings, suppliers (no account numbers)',
+      description:
+        'The property handbook: knowledge, completeness, meters with opening readings, suppliers (no account numbers)',
       validate: { params: idParams, query: Joi.object({}) },
       response: { schema: handbookEnvelope },
-      handler: async (request) => ({ data: await handbook.get(readScope(request), request.params.id, todayFor(request)) }),
+      handler: async (request) => ({
+        data: await handbook.get(readScope(request), request.params.id, todayFor(request)),
+      }),
     },
   }),
 ]);

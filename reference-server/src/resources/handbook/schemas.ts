@@ -7,14 +7,27 @@ export const REGISTERS = ['single', 'day', 'night', 'export', 'heat'] as const;
 
 const reading = Joi.object({
   readingDate: isoDate.required(),
-  registers: Joi.array().items(Joi.object({ register: Joi.string().valid(...REGISTERS).required(), value: Joi.number().required() })).required(),
+  registers: Joi.array()
+    .items(
+      Joi.object({
+        register: Joi.string()
+          .valid(...REGISTERS)
+          .required(),
+        value: Joi.number().required(),
+      }),
+    )
+    .required(),
 }).label('OpeningReading');
 
 const meter = Joi.object({
   id: uuid.required(),
-  utilityType: Joi.string().valid(...UTILITY_TYPES).required(),
+  utilityType: Joi.string()
+    .valid(...UTILITY_TYPES)
+    .required(),
   locationDescription: Joi.string().allow(null).required(),
-  unit: Joi.string().valid(...METER_UNITS).required(),
+  unit: Joi.string()
+    .valid(...METER_UNITS)
+    .required(),
   mpan: Joi.string().allow(null).required(),
   mprn: Joi.string().allow(null).required(),
   serialNumber: Joi.string().allow(null).required(),
@@ -22,7 +35,9 @@ const meter = Joi.object({
 }).label('HandbookMeter');
 
 // Exactly two keys: an account number can never slip into a supplier item.
-const supplier = Joi.object({ utilityType: Joi.string().required(), supplierName: Joi.string().required() }).label('HandbookSupplier');
+const supplier = Joi.object({ utilityType: Joi.string().required(), supplierName: Joi.string().required() }).label(
+  'HandbookSupplier',
+);
 
 export const handbookSchema = Joi.object({
   propertyId: uuid.required(),

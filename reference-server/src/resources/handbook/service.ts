@@ -55,7 +55,11 @@ const ACCOUNT_NUMBER_KEY = /account[\s_-]*(number|no|num)/i;
 export function withoutAccountNumbers(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutAccountNumbers);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([key]) => !ACCOUNT_NUMBER_KEY.test(key)).map(([k, v]) => [k, withoutAccountNumbers(v)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([key]) => !ACCOUNT_NUMBER_KEY.test(key))
+        .map(([k, v]) => [k, withoutAccountNumbers(v)]),
+    );
   }
   return value;
 }
@@ -67,20 +71,29 @@ const utilityRank = (utility: string): number => {
 
 /** Meters in service on `today`: never removed, or removed on a later date. */
 async function metersInService(scope: Scope, propertyId: string, today: string): Promise<Meter[]> {
-  const rows = await Meter.scoped(scope).where('property_id', propertyId)
+  const rows = await Meter.scoped(scope)
+    .where('property_id', propertyId)
     .where((q) => q.whereNull('removed_date').orWhere('removed_date', '>', today))
-    .orderBy('created_at', 'asc').orderBy('id', 'asc');
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc');
   return rows.sort((a, b) => utilityRank(a.utility_type) - utilityRank(b.utility_type));
 }
 
 async function openingReadings(scope: Scope, meterIds: readonly string[]): Promise<Map<string, OpeningReading>> {
   const out = new Map<string, OpeningReading>();
   if (meterIds.length === 0) return out;
-  const rows = await MeterReading.scoped(scope).whereIn('meter_id', meterIds).whereIn('reason', [...OPENING_REASONS])
-    .orderBy('reading_date', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const rows = await MeterReading.scoped(scope)
+    .whereIn('meter_id', meterIds)
+    .whereIn('reason', [...OPENING_REASONS])
+    .orderBy('reading_date', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
   for (const row of rows) {
     if (out.has(row.meter_id)) continue; // newest first: the first one seen is the opening reading
-    const registers = (Array.isArray(row.registers) ? row.registers : []).map((r) => ({ register: String(r.register), value: Number(r.value) }));
+    const registers = (Array.isArray(row.registers) ? row.registers : []).map((r) => ({
+      register: String(r.register),
+      value: Number(r.value),
+    }));
     out.set(row.meter_id, { readingDate: row.reading_date, registers });
   }
   return out;
@@ -93,10 +106,20 @@ export async function get(scope: Scope, propertyId: string, today: string): Prom
     Handbook.scoped(scope).where('property_id', propertyId).first(),
     metersInService(scope, propertyId, today),
     // Only these two columns are ever read: the account number does not leave the database.
-    Supplier.scoped(scope).where('property_id', propertyId).select('suppliers.utility_type', 'suppliers.supplier_name').orderBy('suppliers.supplier_name').orderBy('suppliers.id'),
+    Supplier.scoped(scope)
+      .where('property_id', propertyId)
+      .select('suppliers.utility_type', 'suppliers.supplier_name')
+      .orderBy('suppliers.supplier_name')
+      .orderBy('suppliers.id'),
   ]);
-  const readings = await openingReadings(scope, meters.map((m) => m.id));
-  const knowledge = handbook?.knowledge && typeof handbook.knowledge === 'object' ? (withoutAccountNumbers(handbook.knowledge) as Record<string, unknown>) : null;
+  const readings = await openingReadings(
+    scope,
+    meters.map((m) => m.id),
+  );
+  const knowledge =
+    handbook?.knowledge && typeof handbook.knowledge === 'object'
+      ? (withoutAccountNumbers(handbook.knowledge) as Record<string, unknown>)
+      : null;
   return {
     propertyId,
     knowledge,

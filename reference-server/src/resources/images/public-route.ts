@@ -16,7 +16,8 @@ async function serveImage(request: Request, h: ResponseToolkit) {
   if (!live) throw notFound('Image');
   const object = await storageOf(request).get(key);
   if (!object) throw notFound('Image');
-  return h.response(object.bytes)
+  return h
+    .response(object.bytes)
     .type(object.contentType)
     .header('cache-control', 'public, max-age=3600')
     .header('x-content-type-options', 'nosniff');
@@ -25,6 +26,10 @@ async function serveImage(request: Request, h: ResponseToolkit) {
 export const imageMediaPlugin: Plugin<void> = {
   name: 'media/images',
   register(server) {
-    server.route({ method: 'GET', path: '/images/{file}', options: { auth: false, tags: ['media'], description: 'A property image (public)', handler: serveImage } });
+    server.route({
+      method: 'GET',
+      path: '/images/{file}',
+      options: { auth: false, tags: ['media'], description: 'A property image (public)', handler: serveImage },
+    });
   },
 };

@@ -22,7 +22,11 @@ const routes = [
       description: 'Upload the property image (multipart `file`: PNG, JPEG, GIF or WebP, at most 10 MB)',
       payload: uploadPayload(IMAGE_MAX_BYTES),
       plugins: { errors: { upload: true } },
-      validate: { params: idParams, query: Joi.object({}), payload: Joi.object({ file: filePart.required() }).required() },
+      validate: {
+        params: idParams,
+        query: Joi.object({}),
+        payload: Joi.object({ file: filePart.required() }).required(),
+      },
       response: { schema: propertyEnvelope },
       handler: async (request) => {
         const file = await readUpload(request.payload.file);

@@ -21,18 +21,32 @@ export const IMAGE_MAX_BYTES = 10 * MB;
 export function checkImage(file: Upload): NonNullable<ReturnType<typeof sniffImage>> {
   assertFileSize(file, IMAGE_MAX_BYTES, 'The image');
   const kind = sniffImage(file.bytes);
-  if (!kind) throw apiError('VALIDATION_ERROR', 'Invalid request: payload.file: must be a PNG, JPEG, GIF or WebP image (checked from its content)');
+  if (!kind)
+    throw apiError(
+      'VALIDATION_ERROR',
+      'Invalid request: payload.file: must be a PNG, JPEG, GIF or WebP image (checked from its content)',
+    );
   return kind;
 }
 
-export async function upload(ctx: WriteContext, storage: ObjectStorage, present: properties.PresentContext, propertyId: string, file: Upload): Promise<PropertyView> {
+export async function upload(
+  ctx: WriteContext,
+  storage: ObjectStorage,
+  present: properties.PresentContext,
+  propertyId: string,
+  file: Upload,
+): Promise<PropertyView> {
   const kind = checkImage(file);
   const existing = await lockProperty(ctx, propertyId);
   await assertWithinQuota(ctx, file.bytes.length, Number(existing.image_size_bytes ?? 0));
   const key = `images/${randomUUID()}.${kind.extension}`;
   // Sandbox: the property change is rolled back and the object is never written.
   if (!ctx.sandbox) await storage.put(key, file.bytes, kind.contentType);
-  await patchProperty(ctx, propertyId, { image_key: key, image_size_bytes: file.bytes.length, updated_at: ctx.clock.now() });
+  await patchProperty(ctx, propertyId, {
+    image_key: key,
+    image_size_bytes: file.bytes.length,
+    updated_at: ctx.clock.now(),
+  });
   const view = await properties.get(ctx, present, propertyId);
   await recordEvent(ctx, 'property.updated', propertyEventData(view));
   return view;

@@ -5,7 +5,8 @@ import { inspectionFields, type InspectionView } from './fields';
 
 export type { InspectionView } from './fields';
 
-export const presentInspection = (i: Inspection, propertyName: string): InspectionView => inspectionFields.present(i, { propertyName });
+export const presentInspection = (i: Inspection, propertyName: string): InspectionView =>
+  inspectionFields.present(i, { propertyName });
 
 /** inspection.scheduled and inspection.completed. */
 export const inspectionEventData = (i: Inspection, propertyName: string): EventData<'inspection.scheduled'> => ({
@@ -22,7 +23,11 @@ export const inspectionUpdatedData = (i: Inspection, propertyName: string): Even
   landlord_actions: i.landlord_actions,
 });
 
-export const inspectionDeletedData = (i: Inspection, propertyName: string, deletedAt: Date): EventData<'inspection.deleted'> => ({
+export const inspectionDeletedData = (
+  i: Inspection,
+  propertyName: string,
+  deletedAt: Date,
+): EventData<'inspection.deleted'> => ({
   ...inspectionEventData(i, propertyName),
   status: 'deleted',
   deleted_at: deletedAt.toISOString(),

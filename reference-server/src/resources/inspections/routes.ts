@@ -15,7 +15,8 @@ export const inspectionsPlugin = resourcePlugin('resources/inspections', [
     path: '/maintenance/inspections',
     options: {
       tags: TAGS,
-      description: 'List inspections by date (filters: propertyId, status, inspectionType, from/to on inspectionDate, inclusive)',
+      description:
+        'List inspections by date (filters: propertyId, status, inspectionType, from/to on inspectionDate, inclusive)',
       validate: { query: listQuery },
       response: { schema: inspectionList },
       handler: async (request) => {
@@ -78,4 +79,3 @@ export const inspectionsPlugin = resourcePlugin('resources/inspections', [
     },
   }),
 ]);
-

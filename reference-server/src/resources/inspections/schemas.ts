@@ -17,9 +17,11 @@ export const listQuery = Joi.object({
   inspectionType: Joi.string().valid(...INSPECTION_TYPES),
   from: isoDate,
   to: isoDate,
-}).custom((value: { from?: string; to?: string }, helpers) =>
-  value.from && value.to && value.from > value.to ? helpers.error('range.order') : value,
-).messages({ 'range.order': '"from" must not be after "to"' });
+})
+  .custom((value: { from?: string; to?: string }, helpers) =>
+    value.from && value.to && value.from > value.to ? helpers.error('range.order') : value,
+  )
+  .messages({ 'range.order': '"from" must not be after "to"' });
 
 export type ListQuery = PageRequest & InspectionFilter;
 

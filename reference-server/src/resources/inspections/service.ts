@@ -7,19 +7,40 @@ import { apiError } from '../../platform/errors/api-error';
 import type { PageRequest } from '../../platform/http/pagination';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import { recordEvent } from '../../webhooks/outbox/record';
-import { inspectionDeletedData, inspectionEventData, inspectionUpdatedData, presentInspection, type InspectionView } from './presenter';
+import {
+  inspectionDeletedData,
+  inspectionEventData,
+  inspectionUpdatedData,
+  presentInspection,
+  type InspectionView,
+} from './presenter';
 import { inspectionFields, type InspectionCreateInput, type InspectionInput } from './fields';
 import {
-  findInspection, findLiveProperty, insertInspection, listInspections, lockInspection, patchInspection, propertyName as nameOf, propertyNames,
-  softDeleteInspection, type InspectionFilter,
+  findInspection,
+  findLiveProperty,
+  insertInspection,
+  listInspections,
+  lockInspection,
+  patchInspection,
+  propertyName as nameOf,
+  propertyNames,
+  softDeleteInspection,
+  type InspectionFilter,
 } from './repository';
 import { assertChangeAllowed } from './transitions';
 
 export type { InspectionInput } from './fields';
 
-export async function list(scope: Scope, filter: InspectionFilter, page: PageRequest): Promise<{ data: InspectionView[]; total: number }> {
+export async function list(
+  scope: Scope,
+  filter: InspectionFilter,
+  page: PageRequest,
+): Promise<{ data: InspectionView[]; total: number }> {
   const { rows, total } = await listInspections(scope, filter, page);
-  const names = await propertyNames(scope, rows.map((i) => i.property_id));
+  const names = await propertyNames(
+    scope,
+    rows.map((i) => i.property_id),
+  );
   return { data: rows.map((i) => presentInspection(i, names.get(i.property_id) ?? '')), total };
 }
 
@@ -30,15 +51,23 @@ export async function get(scope: Scope, id: string): Promise<InspectionView> {
 
 export async function create(ctx: WriteContext, input: InspectionCreateInput): Promise<InspectionView> {
   const property = await findLiveProperty(ctx, input.propertyId);
-  if (!property) throw apiError('VALIDATION_ERROR', `Invalid request: payload.propertyId: Property ${input.propertyId} not found`);
+  if (!property)
+    throw apiError('VALIDATION_ERROR', `Invalid request: payload.propertyId: Property ${input.propertyId} not found`);
   const now = ctx.clock.now();
   const status = input.status ?? 'scheduled';
   const row = await insertInspection(ctx, {
-    id: randomUUID(), landlord_actions: '', ...inspectionFields.columnsOf(input), property_id: property.id, status,
-    completed_at: status === 'completed' ? now : null, created_at: now, updated_at: now,
+    id: randomUUID(),
+    landlord_actions: '',
+    ...inspectionFields.columnsOf(input),
+    property_id: property.id,
+    status,
+    completed_at: status === 'completed' ? now : null,
+    created_at: now,
+    updated_at: now,
   });
   await recordEvent(ctx, 'inspection.scheduled', inspectionEventData(row, property.short_name));
-  if (status === 'completed') await recordEvent(ctx, 'inspection.completed', inspectionEventData(row, property.short_name));
+  if (status === 'completed')
+    await recordEvent(ctx, 'inspection.completed', inspectionEventData(row, property.short_name));
   return presentInspection(row, property.short_name);
 }
 
@@ -63,6 +92,10 @@ export async function remove(ctx: WriteContext, id: string): Promise<{ deleted: 
   const existing = await lockInspection(ctx, id);
   const deletedAt = ctx.clock.now();
   await softDeleteInspection(ctx, id, deletedAt);
-  await recordEvent(ctx, 'inspection.deleted', inspectionDeletedData(existing, await nameOf(ctx, existing.property_id), deletedAt));
+  await recordEvent(
+    ctx,
+    'inspection.deleted',
+    inspectionDeletedData(existing, await nameOf(ctx, existing.property_id), deletedAt),
+  );
   return { deleted: true, id };
 }

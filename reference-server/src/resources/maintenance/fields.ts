@@ -8,16 +8,37 @@ import { ISSUE_STATUSES } from './transitions';
 
 export const ISSUE_PRIORITIES = ['Low', 'Medium', 'High', 'Urgent'] as const;
 export const ISSUE_CATEGORIES = [
-  'Plumbing', 'Heating', 'Electrical', 'Damp', 'Security', 'Glazing', 'Roofing', 'Appliances', 'Pests', 'Garden', 'General',
+  'Plumbing',
+  'Heating',
+  'Electrical',
+  'Damp',
+  'Security',
+  'Glazing',
+  'Roofing',
+  'Appliances',
+  'Pests',
+  'Garden',
+  'General',
 ] as const;
 
 export const issueFields = fieldTable<MaintenanceIssue>()({
   id: { column: 'id', kind: 'uuid' },
-  propertyId: { column: 'property_id', kind: 'uuid', input: uuid, required: true, immutable: 'open a new issue for another property' },
+  propertyId: {
+    column: 'property_id',
+    kind: 'uuid',
+    input: uuid,
+    required: true,
+    immutable: 'open a new issue for another property',
+  },
   // The property's short name: given to the presenter.
   propertyName: { kind: 'string', response: Joi.string().allow('') },
   title: { column: 'title', kind: 'string', input: Joi.string().trim().min(1).max(200), required: true },
-  description: { column: 'description', kind: 'string', response: Joi.string().allow(''), input: Joi.string().trim().max(5000).allow('') },
+  description: {
+    column: 'description',
+    kind: 'string',
+    response: Joi.string().allow(''),
+    input: Joi.string().trim().max(5000).allow(''),
+  },
   priority: { column: 'priority', kind: 'string', values: ISSUE_PRIORITIES, input: true },
   status: { column: 'status', kind: 'string', values: ISSUE_STATUSES },
   // Answered as stored (any string); requests choose among the categories.

@@ -16,10 +16,15 @@ export interface NoteView {
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
-export const presentIssue = (i: MaintenanceIssue, propertyName: string): IssueView => issueFields.present(i, { propertyName });
+export const presentIssue = (i: MaintenanceIssue, propertyName: string): IssueView =>
+  issueFields.present(i, { propertyName });
 
 export const presentNote = (n: MaintenanceIssueNote): NoteView => ({
-  id: n.id, issueId: n.issue_id, text: n.text, authorName: n.author_name, createdAt: iso(n.created_at),
+  id: n.id,
+  issueId: n.issue_id,
+  text: n.text,
+  authorName: n.author_name,
+  createdAt: iso(n.created_at),
 });
 
 /** maintenance.created and maintenance.updated. */
@@ -33,7 +38,11 @@ export const issueEventData = (i: MaintenanceIssue, propertyName: string): Event
   status: i.status,
 });
 
-export const issueDeletedData = (i: MaintenanceIssue, propertyName: string, deletedAt: Date): EventData<'maintenance.deleted'> => ({
+export const issueDeletedData = (
+  i: MaintenanceIssue,
+  propertyName: string,
+  deletedAt: Date,
+): EventData<'maintenance.deleted'> => ({
   issue_id: i.id,
   property_id: i.property_id,
   property_name: propertyName,

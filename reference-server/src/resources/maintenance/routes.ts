@@ -6,7 +6,17 @@ import { deletedBody, idParams } from '../../platform/http/schemas';
 import { resourcePlugin, route, type IdParams } from '../../platform/http/routes';
 import type { IssueInput, IssueCreateInput } from './fields';
 import {
-  createBody, issueEnvelope, issueList, listQuery, noteBody, noteEnvelope, noteList, notesQuery, patchBody, type ListQuery, type NoteBody,
+  createBody,
+  issueEnvelope,
+  issueList,
+  listQuery,
+  noteBody,
+  noteEnvelope,
+  noteList,
+  notesQuery,
+  patchBody,
+  type ListQuery,
+  type NoteBody,
 } from './schemas';
 import * as issues from './service';
 
@@ -57,7 +67,8 @@ export const maintenancePlugin = resourcePlugin('resources/maintenance', [
     path: '/maintenance/issues/{id}',
     options: {
       tags: TAGS,
-      description: 'Update a maintenance issue: details, assignment, status moves (409 CONFLICT on a move not allowed, or on a Closed issue)',
+      description:
+        'Update a maintenance issue: details, assignment, status moves (409 CONFLICT on a move not allowed, or on a Closed issue)',
       validate: { params: idParams, payload: patchBody },
       response: { schema: issueEnvelope },
       handler: async (request) => {
@@ -109,4 +120,3 @@ export const maintenancePlugin = resourcePlugin('resources/maintenance', [
     },
   }),
 ]);
-

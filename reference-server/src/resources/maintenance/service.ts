@@ -8,21 +8,48 @@ import type { PageRequest } from '../../platform/http/pagination';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import { recordEvent } from '../../webhooks/outbox/record';
 import { accountOwnerName } from '../team/service';
-import { issueDeletedData, issueEventData, noteEventData, presentIssue, presentNote, type IssueView, type NoteView } from './presenter';
+import {
+  issueDeletedData,
+  issueEventData,
+  noteEventData,
+  presentIssue,
+  presentNote,
+  type IssueView,
+  type NoteView,
+} from './presenter';
 import { issueFields, type IssueCreateInput, type IssueInput } from './fields';
 import {
-  findIssue, findLiveContact, findLiveProperty, insertIssue, insertNote, listIssues, listNotes, lockIssue, patchIssue, propertyName as nameOf,
-  propertyNames, softDeleteIssue, type IssueFilter,
+  findIssue,
+  findLiveContact,
+  findLiveProperty,
+  insertIssue,
+  insertNote,
+  listIssues,
+  listNotes,
+  lockIssue,
+  patchIssue,
+  propertyName as nameOf,
+  propertyNames,
+  softDeleteIssue,
+  type IssueFilter,
 } from './repository';
 import { assertChangeAllowed, resolvedAtAfter } from './transitions';
 
 export type { IssueInput } from './fields';
 
-const invalid = (path: string, message: string) => apiError('VALIDATION_ERROR', `Invalid request: payload.${path}: ${message}`);
+const invalid = (path: string, message: string) =>
+  apiError('VALIDATION_ERROR', `Invalid request: payload.${path}: ${message}`);
 
-export async function list(scope: Scope, filter: IssueFilter, page: PageRequest): Promise<{ data: IssueView[]; total: number }> {
+export async function list(
+  scope: Scope,
+  filter: IssueFilter,
+  page: PageRequest,
+): Promise<{ data: IssueView[]; total: number }> {
   const { rows, total } = await listIssues(scope, filter, page);
-  const names = await propertyNames(scope, rows.map((i) => i.property_id));
+  const names = await propertyNames(
+    scope,
+    rows.map((i) => i.property_id),
+  );
   return { data: rows.map((i) => presentIssue(i, names.get(i.property_id) ?? '')), total };
 }
 
@@ -41,7 +68,14 @@ export async function create(ctx: WriteContext, input: IssueCreateInput): Promis
   await assertContact(ctx, input.assignedContactId);
   const now = ctx.clock.now();
   const row = await insertIssue(ctx, {
-    id: randomUUID(), description: '', priority: 'Medium', ...issueFields.columnsOf(input), property_id: property.id, status: 'Open', created_at: now, updated_at: now,
+    id: randomUUID(),
+    description: '',
+    priority: 'Medium',
+    ...issueFields.columnsOf(input),
+    property_id: property.id,
+    status: 'Open',
+    created_at: now,
+    updated_at: now,
   });
   await recordEvent(ctx, 'maintenance.created', issueEventData(row, property.short_name));
   return presentIssue(row, property.short_name);
@@ -67,11 +101,19 @@ export async function remove(ctx: WriteContext, id: string): Promise<{ deleted: 
   const existing = await lockIssue(ctx, id);
   const deletedAt = ctx.clock.now();
   await softDeleteIssue(ctx, id, deletedAt);
-  await recordEvent(ctx, 'maintenance.deleted', issueDeletedData(existing, await nameOf(ctx, existing.property_id), deletedAt));
+  await recordEvent(
+    ctx,
+    'maintenance.deleted',
+    issueDeletedData(existing, await nameOf(ctx, existing.property_id), deletedAt),
+  );
   return { deleted: true, id };
 }
 
-export async function notes(scope: Scope, issueId: string, page: PageRequest): Promise<{ data: NoteView[]; total: number }> {
+export async function notes(
+  scope: Scope,
+  issueId: string,
+  page: PageRequest,
+): Promise<{ data: NoteView[]; total: number }> {
   await findIssue(scope, issueId);
   const { rows, total } = await listNotes(scope, issueId, page);
   return { data: rows.map(presentNote), total };
@@ -81,7 +123,13 @@ export async function notes(scope: Scope, issueId: string, page: PageRequest): P
 export async function addNote(ctx: WriteContext, issueId: string, text: string): Promise<NoteView> {
   const issue = await lockIssue(ctx, issueId);
   const now = ctx.clock.now();
-  const note = await insertNote(ctx, { id: randomUUID(), issue_id: issueId, text, author_name: await accountOwnerName(ctx), created_at: now });
+  const note = await insertNote(ctx, {
+    id: randomUUID(),
+    issue_id: issueId,
+    text,
+    author_name: await accountOwnerName(ctx),
+    created_at: now,
+  });
   await patchIssue(ctx, issueId, { updated_at: now });
   await recordEvent(ctx, 'note.created', noteEventData(note, issue.property_id));
   return presentNote(note);

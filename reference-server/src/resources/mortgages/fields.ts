@@ -16,7 +16,12 @@ export const mortgageFields = fieldTable<Mortgage>()({
   reference: { column: 'reference', kind: 'string', input: Joi.string().trim().min(1).max(120), required: true },
   balance: { column: 'balance', kind: 'number', input: money(1e11), required: true },
   // Percent per year, e.g. 4.25.
-  interestRate: { column: 'interest_rate', kind: 'number', input: Joi.number().strict().min(0).max(100).precision(3), required: true },
+  interestRate: {
+    column: 'interest_rate',
+    kind: 'number',
+    input: Joi.number().strict().min(0).max(100).precision(3),
+    required: true,
+  },
   monthlyPayment: { column: 'monthly_payment', kind: 'number', input: money(1e9), required: true },
   rateType: { column: 'rate_type', kind: 'string', values: RATE_TYPES, nullable: true, input: true },
   productEndDate: { column: 'product_end_date', kind: 'date', nullable: true, input: true },

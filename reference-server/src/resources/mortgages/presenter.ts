@@ -6,7 +6,8 @@ import { mortgageFields, type MortgageView } from './fields';
 
 export type { MortgageView } from './fields';
 
-export const presentMortgage = (m: Mortgage, propertyIds: readonly string[]): MortgageView => mortgageFields.present(m, { propertyIds: [...propertyIds] });
+export const presentMortgage = (m: Mortgage, propertyIds: readonly string[]): MortgageView =>
+  mortgageFields.present(m, { propertyIds: [...propertyIds] });
 
 export const mortgageEventData = (m: Mortgage, propertyIds: readonly string[]): EventData<'mortgage.created'> => ({
   mortgage_id: m.id,
@@ -19,7 +20,11 @@ export const mortgageEventData = (m: Mortgage, propertyIds: readonly string[]): 
   status: m.status,
 });
 
-export const mortgageDeletedData = (m: Mortgage, propertyIds: readonly string[], deletedAt: Date): EventData<'mortgage.deleted'> => ({
+export const mortgageDeletedData = (
+  m: Mortgage,
+  propertyIds: readonly string[],
+  deletedAt: Date,
+): EventData<'mortgage.deleted'> => ({
   mortgage_id: m.id,
   lender: m.lender,
   reference: m.reference,

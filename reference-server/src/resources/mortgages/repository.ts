@@ -11,23 +11,37 @@ export interface MortgageFilter {
   readonly search?: string;
 }
 
-
 export async function listMortgages(scope: Scope, filter: MortgageFilter, page: PageRequest): Promise<Page<Mortgage>> {
   const base = Mortgage.scoped(scope);
   if (filter.status) base.where('mortgages.status', filter.status);
   if (filter.propertyId) {
     base.whereExists(
-      MortgageProperty.scoped(scope).whereColumn('mortgage_properties.mortgage_id', 'mortgages.id').where('mortgage_properties.property_id', filter.propertyId),
+      MortgageProperty.scoped(scope)
+        .whereColumn('mortgage_properties.mortgage_id', 'mortgages.id')
+        .where('mortgage_properties.property_id', filter.propertyId),
     );
   }
   if (filter.search) {
     const term = containsPattern(filter.search);
-    base.where((q) => q.whereRaw(`mortgages.lender ilike ? escape '\\'`, [term]).orWhereRaw(`mortgages.reference ilike ? escape '\\'`, [term]));
+    base.where((q) =>
+      q
+        .whereRaw(`mortgages.lender ilike ? escape '\\'`, [term])
+        .orWhereRaw(`mortgages.reference ilike ? escape '\\'`, [term]),
+    );
   }
-  return Mortgage.page(base, page, [['mortgages.created_at', 'asc'], ['mortgages.id', 'asc']]);
+  return Mortgage.page(base, page, [
+    ['mortgages.created_at', 'asc'],
+    ['mortgages.id', 'asc'],
+  ]);
 }
 
-export const { find: findMortgage, insert: insertMortgage, lock: lockMortgage, patch: patchMortgage, softDelete: softDeleteMortgage } = Mortgage.byId('Mortgage');
+export const {
+  find: findMortgage,
+  insert: insertMortgage,
+  lock: lockMortgage,
+  patch: patchMortgage,
+  softDelete: softDeleteMortgage,
+} = Mortgage.byId('Mortgage');
 
 /** Linked live properties per mortgage, in the order they were given (deleted properties drop out). */
 export async function linkedProperties(scope: Scope, mortgageIds: readonly string[]): Promise<Map<string, string[]>> {
@@ -46,13 +60,24 @@ export async function linkedProperties(scope: Scope, mortgageIds: readonly strin
 /** The ids among `ids` that are not live properties of the landlord. */
 export async function unknownProperties(scope: Scope, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const found = new Set((await Property.scoped(scope).whereIn('properties.id', [...ids]).select('properties.id')).map((p) => p.id));
+  const found = new Set(
+    (
+      await Property.scoped(scope)
+        .whereIn('properties.id', [...ids])
+        .select('properties.id')
+    ).map((p) => p.id),
+  );
   return ids.filter((id) => !found.has(id));
 }
 
 export async function replaceLinks(scope: Scope, mortgageId: string, propertyIds: readonly string[]): Promise<void> {
   await MortgageProperty.scoped(scope).where('mortgage_properties.mortgage_id', mortgageId).delete();
   for (const [position, propertyId] of propertyIds.entries()) {
-    await MortgageProperty.insertScoped(scope, { id: randomUUID(), mortgage_id: mortgageId, property_id: propertyId, position });
+    await MortgageProperty.insertScoped(scope, {
+      id: randomUUID(),
+      mortgage_id: mortgageId,
+      property_id: propertyId,
+      position,
+    });
   }
 }

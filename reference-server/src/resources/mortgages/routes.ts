@@ -57,7 +57,9 @@ export const mortgagesPlugin = resourcePlugin('resources/mortgages', [
       description: 'Update a mortgage; propertyIds replaces the linked set',
       validate: { params: idParams, payload: patchBody },
       response: { schema: mortgageEnvelope },
-      handler: async (request) => ({ data: await write(request, (ctx) => mortgages.update(ctx, request.params.id, request.payload)) }),
+      handler: async (request) => ({
+        data: await write(request, (ctx) => mortgages.update(ctx, request.params.id, request.payload)),
+      }),
     },
   }),
   route<{ Params: IdParams }>({

@@ -10,15 +10,30 @@ import { recordEvent } from '../../webhooks/outbox/record';
 import { mortgageFields, type MortgageInput, type MortgageView } from './fields';
 import { mortgageDeletedData, mortgageEventData, presentMortgage } from './presenter';
 import {
-  findMortgage, insertMortgage, linkedProperties, listMortgages, lockMortgage, patchMortgage, replaceLinks, softDeleteMortgage,
-  unknownProperties, type MortgageFilter,
+  findMortgage,
+  insertMortgage,
+  linkedProperties,
+  listMortgages,
+  lockMortgage,
+  patchMortgage,
+  replaceLinks,
+  softDeleteMortgage,
+  unknownProperties,
+  type MortgageFilter,
 } from './repository';
 
 export type { MortgageInput } from './fields';
 
-export async function list(scope: Scope, filter: MortgageFilter, page: PageRequest): Promise<{ data: MortgageView[]; total: number }> {
+export async function list(
+  scope: Scope,
+  filter: MortgageFilter,
+  page: PageRequest,
+): Promise<{ data: MortgageView[]; total: number }> {
   const { rows, total } = await listMortgages(scope, filter, page);
-  const links = await linkedProperties(scope, rows.map((m) => m.id));
+  const links = await linkedProperties(
+    scope,
+    rows.map((m) => m.id),
+  );
   return { data: rows.map((m) => presentMortgage(m, links.get(m.id) ?? [])), total };
 }
 
@@ -29,14 +44,21 @@ export async function get(scope: Scope, id: string): Promise<MortgageView> {
 
 async function assertProperties(ctx: WriteContext, ids: readonly string[]): Promise<void> {
   const unknown = await unknownProperties(ctx, ids);
-  if (unknown.length > 0) throw apiError('VALIDATION_ERROR', `Invalid request: payload.propertyIds: Property ${unknown[0]} not found`);
+  if (unknown.length > 0)
+    throw apiError('VALIDATION_ERROR', `Invalid request: payload.propertyIds: Property ${unknown[0]} not found`);
 }
 
 export async function create(ctx: WriteContext, input: MortgageInput): Promise<MortgageView> {
   const propertyIds = input.propertyIds ?? [];
   await assertProperties(ctx, propertyIds);
   const now = ctx.clock.now();
-  const row = await insertMortgage(ctx, { id: randomUUID(), status: 'Active', ...mortgageFields.columnsOf(input), created_at: now, updated_at: now });
+  const row = await insertMortgage(ctx, {
+    id: randomUUID(),
+    status: 'Active',
+    ...mortgageFields.columnsOf(input),
+    created_at: now,
+    updated_at: now,
+  });
   await replaceLinks(ctx, row.id, propertyIds);
   await recordEvent(ctx, 'mortgage.created', mortgageEventData(row, propertyIds));
   return presentMortgage(row, propertyIds);

@@ -1,7 +1,14 @@
 // Property rows → the API shape (list items and detail are identical): the field table's presenter, given the
 // derived fields, plus the compliance items and the image link.
 import type { Certificate, Property } from '../../persistence/models';
-import { CERTIFICATE_TYPE_OF, complianceItem, ITEM_CODES, itemApplies, RENEWAL_COLUMN_OF, type ComplianceItem } from '../compliance/severity';
+import {
+  CERTIFICATE_TYPE_OF,
+  complianceItem,
+  ITEM_CODES,
+  itemApplies,
+  RENEWAL_COLUMN_OF,
+  type ComplianceItem,
+} from '../compliance/severity';
 import { propertyFields, type PropertyFieldsView } from './fields';
 import type { PropertyPageRow, PropertyStatus } from './repository';
 
@@ -12,10 +19,22 @@ export const fullAddress = (p: Pick<Property, 'address_line1' | 'address_line2' 
   [p.address_line1, p.address_line2, p.city, p.postcode].filter((part) => part && part.length > 0).join(', ');
 
 /** `expiryOf(type)`: the expiry date of the property's latest certificate of that type, if any. */
-export function complianceItems(p: Pick<Property, 'licence_required' | 'gsc_renewal' | 'eicr_renewal' | 'epc_renewal' | 'landlord_licence_renewal'>, expiryOf: (type: Certificate['type']) => string | null | undefined, today: string): ComplianceItem[] {
-  return ITEM_CODES.filter((code) => itemApplies(code, p.licence_required)).map((code) => complianceItem({
-    code, required: true, certificateExpiry: expiryOf(CERTIFICATE_TYPE_OF[code]) ?? null, renewalDate: p[RENEWAL_COLUMN_OF[code]],
-  }, today));
+export function complianceItems(
+  p: Pick<Property, 'licence_required' | 'gsc_renewal' | 'eicr_renewal' | 'epc_renewal' | 'landlord_licence_renewal'>,
+  expiryOf: (type: Certificate['type']) => string | null | undefined,
+  today: string,
+): ComplianceItem[] {
+  return ITEM_CODES.filter((code) => itemApplies(code, p.licence_required)).map((code) =>
+    complianceItem(
+      {
+        code,
+        required: true,
+        certificateExpiry: expiryOf(CERTIFICATE_TYPE_OF[code]) ?? null,
+        renewalDate: p[RENEWAL_COLUMN_OF[code]],
+      },
+      today,
+    ),
+  );
 }
 
 export interface PresentOptions {

@@ -1,6 +1,14 @@
 // Property reads and writes, always through the landlord scope.
 import type { Knex } from 'knex';
-import { Certificate, Contract, LATEST_EXPIRY_COLUMN_OF, liveCount, Property, Tenant, type Scope } from '../../persistence/models';
+import {
+  Certificate,
+  Contract,
+  LATEST_EXPIRY_COLUMN_OF,
+  liveCount,
+  Property,
+  Tenant,
+  type Scope,
+} from '../../persistence/models';
 import type { PageRequest } from '../../platform/http/pagination';
 import { containsPattern } from '../../persistence/like';
 
@@ -14,7 +22,9 @@ const inEffect = (knex: Knex, today: string): Knex.Raw =>
   );
 
 export function propertyStatusSql(knex: Knex, today: string): Knex.Raw {
-  return knex.raw(`case when properties.maintenance then 'Maintenance' when ${inEffect(knex, today).toQuery()} then 'Occupied' else 'Vacant' end`);
+  return knex.raw(
+    `case when properties.maintenance then 'Maintenance' when ${inEffect(knex, today).toQuery()} then 'Occupied' else 'Vacant' end`,
+  );
 }
 
 export interface PropertyFilter {
@@ -45,7 +55,11 @@ function propertyViewRows(scope: Scope, today: string, page: Knex.QueryBuilder):
     .where((q) => q.whereNull('contracts.end_date').orWhere('contracts.end_date', '>=', today))
     .orderBy('contracts.start_date', 'desc')
     .limit(1)
-    .select('contracts.rent_amount as current_rent_amount', 'tenants.first_name as current_first_name', 'tenants.last_name as current_last_name')
+    .select(
+      'contracts.rent_amount as current_rent_amount',
+      'tenants.first_name as current_first_name',
+      'tenants.last_name as current_last_name',
+    )
     .toKnexQuery();
   return knex
     .with('page', page)
@@ -58,9 +72,13 @@ function propertyViewRows(scope: Scope, today: string, page: Knex.QueryBuilder):
 
 type RawPageRow = Omit<PropertyPageRow, 'certificate_expiries'>;
 
-const LATEST_EXPIRIES = Object.entries(LATEST_EXPIRY_COLUMN_OF) as Array<[Certificate['type'], (typeof LATEST_EXPIRY_COLUMN_OF)[Certificate['type']]]>;
+const LATEST_EXPIRIES = Object.entries(LATEST_EXPIRY_COLUMN_OF) as Array<
+  [Certificate['type'], (typeof LATEST_EXPIRY_COLUMN_OF)[Certificate['type']]]
+>;
 
-function expiriesOf(row: Pick<Property, (typeof LATEST_EXPIRY_COLUMN_OF)[Certificate['type']]>): Partial<Record<Certificate['type'], string>> {
+function expiriesOf(
+  row: Pick<Property, (typeof LATEST_EXPIRY_COLUMN_OF)[Certificate['type']]>,
+): Partial<Record<Certificate['type'], string>> {
   const expiries: Partial<Record<Certificate['type'], string>> = {};
   for (const [type, column] of LATEST_EXPIRIES) {
     const expiry = row[column];
@@ -69,39 +87,71 @@ function expiriesOf(row: Pick<Property, (typeof LATEST_EXPIRY_COLUMN_OF)[Certifi
   return expiries;
 }
 
-const withCertificateExpiries = (row: RawPageRow): PropertyPageRow => ({ ...row, certificate_expiries: expiriesOf(row) });
+const withCertificateExpiries = (row: RawPageRow): PropertyPageRow => ({
+  ...row,
+  certificate_expiries: expiriesOf(row),
+});
 
 async function viewRows(scope: Scope, today: string, page: Knex.QueryBuilder): Promise<PropertyPageRow[]> {
   return ((await propertyViewRows(scope, today, page)) as RawPageRow[]).map(withCertificateExpiries);
 }
 
-export async function listPropertyPage(scope: Scope, today: string, filter: PropertyFilter, page: PageRequest): Promise<{ rows: PropertyPageRow[]; total: number }> {
+export async function listPropertyPage(
+  scope: Scope,
+  today: string,
+  filter: PropertyFilter,
+  page: PageRequest,
+): Promise<{ rows: PropertyPageRow[]; total: number }> {
   const knex = scope.db as Knex;
   const base = Property.scoped(scope);
   if (filter.status) base.whereRaw(`(${propertyStatusSql(knex, today).toQuery()}) = ?`, [filter.status]);
   if (filter.search) {
-    base.whereRaw(`concat_ws(', ', properties.address_line1, properties.address_line2, properties.city, properties.postcode) ilike ? escape '\\'`, [containsPattern(filter.search)]);
+    base.whereRaw(
+      `concat_ws(', ', properties.address_line1, properties.address_line2, properties.city, properties.postcode) ilike ? escape '\\'`,
+      [containsPattern(filter.search)],
+    );
   }
   // The page's ids walk the (landlord, created_at, id) index; the view's joins run for the page's rows only.
-  const pageQuery = base.clone().select('properties.*')
-    .whereIn('properties.id', Property.pageIds(base, page, [['properties.created_at', 'asc'], ['properties.id', 'asc']]))
+  const pageQuery = base
+    .clone()
+    .select('properties.*')
+    .whereIn(
+      'properties.id',
+      Property.pageIds(base, page, [
+        ['properties.created_at', 'asc'],
+        ['properties.id', 'asc'],
+      ]),
+    )
     .toKnexQuery();
   // Unfiltered, the total is the count the database keeps; a status or a search is counted.
-  const total = async (): Promise<number> => (filter.status || filter.search ? Property.countOf(base) : liveCount(scope, 'properties'));
+  const total = async (): Promise<number> =>
+    filter.status || filter.search ? Property.countOf(base) : liveCount(scope, 'properties');
   const [rows, count] = await Promise.all([viewRows(scope, today, pageQuery), total()]);
   return { rows, total: count };
 }
 
-export const { insert: insertProperty, lock: lockProperty, patch: patchProperty, softDelete: softDeleteProperty } = Property.byId('Property');
+export const {
+  insert: insertProperty,
+  lock: lockProperty,
+  patch: patchProperty,
+  softDelete: softDeleteProperty,
+} = Property.byId('Property');
 
 /** One property with what its view needs, or undefined. */
 export async function findPropertyView(scope: Scope, today: string, id: string): Promise<PropertyPageRow | undefined> {
-  const rows = await viewRows(scope, today, Property.scoped(scope).where('properties.id', id).select('properties.*').toKnexQuery());
+  const rows = await viewRows(
+    scope,
+    today,
+    Property.scoped(scope).where('properties.id', id).select('properties.*').toKnexQuery(),
+  );
   return rows[0];
 }
 
 /** The expiry of the property's latest live certificate of each type, from the facts kept on its row; none if not found. */
-export async function latestExpiries(scope: Scope, propertyId: string): Promise<Partial<Record<Certificate['type'], string>>> {
+export async function latestExpiries(
+  scope: Scope,
+  propertyId: string,
+): Promise<Partial<Record<Certificate['type'], string>>> {
   const row = await Property.scoped(scope).findById(propertyId);
   return row ? expiriesOf(row) : {};
 }
@@ -115,14 +165,18 @@ export async function hasBlockingContract(scope: Scope, propertyId: string, toda
   return row !== undefined;
 }
 
-export const tenantsOf = async (scope: Scope, ids: readonly string[]): Promise<Tenant[]> => Tenant.scoped(scope).whereIn('id', ids);
+export const tenantsOf = async (scope: Scope, ids: readonly string[]): Promise<Tenant[]> =>
+  Tenant.scoped(scope).whereIn('id', ids);
 
 /** Short names of the landlord's properties, deleted ones included (an issue or inspection can outlive its property). */
 export async function propertyNames(scope: Scope, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await Property.withDeleted(scope).whereIn('properties.id', [...new Set(ids)]).select('properties.id', 'properties.short_name');
+  const rows = await Property.withDeleted(scope)
+    .whereIn('properties.id', [...new Set(ids)])
+    .select('properties.id', 'properties.short_name');
   return new Map(rows.map((p) => [p.id, p.short_name]));
 }
 
 /** One property's short name ('' when it is not the landlord's), deleted ones included. */
-export const propertyName = async (scope: Scope, id: string): Promise<string> => (await propertyNames(scope, [id])).get(id) ?? '';
+export const propertyName = async (scope: Scope, id: string): Promise<string> =>
+  (await propertyNames(scope, [id])).get(id) ?? '';

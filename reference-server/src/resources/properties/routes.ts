@@ -9,7 +9,10 @@ import type { PropertyInput } from './fields';
 import { createBody, listQuery, patchBody, propertyEnvelope, propertyList, type ListQuery } from './schemas';
 import * as properties from './service';
 
-export const presentContext = <Refs extends ReqRef>(request: Request<Refs>): properties.PresentContext => ({ today: todayFor(request), imageUrl: (key) => imageUrl(request, key) });
+export const presentContext = <Refs extends ReqRef>(request: Request<Refs>): properties.PresentContext => ({
+  today: todayFor(request),
+  imageUrl: (key) => imageUrl(request, key),
+});
 
 export const propertiesPlugin = resourcePlugin('resources/properties', [
   route<{ Query: ListQuery }>({
@@ -23,7 +26,12 @@ export const propertiesPlugin = resourcePlugin('resources/properties', [
       handler: async (request) => {
         // Image links carry the public base URL, so it is part of the cache key.
         return cachedRead(request, [publicBaseUrl(request)], async () => {
-          const { data, total } = await properties.list(readScope(request), presentContext(request), request.query, request.query);
+          const { data, total } = await properties.list(
+            readScope(request),
+            presentContext(request),
+            request.query,
+            request.query,
+          );
           return { data, meta: listMeta(request.query, total) };
         });
       },
@@ -52,7 +60,9 @@ export const propertiesPlugin = resourcePlugin('resources/properties', [
       validate: { params: idParams },
       response: { schema: propertyEnvelope },
       handler: async (request) =>
-        cachedRead(request, [publicBaseUrl(request)], async () => ({ data: await properties.get(readScope(request), presentContext(request), request.params.id) })),
+        cachedRead(request, [publicBaseUrl(request)], async () => ({
+          data: await properties.get(readScope(request), presentContext(request), request.params.id),
+        })),
     },
   }),
   route<{ Params: IdParams; Payload: PropertyInput }>({
@@ -64,7 +74,9 @@ export const propertiesPlugin = resourcePlugin('resources/properties', [
       validate: { params: idParams, payload: patchBody },
       response: { schema: propertyEnvelope },
       handler: async (request) => {
-        const data = await write(request, (ctx) => properties.update(ctx, presentContext(request), request.params.id, request.payload));
+        const data = await write(request, (ctx) =>
+          properties.update(ctx, presentContext(request), request.params.id, request.payload),
+        );
         return { data };
       },
     },
@@ -84,4 +96,3 @@ export const propertiesPlugin = resourcePlugin('resources/properties', [
     },
   }),
 ]);
-

@@ -11,7 +11,14 @@ import { propertyDeletedData, propertyEventData } from './events';
 import { presentProperty, type PropertyView } from './presenter';
 import { propertyFields, type PropertyInput } from './fields';
 import {
-  findPropertyView, hasBlockingContract, insertProperty, latestExpiries, listPropertyPage, lockProperty, patchProperty, softDeleteProperty,
+  findPropertyView,
+  hasBlockingContract,
+  insertProperty,
+  latestExpiries,
+  listPropertyPage,
+  lockProperty,
+  patchProperty,
+  softDeleteProperty,
   type PropertyFilter,
 } from './repository';
 
@@ -30,7 +37,12 @@ export interface PresentContext {
   readonly imageUrl?: (key: string) => string;
 }
 
-export async function list(scope: Scope, ctx: PresentContext, filter: PropertyFilter, page: PageRequest): Promise<{ data: PropertyView[]; total: number }> {
+export async function list(
+  scope: Scope,
+  ctx: PresentContext,
+  filter: PropertyFilter,
+  page: PageRequest,
+): Promise<{ data: PropertyView[]; total: number }> {
   const { rows, total } = await listPropertyPage(scope, ctx.today, filter, page);
   return { data: rows.map((row) => presentProperty(row, ctx)), total };
 }
@@ -49,14 +61,21 @@ function rowOf(input: PropertyInput): Partial<Property> {
 }
 
 /** A renewal date must equal what the certificate on file implies (its expiry); with no certificate any date goes. */
-async function assertRenewalsMatchCertificates(ctx: WriteContext, propertyId: string, input: PropertyInput): Promise<void> {
+async function assertRenewalsMatchCertificates(
+  ctx: WriteContext,
+  propertyId: string,
+  input: PropertyInput,
+): Promise<void> {
   const fields = (Object.keys(RENEWAL_FIELDS) as RenewalField[]).filter((f) => input[f] !== undefined);
   if (fields.length === 0) return;
   const expiries = await latestExpiries(ctx, propertyId);
   for (const field of fields) {
     const expiry = expiries[RENEWAL_FIELDS[field].certificate];
     if (expiry !== undefined && expiry !== input[field]) {
-      throw apiError('CERTIFICATE_DERIVED_FIELD', `${field} must be ${expiry}, the expiry of the ${RENEWAL_FIELDS[field].certificate} certificate on file`);
+      throw apiError(
+        'CERTIFICATE_DERIVED_FIELD',
+        `${field} must be ${expiry}, the expiry of the ${RENEWAL_FIELDS[field].certificate} certificate on file`,
+      );
     }
   }
 }
@@ -69,7 +88,12 @@ export async function create(ctx: WriteContext, present: PresentContext, input: 
   return view;
 }
 
-export async function update(ctx: WriteContext, present: PresentContext, id: string, input: PropertyInput): Promise<PropertyView> {
+export async function update(
+  ctx: WriteContext,
+  present: PresentContext,
+  id: string,
+  input: PropertyInput,
+): Promise<PropertyView> {
   await lockProperty(ctx, id);
   await assertRenewalsMatchCertificates(ctx, id, input);
   await patchProperty(ctx, id, { ...rowOf(input), updated_at: ctx.clock.now() });

@@ -28,7 +28,11 @@ const period = Joi.string()
 export const money = Joi.number()
   .min(0)
   .max(9_999_999_999.99)
-  .custom((value: number, helpers) => (Math.abs(Math.round(value * 100) - value * 100) < 1e-6 ? value : helpers.error('money.precision')), 'two decimals')
+  .custom(
+    (value: number, helpers) =>
+      Math.abs(Math.round(value * 100) - value * 100) < 1e-6 ? value : helpers.error('money.precision'),
+    'two decimals',
+  )
   .messages({ 'money.precision': '{{#label}} must have at most two decimal places' });
 
 export const rentFields = fieldTable<RentPayment>()({
@@ -38,7 +42,12 @@ export const rentFields = fieldTable<RentPayment>()({
   contractId: { column: 'contract_id', kind: 'uuid', input: uuid, required: true },
   // Normalized by the rule (rule 3), before the unique index sees it (rule 4).
   period: { kind: 'string', column: 'period', input: period, required: true },
-  amount: { column: 'amount', kind: 'number', input: money.invalid(0).messages({ 'any.invalid': '{{#label}} must be greater than 0' }), required: true },
+  amount: {
+    column: 'amount',
+    kind: 'number',
+    input: money.invalid(0).messages({ 'any.invalid': '{{#label}} must be greater than 0' }),
+    required: true,
+  },
   status: { kind: 'string', values: RENT_STATUSES, input: true },
   // 0 until something is received (the column is null then); a PATCH may clear it.
   amountReceived: { column: 'amount_received', kind: 'number', nullable: 'request', input: money },
@@ -53,7 +62,10 @@ export const rentFields = fieldTable<RentPayment>()({
 export type RentPaymentView = ViewOf<typeof rentFields.fields>;
 export type RentPatchInput = InputOf<typeof rentFields.fields>;
 /** A create body as validated: its required fields present, status defaulted, no nulls where create refuses them. */
-export type RentCreateInput = RentPatchInput & Required<Pick<RentPatchInput, 'propertyId' | 'tenantId' | 'contractId' | 'period' | 'amount' | 'status' | 'dueDate'>> & {
-  amountReceived?: number;
-  datePaid?: string;
-};
+export type RentCreateInput = RentPatchInput &
+  Required<
+    Pick<RentPatchInput, 'propertyId' | 'tenantId' | 'contractId' | 'period' | 'amount' | 'status' | 'dueDate'>
+  > & {
+    amountReceived?: number;
+    datePaid?: string;
+  };

@@ -14,12 +14,22 @@ export const presentRent = (row: RentPayment, today: string): RentPaymentView =>
 });
 
 /** rent.created `data`: exactly the catalogue's fields (buildEventData checks them). */
-export const rentCreatedData = (v: RentPaymentView): EventData<'rent.created'> => buildEventData('rent.created', {
-  rent_payment_id: v.id, contract_id: v.contractId, property_id: v.propertyId, tenant_id: v.tenantId,
-  amount: v.amount, due_date: v.dueDate, status: v.status, period: v.period,
-});
+export const rentCreatedData = (v: RentPaymentView): EventData<'rent.created'> =>
+  buildEventData('rent.created', {
+    rent_payment_id: v.id,
+    contract_id: v.contractId,
+    property_id: v.propertyId,
+    tenant_id: v.tenantId,
+    amount: v.amount,
+    due_date: v.dueDate,
+    status: v.status,
+    period: v.period,
+  });
 
 /** rent.updated `data`: rent.created's fields plus date_paid (null while unpaid) and amount_received. */
-export const rentUpdatedData = (v: RentPaymentView): EventData<'rent.updated'> => buildEventData('rent.updated', {
-  ...rentCreatedData(v), date_paid: v.datePaid, amount_received: v.amountReceived,
-});
+export const rentUpdatedData = (v: RentPaymentView): EventData<'rent.updated'> =>
+  buildEventData('rent.updated', {
+    ...rentCreatedData(v),
+    date_paid: v.datePaid,
+    amount_received: v.amountReceived,
+  });

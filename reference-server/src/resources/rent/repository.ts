@@ -11,21 +11,33 @@ export interface RentFilter {
   readonly contractId?: string;
 }
 
-export async function listRent(scope: Scope, today: string, filter: RentFilter, page: PageRequest): Promise<{ rows: RentPayment[]; total: number }> {
+export async function listRent(
+  scope: Scope,
+  today: string,
+  filter: RentFilter,
+  page: PageRequest,
+): Promise<{ rows: RentPayment[]; total: number }> {
   const base = RentPayment.scoped(scope);
   if (filter.status) base.where(whereRentStatus(scope.db as Knex, 'rent_payments', filter.status, today));
   if (filter.contractId) base.where('rent_payments.contract_id', filter.contractId);
   // Most recent due date first; created_at and id make the order total, so pages never overlap.
-  const order = [['rent_payments.due_date', 'desc'], ['rent_payments.created_at', 'desc'], ['rent_payments.id', 'asc']] as const;
+  const order = [
+    ['rent_payments.due_date', 'desc'],
+    ['rent_payments.created_at', 'desc'],
+    ['rent_payments.id', 'asc'],
+  ] as const;
   // By status alone, the total comes from the counts the database keeps by due date; a contract's rent is counted.
   if (filter.contractId) return RentPayment.page(base, page, order);
-  return RentPayment.page(base, page, order, async () => rentStatusTotal(await countSums(scope, today, RENT_COUNT_KINDS), filter.status));
+  return RentPayment.page(base, page, order, async () =>
+    rentStatusTotal(await countSums(scope, today, RENT_COUNT_KINDS), filter.status),
+  );
 }
 
 const rents = RentPayment.byId('Rent payment');
 export const { find: findRent, lock: lockRent } = rents;
 
-export const findContract = async (scope: Scope, id: string): Promise<Contract | undefined> => Contract.scoped(scope).findById(id);
+export const findContract = async (scope: Scope, id: string): Promise<Contract | undefined> =>
+  Contract.scoped(scope).findById(id);
 
 const UNIQUE_VIOLATION = '23505';
 const PERIOD_INDEX = 'rent_payments_contract_period_unique';
@@ -36,7 +48,9 @@ export function conflictOnDuplicatePeriod(err: unknown): never {
   type DbError = { code?: string; constraint?: string; message?: string; nativeError?: DbError };
   const e = err as DbError | null;
   const native = e?.nativeError ?? e;
-  const names = [e?.constraint, native?.constraint, native?.message, e?.message].filter((v): v is string => typeof v === 'string');
+  const names = [e?.constraint, native?.constraint, native?.message, e?.message].filter(
+    (v): v is string => typeof v === 'string',
+  );
   if (native?.code === UNIQUE_VIOLATION && names.some((n) => n.includes(PERIOD_INDEX))) {
     throw apiError('CONFLICT', 'A rent payment for this contract and period already exists');
   }

@@ -19,7 +19,7 @@ const routes = [
       tags: ['api', 'Rent'],
       description: 'List rent payments (most recent due date first); status Overdue = unpaid and past due',
       notes: [
-        'Ordered by due date descending, then creation time and id. `status` is derived when read: `Paid` stays `Paid`; a payment marked `Overdue`, or an unpaid one whose due date is before today (the landlord\'s local date), is `Overdue`; otherwise `Pending`. The `status` filter applies the same rule. A `contractId` of another landlord simply matches nothing.',
+        "Ordered by due date descending, then creation time and id. `status` is derived when read: `Paid` stays `Paid`; a payment marked `Overdue`, or an unpaid one whose due date is before today (the landlord's local date), is `Overdue`; otherwise `Pending`. The `status` filter applies the same rule. A `contractId` of another landlord simply matches nothing.",
         '`amountReceived` is 0 until something is received; `datePaid`, `periodStart` and `periodEnd` are null when unset.',
       ],
       validate: { query: listQuery },
@@ -38,8 +38,8 @@ const routes = [
       description: 'Create a manual rent payment record (unique per contract and normalized period)',
       notes: [
         'Body: `propertyId`, `tenantId`, `contractId`, `period` (1-100 characters after whitespace normalization), `amount` (> 0, two decimals), `dueDate` required; `status` (default `Pending`), `amountReceived`, `datePaid`, `periodStart`, `periodEnd` optional.',
-        'The three ids must be one contract of the landlord: its property, and its main tenant or one of its additional tenants. Otherwise, and for unknown or other landlords\' ids alike, 400 VALIDATION_ERROR.',
-        '`period` is trimmed and internal whitespace runs collapse to one space before the database\'s unique index on (contract, period) sees it: a duplicate answers 409 CONFLICT, also under concurrency.',
+        "The three ids must be one contract of the landlord: its property, and its main tenant or one of its additional tenants. Otherwise, and for unknown or other landlords' ids alike, 400 VALIDATION_ERROR.",
+        "`period` is trimmed and internal whitespace runs collapse to one space before the database's unique index on (contract, period) sees it: a duplicate answers 409 CONFLICT, also under concurrency.",
         'Status `Paid` without `amountReceived` receives `amount`; without `datePaid` it was paid today (UTC).',
       ],
       validate: { payload: createBody },
@@ -56,7 +56,9 @@ const routes = [
     options: {
       tags: ['api', 'Rent'],
       description: 'Get one rent payment',
-      notes: ['Not in the spec\'s endpoint table: added so a client can read one payment (after a PATCH, or before requesting its invoice).'],
+      notes: [
+        "Not in the spec's endpoint table: added so a client can read one payment (after a PATCH, or before requesting its invoice).",
+      ],
       validate: { params: idParams },
       response: { schema: rentEnvelope },
       handler: async (request) => ({ data: await rent.get(readScope(request), todayFor(request), request.params.id) }),
@@ -67,7 +69,8 @@ const routes = [
     path: '/rent/{id}',
     options: {
       tags: ['api', 'Rent'],
-      description: 'Update status, amountReceived, datePaid, due date, period or period window; amount and references are immutable',
+      description:
+        'Update status, amountReceived, datePaid, due date, period or period window; amount and references are immutable',
       notes: [
         'Body: at least one of `status`, `amountReceived`, `datePaid`, `dueDate`, `periodStart`, `periodEnd`, `period`. Sending `amount`, `contractId`, `propertyId` or `tenantId` answers 400 VALIDATION_ERROR.',
         'Reconciliation: moving to `Paid` defaults what the body omits like a create (amountReceived = amount, datePaid = today UTC). Changing `period` to one the contract already has answers 409 CONFLICT.',
@@ -75,7 +78,9 @@ const routes = [
       validate: { params: idParams, payload: patchBody },
       response: { schema: rentEnvelope },
       handler: async (request) => {
-        const data = await write(request, (ctx) => rent.update(ctx, todayFor(request), request.params.id, request.payload));
+        const data = await write(request, (ctx) =>
+          rent.update(ctx, todayFor(request), request.params.id, request.payload),
+        );
         return { data };
       },
     },

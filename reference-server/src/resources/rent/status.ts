@@ -30,9 +30,19 @@ export function whereRentStatus(knex: Knex, alias: string, status: RentStatus, t
     case 'Paid':
       return knex.raw(`??.status = 'Paid'`, [alias]);
     case 'Overdue':
-      return knex.raw(`??.status <> 'Paid' and (??.status = 'Overdue' or ??.due_date < ?::date)`, [alias, alias, alias, today]);
+      return knex.raw(`??.status <> 'Paid' and (??.status = 'Overdue' or ??.due_date < ?::date)`, [
+        alias,
+        alias,
+        alias,
+        today,
+      ]);
     case 'Pending':
-      return knex.raw(`??.status <> 'Paid' and ??.status <> 'Overdue' and ??.due_date >= ?::date`, [alias, alias, alias, today]);
+      return knex.raw(`??.status <> 'Paid' and ??.status <> 'Overdue' and ??.due_date >= ?::date`, [
+        alias,
+        alias,
+        alias,
+        today,
+      ]);
   }
 }
 
@@ -40,14 +50,22 @@ export function whereRentStatus(knex: Knex, alias: string, status: RentStatus, t
 export const RENT_COUNT_KINDS = ['rent', 'rent.paid', 'rent.marked_overdue', 'rent.unpaid'] as const;
 
 /** How many live payments are of the status today (all of them without one): the same rule, over counts by due date. */
-export function rentStatusTotal(sums: (kind: (typeof RENT_COUNT_KINDS)[number]) => CountSums, status: RentStatus | undefined): number {
+export function rentStatusTotal(
+  sums: (kind: (typeof RENT_COUNT_KINDS)[number]) => CountSums,
+  status: RentStatus | undefined,
+): number {
   switch (status) {
-    case undefined: return sums('rent').all;
-    case 'Paid': return sums('rent.paid').all;
-    case 'Overdue': return sums('rent.marked_overdue').all + sums('rent.unpaid').before;
-    case 'Pending': return sums('rent.unpaid').all - sums('rent.unpaid').before;
+    case undefined:
+      return sums('rent').all;
+    case 'Paid':
+      return sums('rent.paid').all;
+    case 'Overdue':
+      return sums('rent.marked_overdue').all + sums('rent.unpaid').before;
+    case 'Pending':
+      return sums('rent.unpaid').all - sums('rent.unpaid').before;
   }
 }
 
 /** The document an invoice request produces: a receipt once the payment is Paid, an invoice before. */
-export const documentTypeOf = (status: RentStatus): 'invoice' | 'receipt' => (status === 'Paid' ? 'receipt' : 'invoice');
+export const documentTypeOf = (status: RentStatus): 'invoice' | 'receipt' =>
+  status === 'Paid' ? 'receipt' : 'invoice';

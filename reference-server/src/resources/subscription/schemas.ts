@@ -3,7 +3,10 @@ import { PLANS } from '../../persistence/models';
 import { dataEnvelope, isoDate } from '../../platform/http/schemas';
 
 export const subscriptionSchema = Joi.object({
-  plan: Joi.string().valid(...PLANS).allow(null).required(),
+  plan: Joi.string()
+    .valid(...PLANS)
+    .allow(null)
+    .required(),
   status: Joi.string().valid('active', 'cancelled', 'none').required(),
   propertyLimit: Joi.number().integer().allow(null).required(),
   propertyCount: Joi.number().integer().min(0).required(),

@@ -20,7 +20,9 @@ export const tenantFields = fieldTable<Tenant>()({
   phone: { column: 'phone', kind: 'string', nullable: true, input: Joi.string().trim().min(1).max(50) },
   propertyId: { column: 'property_id', kind: 'uuid', nullable: 'response', input: uuid, required: true },
   status: {
-    column: 'status', kind: 'string', values: TENANT_STATUSES,
+    column: 'status',
+    kind: 'string',
+    values: TENANT_STATUSES,
     readOnly: 'it follows the tenant portal account (INVITED until the invitation is accepted)',
   },
   hasAccount: { column: 'has_account', kind: 'boolean', readOnly: 'it is known from the tenant portal' },

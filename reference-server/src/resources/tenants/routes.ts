@@ -8,7 +8,10 @@ import type { TenantInput, TenantCreateInput } from './fields';
 import { createBody, listQuery, patchBody, tenantEnvelope, tenantList, type ListQuery } from './schemas';
 import * as tenants from './service';
 
-const writeEnv = <Refs extends ReqRef>(request: Request<Refs>): tenants.WriteEnv => ({ today: todayFor(request), mailer: depsOf(request).mailer });
+const writeEnv = <Refs extends ReqRef>(request: Request<Refs>): tenants.WriteEnv => ({
+  today: todayFor(request),
+  mailer: depsOf(request).mailer,
+});
 const TAGS = ['api', 'Tenants'];
 
 export const tenantsPlugin = resourcePlugin('resources/tenants', [
@@ -60,7 +63,9 @@ export const tenantsPlugin = resourcePlugin('resources/tenants', [
       validate: { params: idParams, payload: patchBody },
       response: { schema: tenantEnvelope },
       handler: async (request) => {
-        const data = await write(request, (ctx) => tenants.update(ctx, writeEnv(request), request.params.id, request.payload));
+        const data = await write(request, (ctx) =>
+          tenants.update(ctx, writeEnv(request), request.params.id, request.payload),
+        );
         return { data };
       },
     },

@@ -12,7 +12,15 @@ import { invitationMail } from './invitation-mail';
 import { presentTenant, tenantDeletedData, tenantEventData, type TenantView } from './presenter';
 import { tenantFields, type TenantCreateInput, type TenantInput } from './fields';
 import {
-  findLiveProperty, findTenant, hasLiveContract, hasPortalAccount, insertTenant, listTenants, lockTenant, patchTenant, softDeleteTenant,
+  findLiveProperty,
+  findTenant,
+  hasLiveContract,
+  hasPortalAccount,
+  insertTenant,
+  listTenants,
+  lockTenant,
+  patchTenant,
+  softDeleteTenant,
   type TenantFilter,
 } from './repository';
 
@@ -23,7 +31,11 @@ export interface WriteEnv {
   readonly mailer: Mailer;
 }
 
-export async function list(scope: Scope, filter: TenantFilter, page: PageRequest): Promise<{ data: TenantView[]; total: number }> {
+export async function list(
+  scope: Scope,
+  filter: TenantFilter,
+  page: PageRequest,
+): Promise<{ data: TenantView[]; total: number }> {
   const { rows, total } = await listTenants(scope, filter, page);
   return { data: rows.map(presentTenant), total };
 }
@@ -44,7 +56,11 @@ async function inviteAfterCommit(ctx: WriteContext, env: WriteEnv, tenant: Tenan
   const email = tenant.email;
   if (tenant.has_account || !email) return;
   const landlord = await Landlord.query(ctx.db).findById(ctx.landlordId).select('name');
-  const message = invitationMail({ id: tenant.id, firstName: tenant.first_name, email }, property, landlord?.name ?? 'Your landlord');
+  const message = invitationMail(
+    { id: tenant.id, firstName: tenant.first_name, email },
+    property,
+    landlord?.name ?? 'Your landlord',
+  );
   ctx.afterCommit(async () => {
     await env.mailer.send(message);
   });
@@ -55,7 +71,12 @@ export async function create(ctx: WriteContext, env: WriteEnv, input: TenantCrea
   const hasAccount = await hasPortalAccount(ctx, input.email);
   const now = ctx.clock.now();
   const row = await insertTenant(ctx, {
-    id: randomUUID(), ...tenantFields.columnsOf(input), status: hasAccount ? 'ACTIVE' : 'INVITED', has_account: hasAccount, created_at: now, updated_at: now,
+    id: randomUUID(),
+    ...tenantFields.columnsOf(input),
+    status: hasAccount ? 'ACTIVE' : 'INVITED',
+    has_account: hasAccount,
+    created_at: now,
+    updated_at: now,
   });
   await recordEvent(ctx, 'tenant.created', tenantEventData(row));
   await inviteAfterCommit(ctx, env, row, property);

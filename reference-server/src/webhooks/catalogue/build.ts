@@ -9,12 +9,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 export class EventDataError extends Error {
-  constructor(readonly type: EventType, readonly problems: readonly string[]) {
+  constructor(
+    readonly type: EventType,
+    readonly problems: readonly string[],
+  ) {
     super(`invalid ${type} data: ${problems.join('; ')}`);
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const exactKeys = (value: Record<string, unknown>, keys: readonly string[]): boolean =>
   Object.keys(value).length === keys.length && keys.every((k) => Object.hasOwn(value, k));
 
@@ -29,17 +33,32 @@ const CHECKS: { [K in Kind]: (value: unknown) => boolean } = {
   strings: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'),
   registers: (v) =>
     Array.isArray(v) &&
-    v.every((x) => isObject(x) && exactKeys(x, ['register', 'value', 'unit']) && typeof x.register === 'string' && CHECKS.number(x.value) && typeof x.unit === 'string'),
+    v.every(
+      (x) =>
+        isObject(x) &&
+        exactKeys(x, ['register', 'value', 'unit']) &&
+        typeof x.register === 'string' &&
+        CHECKS.number(x.value) &&
+        typeof x.unit === 'string',
+    ),
   contractLinks: (v) =>
     Array.isArray(v) &&
-    v.every((x) => isObject(x) && exactKeys(x, ['contract_id', 'role']) && CHECKS.id(x.contract_id) && (x.role === 'check_in' || x.role === 'check_out')),
+    v.every(
+      (x) =>
+        isObject(x) &&
+        exactKeys(x, ['contract_id', 'role']) &&
+        CHECKS.id(x.contract_id) &&
+        (x.role === 'check_in' || x.role === 'check_out'),
+    ),
   array: (v) => Array.isArray(v),
 };
 
 function fieldProblem(name: string, field: Field, value: unknown): string | null {
   if (field.kind === 'literal') return value === field.value ? null : `${name} must be ${JSON.stringify(field.value)}`;
   if (value === null) return field.nullable ? null : `${name} must not be null`;
-  return CHECKS[field.kind](value) ? null : `${name} must be ${field.kind === 'id' ? 'a UUID string' : `a ${field.kind}`}`;
+  return CHECKS[field.kind](value)
+    ? null
+    : `${name} must be ${field.kind === 'id' ? 'a UUID string' : `a ${field.kind}`}`;
 }
 
 /** Every problem with `data` for `type`: missing, extra (`_test` aside) or mistyped fields. */
@@ -54,7 +73,8 @@ export function eventDataProblems(type: EventType, data: unknown): string[] {
       if (problem) problems.push(problem);
     }
   }
-  for (const name of Object.keys(data)) if (!Object.hasOwn(fields, name) && name !== '_test') problems.push(`${name} is not a field of ${type}`);
+  for (const name of Object.keys(data))
+    if (!Object.hasOwn(fields, name) && name !== '_test') problems.push(`${name} is not a field of ${type}`);
   return problems;
 }
 

@@ -33,7 +33,10 @@ export class DeliveryExecutor {
    * `onSent` is called as soon as the HTTP call is over (before the attempt is recorded), so the caller can free
    * its slot for the next call while the recording is batched with others.
    */
-  async execute(row: DeliveryRow, options: { target?: Target; lockedBy?: string; shutdown?: AbortSignal; onSent?: () => void } = {}): Promise<AttemptResult> {
+  async execute(
+    row: DeliveryRow,
+    options: { target?: Target; lockedBy?: string; shutdown?: AbortSignal; onSent?: () => void } = {},
+  ): Promise<AttemptResult> {
     const { knex, clock, logger, policy, timeoutMs, send } = this.deps;
     const target = options.target ?? (await targetsOf(knex, [row.subscription_id])).get(row.subscription_id);
     if (!target?.usable) {
@@ -42,7 +45,12 @@ export class DeliveryExecutor {
     }
     const attempt = row.attempt_count + 1;
     const attemptedAt = clock.now();
-    const headers = deliveryHeaders({ body: row.body, secret: target.secret, eventType: row.event_type, eventUuid: row.event_id });
+    const headers = deliveryHeaders({
+      body: row.body,
+      secret: target.secret,
+      eventType: row.event_type,
+      eventUuid: row.event_id,
+    });
     const result = await send({ url: target.url, body: row.body, headers, timeoutMs, shutdown: options.shutdown });
     options.onSent?.();
     // Shutting down mid-call: record nothing; the lease (or the BullMQ lock) lapses and the attempt is made again.
@@ -63,8 +71,16 @@ export class DeliveryExecutor {
     const recorded = await this.recorder.record({
       deliveryId: row.id,
       outcome: {
-        attempt, trigger: row.next_trigger, attemptedAt, statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error,
-        succeeded: result.succeeded, status, nextAttemptAt, now,
+        attempt,
+        trigger: row.next_trigger,
+        attemptedAt,
+        statusCode: result.statusCode,
+        latencyMs: result.latencyMs,
+        error: result.error,
+        succeeded: result.succeeded,
+        status,
+        nextAttemptAt,
+        now,
       },
       lockedBy: options.lockedBy,
     });
@@ -78,7 +94,16 @@ export class DeliveryExecutor {
       return 'lost';
     }
     logger[result.succeeded ? 'debug' : 'info'](
-      { deliveryId: row.id, eventId: row.event_id, event: row.event_type, attempt, status, statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error },
+      {
+        deliveryId: row.id,
+        eventId: row.event_id,
+        event: row.event_type,
+        attempt,
+        status,
+        statusCode: result.statusCode,
+        latencyMs: result.latencyMs,
+        error: result.error,
+      },
       'webhook attempt',
     );
     return status;

@@ -55,57 +55,81 @@ type PoolClass = new (options: http.AgentOptions) => Pool;
  * request: only a request so marked is sent again, on a new connection. A connection the receiver drops after
  * reading the request is the attempt's network error, as the spec has it, never a second send.
  */
-function pools(staleAfterMs: number, now: () => number, condemned: WeakSet<http.ClientRequest>): Record<'http:' | 'https:', Pool> {
+function pools(
+  staleAfterMs: number,
+  now: () => number,
+  condemned: WeakSet<http.ClientRequest>,
+): Record<'http:' | 'https:', Pool> {
   const idleSince = new WeakMap<object, number>();
-  const guarded = (Base: PoolClass): PoolClass => class extends Base {
-    // Returns Node's answer (whether the connection is kept), which @types/node declares as void.
-    override keepSocketAlive(socket: Duplex): void {
-      idleSince.set(socket, now());
-      return super.keepSocketAlive(socket);
-    }
-
-    override reuseSocket(socket: Duplex, request: http.ClientRequest): void {
-      super.reuseSocket(socket, request);
-      if (now() - (idleSince.get(socket) ?? Number.NEGATIVE_INFINITY) > staleAfterMs) {
-        condemned.add(request);
-        socket.destroy();
+  const guarded = (Base: PoolClass): PoolClass =>
+    class extends Base {
+      // Returns Node's answer (whether the connection is kept), which @types/node declares as void.
+      override keepSocketAlive(socket: Duplex): void {
+        idleSince.set(socket, now());
+        return super.keepSocketAlive(socket);
       }
-    }
+
+      override reuseSocket(socket: Duplex, request: http.ClientRequest): void {
+        super.reuseSocket(socket, request);
+        if (now() - (idleSince.get(socket) ?? Number.NEGATIVE_INFINITY) > staleAfterMs) {
+          condemned.add(request);
+          socket.destroy();
+        }
+      }
+    };
+  return {
+    'http:': new (guarded(http.Agent))({ keepAlive: true }),
+    'https:': new (guarded(https.Agent))({ keepAlive: true }),
   };
-  return { 'http:': new (guarded(http.Agent))({ keepAlive: true }), 'https:': new (guarded(https.Agent))({ keepAlive: true }) };
 }
 
 /**
  * POSTs the body; resolves with the status once (a bounded amount of) the answer has been read. A request whose
  * stale pooled connection was closed before it was written (in `condemned`) goes once more on a new connection.
  */
-function post(url: URL, body: string, headers: Readonly<Record<string, string>>, signal: AbortSignal, agent: Pool | false, condemned: WeakSet<http.ClientRequest>): Promise<number> {
+function post(
+  url: URL,
+  body: string,
+  headers: Readonly<Record<string, string>>,
+  signal: AbortSignal,
+  agent: Pool | false,
+  condemned: WeakSet<http.ClientRequest>,
+): Promise<number> {
   const client = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined;
   if (!client) return Promise.reject(new Error(`unsupported URL scheme ${url.protocol}`));
   return new Promise((resolve, reject) => {
-    const req = client.request(url, {
-      method: 'POST',
-      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      agent,
-      signal,
-    }, (res) => {
-      // Drain (a bounded amount of) the answer so the connection can be reused; its content is not kept.
-      let read = 0;
-      let enough = false;
-      res.on('data', (chunk: Buffer) => {
-        read += chunk.length;
-        if (read > MAX_RESPONSE_BYTES) {
-          enough = true;
-          res.destroy();
-        }
-      });
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      // Closed before the end: by us (enough was read), or by the timeout or the receiver (no whole answer).
-      res.on('close', () => (enough || res.complete ? resolve(res.statusCode ?? 0) : reject(new Error('connection closed before the answer was complete'))));
-      res.on('error', (err) => (enough ? undefined : reject(err)));
-    });
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        agent,
+        signal,
+      },
+      (res) => {
+        // Drain (a bounded amount of) the answer so the connection can be reused; its content is not kept.
+        let read = 0;
+        let enough = false;
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > MAX_RESPONSE_BYTES) {
+            enough = true;
+            res.destroy();
+          }
+        });
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        // Closed before the end: by us (enough was read), or by the timeout or the receiver (no whole answer).
+        res.on('close', () =>
+          enough || res.complete
+            ? resolve(res.statusCode ?? 0)
+            : reject(new Error('connection closed before the answer was complete')),
+        );
+        res.on('error', (err) => (enough ? undefined : reject(err)));
+      },
+    );
     req.on('error', (err) => {
-      if (agent !== false && condemned.has(req) && !signal.aborted) post(url, body, headers, signal, false, condemned).then(resolve, reject);
+      if (agent !== false && condemned.has(req) && !signal.aborted)
+        post(url, body, headers, signal, false, condemned).then(resolve, reject);
       else reject(err);
     });
     req.end(body);
@@ -123,7 +147,11 @@ function describe(err: unknown): string {
 
 export function createHttpSender(options: HttpSenderOptions = {}): Sender {
   const condemned = new WeakSet<http.ClientRequest>();
-  const agents = pools(options.staleConnectionMs ?? STALE_CONNECTION_MS, options.now ?? (() => performance.now()), condemned);
+  const agents = pools(
+    options.staleConnectionMs ?? STALE_CONNECTION_MS,
+    options.now ?? (() => performance.now()),
+    condemned,
+  );
   return async (request) => {
     const timeout = AbortSignal.timeout(request.timeoutMs);
     // Linked by hand rather than with AbortSignal.any, which on Node 20 keeps every derived signal alive on the
@@ -145,12 +173,32 @@ export function createHttpSender(options: HttpSenderOptions = {}): Sender {
     const started = performance.now();
     const elapsed = (): number => Math.max(0, Math.round(performance.now() - started));
     try {
-      const status = await post(url, request.body, request.headers, signal, url.protocol === 'https:' ? agents['https:'] : agents['http:'], condemned);
+      const status = await post(
+        url,
+        request.body,
+        request.headers,
+        signal,
+        url.protocol === 'https:' ? agents['https:'] : agents['http:'],
+        condemned,
+      );
       const ok = status >= 200 && status < 300;
       return { succeeded: ok, statusCode: status, latencyMs: elapsed(), error: null };
     } catch (err) {
-      if (request.shutdown?.aborted) return { succeeded: false, statusCode: null, latencyMs: elapsed(), error: 'interrupted by shutdown', interrupted: true };
-      if (timeout.aborted) return { succeeded: false, statusCode: null, latencyMs: elapsed(), error: `timeout after ${request.timeoutMs} ms` };
+      if (request.shutdown?.aborted)
+        return {
+          succeeded: false,
+          statusCode: null,
+          latencyMs: elapsed(),
+          error: 'interrupted by shutdown',
+          interrupted: true,
+        };
+      if (timeout.aborted)
+        return {
+          succeeded: false,
+          statusCode: null,
+          latencyMs: elapsed(),
+          error: `timeout after ${request.timeoutMs} ms`,
+        };
       return { succeeded: false, statusCode: null, latencyMs: elapsed(), error: `network error: ${describe(err)}` };
     } finally {
       unlink();

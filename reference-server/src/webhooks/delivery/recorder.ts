@@ -14,7 +14,10 @@ export class AttemptRecorder {
   private waiting: Waiting[] = [];
   private scheduled = false;
 
-  constructor(private readonly db: Knex, private readonly maxBatch = 200) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly maxBatch = 200,
+  ) {}
 
   record(record: AttemptRecord): Promise<boolean> {
     return new Promise<boolean>((resolve, reject) => {
@@ -38,7 +41,10 @@ export class AttemptRecorder {
     if (this.waiting.length > 0) this.schedule();
     if (batch.length === 0) return;
     try {
-      const recorded = await recordAttempts(this.db, batch.map((w) => w.record));
+      const recorded = await recordAttempts(
+        this.db,
+        batch.map((w) => w.record),
+      );
       for (const w of batch) w.resolve(recorded.has(w.record.deliveryId));
     } catch (err) {
       for (const w of batch) w.reject(err);

@@ -53,16 +53,34 @@ export interface Target {
 const DELIVERIES = 'webhook_deliveries';
 const ATTEMPTS = 'webhook_delivery_attempts';
 
-export type NewDelivery = Pick<DeliveryRow, 'landlord_id' | 'subscription_id' | 'event_id' | 'event_type' | 'test' | 'body' | 'max_attempts'>;
+export type NewDelivery = Pick<
+  DeliveryRow,
+  'landlord_id' | 'subscription_id' | 'event_id' | 'event_type' | 'test' | 'body' | 'max_attempts'
+>;
 
 /** Inserts deliveries due now; a second insert for the same (event, subscription) is ignored. */
-export async function insertDeliveries(db: Knex | Knex.Transaction, rows: readonly NewDelivery[], now: Date): Promise<string[]> {
+export async function insertDeliveries(
+  db: Knex | Knex.Transaction,
+  rows: readonly NewDelivery[],
+  now: Date,
+): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < rows.length; i += 200) {
     const chunk = rows.slice(i, i + 200).map((r) => ({
-      id: randomUUID(), ...r, status: 'pending', attempt_count: 0, next_attempt_at: now, next_trigger: 'automatic', created_at: now, updated_at: now,
+      id: randomUUID(),
+      ...r,
+      status: 'pending',
+      attempt_count: 0,
+      next_attempt_at: now,
+      next_trigger: 'automatic',
+      created_at: now,
+      updated_at: now,
     }));
-    const inserted = (await db(DELIVERIES).insert(chunk).onConflict(['event_id', 'subscription_id']).ignore().returning('id')) as Array<{ id: string }>;
+    const inserted = (await db(DELIVERIES)
+      .insert(chunk)
+      .onConflict(['event_id', 'subscription_id'])
+      .ignore()
+      .returning('id')) as Array<{ id: string }>;
     ids.push(...inserted.map((r) => r.id));
   }
   return ids;
@@ -74,14 +92,25 @@ export async function findDelivery(db: Knex, id: string): Promise<DeliveryRow | 
 
 export async function targetsOf(db: Knex, subscriptionIds: readonly string[]): Promise<Map<string, Target>> {
   if (subscriptionIds.length === 0) return new Map();
-  const rows = (await db('webhook_subscriptions').whereIn('id', [...new Set(subscriptionIds)]).select('id', 'url', 'secret', 'active', 'deleted_at')) as Array<{
-    id: string; url: string; secret: string; active: boolean; deleted_at: Date | null;
+  const rows = (await db('webhook_subscriptions')
+    .whereIn('id', [...new Set(subscriptionIds)])
+    .select('id', 'url', 'secret', 'active', 'deleted_at')) as Array<{
+    id: string;
+    url: string;
+    secret: string;
+    active: boolean;
+    deleted_at: Date | null;
   }>;
   return new Map(rows.map((r) => [r.id, { url: r.url, secret: r.secret, usable: r.active && r.deleted_at === null }]));
 }
 
 /** A delivery row joined with its subscription's url, secret and state (one query instead of two). */
-type RowWithTarget = DeliveryRow & { target_url: string | null; target_secret: string | null; target_active: boolean | null; target_deleted_at: Date | null };
+type RowWithTarget = DeliveryRow & {
+  target_url: string | null;
+  target_secret: string | null;
+  target_active: boolean | null;
+  target_deleted_at: Date | null;
+};
 
 export interface Claimed {
   readonly row: DeliveryRow;
@@ -90,18 +119,25 @@ export interface Claimed {
 
 function splitTarget(found: RowWithTarget): Claimed {
   const { target_url, target_secret, target_active, target_deleted_at, ...row } = found;
-  const target = target_url === null || target_secret === null ? undefined : { url: target_url, secret: target_secret, usable: target_active === true && target_deleted_at === null };
+  const target =
+    target_url === null || target_secret === null
+      ? undefined
+      : { url: target_url, secret: target_secret, usable: target_active === true && target_deleted_at === null };
   return { row: row as DeliveryRow, target };
 }
 
-const TARGET_COLUMNS = 's.url as target_url, s.secret as target_secret, s.active as target_active, s.deleted_at as target_deleted_at';
+const TARGET_COLUMNS =
+  's.url as target_url, s.secret as target_secret, s.active as target_active, s.deleted_at as target_deleted_at';
 
 /**
  * Embedded queue: atomically leases up to `limit` due deliveries to `workerId` until `leaseUntil`, and returns
  * them with their targets. Rows held by a live lease are skipped; SKIP LOCKED lets concurrent claimers
  * (processes on one PostgreSQL) each take different rows instead of waiting on each other.
  */
-export async function claimDue(db: Knex, input: { now: Date; leaseUntil: Date; workerId: string; limit: number }): Promise<Claimed[]> {
+export async function claimDue(
+  db: Knex,
+  input: { now: Date; leaseUntil: Date; workerId: string; limit: number },
+): Promise<Claimed[]> {
   if (input.limit <= 0) return [];
   const result = await db.raw(
     `with claimed as (
@@ -131,7 +167,10 @@ export async function releaseAllLeases(db: Knex): Promise<number> {
  * job is added once. Rows marked earlier than `staleBefore` whose attempt is still not recorded come back
  * too (their job may have been lost between this update and the add).
  */
-export async function markDueForEnqueue(db: Knex, input: { now: Date; staleBefore: Date; limit: number }): Promise<Array<{ id: string; attempt: number; stale: boolean }>> {
+export async function markDueForEnqueue(
+  db: Knex,
+  input: { now: Date; staleBefore: Date; limit: number },
+): Promise<Array<{ id: string; attempt: number; stale: boolean }>> {
   const result = await db.raw(
     `update ${DELIVERIES} d set enqueued_attempt = d.attempt_count + 1, enqueued_at = ?
       from (
@@ -176,11 +215,26 @@ export interface AttemptRecord {
  */
 export async function recordAttempts(db: Knex, records: readonly AttemptRecord[]): Promise<Set<string>> {
   if (records.length === 0) return new Set();
-  const row = '(?::uuid, ?::int, ?::varchar, ?::timestamptz, ?::int, ?::text, ?::timestamptz, ?::timestamptz, ?::varchar, ?::uuid, ?::varchar, ?::timestamptz, ?::int, ?::boolean)';
+  const row =
+    '(?::uuid, ?::int, ?::varchar, ?::timestamptz, ?::int, ?::text, ?::timestamptz, ?::timestamptz, ?::varchar, ?::uuid, ?::varchar, ?::timestamptz, ?::int, ?::boolean)';
   const bindings = records.flatMap(({ deliveryId, outcome: o, lockedBy }) => {
     const final = o.status === 'succeeded' || o.status === 'permanently_failed';
-    return [deliveryId, o.attempt, o.status, o.nextAttemptAt, o.statusCode, o.error, o.now, final ? o.now : null, lockedBy ?? null,
-      randomUUID(), o.trigger, o.attemptedAt, o.latencyMs, o.succeeded];
+    return [
+      deliveryId,
+      o.attempt,
+      o.status,
+      o.nextAttemptAt,
+      o.statusCode,
+      o.error,
+      o.now,
+      final ? o.now : null,
+      lockedBy ?? null,
+      randomUUID(),
+      o.trigger,
+      o.attemptedAt,
+      o.latencyMs,
+      o.succeeded,
+    ];
   });
   const result = await db.raw(
     `with v (id, attempt, status, next_attempt_at, status_code, error, now, completed_at, locked_by, attempt_id, trigger, attempted_at, latency_ms, succeeded) as (
@@ -204,36 +258,63 @@ export async function recordAttempts(db: Knex, records: readonly AttemptRecord[]
 }
 
 /** One attempt: see recordAttempts. */
-export async function recordAttempt(db: Knex, deliveryId: string, outcome: AttemptOutcome, lockedBy?: string): Promise<boolean> {
+export async function recordAttempt(
+  db: Knex,
+  deliveryId: string,
+  outcome: AttemptOutcome,
+  lockedBy?: string,
+): Promise<boolean> {
   return (await recordAttempts(db, [{ deliveryId, outcome, lockedBy }])).has(deliveryId);
 }
 
 /** A delivery with where it goes, in one query (the BullMQ worker reads both per job). */
 export async function findDeliveryWithTarget(db: Knex, id: string): Promise<Claimed | undefined> {
-  const found = (await db(`${DELIVERIES} as d`).leftJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id').where('d.id', id)
+  const found = (await db(`${DELIVERIES} as d`)
+    .leftJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
+    .where('d.id', id)
     .first(db.raw(`d.*, ${TARGET_COLUMNS}`))) as RowWithTarget | undefined;
   return found ? splitTarget(found) : undefined;
 }
 
 /** Ends a delivery without an attempt (its subscription was deleted or deactivated meanwhile). */
 export async function abandon(db: Knex, deliveryId: string, reason: string, now: Date): Promise<void> {
-  await db(DELIVERIES).where({ id: deliveryId }).whereIn('status', OPEN_STATUSES as DeliveryStatus[])
-    .update({ status: 'permanently_failed', next_attempt_at: null, locked_until: null, locked_by: null, last_error: reason, updated_at: now, completed_at: now });
+  await db(DELIVERIES)
+    .where({ id: deliveryId })
+    .whereIn('status', OPEN_STATUSES as DeliveryStatus[])
+    .update({
+      status: 'permanently_failed',
+      next_attempt_at: null,
+      locked_until: null,
+      locked_by: null,
+      last_error: reason,
+      updated_at: now,
+      completed_at: now,
+    });
 }
 
 /** Manual retry of a permanently failed delivery: one more attempt, due now. False when it is not failed. */
 export async function requestManualRetry(db: Knex, deliveryId: string, now: Date): Promise<boolean> {
-  const updated = await db(DELIVERIES).where({ id: deliveryId, status: 'permanently_failed' }).update({
-    status: 'pending', max_attempts: db.raw('attempt_count + 1'), next_attempt_at: now, next_trigger: 'manual',
-    locked_until: null, locked_by: null, completed_at: null, updated_at: now,
-  });
+  const updated = await db(DELIVERIES)
+    .where({ id: deliveryId, status: 'permanently_failed' })
+    .update({
+      status: 'pending',
+      max_attempts: db.raw('attempt_count + 1'),
+      next_attempt_at: now,
+      next_trigger: 'manual',
+      locked_until: null,
+      locked_by: null,
+      completed_at: null,
+      updated_at: now,
+    });
   return updated > 0;
 }
 
 export async function attemptsOf(db: Knex, deliveryIds: readonly string[]): Promise<Map<string, AttemptRow[]>> {
   const map = new Map<string, AttemptRow[]>();
   if (deliveryIds.length === 0) return map;
-  const rows = await db<AttemptRow>(ATTEMPTS).whereIn('delivery_id', [...deliveryIds]).orderBy([{ column: 'delivery_id' }, { column: 'attempt_number' }]);
+  const rows = await db<AttemptRow>(ATTEMPTS)
+    .whereIn('delivery_id', [...deliveryIds])
+    .orderBy([{ column: 'delivery_id' }, { column: 'attempt_number' }]);
   for (const row of rows) map.set(row.delivery_id, [...(map.get(row.delivery_id) ?? []), row]);
   return map;
 }
@@ -243,12 +324,24 @@ export interface DeliveryFilter {
   readonly event?: string;
 }
 
-export async function listForSubscription(db: Knex, subscriptionId: string, filter: DeliveryFilter, page: { offset: number; limit: number }): Promise<{ rows: DeliveryRow[]; total: number }> {
+export async function listForSubscription(
+  db: Knex,
+  subscriptionId: string,
+  filter: DeliveryFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: DeliveryRow[]; total: number }> {
   const base = db<DeliveryRow>(DELIVERIES).where({ subscription_id: subscriptionId });
   if (filter.status) base.where('status', filter.status);
   if (filter.event) base.where('event_type', filter.event);
   const [rows, count] = await Promise.all([
-    base.clone().orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(page.offset).limit(page.limit),
+    base
+      .clone()
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .offset(page.offset)
+      .limit(page.limit),
     base.clone().count<Array<{ n: number | string }>>('* as n'),
   ]);
   return { rows: rows as DeliveryRow[], total: Number(count[0]?.n ?? 0) };

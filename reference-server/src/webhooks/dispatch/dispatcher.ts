@@ -53,16 +53,23 @@ export async function dispatchBatch(deps: DispatchDeps, limit = 100): Promise<Di
         returning id, landlord_id, event_type, data, created_at`,
       [now, limit],
     );
-    const rows = ((claimed as { rows: OutboxRow[] }).rows).sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
+    const rows = (claimed as { rows: OutboxRow[] }).rows.sort(
+      (a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime(),
+    );
     if (rows.length === 0) return { events: 0, deliveries: 0, invalid: 0 };
 
     const valid: Array<OutboxRow & { event_type: EventType; data: Record<string, unknown> }> = [];
     const invalid: string[] = [];
     for (const row of rows) {
       const data = typeof row.data === 'string' ? (JSON.parse(row.data) as unknown) : row.data;
-      const problems = KNOWN_TYPES.has(row.event_type) ? eventDataProblems(row.event_type as EventType, data) : [`unknown event type ${row.event_type}`];
+      const problems = KNOWN_TYPES.has(row.event_type)
+        ? eventDataProblems(row.event_type as EventType, data)
+        : [`unknown event type ${row.event_type}`];
       if (problems.length > 0) {
-        logger.error({ outboxId: row.id, event: row.event_type, landlordId: row.landlord_id, problems }, 'malformed outbox event skipped');
+        logger.error(
+          { outboxId: row.id, event: row.event_type, landlordId: row.landlord_id, problems },
+          'malformed outbox event skipped',
+        );
         invalid.push(row.id);
       } else {
         valid.push({ ...row, event_type: row.event_type as EventType, data: data as Record<string, unknown> });
@@ -70,24 +77,53 @@ export async function dispatchBatch(deps: DispatchDeps, limit = 100): Promise<Di
     }
 
     const landlordIds = [...new Set(valid.map((r) => r.landlord_id))];
-    const subscriptions = landlordIds.length === 0 ? [] : ((await trx('webhook_subscriptions as s').join('landlords as l', 'l.id', 's.landlord_id')
-      .whereIn('s.landlord_id', landlordIds).whereIn('l.plan', [...WEBHOOK_PLANS]).where('l.subscription_status', 'active')
-      .where('s.active', true).whereNull('s.deleted_at').select('s.id', 's.landlord_id', 's.events')) as Array<{ id: string; landlord_id: string; events: string[] }>);
+    const subscriptions =
+      landlordIds.length === 0
+        ? []
+        : ((await trx('webhook_subscriptions as s')
+            .join('landlords as l', 'l.id', 's.landlord_id')
+            .whereIn('s.landlord_id', landlordIds)
+            .whereIn('l.plan', [...WEBHOOK_PLANS])
+            .where('l.subscription_status', 'active')
+            .where('s.active', true)
+            .whereNull('s.deleted_at')
+            .select('s.id', 's.landlord_id', 's.events')) as Array<{
+            id: string;
+            landlord_id: string;
+            events: string[];
+          }>);
 
     const deliveries: NewDelivery[] = [];
     for (const event of valid) {
-      const targets = subscriptions.filter((s) => s.landlord_id === event.landlord_id && s.events.includes(event.event_type));
+      const targets = subscriptions.filter(
+        (s) => s.landlord_id === event.landlord_id && s.events.includes(event.event_type),
+      );
       if (targets.length === 0) continue;
       // One body per event: every subscription (and every attempt) gets the same bytes and the same id.
-      const body = serialiseEnvelope(buildEnvelope({
-        eventUuid: event.id, type: event.event_type, createdAt: new Date(event.created_at), landlordId: event.landlord_id, data: ordered(event.event_type, event.data),
-      }));
+      const body = serialiseEnvelope(
+        buildEnvelope({
+          eventUuid: event.id,
+          type: event.event_type,
+          createdAt: new Date(event.created_at),
+          landlordId: event.landlord_id,
+          data: ordered(event.event_type, event.data),
+        }),
+      );
       for (const s of targets) {
-        deliveries.push({ landlord_id: event.landlord_id, subscription_id: s.id, event_id: event.id, event_type: event.event_type, test: false, body, max_attempts: deps.maxAttempts });
+        deliveries.push({
+          landlord_id: event.landlord_id,
+          subscription_id: s.id,
+          event_id: event.id,
+          event_type: event.event_type,
+          test: false,
+          body,
+          max_attempts: deps.maxAttempts,
+        });
       }
     }
     const created = await insertDeliveries(trx, deliveries, now);
-    if (invalid.length > 0) await trx('outbox_events').whereIn('id', invalid).update({ status: 'invalid', dispatched_at: now });
+    if (invalid.length > 0)
+      await trx('outbox_events').whereIn('id', invalid).update({ status: 'invalid', dispatched_at: now });
     return { events: rows.length, deliveries: created.length, invalid: invalid.length };
   });
 }

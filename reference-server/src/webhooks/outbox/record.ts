@@ -25,7 +25,11 @@ export interface RecordedEvent {
 export type AnyEvent = { [T in EventType]: { readonly type: T; readonly data: EventData<T> } }[EventType];
 
 /** Records `type` with its catalogue data: a field missing, extra or of the wrong type is a compile error. */
-export async function recordEvent<T extends EventType>(ctx: WriteContext, type: T, data: EventData<T>): Promise<RecordedEvent> {
+export async function recordEvent<T extends EventType>(
+  ctx: WriteContext,
+  type: T,
+  data: EventData<T>,
+): Promise<RecordedEvent> {
   return insertEvent(ctx, type, data);
 }
 
@@ -41,7 +45,16 @@ async function insertEvent(ctx: WriteContext, type: EventType, data: object): Pr
     if (problems.length > 0) throw new EventDataError(type, problems);
   }
   const id = randomUUID();
-  await ctx.db('outbox_events').insert({ id, landlord_id: ctx.landlordId, event_type: type, data: JSON.stringify(data), status: 'pending', created_at: ctx.clock.now() });
+  await ctx
+    .db('outbox_events')
+    .insert({
+      id,
+      landlord_id: ctx.landlordId,
+      event_type: type,
+      data: JSON.stringify(data),
+      status: 'pending',
+      created_at: ctx.clock.now(),
+    });
   // Wake the dispatcher once the write commits (never for a sandbox write: it is rolled back).
   ctx.afterCommit(async () => signalWebhookWork());
   return { id, eventId: `evt_${id}`, type };

@@ -90,7 +90,9 @@ export class BullDeliveryQueue implements DeliveryBackend {
     });
     this.worker.on('error', (err) => this.options.logger.warn({ err: err.message }, 'webhook worker error'));
     this.worker.on('completed', () => this.options.onSettled?.());
-    this.worker.on('failed', (job, err) => this.options.logger.error({ jobId: job?.id, err: err.message }, 'webhook job failed'));
+    this.worker.on('failed', (job, err) =>
+      this.options.logger.error({ jobId: job?.id, err: err.message }, 'webhook job failed'),
+    );
     await this.worker.waitUntilReady();
   }
 
@@ -100,7 +102,10 @@ export class BullDeliveryQueue implements DeliveryBackend {
     // Already recorded (a duplicate job, or a retry of a job whose worker recorded before dying), or deleted with
     // its landlord: nothing to send.
     if (!found || !OPEN_STATUSES.includes(found.row.status) || found.row.attempt_count >= attempt) return 'skipped';
-    const result = await this.options.executor.execute(found.row, { target: found.target, shutdown: this.shutdown.signal });
+    const result = await this.options.executor.execute(found.row, {
+      target: found.target,
+      shutdown: this.shutdown.signal,
+    });
     // Cut short by shutdown: fail the job so BullMQ hands it out again (completing it would drop the attempt).
     if (result === 'interrupted') throw new Error('interrupted by shutdown');
     return result;
@@ -115,12 +120,22 @@ export class BullDeliveryQueue implements DeliveryBackend {
     const now = this.options.clock.now();
     const all: Array<{ id: string; attempt: number }> = [];
     for (;;) {
-      const due = await markDueForEnqueue(this.options.knex, { now, staleBefore: new Date(now.getTime() - this.options.staleMs), limit: 500 });
+      const due = await markDueForEnqueue(this.options.knex, {
+        now,
+        staleBefore: new Date(now.getTime() - this.options.staleMs),
+        limit: 500,
+      });
       if (due.length === 0) return all;
       const queue = this.theQueue();
       const fresh = due.filter((d) => !d.stale);
       if (fresh.length > 0) {
-        await queue.addBulk(fresh.map((d) => ({ name: 'deliver', data: { deliveryId: d.id, attempt: d.attempt }, opts: { jobId: jobIdOf(d.id, d.attempt) } })));
+        await queue.addBulk(
+          fresh.map((d) => ({
+            name: 'deliver',
+            data: { deliveryId: d.id, attempt: d.attempt },
+            opts: { jobId: jobIdOf(d.id, d.attempt) },
+          })),
+        );
       }
       for (const d of due.filter((x) => x.stale)) await this.requeue(queue, d.id, d.attempt);
       all.push(...due);
@@ -149,17 +164,24 @@ export class BullDeliveryQueue implements DeliveryBackend {
     const deadline = Date.now() + this.options.runDueTimeoutMs;
     const waiting = new Map(queued.map((q) => [q.id, q.attempt]));
     while (waiting.size > 0) {
-      const rows = (await this.options.knex('webhook_deliveries').whereIn('id', [...waiting.keys()]).select('id', 'attempt_count', 'status')) as Array<{
-        id: string; attempt_count: number; status: string;
+      const rows = (await this.options
+        .knex('webhook_deliveries')
+        .whereIn('id', [...waiting.keys()])
+        .select('id', 'attempt_count', 'status')) as Array<{
+        id: string;
+        attempt_count: number;
+        status: string;
       }>;
       const found = new Set(rows.map((r) => r.id));
       for (const row of rows) {
-        if (row.attempt_count >= waiting.get(row.id)! || !OPEN_STATUSES.includes(row.status as never)) waiting.delete(row.id);
+        if (row.attempt_count >= waiting.get(row.id)! || !OPEN_STATUSES.includes(row.status as never))
+          waiting.delete(row.id);
       }
       // A delivery deleted meanwhile (its landlord was deleted) has nothing left to wait for.
       for (const id of [...waiting.keys()]) if (!found.has(id)) waiting.delete(id);
       if (waiting.size === 0) break;
-      if (Date.now() > deadline) throw new Error(`webhook attempts not recorded in time: ${[...waiting.keys()].join(', ')}`);
+      if (Date.now() > deadline)
+        throw new Error(`webhook attempts not recorded in time: ${[...waiting.keys()].join(', ')}`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     return queued.length;

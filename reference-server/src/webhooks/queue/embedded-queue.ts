@@ -51,7 +51,12 @@ export class EmbeddedDeliveryQueue implements DeliveryBackend {
 
   private claim(limit: number): Promise<Claimed[]> {
     const now = this.options.clock.now();
-    return claimDue(this.options.knex, { now, leaseUntil: new Date(now.getTime() + this.options.leaseMs), workerId: this.workerId, limit });
+    return claimDue(this.options.knex, {
+      now,
+      leaseUntil: new Date(now.getTime() + this.options.leaseMs),
+      workerId: this.workerId,
+      limit,
+    });
   }
 
   /** Runs claimed rows, each as its own task; a task holds a sending slot until its HTTP call is over. */
@@ -67,7 +72,12 @@ export class EmbeddedDeliveryQueue implements DeliveryBackend {
       };
       const task: Promise<void> = (async () => {
         try {
-          await this.options.executor.execute(row, { target, lockedBy: this.workerId, shutdown: this.shutdown.signal, onSent: freeSlot });
+          await this.options.executor.execute(row, {
+            target,
+            lockedBy: this.workerId,
+            shutdown: this.shutdown.signal,
+            onSent: freeSlot,
+          });
         } catch (err) {
           // The lease lapses and the attempt is made again later.
           this.options.logger.error({ err, deliveryId: row.id }, 'webhook attempt failed to run');
@@ -104,7 +114,12 @@ export class EmbeddedDeliveryQueue implements DeliveryBackend {
   async stop(graceMs = 2000): Promise<void> {
     const pending = Promise.allSettled([...this.inFlight]);
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([pending, new Promise<void>((resolve) => { timer = setTimeout(resolve, graceMs); })]);
+    await Promise.race([
+      pending,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, graceMs);
+      }),
+    ]);
     clearTimeout(timer);
     this.shutdown.abort();
     await pending;

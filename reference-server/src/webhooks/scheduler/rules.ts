@@ -33,10 +33,19 @@ export interface ScheduledRule {
 }
 
 const notYetScheduled = (db: Knex, type: EventType, sourceColumn: string, occurrenceSql: string): Knex.Raw =>
-  db.raw(`not exists (select 1 from scheduled_events s where s.event_type = ? and s.source_id = ${sourceColumn} and s.occurrence = ${occurrenceSql})`, [type]);
+  db.raw(
+    `not exists (select 1 from scheduled_events s where s.event_type = ? and s.source_id = ${sourceColumn} and s.occurrence = ${occurrenceSql})`,
+    [type],
+  );
 
 interface RentCandidate {
-  id: string; landlord_id: string; contract_id: string; property_id: string; property_name: string; amount: number; due_date: string;
+  id: string;
+  landlord_id: string;
+  contract_id: string;
+  property_id: string;
+  property_name: string;
+  amount: number;
+  due_date: string;
 }
 
 const rentCandidates = (db: Knex, landlordIds: readonly string[]) =>
@@ -45,7 +54,15 @@ const rentCandidates = (db: Knex, landlordIds: readonly string[]) =>
     .whereIn('rp.landlord_id', [...landlordIds])
     .whereNull('rp.deleted_at')
     .whereNull('p.deleted_at')
-    .select('rp.id', 'rp.landlord_id', 'rp.contract_id', 'rp.property_id', 'p.short_name as property_name', 'rp.amount', db.raw(`to_char(rp.due_date, 'YYYY-MM-DD') as due_date`));
+    .select(
+      'rp.id',
+      'rp.landlord_id',
+      'rp.contract_id',
+      'rp.property_id',
+      'p.short_name as property_name',
+      'rp.amount',
+      db.raw(`to_char(rp.due_date, 'YYYY-MM-DD') as due_date`),
+    );
 
 const rentOverdue: ScheduledRule = {
   type: 'rent.overdue',
@@ -55,10 +72,18 @@ const rentOverdue: ScheduledRule = {
       .where('rp.due_date', '<', today)
       .whereRaw(notYetScheduled(db, 'rent.overdue', 'rp.id', `to_char(rp.due_date, 'YYYY-MM-DD')`))) as RentCandidate[];
     return rows.map((r) => ({
-      type: 'rent.overdue', landlordId: r.landlord_id, sourceId: r.id, occurrence: r.due_date,
+      type: 'rent.overdue',
+      landlordId: r.landlord_id,
+      sourceId: r.id,
+      occurrence: r.due_date,
       data: buildEventData('rent.overdue', {
-        rent_payment_id: r.id, contract_id: r.contract_id, property_id: r.property_id, property_name: r.property_name, amount: Number(r.amount),
-        due_date: r.due_date, days_overdue: daysBetween(r.due_date, today),
+        rent_payment_id: r.id,
+        contract_id: r.contract_id,
+        property_id: r.property_id,
+        property_name: r.property_name,
+        amount: Number(r.amount),
+        due_date: r.due_date,
+        days_overdue: daysBetween(r.due_date, today),
       }),
     }));
   },
@@ -71,19 +96,34 @@ const rentDueSoon: ScheduledRule = {
       .where('rp.status', 'Pending')
       .where('rp.due_date', '>', today)
       .where('rp.due_date', '<=', addDays(today, LEAD_TIMES.rentDueSoonDays))
-      .whereRaw(notYetScheduled(db, 'rent.due_soon', 'rp.id', `to_char(rp.due_date, 'YYYY-MM-DD')`))) as RentCandidate[];
+      .whereRaw(
+        notYetScheduled(db, 'rent.due_soon', 'rp.id', `to_char(rp.due_date, 'YYYY-MM-DD')`),
+      )) as RentCandidate[];
     return rows.map((r) => ({
-      type: 'rent.due_soon', landlordId: r.landlord_id, sourceId: r.id, occurrence: r.due_date,
+      type: 'rent.due_soon',
+      landlordId: r.landlord_id,
+      sourceId: r.id,
+      occurrence: r.due_date,
       data: buildEventData('rent.due_soon', {
-        rent_payment_id: r.id, contract_id: r.contract_id, property_id: r.property_id, property_name: r.property_name, amount: Number(r.amount),
-        due_date: r.due_date, days_until_due: daysBetween(today, r.due_date),
+        rent_payment_id: r.id,
+        contract_id: r.contract_id,
+        property_id: r.property_id,
+        property_name: r.property_name,
+        amount: Number(r.amount),
+        due_date: r.due_date,
+        days_until_due: daysBetween(today, r.due_date),
       }),
     }));
   },
 };
 
 interface ContractCandidate {
-  id: string; landlord_id: string; property_id: string; property_name: string; start_date: string; end_date: string;
+  id: string;
+  landlord_id: string;
+  property_id: string;
+  property_name: string;
+  start_date: string;
+  end_date: string;
 }
 
 const contractCandidates = (db: Knex, landlordIds: readonly string[]) =>
@@ -92,8 +132,14 @@ const contractCandidates = (db: Knex, landlordIds: readonly string[]) =>
     .whereIn('c.landlord_id', [...landlordIds])
     .whereNull('c.deleted_at')
     .whereNotNull('c.end_date')
-    .select('c.id', 'c.landlord_id', 'c.property_id', 'p.short_name as property_name',
-      db.raw(`to_char(c.start_date, 'YYYY-MM-DD') as start_date`), db.raw(`to_char(c.end_date, 'YYYY-MM-DD') as end_date`));
+    .select(
+      'c.id',
+      'c.landlord_id',
+      'c.property_id',
+      'p.short_name as property_name',
+      db.raw(`to_char(c.start_date, 'YYYY-MM-DD') as start_date`),
+      db.raw(`to_char(c.end_date, 'YYYY-MM-DD') as end_date`),
+    );
 
 /** The expiring mark a contract is in: `d30` within 30 days, `d60` within 60 (the 60-day notice). */
 const [FAR, NEAR] = LEAD_TIMES.contractExpiringDays;
@@ -109,8 +155,17 @@ const contractExpiring: ScheduledRule = {
     return rows.map((r) => {
       const days = daysBetween(today, r.end_date);
       return {
-        type: 'contract.expiring', landlordId: r.landlord_id, sourceId: r.id, occurrence: `${r.end_date}:d${days <= NEAR ? NEAR : FAR}`,
-        data: buildEventData('contract.expiring', { contract_id: r.id, property_id: r.property_id, property_name: r.property_name, end_date: r.end_date, days_until_expiry: days }),
+        type: 'contract.expiring',
+        landlordId: r.landlord_id,
+        sourceId: r.id,
+        occurrence: `${r.end_date}:d${days <= NEAR ? NEAR : FAR}`,
+        data: buildEventData('contract.expiring', {
+          contract_id: r.id,
+          property_id: r.property_id,
+          property_name: r.property_name,
+          end_date: r.end_date,
+          days_until_expiry: days,
+        }),
       };
     });
   },
@@ -123,10 +178,21 @@ const contractEnded: ScheduledRule = {
     const rows = (await contractCandidates(db, landlordIds)
       .where('c.end_date', '<', today)
       .where('c.end_date', '>=', addDays(today, -LEAD_TIMES.contractEndedCatchUpDays))
-      .whereRaw(notYetScheduled(db, 'contract.ended', 'c.id', `to_char(c.end_date, 'YYYY-MM-DD')`))) as ContractCandidate[];
+      .whereRaw(
+        notYetScheduled(db, 'contract.ended', 'c.id', `to_char(c.end_date, 'YYYY-MM-DD')`),
+      )) as ContractCandidate[];
     return rows.map((r) => ({
-      type: 'contract.ended', landlordId: r.landlord_id, sourceId: r.id, occurrence: r.end_date,
-      data: buildEventData('contract.ended', { contract_id: r.id, property_id: r.property_id, property_name: r.property_name, start_date: r.start_date, end_date: r.end_date }),
+      type: 'contract.ended',
+      landlordId: r.landlord_id,
+      sourceId: r.id,
+      occurrence: r.end_date,
+      data: buildEventData('contract.ended', {
+        contract_id: r.id,
+        property_id: r.property_id,
+        property_name: r.property_name,
+        start_date: r.start_date,
+        end_date: r.end_date,
+      }),
     }));
   },
 };

@@ -29,8 +29,12 @@ const FOREIGN_KEY_VIOLATION = '23503';
  */
 export async function recordOnce(ctx: WriteContext, occurrence: ScheduledEvent): Promise<boolean> {
   const key = { event_type: occurrence.type, source_id: occurrence.sourceId, occurrence: occurrence.occurrence };
-  const inserted = await ctx.db('scheduled_events').insert({ ...key, landlord_id: ctx.landlordId, created_at: ctx.clock.now() })
-    .onConflict(['event_type', 'source_id', 'occurrence']).ignore().returning('source_id');
+  const inserted = await ctx
+    .db('scheduled_events')
+    .insert({ ...key, landlord_id: ctx.landlordId, created_at: ctx.clock.now() })
+    .onConflict(['event_type', 'source_id', 'occurrence'])
+    .ignore()
+    .returning('source_id');
   if (inserted.length === 0) return false;
   const event = await recordAnyEvent(ctx, occurrence);
   await ctx.db('scheduled_events').where(key).update({ outbox_event_id: event.id });
@@ -48,7 +52,9 @@ export class EventScheduler {
 
   /** One pass over every rule; concurrent calls share the pass in progress. */
   runOnce(): Promise<SchedulerRun> {
-    this.running ??= this.pass().finally(() => { this.running = undefined; });
+    this.running ??= this.pass().finally(() => {
+      this.running = undefined;
+    });
     return this.running;
   }
 
@@ -63,14 +69,20 @@ export class EventScheduler {
       return await emitOnce(this.deps, occurrence);
     } catch (err) {
       if ((err as { code?: unknown } | null)?.code !== FOREIGN_KEY_VIOLATION) throw err;
-      this.deps.logger.debug({ landlordId: occurrence.landlordId, event: occurrence.type }, 'scheduled event of a deleted landlord skipped');
+      this.deps.logger.debug(
+        { landlordId: occurrence.landlordId, event: occurrence.type },
+        'scheduled event of a deleted landlord skipped',
+      );
       return false;
     }
   }
 
   private async pass(): Promise<SchedulerRun> {
     const { knex, clock, logger } = this.deps;
-    const landlords = (await knex('landlords').whereIn('plan', [...WEBHOOK_PLANS]).where('subscription_status', 'active').select('id', 'timezone')) as Array<{ id: string; timezone: string }>;
+    const landlords = (await knex('landlords')
+      .whereIn('plan', [...WEBHOOK_PLANS])
+      .where('subscription_status', 'active')
+      .select('id', 'timezone')) as Array<{ id: string; timezone: string }>;
     // Landlords in one time zone share "today".
     const byZone = new Map<string, string[]>();
     for (const l of landlords) byZone.set(l.timezone, [...(byZone.get(l.timezone) ?? []), l.id]);

@@ -12,7 +12,12 @@ export function signBody(secret: string, body: string | Buffer): string {
 }
 
 /** The request headers of one delivery of `body` (the exact bytes that will be sent). */
-export function deliveryHeaders(input: { body: string; secret: string; eventType: string; eventUuid: string }): Record<string, string> {
+export function deliveryHeaders(input: {
+  body: string;
+  secret: string;
+  eventType: string;
+  eventUuid: string;
+}): Record<string, string> {
   return {
     'Content-Type': 'application/json',
     'User-Agent': 'PropertyPortfolio-Webhooks/1.0',

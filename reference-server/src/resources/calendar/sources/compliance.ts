@@ -4,20 +4,47 @@
 // The landlord licence only counts where the property requires one.
 import type { Knex } from 'knex';
 import { Certificate, HELD_COLUMN_OF, Property } from '../../../persistence/models';
-import { CERTIFICATE_TYPE_OF, ITEM_CODES, itemApplies, RENEWAL_COLUMN_OF, type ItemCode } from '../../compliance/severity';
+import {
+  CERTIFICATE_TYPE_OF,
+  ITEM_CODES,
+  itemApplies,
+  RENEWAL_COLUMN_OF,
+  type ItemCode,
+} from '../../compliance/severity';
 import { appliesSql } from '../../compliance/sql';
 import type { QueryBuilder } from 'objection';
 import { calendarSource, kindColumn, type SourceQuery } from '../model';
 
 const LABEL: Record<ItemCode, string> = {
-  GAS_SAFETY: 'Gas safety certificate', EICR: 'Electrical inspection report', EPC: 'Energy performance certificate', LANDLORD_LICENCE: 'Landlord licence',
+  GAS_SAFETY: 'Gas safety certificate',
+  EICR: 'Electrical inspection report',
+  EPC: 'Energy performance certificate',
+  LANDLORD_LICENCE: 'Landlord licence',
 };
-const CODE_OF = Object.fromEntries(ITEM_CODES.map((code) => [CERTIFICATE_TYPE_OF[code], code])) as Record<Certificate['type'], ItemCode>;
+const CODE_OF = Object.fromEntries(ITEM_CODES.map((code) => [CERTIFICATE_TYPE_OF[code], code])) as Record<
+  Certificate['type'],
+  ItemCode
+>;
 /** Certificate types whose item applies only where the property requires a licence (itemApplies). */
-const LICENCE_ONLY_TYPES = ITEM_CODES.filter((code) => !itemApplies(code, false)).map((code) => CERTIFICATE_TYPE_OF[code]);
+const LICENCE_ONLY_TYPES = ITEM_CODES.filter((code) => !itemApplies(code, false)).map(
+  (code) => CERTIFICATE_TYPE_OF[code],
+);
 
-interface CertificateRow { id: string; kind: string; property_id: string; type: Certificate['type']; date: string; property_short_name: string }
-interface RenewalRow { id: string; kind: string; short_name: string; code: ItemCode; date: string }
+interface CertificateRow {
+  id: string;
+  kind: string;
+  property_id: string;
+  type: Certificate['type'];
+  date: string;
+  property_short_name: string;
+}
+interface RenewalRow {
+  id: string;
+  kind: string;
+  short_name: string;
+  code: ItemCode;
+  date: string;
+}
 
 /** The latest certificates (a newer one supersedes it) expiring inside the window, joined to their property. */
 function latestExpiring({ scope, window, propertyId }: SourceQuery): QueryBuilder<Certificate, Certificate[]> {
@@ -25,7 +52,15 @@ function latestExpiring({ scope, window, propertyId }: SourceQuery): QueryBuilde
   const query = Certificate.latest(scope)
     .join('properties', 'properties.id', 'certificates.property_id')
     .whereBetween('certificates.expiry_date', [window.from, window.to])
-    .select('certificates.id', 'certificates.property_id', 'certificates.type', 'certificates.expiry_date as date', 'certificates.calendar_event_id as event_id', 'properties.short_name as property_short_name', kindColumn(scope.db as Knex, 'certificate_expiry'));
+    .select(
+      'certificates.id',
+      'certificates.property_id',
+      'certificates.type',
+      'certificates.expiry_date as date',
+      'certificates.calendar_event_id as event_id',
+      'properties.short_name as property_short_name',
+      kindColumn(scope.db as Knex, 'certificate_expiry'),
+    );
   if (propertyId) query.where('certificates.property_id', propertyId);
   return query;
 }
@@ -34,10 +69,11 @@ function latestExpiring({ scope, window, propertyId }: SourceQuery): QueryBuilde
 export const certificateExpiriesSource = calendarSource<CertificateRow>({
   name: 'certificate-expiries',
   type: 'Compliance',
-  rows: (source) => latestExpiring(source)
-    .whereNull('properties.deleted_at')
-    .where((q) => q.whereNotIn('certificates.type', LICENCE_ONLY_TYPES).orWhere('properties.licence_required', true))
-    .toKnexQuery(),
+  rows: (source) =>
+    latestExpiring(source)
+      .whereNull('properties.deleted_at')
+      .where((q) => q.whereNotIn('certificates.type', LICENCE_ONLY_TYPES).orWhere('properties.licence_required', true))
+      .toKnexQuery(),
   storedEventId: true,
   // The database counts every latest certificate: those of soft-deleted properties, and the licence-only ones of
   // live properties that need no licence, are not on the calendar.
@@ -46,13 +82,20 @@ export const certificateExpiriesSource = calendarSource<CertificateRow>({
     joinsProperty: false,
     also: (source) => [
       latestExpiring(source).whereNotNull('properties.deleted_at').toKnexQuery(),
-      latestExpiring(source).whereNull('properties.deleted_at').whereIn('certificates.type', LICENCE_ONLY_TYPES).where('properties.licence_required', false).toKnexQuery(),
+      latestExpiring(source)
+        .whereNull('properties.deleted_at')
+        .whereIn('certificates.type', LICENCE_ONLY_TYPES)
+        .where('properties.licence_required', false)
+        .toKnexQuery(),
     ],
   },
   event: (c) => ({
-    type: 'Compliance', kind: c.kind, date: c.date,
+    type: 'Compliance',
+    kind: c.kind,
+    date: c.date,
     title: `${LABEL[CODE_OF[c.type]]} expires at ${c.property_short_name}`,
-    propertyId: c.property_id, source: { kind: 'certificate', id: c.id },
+    propertyId: c.property_id,
+    source: { kind: 'certificate', id: c.id },
   }),
 });
 
@@ -70,17 +113,29 @@ export const recordedRenewalsSource = calendarSource<RenewalRow>({
         .whereRaw(`not properties.${HELD_COLUMN_OF[CERTIFICATE_TYPE_OF[code]]}`)
         .whereRaw(appliesSql(code, 'properties.licence_required'))
         .whereBetween(renewal, [window.from, window.to])
-        .select('properties.id', 'properties.short_name', knex.raw('?::text as code', [code]), `${renewal} as date`, kindColumn(knex, `${code.toLowerCase()}_renewal_due`));
+        .select(
+          'properties.id',
+          'properties.short_name',
+          knex.raw('?::text as code', [code]),
+          `${renewal} as date`,
+          kindColumn(knex, `${code.toLowerCase()}_renewal_due`),
+        );
       if (propertyId) item.where('properties.id', propertyId);
       return item.toKnexQuery();
     });
-    return knex.queryBuilder().select('*').from(knex.raw(`(${perItem.map(() => '(?)').join(' union all ')}) as renewals`, perItem));
+    return knex
+      .queryBuilder()
+      .select('*')
+      .from(knex.raw(`(${perItem.map(() => '(?)').join(' union all ')}) as renewals`, perItem));
   },
   // Counted from the property row itself (live, no certificate of the item's type, the item applies).
   counted: { kinds: ['calendar.recorded_renewal'], joinsProperty: false },
   event: (p) => ({
-    type: 'Compliance', kind: p.kind, date: p.date,
+    type: 'Compliance',
+    kind: p.kind,
+    date: p.date,
     title: `${LABEL[p.code]} renewal due at ${p.short_name}`,
-    propertyId: p.id, source: { kind: 'property', id: p.id },
+    propertyId: p.id,
+    source: { kind: 'property', id: p.id },
   }),
 });
