@@ -114,7 +114,7 @@ export function assertThat(
 }
 
 /** What a check is aimed at: a deployment (a target file) or a webhook receiver (a URL and its secret). */
-export type CheckContextKind = 'target' | 'receiver';
+export type CheckContextKind = 'target' | 'receiver-tester';
 
 export interface CheckDefinition<C = CheckContext> {
   /** Stable, e.g. `auth.revokedKeyIsRejected`. Letters, digits, `.`, `_`, `-`. */
@@ -153,7 +153,7 @@ export interface CheckDefinition<C = CheckContext> {
 }
 
 export interface Check<C = CheckContext> extends CheckDefinition<C> {
-  /** `target` for defineCheck, `receiver` for defineReceiverCheck (src/receiver). */
+  /** `target` for defineCheck, `receiver` for defineReceiverCheck (src/receiver-tester). */
   readonly context: CheckContextKind;
   readonly profile: Profile;
   readonly needs: readonly CheckNeed[];

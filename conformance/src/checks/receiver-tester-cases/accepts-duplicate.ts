@@ -1,7 +1,7 @@
 // The same delivery twice (as two subscriptions to one event would send it): the second is 2xx too.
-import { defineReceiverCheck } from '../../receiver/context';
-import { RULES } from '../../receiver/rules';
-import { expectAccepted } from '../../receiver/verdicts';
+import { defineReceiverCheck } from '../../receiver-tester/context';
+import { RULES } from '../../receiver-tester/rules';
+import { expectAccepted } from '../../receiver-tester/verdicts';
 
 export const acceptsDuplicate = defineReceiverCheck({
   id: 'receiver.acceptsDuplicate',

@@ -1,10 +1,10 @@
 // The signature covers the compact body; what arrives is the same data in other bytes. A receiver that
 // re-serialises before verifying would accept it: the signature is over bytes, not over data.
-import { defineReceiverCheck } from '../../receiver/context';
-import { camel } from '../../receiver/ids';
-import { keysReversedJson, prettyJson, unicodeEscapedJson, withUnicodeText } from '../../receiver/json-variants';
-import { RULES } from '../../receiver/rules';
-import { expectRejected } from '../../receiver/verdicts';
+import { defineReceiverCheck } from '../../receiver-tester/context';
+import { camel } from '../../receiver-tester/ids';
+import { keysReversedJson, prettyJson, unicodeEscapedJson, withUnicodeText } from '../../receiver-tester/json-variants';
+import { RULES } from '../../receiver-tester/rules';
+import { expectRejected } from '../../receiver-tester/verdicts';
 
 const variants = [
   { name: 'whitespace', what: 'the signed data re-serialised with other whitespace', body: prettyJson },

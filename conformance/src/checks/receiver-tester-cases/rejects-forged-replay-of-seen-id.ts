@@ -1,8 +1,8 @@
 // A valid delivery, then a forgery reusing its id. A receiver that de-duplicates before verifying answers the
 // forgery "2xx, duplicate"; the spec says verify first, so it must be 401.
-import { defineReceiverCheck } from '../../receiver/context';
-import { RULES } from '../../receiver/rules';
-import { expectAccepted, expectRejected } from '../../receiver/verdicts';
+import { defineReceiverCheck } from '../../receiver-tester/context';
+import { RULES } from '../../receiver-tester/rules';
+import { expectAccepted, expectRejected } from '../../receiver-tester/verdicts';
 
 export const rejectsForgedReplayOfSeenId = defineReceiverCheck({
   id: 'receiver.rejectsForgedReplayOfSeenId',

@@ -1,9 +1,9 @@
 // Valid deliveries whose bytes are not what JSON.stringify would produce: only a raw-bytes verifier accepts them.
-import { defineReceiverCheck } from '../../receiver/context';
-import { camel } from '../../receiver/ids';
-import { prettyJson, unicodeEscapedJson, withUnicodeText } from '../../receiver/json-variants';
-import { RULES } from '../../receiver/rules';
-import { expectAccepted } from '../../receiver/verdicts';
+import { defineReceiverCheck } from '../../receiver-tester/context';
+import { camel } from '../../receiver-tester/ids';
+import { prettyJson, unicodeEscapedJson, withUnicodeText } from '../../receiver-tester/json-variants';
+import { RULES } from '../../receiver-tester/rules';
+import { expectAccepted } from '../../receiver-tester/verdicts';
 
 const variants = [
   { name: 'pretty-json', what: 'a pretty-printed body signed over its exact bytes', body: prettyJson },

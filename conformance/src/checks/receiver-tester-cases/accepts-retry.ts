@@ -1,7 +1,7 @@
 // The spec's three attempts of one delivery (retries reuse the id): every one is 2xx.
-import { defineReceiverCheck } from '../../receiver/context';
-import { RULES } from '../../receiver/rules';
-import { expectAccepted } from '../../receiver/verdicts';
+import { defineReceiverCheck } from '../../receiver-tester/context';
+import { RULES } from '../../receiver-tester/rules';
+import { expectAccepted } from '../../receiver-tester/verdicts';
 
 const ATTEMPTS = 3;
 

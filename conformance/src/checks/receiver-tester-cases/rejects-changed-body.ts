@@ -1,8 +1,8 @@
 // Signed, then one byte of the body changed in transit.
-import { defineReceiverCheck } from '../../receiver/context';
-import { withOneByteChanged } from '../../receiver/json-variants';
-import { RULES } from '../../receiver/rules';
-import { expectRejected } from '../../receiver/verdicts';
+import { defineReceiverCheck } from '../../receiver-tester/context';
+import { withOneByteChanged } from '../../receiver-tester/json-variants';
+import { RULES } from '../../receiver-tester/rules';
+import { expectRejected } from '../../receiver-tester/verdicts';
 
 export const rejectsChangedBody = defineReceiverCheck({
   id: 'receiver.rejectsChangedBody',

@@ -1,9 +1,9 @@
-// Self-tests of receiver checks (checks/receiver/): every check passes against the mock receiver, and fails
+// Self-tests of receiver checks (checks/receiver-tester-cases/): every check passes against the mock receiver, and fails
 // against each faulty receiver its faults file names (support/faulty-receivers.ts). One faulty receiver per kind,
 // shared by the checks that name it; the slow one answers after the tester's (shortened) timeout.
 import type { CheckResult } from '@ppapi/spec';
 import { startReceiver, type RunningReceiver } from '@ppapi/webhook-receiver';
-import { runReceiverChecks, type ReceiverCheck } from '../../src/receiver';
+import { runReceiverChecks, type ReceiverCheck } from '../../src/receiver-tester';
 import { receiverFaultsOf } from './fault-registry';
 import { startFaultyReceiver, type FaultKind } from './faulty-receivers';
 import { explain, SELF_TEST_SEED } from './run';

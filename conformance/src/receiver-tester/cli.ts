@@ -15,7 +15,7 @@ export interface CliIo {
 }
 
 /**
- * `npm run receiver-test` (bin ppapi-receiver-test): runs the receiver checks of the registry (checks/receiver/)
+ * `npm run receiver-test` (bin ppapi-receiver-test): runs the receiver checks of the registry (checks/receiver-tester-cases/)
  * and returns the exit status (0 all passed, 1 a check failed, 2 could not run).
  */
 export async function receiverTestCli(argv: readonly string[], io: CliIo): Promise<number> {

@@ -1,7 +1,7 @@
 // A well-formed signature made with another secret.
-import { defineReceiverCheck } from '../../receiver/context';
-import { RULES } from '../../receiver/rules';
-import { expectRejected } from '../../receiver/verdicts';
+import { defineReceiverCheck } from '../../receiver-tester/context';
+import { RULES } from '../../receiver-tester/rules';
+import { expectRejected } from '../../receiver-tester/verdicts';
 
 export const rejectsForgedSignature = defineReceiverCheck({
   id: 'receiver.rejectsForgedSignature',

@@ -60,7 +60,7 @@ function isAttempt(value: unknown): value is Attempt {
   );
 }
 
-export class Receiver {
+export class MockReceiverClient {
   constructor(private readonly ctx: CheckContext) {}
 
   private get adminUrl(): string {

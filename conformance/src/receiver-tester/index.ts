@@ -1,4 +1,4 @@
-// The receiver side of the suite: checks aimed at an integrator's webhook receiver (checks/receiver/), their
+// The receiver side of the suite: checks aimed at an integrator's webhook receiver (checks/receiver-tester-cases/), their
 // runner and the `receiver-test` command.
 export { defineReceiverCheck, type ReceiverCheck, type ReceiverCheckDefinition, type ReceiverContext } from './context';
 export {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 
 import { eventCatalogue, type FieldSpec, type ItemSpec } from '@ppapi/spec';
-import { dataArbitrary } from '../../src/receiver/payload-arbitraries';
-import { DeliveryFactory } from '../../src/receiver/delivery-factory';
+import { dataArbitrary } from '../../src/receiver-tester/payload-arbitraries';
+import { DeliveryFactory } from '../../src/receiver-tester/delivery-factory';
 import { verifySignature } from '@ppapi/webhook-receiver';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

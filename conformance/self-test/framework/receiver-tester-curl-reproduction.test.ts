@@ -2,9 +2,9 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 
 import { startReceiver, type RunningReceiver } from '@ppapi/webhook-receiver';
-import { curlCommand, shellQuote } from '../../src/receiver/curl-reproduction';
-import { DeliveryFactory } from '../../src/receiver/delivery-factory';
-import { prettyJson, withUnicodeText } from '../../src/receiver/json-variants';
+import { curlCommand, shellQuote } from '../../src/receiver-tester/curl-reproduction';
+import { DeliveryFactory } from '../../src/receiver-tester/delivery-factory';
+import { prettyJson, withUnicodeText } from '../../src/receiver-tester/json-variants';
 
 const SECRET = 'whsec_curl_test';
 // Async: the receiver runs in this process, so a synchronous curl would block the very server it calls.

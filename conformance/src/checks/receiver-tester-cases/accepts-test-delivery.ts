@@ -1,7 +1,7 @@
 // The dashboard's test delivery (_test: true at top level and in data) is answered 2xx like any other.
-import { defineReceiverCheck } from '../../receiver/context';
-import { RULES } from '../../receiver/rules';
-import { expectAccepted } from '../../receiver/verdicts';
+import { defineReceiverCheck } from '../../receiver-tester/context';
+import { RULES } from '../../receiver-tester/rules';
+import { expectAccepted } from '../../receiver-tester/verdicts';
 
 export const acceptsTestDelivery = defineReceiverCheck({
   id: 'receiver.acceptsTestDelivery',

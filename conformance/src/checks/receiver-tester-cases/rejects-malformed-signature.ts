@@ -1,9 +1,9 @@
 // One check per malformed header shape (the same shapes as the negative signature vectors).
-import { defineReceiverCheck } from '../../receiver/context';
-import { camel } from '../../receiver/ids';
-import { malformedSignatureShapes } from '../../receiver/malformed-signature-shapes';
-import { RULES } from '../../receiver/rules';
-import { expectRejected } from '../../receiver/verdicts';
+import { defineReceiverCheck } from '../../receiver-tester/context';
+import { camel } from '../../receiver-tester/ids';
+import { malformedSignatureShapes } from '../../receiver-tester/malformed-signature-shapes';
+import { RULES } from '../../receiver-tester/rules';
+import { expectRejected } from '../../receiver-tester/verdicts';
 
 export const rejectsMalformedSignature = malformedSignatureShapes.map((shape) =>
   defineReceiverCheck({

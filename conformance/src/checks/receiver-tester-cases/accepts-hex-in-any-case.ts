@@ -1,8 +1,8 @@
 // The hex digest in upper or mixed case is still the same signature.
-import { defineReceiverCheck } from '../../receiver/context';
-import { camel } from '../../receiver/ids';
-import { RULES } from '../../receiver/rules';
-import { expectAccepted } from '../../receiver/verdicts';
+import { defineReceiverCheck } from '../../receiver-tester/context';
+import { camel } from '../../receiver-tester/ids';
+import { RULES } from '../../receiver-tester/rules';
+import { expectAccepted } from '../../receiver-tester/verdicts';
 
 const variants = [
   { name: 'uppercase', recase: (hex: string) => hex.toUpperCase() },

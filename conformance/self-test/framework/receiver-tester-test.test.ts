@@ -1,5 +1,5 @@
 // The receiver checks' runner and the receiver-test command, against the mock receiver (and one faulty receiver for
-// what a failure carries). Each check's own faults run in the self-test shards (support/receiver-suite.ts).
+// what a failure carries). Each check's own faults run in the self-test shards (support/receiver-tester-suite.ts).
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +12,8 @@ import {
   receiverTestCli,
   runReceiverChecks,
   type ReceiverTestOptions,
-} from '../../src/receiver';
-import { camel } from '../../src/receiver/ids';
+} from '../../src/receiver-tester';
+import { camel } from '../../src/receiver-tester/ids';
 import { RECEIVER_CHECKS } from '../../src/registry';
 import { startFaultyReceiver } from '../support/faulty-receivers';
 

@@ -3,7 +3,7 @@
 // and answers every delivery.
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { sendDelivery } from '../../src/receiver/send-delivery';
+import { sendDelivery } from '../../src/receiver-tester/send-delivery';
 
 const OK = 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\nKeep-Alive: timeout=60\r\n\r\nok';
 

@@ -11,7 +11,7 @@ export interface ReceiverContext {
   /** How long a valid delivery may take to be answered 2xx (the spec's 10 s, or --timeout-ms). */
   readonly timeoutMs: number;
   readonly seed: number;
-  /** Seeded, signed deliveries (signed by the suite's own code, src/receiver/wire.ts). */
+  /** Seeded, signed deliveries (signed by the suite's own code, src/receiver-tester/wire.ts). */
   readonly deliveries: DeliveryFactory;
   /** Sends one delivery (shared concurrency limit, per-call timeout); recorded for the report and the curl lines. */
   send(delivery: OutgoingDelivery): Promise<DeliveryExchange>;
@@ -26,5 +26,5 @@ export type ReceiverCheckDefinition = Pick<
 export type ReceiverCheck = Check<ReceiverContext>;
 
 export function defineReceiverCheck(definition: ReceiverCheckDefinition): ReceiverCheck {
-  return registerCheck<ReceiverContext>(definition, 'receiver');
+  return registerCheck<ReceiverContext>(definition, 'receiver-tester');
 }

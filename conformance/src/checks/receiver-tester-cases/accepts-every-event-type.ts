@@ -1,8 +1,8 @@
 // A correctly signed delivery of each of the catalogue's event types, data generated from the catalogue.
 import { eventCatalogue } from '@ppapi/spec';
-import { defineReceiverCheck } from '../../receiver/context';
-import { catalogueRule, RULES } from '../../receiver/rules';
-import { expectAccepted } from '../../receiver/verdicts';
+import { defineReceiverCheck } from '../../receiver-tester/context';
+import { catalogueRule, RULES } from '../../receiver-tester/rules';
+import { expectAccepted } from '../../receiver-tester/verdicts';
 
 export const acceptsEveryEventType = eventCatalogue.map((spec) =>
   defineReceiverCheck({
