@@ -67,6 +67,8 @@ export function failureDetails(r: CheckResult): string[] {
   if (r.knownFlaky)
     lines.push(`known flaky: ${r.knownFlaky.reason}${r.knownFlaky.issue ? ` (${r.knownFlaky.issue})` : ''}`);
   if (r.warning) lines.push(`warning: a ${r.level ?? 'SHOULD'} rule; not counted as a failure (--strict counts it)`);
+  if (r.status === 'blocked')
+    lines.push(`blocked by ${r.blockedBy ?? '?'}: a required operation failed, so this check could not run`);
   if (r.status === 'error')
     lines.push(
       `error: the suite or the network broke${r.attempts ? ` (retried; ${r.attempts} attempts)` : ''}; not a verdict on the deployment`,
@@ -82,6 +84,7 @@ export function failureDetails(r: CheckResult): string[] {
 function tagOf(r: CheckResult): string {
   if (r.knownFlaky) return 'FLAKY';
   if (r.status === 'error') return 'ERROR';
+  if (r.status === 'blocked') return 'BLOCKED';
   if (r.expectedFailure) return 'XFAIL';
   if (r.warning) return 'WARN';
   return 'FAIL';
@@ -95,13 +98,14 @@ function failLine(r: CheckResult): string {
 
 /** Failed or errored: the results that get details. */
 function troubled(r: CheckResult): boolean {
-  return r.status === 'failed' || r.status === 'error';
+  return r.status === 'failed' || r.status === 'error' || r.status === 'blocked';
 }
 
 export function plainLine(r: CheckResult): string {
   if (r.status === 'passed') return `PASS ${r.id}`;
   if (r.status === 'skipped') return `SKIP ${r.id} ${r.message}`;
   if (r.status === 'disabled') return `OFF  ${r.id} ${r.message}`;
+  if (r.status === 'blocked') return `BLOCKED ${r.id} ${r.message}`;
   return failLine(r);
 }
 

@@ -41,13 +41,14 @@ function statusClass(r: CheckResult): string {
   if (r.knownFlaky) return 'xfail';
   if (r.status === 'failed' && r.expectedFailure) return 'xfail';
   if (r.status === 'failed' && r.warning) return 'skipped';
-  return r.status === 'error' ? 'failed' : r.status;
+  return r.status === 'error' || r.status === 'blocked' ? 'failed' : r.status;
 }
 
 function statusLabel(r: CheckResult): string {
   if (r.knownFlaky) return `${r.status} (known flaky)`;
   if (r.status === 'failed' && r.expectedFailure) return 'expected failure';
   if (r.status === 'failed' && r.warning) return 'warning';
+  if (r.status === 'blocked') return `blocked by ${r.blockedBy ?? '?'}`;
   return r.status;
 }
 
@@ -62,6 +63,11 @@ function failureArticle(r: CheckResult, ruleText: ReadonlyMap<string, string>): 
   ];
   if (r.level !== undefined)
     rows.push(['Level', h(r.warning ? `${r.level} (warning: not counted as a failure)` : r.level)]);
+  if (r.status === 'blocked')
+    rows.push([
+      'Outcome',
+      h(`blocked by ${r.blockedBy ?? '?'}: a required operation failed, so this check could not run`),
+    ]);
   if (r.status === 'error')
     rows.push(['Outcome', 'error: the suite or the network broke; not a verdict on the deployment']);
   if (r.expectedFailure) rows.push(['Baseline reason', h(r.expectedFailure.reason)]);
@@ -133,7 +139,7 @@ function allChecks(results: readonly CheckResult[]): string {
 ${rs
   .map(
     (r) =>
-      `<tr><td class="st-${statusClass(r)}">${h(statusLabel(r))}</td><td>${h(r.level ?? '')}</td><td>${r.status === 'failed' || r.status === 'error' ? `<a href="#check-${h(r.id)}">${h(r.id)}</a>` : h(r.id)}<div class="rules">${h(r.title)}</div></td><td class="rules">${h(r.rules.join(', '))}</td><td>${h(r.message)}</td><td class="num">${r.durationMs}</td></tr>`,
+      `<tr><td class="st-${statusClass(r)}">${h(statusLabel(r))}</td><td>${h(r.level ?? '')}</td><td>${r.status === 'failed' || r.status === 'error' || r.status === 'blocked' ? `<a href="#check-${h(r.id)}">${h(r.id)}</a>` : h(r.id)}<div class="rules">${h(r.title)}</div></td><td class="rules">${h(r.rules.join(', '))}</td><td>${h(r.message)}</td><td class="num">${r.durationMs}</td></tr>`,
   )
   .join('\n')}
 </tbody></table>`,
@@ -183,7 +189,7 @@ export function renderHtml(results: readonly CheckResult[], meta: RunMeta): stri
 <title>${h(meta.title)}</title><style>${CSS}</style></head>
 <body>
 <header>${notConformance !== undefined ? `<p class="not-conformance" role="alert"><b>${h(notConformance)}</b></p>` : ''}<h1>${h(meta.title)}</h1><p class="meta">${facts.map(h).join(' · ')}</p>
-<div class="cards">${card('passed', String(s.passed), 'passed')}${card('failed', String(s.failed), 'failed')}${card('skipped', String(s.skipped), 'skipped')}${s.expectedFailures ? card('xfail', String(s.expectedFailures), 'expected failures') : ''}${s.errored ? card('failed', String(s.errored), 'errors (suite or network)') : ''}${s.warnings ? card('skipped', String(s.warnings), 'warnings (SHOULD)') : ''}${s.disabled ? card('skipped', String(s.disabled), 'disabled') : ''}${coverage ? card('', `${(coverage.figure * 100).toFixed(1)}%`, `rule coverage (${coverage.covered}/${coverage.testable})`) : ''}</div>
+<div class="cards">${card('passed', String(s.passed), 'passed')}${card('failed', String(s.failed), 'failed')}${card('skipped', String(s.skipped), 'skipped')}${s.expectedFailures ? card('xfail', String(s.expectedFailures), 'expected failures') : ''}${s.blocked ? card('failed', String(s.blocked), 'blocked (a required operation failed)') : ''}${s.errored ? card('failed', String(s.errored), 'errors (suite or network)') : ''}${s.warnings ? card('skipped', String(s.warnings), 'warnings (SHOULD)') : ''}${s.disabled ? card('skipped', String(s.disabled), 'disabled') : ''}${coverage ? card('', `${(coverage.figure * 100).toFixed(1)}%`, `rule coverage (${coverage.covered}/${coverage.testable})`) : ''}</div>
 </header>
 <nav><p><a href="#failures">Failures</a>${coverage ? '<a href="#coverage">Coverage</a>' : ''}<a href="#checks">All checks</a></p></nav>
 <section id="failures"><h2>Failures, errors and warnings (${failures.length})</h2>

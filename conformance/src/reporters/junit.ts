@@ -26,6 +26,8 @@ function testcase(r: CheckResult): string {
     inner = `\n      <skipped message="${a(r.status === 'disabled' ? `disabled: ${r.message}` : r.message)}"/>`;
   else if (r.knownFlaky)
     inner = `\n      <skipped message="${a(`known flaky (baseline): ${r.knownFlaky.reason}; ${r.message}`)}"/>`;
+  else if (r.status === 'blocked')
+    inner = `\n      <failure message="${a(r.message)}" type="Blocked">${x(`blocked by: ${r.blockedBy ?? ''}\n${r.message}`)}</failure>`;
   else if (r.status === 'error')
     inner = `\n      <error message="${a(r.message)}" type="SuiteError">${x(failureBody(r))}</error>`;
   else if (r.status === 'failed' && r.warning)
@@ -52,7 +54,7 @@ export function renderJUnit(results: readonly CheckResult[], meta: RunMeta): str
       .map(([k, v]) => `<property name="${a(String(k))}" value="${a(String(v))}"/>`)
       .join('');
     return [
-      `  <testsuite name="${a(group)}" tests="${rs.length}" failures="${s.failed}" errors="${s.errored}" skipped="${s.skipped + s.expectedFailures + s.disabled + s.flaky}" time="${seconds(rs.reduce((t, r) => t + r.durationMs, 0))}" timestamp="${a(meta.startedAt)}">`,
+      `  <testsuite name="${a(group)}" tests="${rs.length}" failures="${s.failed + s.blocked}" errors="${s.errored}" skipped="${s.skipped + s.expectedFailures + s.disabled + s.flaky}" time="${seconds(rs.reduce((t, r) => t + r.durationMs, 0))}" timestamp="${a(meta.startedAt)}">`,
       `    <properties>${props}</properties>`,
       ...rs.map(testcase),
       '  </testsuite>',
@@ -60,7 +62,7 @@ export function renderJUnit(results: readonly CheckResult[], meta: RunMeta): str
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${a(meta.title)}" tests="${results.length}" failures="${total.failed}" errors="${total.errored}" skipped="${total.skipped + total.expectedFailures + total.disabled + total.flaky}" time="${seconds(time)}">`,
+    `<testsuites name="${a(meta.title)}" tests="${results.length}" failures="${total.failed + total.blocked}" errors="${total.errored}" skipped="${total.skipped + total.expectedFailures + total.disabled + total.flaky}" time="${seconds(time)}">`,
     ...suites,
     '</testsuites>',
     '',

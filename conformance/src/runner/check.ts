@@ -75,6 +75,12 @@ export interface CheckContext {
   ): string | undefined;
 
   skip(reason: string): never;
+  /**
+   * The check cannot run because an operation every deployment must support failed: reported `blocked` by
+   * `requiredCheck` (the id of the check that fails on that operation itself), and the run exits 1. Use it for a
+   * refused POST /properties and the like, never for what a target may lack (that is a skip).
+   */
+  block(requiredCheck: string, reason: string): never;
   /** Shown as the passed message (e.g. "checked 12 endpoints"). */
   note(message: string): void;
   /**

@@ -41,11 +41,16 @@ export function countsAsError(r: CheckResult): boolean {
   return r.status === 'error' && r.knownFlaky === undefined;
 }
 
+/** A check a failed required operation kept from running: it fails the run (never a silent skip). */
+export function countsAsBlocked(r: CheckResult): boolean {
+  return r.status === 'blocked' && r.expectedFailure === undefined && r.knownFlaky === undefined;
+}
+
 export const EXIT = { ok: 0, failed: 1, cannotRun: 2, errored: 3 } as const;
 
 /** `extraFailures`: reasons the run fails besides check failures (stale baseline entries, unstable checks). */
 export function exitStatus(results: readonly CheckResult[], extraFailures = 0): number {
-  if (extraFailures > 0 || results.some(countsAsFailure)) return EXIT.failed;
+  if (extraFailures > 0 || results.some(countsAsFailure) || results.some(countsAsBlocked)) return EXIT.failed;
   if (results.some(countsAsError)) return EXIT.errored;
   return EXIT.ok;
 }
