@@ -2,6 +2,13 @@
 // ($GITHUB_STEP_SUMMARY in action.yml): totals, then each failed or errored check with its message and
 // reproduction, then the warnings. Reads only the report's public fields, so it works on any report this suite wrote.
 import { readFileSync } from 'node:fs';
+import { versionLine } from '../src/version';
+
+const USAGE = `usage: ppapi-report-markdown REPORT.json [TITLE]
+  prints the JSON report of ppapi-conformance as Markdown (a CI job summary), to stdout
+  --version   print the suite's name and version
+  --help      this text
+`;
 
 interface ReportCheck {
   readonly id: string;
@@ -90,8 +97,16 @@ export function renderMarkdownSummary(report: Report, title = 'Property Portfoli
 /** The command: prints the Markdown of the report at argv[0] (title argv[1]); exit status 2 when it cannot. */
 export function reportMarkdownCli(argv: readonly string[]): number {
   const [path, title] = argv;
+  if (path === '--help' || path === '-h') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (path === '--version') {
+    process.stdout.write(versionLine('ppapi-report-markdown'));
+    return 0;
+  }
   if (!path) {
-    process.stderr.write('usage: ppapi-report-markdown REPORT.json [TITLE]\n');
+    process.stderr.write(USAGE);
     return 2;
   }
   try {

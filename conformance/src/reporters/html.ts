@@ -157,6 +157,7 @@ export function renderHtml(results: readonly CheckResult[], meta: RunMeta): stri
     meta.seed !== undefined ? `seed ${meta.seed}` : undefined,
     meta.profile !== undefined ? `profile ${meta.profile}` : undefined,
     `${meta.startedAt} → ${meta.finishedAt}`,
+    typeof meta.suiteVersion === 'string' ? `suite ${meta.suiteVersion}` : undefined,
   ].filter((f): f is string => f !== undefined);
   const card = (cls: string, n: string, label: string): string =>
     `<div class="card ${cls}"><b>${h(n)}</b>${h(label)}</div>`;

@@ -47,6 +47,7 @@ export function renderJUnit(results: readonly CheckResult[], meta: RunMeta): str
       ['seed', meta.seed],
       ['profile', meta.profile],
       ['target', meta.target],
+      ['suiteVersion', meta.suiteVersion],
     ]
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => `<property name="${a(String(k))}" value="${a(String(v))}"/>`)
