@@ -161,6 +161,8 @@ export interface SuiteReport {
     readonly skipped: number;
     readonly expectedFailures?: number;
     readonly errored?: number;
+    /** Checks that could not run because an operation they need failed. */
+    readonly blocked?: number;
     readonly disabled?: number;
     readonly warnings?: number;
     /** Known-flaky checks that failed or errored (never counted against the run). */

@@ -137,6 +137,7 @@ describe('JSON report', () => {
       failed: 1,
       skipped: 1,
       expectedFailures: 1,
+      blocked: 0,
       errored: 0,
       disabled: 0,
       warnings: 0,

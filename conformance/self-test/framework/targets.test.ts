@@ -106,7 +106,7 @@ describe('parseTarget', () => {
     [{ ...minimal, production: 'yes' }, /production must be a boolean/],
     [{ ...minimal, dashboard: { url: 'http://d' } }, /dashboard.token is required/],
     [{ ...minimal, dashboard: { url: 'http://d', token: ' ' } }, /dashboard.token must be a non-empty string/],
-    [{ ...minimal, capabilities: { teleport: false } }, /capabilities.teleport is not one of sandbox/],
+    [{ ...minimal, capabilities: { teleport: false } }, /capabilities.teleport is not an optional feature of the spec/],
     [{ ...minimal, mail: { kind: 'maildev' } }, /mail.url is required for kind maildev/],
     [{ ...minimal, provisioning: { url: 'http://p' } }, /provisioning.token is required/],
     [{ ...minimal, provisioning: { url: 'http://p', command: ['x'] } }, /either url .* or command, not both/],

@@ -32,7 +32,18 @@ export { renderJson, toJsonReport } from './json';
 export { renderJUnit } from './junit';
 export { renderCoverageMarkdown } from './coverage-md';
 export { escapeXml, escapeXmlAttr } from './xml';
-export { summarize, summaryLine, type Summary } from './summary';
+export {
+  summarize,
+  summaryLine,
+  outcomeOf,
+  runVerdict,
+  OUTCOMES,
+  type Outcome,
+  type OutcomeFields,
+  type RunVerdict,
+  type Summary,
+} from './summary';
+export { readReport, renderMarkdownSummary, type ReadReport } from './markdown';
 export { ConsoleReporter, planOf, plainLine, failureDetails, type ConsoleOptions, type RunPlan } from './console';
 export type { ConformanceMeta, BaselineNote, ComparisonNote } from './meta';
 export { SPEC_VERSION } from './meta';

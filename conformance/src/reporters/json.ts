@@ -53,6 +53,7 @@ export function toJsonReport(results: readonly CheckResult[], meta: RunMeta): Su
       skipped: s.skipped,
       expectedFailures: s.expectedFailures,
       errored: s.errored,
+      blocked: s.blocked,
       disabled: s.disabled,
       warnings: s.warnings,
       flaky: s.flaky,
