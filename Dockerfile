@@ -36,7 +36,7 @@ EXPOSE 4000
 ENTRYPOINT ["node", "webhook-receiver/bin/ppapi-receiver.js", "--host", "0.0.0.0"]
 CMD ["--port", "4000"]
 
-# 4. The reference server (default target). Configured by the environment of the README's Configuration table;
+# 4. The reference server (default target). Configured by the environment (reference-server/README.md, Configuration);
 # DATA_DIR=/data keeps an embedded PGlite database across restarts when DATABASE_URL is unset.
 FROM runtime AS reference
 USER root

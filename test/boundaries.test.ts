@@ -35,6 +35,8 @@ const PACKAGES: Readonly<
  */
 const SERVER_LAYERS: Readonly<Record<string, readonly string[]>> = {
   config: ['platform'],
+  // The README's configuration table, rendered from the schema's descriptions (documentation, no server part).
+  'config-table': ['config'],
   platform: ['persistence'],
   // The tenant-scoped model base answers a missing row with the API's 404 and pages with the platform's paging.
   persistence: ['platform'],

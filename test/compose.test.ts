@@ -1,10 +1,15 @@
 // docker-compose.yml and the Dockerfile cannot run here (no Docker engine): this reads them instead. The compose
 // file starts the reference server with PostgreSQL, Redis, a mail capture server and the mock receiver, wired to
-// each other by service name, and every variable it sets on a service built from this repository is one the
-// README's Configuration table documents. The Dockerfile runs as a non-root user and checks /healthz.
+// each other by service name; every variable it sets on the reference server is one its configuration schema reads
+// (and so the generated table of reference-server/README.md documents); fixtures/compose-target.json, the target
+// of the documented next command, agrees with it on every token, port and timing. The Dockerfile runs as a
+// non-root user and checks /healthz.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
+import { CONFIG_SCHEMA } from '../reference-server/src/config';
+import { parseTarget } from '../conformance/src/targets';
+import { FIXTURE_KEYS } from '@ppapi/spec';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -24,16 +29,10 @@ function composeServices(text: string): Record<string, Service> {
   return doc.services as Record<string, Service>;
 }
 
-/** Variable names in the first cell of each row of the README's "## Configuration" table. */
-export function documentedVariables(readme: string): Set<string> {
-  const section = readme.split(/^## /m).find((s) => s.startsWith('Configuration'));
-  if (!section) throw new Error('README: no Configuration section');
-  const names = new Set<string>();
-  for (const line of section.split('\n').filter((l) => l.startsWith('| `'))) {
-    const first = line.split('|')[1] ?? '';
-    for (const m of first.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) names.add(m[1] as string);
-  }
-  return names;
+/** The variables the reference server's configuration schema describes (its README table is generated from it). */
+function configuredVariables(): Set<string> {
+  const keys: unknown = CONFIG_SCHEMA.describe().keys;
+  return new Set(typeof keys === 'object' && keys !== null ? Object.keys(keys) : []);
 }
 
 /** `${NAME:-default}` → default (what compose uses when NAME is unset); other values as written. */
@@ -41,6 +40,7 @@ const effective = (value: string): string => value.replace(/\$\{[A-Z0-9_]+:-([^}
 
 const compose = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
 const services = composeServices(compose);
+const targetJson: unknown = JSON.parse(readFileSync(join(ROOT, 'fixtures', 'compose-target.json'), 'utf8'));
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
 
@@ -54,13 +54,10 @@ describe('docker-compose.yml', () => {
     expect(services.mail?.image).toMatch(/^maildev\/maildev:/);
   });
 
-  it('sets on the services built here only variables the README Configuration table documents', () => {
-    const documented = documentedVariables(readme);
-    for (const [name, service] of Object.entries(services)) {
-      if (!service.build) continue;
-      const undocumented = Object.keys(service.environment ?? {}).filter((v) => !documented.has(v));
-      expect([name, undocumented]).toEqual([name, []]);
-    }
+  it('sets on the reference server only variables its configuration schema reads (and its README documents)', () => {
+    const known = configuredVariables();
+    const unknown = Object.keys(services.reference?.environment ?? {}).filter((v) => !known.has(v));
+    expect(unknown).toEqual([]);
   });
 
   it('wires the reference server to the other services by name, and starts it after them', () => {
@@ -80,12 +77,61 @@ describe('docker-compose.yml', () => {
     expect(services.reference?.ports).toEqual([`${env.PORT}:${env.PORT}`]);
     expect(Object.keys(services.reference?.depends_on ?? {}).sort()).toEqual(['mail', 'postgres', 'receiver', 'redis']);
   });
+});
 
-  it('the documented-variables reader finds every variable of a row, and only the first cell', () => {
-    const names = documentedVariables(
-      '## Configuration\n\n| variable | default | meaning |\n| --- | --- | --- |\n| `A_B`, `C` | `D_E` | `F` |\n\n## Next\n| `G` | x |\n',
-    );
-    expect([...names].sort()).toEqual(['A_B', 'C']);
+describe('fixtures/compose-target.json: the target of `docker compose up` and the one documented command', () => {
+  const { target } = parseTarget(targetJson, 'fixtures/compose-target.json', {});
+  const env = services.reference?.environment ?? {};
+  const receiverEnv = services.receiver?.environment ?? {};
+  const published = (service: Service | undefined, inside: string): string | undefined =>
+    service?.ports?.map((p) => p.split(':')).find(([, to]) => to === inside)?.[0];
+
+  it('aims at the published reference server with the fixture keys', () => {
+    const url = new URL(target.baseUrl);
+    expect([url.hostname, url.port, url.pathname]).toEqual([
+      '127.0.0.1',
+      published(services.reference, env.PORT ?? ''),
+      '/api/public/v1',
+    ]);
+    expect({ ...target.keys, ...target.extraKeys }).toEqual(FIXTURE_KEYS);
+  });
+
+  it("provisions with the compose file's ADMIN_TOKEN, on the same server", () => {
+    expect(target.provisioning).toEqual({
+      url: `http://127.0.0.1:${published(services.reference, env.PORT ?? '')}/provisioning/v1`,
+      token: effective(env.ADMIN_TOKEN ?? ''),
+    });
+  });
+
+  it('reads mail from the published maildev API', () => {
+    expect(target.mail).toEqual({ kind: 'maildev', url: `http://127.0.0.1:${published(services.mail, '1080')}` });
+  });
+
+  it('has the server deliver to the receiver by service name, and reads the receiver where it is published', () => {
+    const hooks = target.webhooks;
+    expect(hooks?.receiverUrl).toBe(effective(env.WEBHOOK_URL ?? ''));
+    const admin = new URL(hooks?.receiverAdminUrl ?? '');
+    expect([admin.hostname, admin.port, admin.pathname]).toEqual([
+      '127.0.0.1',
+      published(services.receiver, '4000'),
+      '/_receiver',
+    ]);
+    expect(hooks?.secret).toBe(effective(receiverEnv.WEBHOOK_SECRET ?? ''));
+    expect(hooks?.secret).toBe(effective(env.WEBHOOK_SECRET ?? ''));
+    const file = targetJson as { webhooks: { receiverAdminToken: string } };
+    expect(file.webhooks.receiverAdminToken).toBe(effective(receiverEnv.RECEIVER_ADMIN_TOKEN ?? ''));
+  });
+
+  it("declares the server's webhook timings", () => {
+    expect(target.webhooks?.retryDelaysSeconds).toEqual((env.WEBHOOK_RETRY_DELAYS ?? '').split(',').map(Number));
+    expect(target.webhooks?.timeoutSeconds).toBe(Number(env.WEBHOOK_TIMEOUT_MS) / 1000);
+    expect(target.webhooks?.schedulerIntervalSeconds).toBe(Number(env.WEBHOOK_SCHEDULER_INTERVAL_MS) / 1000);
+  });
+
+  it('is the command the README and the compose file document', () => {
+    const command = 'npm run conformance -- --target fixtures/compose-target.json';
+    expect(readme).toContain(command);
+    expect(compose).toContain(command);
   });
 });
 

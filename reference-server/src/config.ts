@@ -76,69 +76,240 @@ export interface ServerConfig {
   readonly storageDir?: string;
 }
 
-const schema = Joi.object({
-  PORT: Joi.number().integer().min(0).max(65535).default(3000),
-  HOST: Joi.string().default('127.0.0.1'),
+/** The environment the server reads; each key's description is the README's configuration table (config-table.ts). */
+export const CONFIG_SCHEMA = Joi.object({
+  PORT: Joi.number().integer().min(0).max(65535).default(3000).description('listening port (`0`: any free port)'),
+  HOST: Joi.string().default('127.0.0.1').description('listening address'),
   DATABASE_URL: Joi.string()
     .uri({ scheme: ['postgres', 'postgresql'] })
-    .empty(''),
-  DATA_DIR: Joi.string().empty(''),
+    .empty('')
+    .meta({ default: 'unset' })
+    .description(
+      'PostgreSQL 13 or later (`postgres://…`); the migrations install the pgcrypto extension (trusted: the role needs CREATE on the database) and create trigger functions. Unset: embedded PGlite, in memory, so every start begins from the fixture portfolio',
+    ),
+  DATA_DIR: Joi.string()
+    .empty('')
+    .meta({ default: 'unset' })
+    .description('with PGlite, keep the database (and stored files under `objects/`) on disk in this folder'),
   REDIS_URL: Joi.string()
     .uri({ scheme: ['redis', 'rediss'] })
-    .empty(''),
+    .empty('')
+    .meta({ default: 'unset' })
+    .description('Redis for rate limits (and the webhook queue). Unset: in-process stores with the same behaviour'),
   SMTP_URL: Joi.string()
     .uri({ scheme: ['smtp', 'smtps'] })
-    .empty(''),
-  ADMIN_TOKEN: Joi.string().min(8).empty(''),
-  NODE_ENV: Joi.string().empty('').default('development'),
-  REQUIRE_HTTPS: Joi.boolean().truthy('1').falsy('0').empty(''),
-  TRUSTED_PROXIES: Joi.string().allow('').default(''),
-  PUBLIC_URL: Joi.string().uri().empty(''),
-  LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
-  SEED_FIXTURES: Joi.boolean().truthy('1').falsy('0').default(true),
+    .empty('')
+    .meta({ default: 'unset' })
+    .description(
+      '`smtp://host:port` for outbound mail. Unset: in-process capture, readable at `GET /dashboard/api/mail`',
+    ),
+  ADMIN_TOKEN: Joi.string()
+    .min(8)
+    .empty('')
+    .meta({ default: 'generated' })
+    .description(
+      'Bearer token of the developer dashboard API (`/dashboard/api`) and of the provisioning contract (`/provisioning/v1`), at least 8 characters. Unset: a random one, printed on start',
+    ),
+  NODE_ENV: Joi.string()
+    .empty('')
+    .default('development')
+    .description('`production` turns production mode on (see `REQUIRE_HTTPS`)'),
+  REQUIRE_HTTPS: Joi.boolean()
+    .truthy('1')
+    .falsy('0')
+    .empty('')
+    .meta({ default: 'from `NODE_ENV`' })
+    .description(
+      'production mode (`1`, or `NODE_ENV=production`): plain HTTP answers `403 HTTPS_REQUIRED` (all but `GET /healthz`); `0` turns it off whatever `NODE_ENV` says',
+    ),
+  TRUSTED_PROXIES: Joi.string()
+    .allow('')
+    .default('')
+    .meta({ default: 'empty' })
+    .description('comma-separated IPs or IPv4 CIDRs whose `X-Forwarded-Proto: https` counts as TLS'),
+  PUBLIC_URL: Joi.string()
+    .uri()
+    .empty('')
+    .meta({ default: 'request origin' })
+    .description('base URL used in links the server hands out (image and download URLs)'),
+  LOG_LEVEL: Joi.string()
+    .valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent')
+    .default('info')
+    .description('pino level (`silent` … `trace`); logs are JSON lines with a request id, never a key'),
+  SEED_FIXTURES: Joi.boolean()
+    .truthy('1')
+    .falsy('0')
+    .default(true)
+    .description('load the fixture portfolio into an empty database on start'),
+  // Node's own; listed so the table documents it (the server relaunches itself with its flags unless set).
+  NODE_OPTIONS: Joi.string()
+    .empty('')
+    .meta({ default: 'unset' })
+    .description(
+      "Node's own; the server adds `--max-semi-space-size=64` by starting itself as a child process with it, unless `NODE_OPTIONS` (or the command line) already sets `--max-semi-space-size` (see the reference server's README)",
+    ),
   WEBHOOK_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
-    .empty(''),
-  WEBHOOK_SECRET: Joi.string().empty(''),
+    .empty('')
+    .meta({ default: 'unset' })
+    .description(
+      'with `WEBHOOK_SECRET`: the `enterpriseLive` landlord gets subscriptions delivering all 43 event types to this URL',
+    ),
+  WEBHOOK_SECRET: Joi.string()
+    .empty('')
+    .meta({ default: 'unset' })
+    .description('signing secret of the `WEBHOOK_URL` subscriptions'),
   WEBHOOK_RETRY_DELAYS: Joi.string()
     .pattern(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/)
-    .default('900,3600'),
-  WEBHOOK_JITTER: Joi.number().min(0).max(0.5).default(0.1),
-  WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(1).max(60_000).default(10_000),
-  WEBHOOK_PROCESSING: Joi.boolean().truthy('1').falsy('0').default(true),
-  WEBHOOK_POLL_MS: Joi.number().integer().min(10).max(60_000).default(200),
-  WEBHOOK_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(16),
-  WEBHOOK_SCHEDULER_INTERVAL_MS: Joi.number().integer().min(1000).default(3_600_000),
-  WEBHOOK_QUEUE_LOCK_MS: Joi.number().integer().min(1000).default(30_000),
+    .default('900,3600')
+    .description('webhook retry delays in seconds, comma-separated; jitter applies in proportion'),
+  WEBHOOK_JITTER: Joi.number()
+    .min(0)
+    .max(0.5)
+    .default(0.1)
+    .description('retry jitter as a fraction of the delay (±10 %)'),
+  WEBHOOK_TIMEOUT_MS: Joi.number()
+    .integer()
+    .min(1)
+    .max(60_000)
+    .default(10_000)
+    .description("per-call delivery timeout (the spec's 10 s)"),
+  WEBHOOK_PROCESSING: Joi.boolean()
+    .truthy('1')
+    .falsy('0')
+    .default(true)
+    .description(
+      'run the dispatcher, delivery worker and scheduler in the server process; `0` when separate `ppapi-reference-worker` processes do it',
+    ),
+  WEBHOOK_POLL_MS: Joi.number()
+    .integer()
+    .min(10)
+    .max(60_000)
+    .default(200)
+    .description('embedded queue polling interval'),
+  WEBHOOK_CONCURRENCY: Joi.number()
+    .integer()
+    .min(1)
+    .max(1000)
+    .default(16)
+    .description('deliveries in flight per worker'),
+  WEBHOOK_SCHEDULER_INTERVAL_MS: Joi.number()
+    .integer()
+    .min(1000)
+    .default(3_600_000)
+    .description(
+      'how often the scheduler looks for date-driven events (`rent.overdue`, `rent.due_soon`, `contract.expiring`, `contract.ended`)',
+    ),
+  WEBHOOK_QUEUE_LOCK_MS: Joi.number()
+    .integer()
+    .min(1000)
+    .default(30_000)
+    .description("delivery lease length (a killed worker's attempt is retried after it)"),
   WEBHOOK_QUEUE_PREFIX: Joi.string()
     .pattern(/^[A-Za-z0-9_.-]+$/)
-    .default('ppapi'),
-  WEBHOOK_STRICT_EVENTS: Joi.boolean().truthy('1').falsy('0').default(false),
-  URL_SIGNING_SECRET: Joi.string().min(16).empty(''),
+    .default('ppapi')
+    .description('BullMQ queue prefix'),
+  WEBHOOK_STRICT_EVENTS: Joi.boolean()
+    .truthy('1')
+    .falsy('0')
+    .default(false)
+    .description(
+      '`1`: a write whose event data does not match the catalogue fails instead of logging and skipping the event',
+    ),
+  URL_SIGNING_SECRET: Joi.string()
+    .min(16)
+    .empty('')
+    .meta({ default: 'random per process' })
+    .description(
+      'key for signed document download URLs, at least 16 characters (set it when running several processes)',
+    ),
   LANDLORD_LIMITS: Joi.string()
     .pattern(/^[a-z_.]+=\d+(,[a-z_.]+=\d+)*$/)
-    .empty(''),
-  CREDENTIAL_CACHE_MS: Joi.number().integer().min(0).max(60_000).default(5000),
-  READ_CACHE_ENTRIES: Joi.number().integer().min(0).max(1_000_000).default(500),
-  READ_CACHE_TTL_MS: Joi.number().integer().min(0).max(3_600_000).default(30_000),
+    .empty('')
+    .meta({ default: 'spec values' })
+    .description(
+      "per-landlord invoice limits by name, e.g. `public_api.rent_invoice_pdf=1000,public_api.rent_invoice_email=1000` (benchmarks and self-tests; unset means the spec's 20 and 10 per minute)",
+    ),
+  CREDENTIAL_CACHE_MS: Joi.number()
+    .integer()
+    .min(0)
+    .max(60_000)
+    .default(5000)
+    .description(
+      'how long a key lookup is reused in one process; a revocation (or landlord deletion) in the dashboard clears it at once in that process, other processes see it within this time',
+    ),
+  READ_CACHE_ENTRIES: Joi.number()
+    .integer()
+    .min(0)
+    .max(1_000_000)
+    .default(500)
+    .description(
+      "property reads (list and detail) kept per process, keyed by the landlord's data version; `0` turns the read cache off",
+    ),
+  READ_CACHE_TTL_MS: Joi.number()
+    .integer()
+    .min(0)
+    .max(3_600_000)
+    .default(30_000)
+    .description(
+      "how long a cached read lives at most. Every live write through the API moves the landlord's data version (in Redis when `REDIS_URL` is set, so every process sees it) before it answers, so a read after a write is never stale; the TTL only bounds changes made behind the API's back (a manual database edit)",
+    ),
   READ_CACHE_MAX_BYTES: Joi.number()
     .integer()
     .min(0)
     .max(4 * 1024 ** 3)
-    .default(32 * 1024 * 1024),
+    .default(32 * 1024 * 1024)
+    .description(
+      'serialized bytes of cached reads kept per process (32 MiB; the parsed objects beside them take about as much again); an answer over an eighth of it is served but not kept',
+    ),
   REDIS_PREFIX: Joi.string()
     .pattern(/^[A-Za-z0-9_.:-]{1,64}$/)
-    .empty(''),
-  STORAGE_DIR: Joi.string().empty(''),
-  REQUEST_TIMEOUT_MS: Joi.number().integer().min(100).max(3_600_000).default(30_000),
+    .empty('')
+    .meta({ default: 'unset' })
+    .description(
+      'prefix of every Redis key and queue name, for several deployments (or test servers) sharing one Redis',
+    ),
+  STORAGE_DIR: Joi.string()
+    .empty('')
+    .meta({ default: '`$DATA_DIR/objects` or a temp folder' })
+    .description('where uploaded images and documents are stored'),
+  REQUEST_TIMEOUT_MS: Joi.number()
+    .integer()
+    .min(100)
+    .max(3_600_000)
+    .default(30_000)
+    .description(
+      'a request (headers and body) not received in full within this time answers `408 REQUEST_TIMEOUT` and the connection is closed',
+    ),
   HEADERS_TIMEOUT_MS: Joi.number()
     .integer()
     .min(100)
     .max(Joi.ref('REQUEST_TIMEOUT_MS'))
-    .default(Joi.ref('REQUEST_TIMEOUT_MS')),
-  DB_QUERY_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(5_000),
-  DB_ACQUIRE_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(3_000),
-  COMPLIANCE_SUMMARY_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(3),
+    .default(Joi.ref('REQUEST_TIMEOUT_MS'))
+    .meta({ default: '`REQUEST_TIMEOUT_MS`' })
+    .description('the same for the headers alone (at most `REQUEST_TIMEOUT_MS`)'),
+  DB_QUERY_TIMEOUT_MS: Joi.number()
+    .integer()
+    .min(100)
+    .max(600_000)
+    .default(5_000)
+    .description(
+      'PostgreSQL: a query not answered in this time fails with `503 DATABASE_UNAVAILABLE` (server-side `statement_timeout`, and a client-side read timeout for a frozen server). Migrations at start run on a connection of their own without it: a backfill over a large landlord takes longer than a request may',
+    ),
+  DB_ACQUIRE_TIMEOUT_MS: Joi.number()
+    .integer()
+    .min(100)
+    .max(600_000)
+    .default(3_000)
+    .description('PostgreSQL: waiting this long for a connection fails with `503 DATABASE_UNAVAILABLE`'),
+  COMPLIANCE_SUMMARY_CONCURRENCY: Joi.number()
+    .integer()
+    .min(1)
+    .max(1000)
+    .default(3)
+    .description(
+      'compliance summaries computed at once per process (each works over the whole portfolio); the rest wait their turn in arrival order, at most `DB_QUERY_TIMEOUT_MS`, then `503 DATABASE_UNAVAILABLE`',
+    ),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -162,7 +333,7 @@ const list = (value: string): string[] =>
     .filter(Boolean);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const { value, error } = schema.validate(env, { abortEarly: false, convert: true });
+  const { value, error } = CONFIG_SCHEMA.validate(env, { abortEarly: false, convert: true });
   if (error) throw new ConfigError(`invalid configuration: ${error.details.map((d) => d.message).join('; ')}`);
   const v = value as Record<string, string | number | boolean | undefined>;
   const production = v.REQUIRE_HTTPS !== undefined ? Boolean(v.REQUIRE_HTTPS) : v.NODE_ENV === 'production';

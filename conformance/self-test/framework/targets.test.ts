@@ -98,12 +98,22 @@ describe('parseTarget', () => {
 
   it.each([
     [[], /must be a JSON object/],
-    [{ ...minimal, baseUrl: 'not a url' }, /baseUrl is not a URL/],
-    [{ ...minimal, baseUrl: 'ftp://x' }, /baseUrl must be http or https/],
+    [{ ...minimal, baseUrl: 'not a url' }, /baseUrl must be an http or https URL/],
+    [{ ...minimal, baseUrl: 'http://[' }, /baseUrl is not a URL/],
+    [{ ...minimal, baseUrl: 'ftp://x' }, /baseUrl must be an http or https URL/],
     [{ ...minimal, keys: { enterpriseLive: '' } }, /keys.enterpriseLive must be a non-empty string/],
     [{ ...minimal, keys: { enterpriseLive: 'a', 'bad role': 'x' } }, /keys.bad role is not a valid role name/],
     [{ ...minimal, production: 'yes' }, /production must be a boolean/],
-    [{ ...minimal, dashboard: { url: 'http://d' } }, /dashboard.token must be a non-empty string/],
+    [{ ...minimal, dashboard: { url: 'http://d' } }, /dashboard.token is required/],
+    [{ ...minimal, dashboard: { url: 'http://d', token: ' ' } }, /dashboard.token must be a non-empty string/],
+    [{ ...minimal, capabilities: { teleport: false } }, /capabilities.teleport is not an optional feature of the spec/],
+    [{ ...minimal, mail: { kind: 'maildev' } }, /mail.url is required for kind maildev/],
+    [{ ...minimal, provisioning: { url: 'http://p' } }, /provisioning.token is required/],
+    [{ ...minimal, provisioning: { url: 'http://p', command: ['x'] } }, /either url .* or command, not both/],
+    [
+      { ...minimal, pacing: { plans: { gold: { readsPerMinute: 1, writesPerMinute: 1 } } } },
+      /pacing.plans.gold is not one of enterprise, portfolio/,
+    ],
     [
       {
         ...minimal,

@@ -9,11 +9,12 @@ export interface CliOptions {
   readonly concurrency?: number;
   readonly only?: readonly string[];
   readonly help: boolean;
+  readonly version?: boolean;
 }
 
 export class UsageError extends Error {}
 
-export const USAGE = `usage: npm run receiver-test -- --url URL --secret SECRET [--report FORMAT:PATH]... [--seed N] [--timeout-ms 10000] [--concurrency 4] [--only PATTERN]
+export const USAGE = `usage: ppapi-receiver-test --url URL --secret SECRET [--report FORMAT:PATH]... [--seed N] [--timeout-ms 10000] [--concurrency 4] [--only PATTERN]
   --url URL             the webhook receiver's delivery URL
   --secret SECRET       its signing secret (or set WEBHOOK_SECRET); never printed
   --report FORMAT:PATH  repeatable; FORMAT is json, junit or html
@@ -21,6 +22,9 @@ export const USAGE = `usage: npm run receiver-test -- --url URL --secret SECRET 
   --timeout-ms N        how long a valid delivery may take to be answered 2xx (default 10000, the spec's timeout)
   --concurrency N       deliveries in flight at once (default 4)
   --only PATTERN        run only checks whose id or rule id matches the glob (case-insensitive; comma-separated or repeated)
+  --version             print the suite's name and version
+  --help                this text
+from a clone of the repository: npm run receiver-test -- [options]
 exit status: 0 all passed, 1 a check failed, 2 could not run`;
 
 const FORMATS: readonly ReportFormat[] = ['json', 'junit', 'html'];
@@ -32,10 +36,15 @@ export function parseCliOptions(
 ): CliOptions {
   const values = new Map<string, string[]>();
   let help = false;
+  let version = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') {
       help = true;
+      continue;
+    }
+    if (arg === '--version') {
+      version = true;
       continue;
     }
     const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
@@ -56,7 +65,7 @@ export function parseCliOptions(
     if (list && list.length > 1) throw new UsageError(`--${name} given more than once`);
     return list?.[0];
   };
-  if (help) return { url: '', secret: '', reports: [], help: true };
+  if (help || version) return { url: '', secret: '', reports: [], help, version };
 
   const url = single('url');
   if (url === undefined) throw new UsageError('--url is required');

@@ -1,6 +1,6 @@
 import type { WriteReports } from '@ppapi/spec';
-import { RECEIVER_CHECKS } from '../registry';
 import { writeReports } from '../reporters';
+import { versionLine } from '../version';
 import { parseCliOptions, UsageError, USAGE } from './cli-options';
 import { consoleLine, summaryLine } from './console-output';
 import { ReceiverUnreachableError } from './reachability';
@@ -33,6 +33,13 @@ export async function receiverTestCli(argv: readonly string[], io: CliIo): Promi
     io.stdout(USAGE);
     return 0;
   }
+  if (options.version === true) {
+    io.stdout(versionLine('ppapi-receiver-test').trimEnd());
+    return 0;
+  }
+  // Loaded only now: the registry loads every check module, which --help and --version must not wait for.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load; import() is not hooked by tsx/cjs
+  const { RECEIVER_CHECKS } = require('../registry') as typeof import('../registry');
 
   let run;
   try {

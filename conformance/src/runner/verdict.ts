@@ -3,6 +3,7 @@
 // something errored, 0 otherwise (2, could not run, is the CLI's).
 
 import type { CheckResult, Rule, RuleLevel } from '../model';
+import { runVerdict, summarize } from '../reporters/summary';
 
 /** Strongest first. */
 const ORDER: readonly RuleLevel[] = ['MUST', 'SHOULD', 'MAY', 'not-shown'];
@@ -41,18 +42,14 @@ export function countsAsError(r: CheckResult): boolean {
   return r.status === 'error' && r.knownFlaky === undefined;
 }
 
-/** A check a failed required operation kept from running: it fails the run (never a silent skip). */
-export function countsAsBlocked(r: CheckResult): boolean {
-  return r.status === 'blocked' && r.expectedFailure === undefined && r.knownFlaky === undefined;
-}
-
 export const EXIT = { ok: 0, failed: 1, cannotRun: 2, errored: 3 } as const;
 
-/** `extraFailures`: reasons the run fails besides check failures (stale baseline entries, unstable checks). */
+/**
+ * `extraFailures`: reasons the run fails besides check failures (stale baseline entries, unstable checks). The
+ * verdict is the reports' own (reporters/summary.ts), so the exit status and every summary agree.
+ */
 export function exitStatus(results: readonly CheckResult[], extraFailures = 0): number {
-  if (extraFailures > 0 || results.some(countsAsFailure) || results.some(countsAsBlocked)) return EXIT.failed;
-  if (results.some(countsAsError)) return EXIT.errored;
-  return EXIT.ok;
+  return runVerdict(summarize(results), extraFailures).exitStatus;
 }
 
 /** Core checks the target file disabled: such a run is "not a conformance result". */

@@ -3,7 +3,7 @@ import { startReceiver, type ReceiverOptions } from './start-receiver';
 
 export const DEFAULT_CLI_PORT = 4000;
 
-export const RECEIVER_USAGE = `usage: npm run receiver -- --secret SECRET [--secret SECRET2] [--port ${DEFAULT_CLI_PORT}] [--host 127.0.0.1] [--dedupe-ttl-ms ${MIN_DEDUPE_TTL_MS}] [--max-body-bytes N]
+export const RECEIVER_USAGE = `usage: ppapi-receiver --secret SECRET [--secret SECRET2] [--port ${DEFAULT_CLI_PORT}] [--host 127.0.0.1] [--dedupe-ttl-ms ${MIN_DEDUPE_TTL_MS}] [--max-body-bytes N]
   --secret SECRET    signing secret (repeatable during a rotation; or set WEBHOOK_SECRET)
   --port N           port to listen on (default ${DEFAULT_CLI_PORT}; 0 picks a free one)
   --host HOST        interface to bind (default 127.0.0.1)
