@@ -69,7 +69,7 @@ export interface ServerConfig {
   readonly dbAcquireTimeoutMs: number;
   /**
    * Compliance summaries computed at once per process; the rest wait their turn in arrival order, at most
-   * DB_QUERY_TIMEOUT_MS, then answer 503 DATABASE_UNAVAILABLE.
+   * DB_QUERY_TIMEOUT_MS, then answer 503 SERVICE_UNAVAILABLE with Retry-After.
    */
   readonly complianceSummaryConcurrency: number;
   /** Folder of stored objects (images, documents): STORAGE_DIR, else `${DATA_DIR}/objects`; unset: a per-process temp folder. */
