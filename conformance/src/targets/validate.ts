@@ -273,6 +273,9 @@ export function parseTarget(raw: unknown, source: string): ParsedTarget {
       return {
         receiverUrl: httpUrl(w.receiverUrl, 'webhooks.receiverUrl'),
         receiverAdminUrl: httpUrl(w.receiverAdminUrl, 'webhooks.receiverAdminUrl'),
+        ...(w.receiverAdminToken !== undefined
+          ? { receiverAdminToken: nonEmptyString(w.receiverAdminToken, 'webhooks.receiverAdminToken') }
+          : {}),
         secret: nonEmptyString(w.secret, 'webhooks.secret'),
         ...(retryDelaysSeconds ? { retryDelaysSeconds } : {}),
         ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
