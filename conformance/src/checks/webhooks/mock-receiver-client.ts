@@ -70,10 +70,12 @@ export class MockReceiverClient {
   }
 
   private request(method: string, path: string, json?: unknown): Promise<HttpResponse> {
+    const token = this.ctx.target.webhooks?.receiverAdminToken;
     return this.ctx.http.request({
       method,
       url: `${this.adminUrl}${path}`,
       auth: 'none',
+      ...(token !== undefined ? { headers: { authorization: `Bearer ${token}` } } : {}),
       ...(json !== undefined ? { json } : {}),
     });
   }
