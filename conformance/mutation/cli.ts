@@ -13,7 +13,8 @@ import { renderCoverageMarkdown } from '../src/reporters/coverage-md';
 import { FastClock } from '../self-test/support/run';
 import { startReferenceServer } from '../self-test/support/reference';
 import { withFastKeys } from '../self-test/support/fast-keys';
-import { checksFor, runMutants, runVariant, type VariantOutcome } from './engine';
+import { census, checksFor, runMutants, runVariant, type VariantOutcome } from './engine';
+import { MUTATION_ROUTES } from './routes';
 import { generateMutants, type Mutant } from './generate';
 import { buildReport, formatReport, renderMutationMarkdown } from './report';
 import { sample, shuffled } from './sample';
@@ -151,7 +152,9 @@ export async function runMutation(options: MutationOptions, out: (text: string) 
     };
     // Baseline: the checks that judge the chosen mutants, unmutated. A check that does not pass here cannot kill
     // a mutant (its failure would be the server's or the run's, not the violation's), so it is left out.
-    const judging = runnable.filter((c) => chosen.some((m) => checksFor(m.rule, [c]).length > 0));
+    // With an observer among them, the whole runnable suite: its exchanges say which checks reach which route.
+    const observed = chosen.some((m) => checksFor(m.rule, runnable).some((c) => c.observe !== undefined));
+    const judging = observed ? runnable : runnable.filter((c) => chosen.some((m) => checksFor(m.rule, [c]).length > 0));
     const baseline = await runChecks({
       target,
       checks: judging,
@@ -163,10 +166,12 @@ export async function runMutation(options: MutationOptions, out: (text: string) 
     for (const r of baseline.filter((x) => broken.has(x.id)))
       out(`baseline: ${r.id} ${r.status} unmutated, left out: ${r.message}\n`);
     const sound = runnable.filter((c) => !broken.has(c.id));
+    const traffic = census(baseline, target.baseUrl, MUTATION_ROUTES);
     let done = 0;
     const outcomes = await runMutants(chosen, {
       ...engine,
       checks: sound,
+      traffic,
       onMutant: (o) => {
         done += 1;
         out(

@@ -11,6 +11,7 @@ import { startBrokenDeployment, type Fault, type ProxyResponse } from '../self-t
 import { FastClock } from '../self-test/support/run';
 import { mapPool } from '../src/runner/pool';
 import type { Mutant } from './generate';
+import { routeName, routePattern, type MutationRoute } from './routes';
 import type { KnownSurvivor } from './survivors';
 
 export interface MutantOutcome {
@@ -50,12 +51,51 @@ export interface EngineOptions {
   readonly parallel: number;
   /** Checks run at once inside one mutant's run. */
   readonly concurrency: number;
+  /**
+   * Route name → the checks that sent a request on it in the baseline run. A rule cited by a run-wide observer
+   * (a check that judges every answer of the run) is judged on the answers of the whole run, not only its own
+   * probes: its mutants run with the checks that reach the mutated route as well, as in a real run.
+   */
+  readonly traffic?: ReadonlyMap<string, readonly string[]>;
   readonly onMutant?: (outcome: MutantOutcome) => void;
 }
 
 /** The checks a mutant of `rule` is judged by: `--only <rule>`. */
 export function checksFor(rule: string, checks: readonly Check[]): Check[] {
   return selectChecks(checks, rule);
+}
+
+/** The checks a mutant runs: those citing its rule, plus the route's traffic when an observer cites it. */
+export function checksRun(
+  mutant: Pick<Mutant, 'rule' | 'route'>,
+  options: Pick<EngineOptions, 'checks' | 'traffic'>,
+): Check[] {
+  const citing = checksFor(mutant.rule, options.checks);
+  if (!citing.some((c) => c.observe !== undefined)) return citing;
+  const reach = new Set(options.traffic?.get(mutant.route) ?? []);
+  return options.checks.filter((c) => citing.includes(c) || reach.has(c.id));
+}
+
+/** Route name → ids of the checks whose exchanges reached it (a baseline run's census). */
+export function census(
+  results: readonly CheckResult[],
+  baseUrl: string,
+  routes: readonly MutationRoute[],
+): Map<string, string[]> {
+  const base = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const patterns = routes.map((r) => ({ name: routeName(r), method: r.method, pattern: routePattern(r) }));
+  const out = new Map<string, string[]>();
+  for (const result of results)
+    for (const exchange of result.exchanges ?? []) {
+      const path = new URL(exchange.request.url).pathname;
+      if (!path.startsWith(base)) continue;
+      const relative = path.slice(base.length) || '/';
+      const route = patterns.find((p) => p.method === exchange.request.method && p.pattern.test(relative));
+      if (!route) continue;
+      const ids = out.get(route.name) ?? [];
+      if (!ids.includes(result.id)) out.set(route.name, [...ids, result.id]);
+    }
+  return out;
 }
 
 /** Wraps a fault so the run can tell whether it changed anything. */
@@ -110,7 +150,8 @@ export function knownReason(id: string, known: readonly KnownSurvivor[]): string
 }
 
 export async function runMutant(mutant: Mutant, options: EngineOptions): Promise<MutantOutcome> {
-  const checks = checksFor(mutant.rule, options.checks);
+  const checks = checksRun(mutant, options);
+  const citing = new Set(checksFor(mutant.rule, options.checks).map((c) => c.id));
   const { fault, applied } = counted(mutant.fault(options.target));
   const base = {
     id: mutant.id,
@@ -121,10 +162,11 @@ export async function runMutant(mutant: Mutant, options: EngineOptions): Promise
     checks: checks.map((c) => c.id),
   };
   const results = await runThrough(fault, checks, options);
-  const failed = results.filter((r) => r.status === 'failed').map((r) => r.id);
+  // Only a check citing the rule kills its mutant: a traffic check failing shows another rule's check, not this one.
+  const failed = results.filter((r) => r.status === 'failed' && citing.has(r.id)).map((r) => r.id);
   if (failed.length > 0) return { ...base, outcome: 'killed', killedBy: failed, applied: applied() };
   const listed = knownReason(mutant.id, options.known);
-  const errored = results.filter((r) => r.status === 'error').map((r) => `${r.id}: ${r.message}`);
+  const errored = results.filter((r) => r.status === 'error' && citing.has(r.id)).map((r) => `${r.id}: ${r.message}`);
   const seen =
     applied() === 0
       ? `no check citing ${mutant.rule} sent a request the violation applies to (${checks.length} check(s) ran)`

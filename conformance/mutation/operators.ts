@@ -277,6 +277,8 @@ export function edgeAccepted(
   refused: (value: string, query: URLSearchParams) => boolean,
   repair: (value: string) => string | undefined,
   what: string,
+  /** Repairs the whole query instead (a range cut to its bound). */
+  repairQuery?: (query: URLSearchParams) => void,
 ): Fault {
   return routeFault(route, `${route.method} ${route.path} accepts ${param} ${what}`, {
     request: (req) => {
@@ -284,7 +286,8 @@ export function edgeAccepted(
       if (value === null || !refused(value, req.query)) return undefined;
       const query = new URLSearchParams(req.query);
       const fixed = repair(value);
-      if (fixed === undefined) query.delete(param);
+      if (repairQuery) repairQuery(query);
+      else if (fixed === undefined) query.delete(param);
       else query.set(param, fixed);
       return { ...req, query };
     },

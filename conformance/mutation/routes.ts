@@ -25,10 +25,10 @@ export interface RouteParam {
   readonly max?: number;
   /** The item field a filter parameter selects on (undefined: the spec does not name it). */
   readonly field?: string;
-  /** Rules the parameter's validation or meaning is stated by. */
+  /** Rules stating what the parameter means (a filter's "filters by status"): a filter mutant cites these. */
   readonly rules: readonly string[];
-  /** Rules of the bound (LIMIT-*): an edge mutant cites these too. */
-  readonly limitRules?: readonly string[];
+  /** Rules stating which values are refused (bounds, types, "400 on an invalid query"): edge mutants cite these. */
+  readonly validationRules: readonly string[];
 }
 
 /** What a success answer's `data` is. */
@@ -72,18 +72,24 @@ export interface MutationRoute {
   readonly multipart: boolean;
 }
 
-const UUID_PATH = (name: string): RouteParam => ({ name, in: 'path', type: 'uuid', rules: ['ENDPOINTS-10'] });
+const UUID_PATH = (name: string): RouteParam => ({
+  name,
+  in: 'path',
+  type: 'uuid',
+  rules: [],
+  validationRules: ['ENDPOINTS-10'],
+});
 
 const PAGING: readonly RouteParam[] = [
-  { name: 'page', in: 'query', type: 'integer', min: 1, rules: ['ENDPOINTS-5'] },
+  { name: 'page', in: 'query', type: 'integer', min: 1, rules: ['ENDPOINTS-5'], validationRules: [] },
   {
     name: 'limit',
     in: 'query',
     type: 'integer',
     min: 1,
     max: 500,
-    rules: ['ENDPOINTS-5', 'ENDPOINTS-6'],
-    limitRules: ['LIMIT-3'],
+    rules: ['ENDPOINTS-5'],
+    validationRules: ['ENDPOINTS-6', 'LIMIT-3'],
   },
 ];
 
@@ -138,8 +144,8 @@ const DETAILED: Readonly<Record<string, Detailed>> = {
         type: 'integer',
         min: 0,
         max: 3650,
-        rules: ['PROP-28', 'PROP-42'],
-        limitRules: ['LIMIT-8'],
+        rules: ['PROP-42'],
+        validationRules: ['PROP-28', 'LIMIT-8'],
       },
     ],
   },
@@ -214,16 +220,16 @@ const DETAILED: Readonly<Record<string, Detailed>> = {
     success: { status: 200, rules: ['CAL-1'] },
     resource: 'event',
     query: [
-      { name: 'from', in: 'query', type: 'date', rules: ['CAL-4', 'CAL-6'], limitRules: ['LIMIT-9'] },
-      { name: 'to', in: 'query', type: 'date', rules: ['CAL-4', 'CAL-6'], limitRules: ['LIMIT-9'] },
+      { name: 'from', in: 'query', type: 'date', rules: [], validationRules: ['CAL-3', 'CAL-4', 'CAL-6', 'LIMIT-9'] },
+      { name: 'to', in: 'query', type: 'date', rules: [], validationRules: ['CAL-3', 'CAL-4', 'CAL-6', 'LIMIT-9'] },
       {
         name: 'type',
         in: 'query',
         type: 'csv-enum',
         max: 500,
         values: ['Task', 'Property', 'Contract', 'Tenant', 'Rent', 'Compliance', 'Insurance', 'Schedule', 'Inspection'],
-        rules: ['CAL-8', 'CAL-9'],
-        limitRules: ['LIMIT-10'],
+        rules: ['CAL-9'],
+        validationRules: ['CAL-3', 'CAL-8', 'LIMIT-10'],
       },
     ],
   },
@@ -241,9 +247,10 @@ function filterParams(path: string): RouteParam[] {
     in: 'query' as const,
     type: f.type === 'id' ? ('uuid' as const) : f.type === 'enum' ? ('enum' as const) : ('string' as const),
     ...(f.values ? { values: f.values } : {}),
-    ...(f.type === 'search' ? { min: 1, max: 200, limitRules: ['LIMIT-4'] } : {}),
+    ...(f.type === 'search' ? { min: 1, max: 200 } : {}),
     ...(f.field !== undefined ? { field: f.field } : {}),
-    rules: f.rules.filter((r) => r !== 'LIMIT-4'),
+    rules: f.acceptanceOnly ? [] : f.rules.filter((r) => r !== 'LIMIT-4'),
+    validationRules: [...list.invalidQueryRules, ...(f.type === 'search' ? ['LIMIT-4'] : [])],
   }));
 }
 
