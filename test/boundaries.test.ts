@@ -71,7 +71,7 @@ function sourceFiles(dir: string): string[] {
 
 function importsOf(file: string): SourceImport[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(IMPORT)].map((m) => ({ file, specifier: (m[1] ?? m[2] ?? m[3] ?? m[4]) as string }));
+  return [...text.matchAll(IMPORT)].map((m) => ({ file, specifier: m[1] ?? m[2] ?? m[3] ?? m[4] }));
 }
 
 /** The package name of a bare specifier (`@scope/name/deep` → `@scope/name`), or undefined for builtins. */
@@ -134,7 +134,7 @@ export function packageProblems(pkgDir: string, files: readonly string[] = sourc
 
 function layerOf(file: string): string {
   const rel = relative(join(ROOT, 'reference-server', 'src'), file).split(sep);
-  return rel.length === 1 ? (rel[0] as string).replace(/\.ts$/, '') : (rel[0] as string);
+  return rel.length === 1 ? rel[0].replace(/\.ts$/, '') : rel[0];
 }
 
 export function layerProblems(files: readonly string[] = sourceFiles(join(ROOT, 'reference-server', 'src'))): string[] {

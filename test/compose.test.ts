@@ -31,7 +31,7 @@ export function documentedVariables(readme: string): Set<string> {
   const names = new Set<string>();
   for (const line of section.split('\n').filter((l) => l.startsWith('| `'))) {
     const first = line.split('|')[1] ?? '';
-    for (const m of first.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) names.add(m[1] as string);
+    for (const m of first.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) names.add(m[1]);
   }
   return names;
 }

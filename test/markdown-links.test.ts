@@ -21,10 +21,10 @@ export function relativeLinks(markdown: string): string[] {
   const targets = [
     ...prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g),
     ...prose.matchAll(/^\s*\[[^\]]+\]:\s*(\S+)/gm),
-  ].map((m) => m[1] as string);
+  ].map((m) => m[1]);
   return targets
     .filter((t) => !/^[a-z][a-z0-9+.-]*:/i.test(t) && !t.startsWith('#'))
-    .map((t) => decodeURIComponent(t.split('#')[0] as string));
+    .map((t) => decodeURIComponent(t.split('#')[0]));
 }
 
 describe('Markdown links', () => {

@@ -76,7 +76,7 @@ export interface ServerConfig {
   readonly storageDir?: string;
 }
 
-const schema = Joi.object({
+const schema = Joi.object<Record<string, string | number | boolean | undefined>>({
   PORT: Joi.number().integer().min(0).max(65535).default(3000),
   HOST: Joi.string().default('127.0.0.1'),
   DATABASE_URL: Joi.string()
@@ -162,9 +162,11 @@ const list = (value: string): string[] =>
     .filter(Boolean);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const { value, error } = schema.validate(env, { abortEarly: false, convert: true });
-  if (error) throw new ConfigError(`invalid configuration: ${error.details.map((d) => d.message).join('; ')}`);
-  const v = value as Record<string, string | number | boolean | undefined>;
+  const result = schema.validate(env, { abortEarly: false, convert: true });
+  if (result.error) {
+    throw new ConfigError(`invalid configuration: ${result.error.details.map((d) => d.message).join('; ')}`);
+  }
+  const v = result.value;
   const production = v.REQUIRE_HTTPS !== undefined ? Boolean(v.REQUIRE_HTTPS) : v.NODE_ENV === 'production';
   return {
     port: Number(v.PORT),

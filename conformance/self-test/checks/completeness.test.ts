@@ -79,8 +79,8 @@ describe('check registry and self-test completeness', () => {
 
     it('a check has no fault and no unbreakable reason', () => {
       const [first] = CHECK_MODULES;
-      const fake = { ...first!, base: join(CHECKS_DIR, 'no-such-module') };
-      expect(collectSelfTests([fake]).problems.length).toBe(first!.checks.length);
+      const fake = { ...first, base: join(CHECKS_DIR, 'no-such-module') };
+      expect(collectSelfTests([fake]).problems.length).toBe(first.checks.length);
     });
 
     it('a faults file names a check its module does not define', () => {
@@ -92,7 +92,7 @@ describe('check registry and self-test completeness', () => {
         ),
       ]);
       expect(problems).toEqual([
-        expect.stringContaining(`names ${access.checks[0]!.id}, which auth/access does not define`),
+        expect.stringContaining(`names ${access.checks[0].id}, which auth/access does not define`),
       ]);
     });
 

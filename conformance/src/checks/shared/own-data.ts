@@ -121,7 +121,7 @@ export async function createOwnTenant(
     () => describeValue(data),
     res.exchange,
   );
-  const id = data.id as string;
+  const id = data.id;
   ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/tenants/${id}`, key }));
   return { id, email, data };
 }
@@ -230,7 +230,7 @@ export async function createOwnContract(ctx: CheckContext, o: ContractOptions): 
     res.exchange,
     { rules: ['CONTRACT-7', 'RES-CONTRACT-1'] },
   );
-  const id = data.id as string;
+  const id = data.id;
   ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/contracts/${id}`, key }));
   return data;
 }

@@ -20,7 +20,7 @@ export function signedWith(attempt: Pick<Attempt, 'rawBody' | 'headers'>, secret
   const match = SIGNATURE.exec(attempt.headers['x-service-signature-256'] ?? '');
   if (!match) return false;
   const expected = createHmac('sha256', secret).update(Buffer.from(attempt.rawBody, 'utf8')).digest();
-  return timingSafeEqual(expected, Buffer.from(match[1]!.toLowerCase(), 'hex'));
+  return timingSafeEqual(expected, Buffer.from(match[1].toLowerCase(), 'hex'));
 }
 
 /** The parsed body of an attempt (the receiver's envelope, or the raw body parsed here). */

@@ -23,15 +23,15 @@ export interface Scope {
 /** One kind of row by id, for a repository: each a call of the base below, with the kind named once (for the 404). */
 export interface RowsById<M> {
   /** The live row, or 404 `${kind} not found`. */
-  find(scope: Scope, id: string): Promise<M>;
+  readonly find: (scope: Scope, id: string) => Promise<M>;
   /** Inserts a row owned by the scope's landlord and returns it as stored. */
-  insert(scope: Scope, row: Partial<M>): Promise<M>;
+  readonly insert: (scope: Scope, row: Partial<M>) => Promise<M>;
   /** The row locked for the rest of the transaction, or 404. */
-  lock(scope: Scope, id: string): Promise<M>;
+  readonly lock: (scope: Scope, id: string) => Promise<M>;
   /** Patches the (locked) row and returns it as stored. */
-  patch(scope: Scope, id: string, patch: Partial<M>): Promise<M>;
+  readonly patch: (scope: Scope, id: string, patch: Partial<M>) => Promise<M>;
   /** Soft-deletes the row (soft-deletable models only). */
-  softDelete(scope: Scope, id: string, at: Date): Promise<void>;
+  readonly softDelete: (scope: Scope, id: string, at: Date) => Promise<void>;
 }
 
 export abstract class TenantModel extends Model {
@@ -125,7 +125,7 @@ export abstract class TenantModel extends Model {
     scope: Scope,
     id: string,
   ): Promise<M | undefined> {
-    return (await this.scoped<M>(scope).findById(id).forUpdate()) as M | undefined;
+    return await this.scoped<M>(scope).findById(id).forUpdate();
   }
 
   /** Finds one row of the landlord, or 404 `${kind} not found` (a read: no lock). */
@@ -135,7 +135,7 @@ export abstract class TenantModel extends Model {
     id: string,
     kind: string,
   ): Promise<M> {
-    const row = (await this.scoped<M>(scope).findById(id)) as M | undefined;
+    const row = await this.scoped<M>(scope).findById(id);
     if (!row) throw notFound(kind);
     return row;
   }
@@ -155,18 +155,17 @@ export abstract class TenantModel extends Model {
 
   /** The by-id operations of this model's rows, the kind named once. */
   static byId<M extends TenantModel>(this: (new () => M) & typeof TenantModel, kind: string): RowsById<M> {
-    // Bound once here: the repository passes the operations around without their class.
-    const model = this;
+    // Arrow functions keep `this` (the class): the repository passes the operations around without it.
     return {
-      find: (scope, id) => model.findOrNotFound<M>(scope, id, kind),
+      find: (scope, id) => this.findOrNotFound<M>(scope, id, kind),
       // `returning('*')` typed on the base class: on the generic M its types instantiate too deep for TypeScript.
       insert: async (scope, row) =>
-        (await (model.insertScoped<M>(scope, row) as unknown as QueryBuilder<TenantModel, TenantModel>).returning(
+        (await (this.insertScoped<M>(scope, row) as unknown as QueryBuilder<TenantModel, TenantModel>).returning(
           '*',
         )) as unknown as M,
-      lock: (scope, id) => model.lockOrNotFound<M>(scope, id, kind),
-      patch: (scope, id, patch) => model.patchReturning<M>(scope, id, patch as PartialModelObject<M>),
-      softDelete: (scope, id, at) => model.softDelete<M>(scope, id, at),
+      lock: (scope, id) => this.lockOrNotFound<M>(scope, id, kind),
+      patch: (scope, id, patch) => this.patchReturning<M>(scope, id, patch as PartialModelObject<M>),
+      softDelete: (scope, id, at) => this.softDelete<M>(scope, id, at),
     };
   }
 

@@ -73,7 +73,7 @@ export const errorResponderPlugin: Plugin<{ logger: Logger }> = {
     server.ext('onPreResponse', (request, h) => {
       const response = request.response;
       if (!('isBoom' in response) || !response.isBoom) return h.continue;
-      const err = response as Boom.Boom;
+      const err = response;
       const rendered = classify(request, err);
       if (rendered.status >= 500 && rendered.code === 'SERVER_ERROR') {
         logger.error(

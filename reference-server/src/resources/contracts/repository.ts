@@ -83,8 +83,8 @@ export async function overlappingContract(
 ): Promise<Contract | undefined> {
   const query = Contract.scoped(scope)
     .where('contracts.property_id', propertyId)
-    .where((q) => q.whereNull('contracts.end_date').orWhere('contracts.end_date', '>=', today))
-    .where((q) => q.whereNull('contracts.end_date').orWhere('contracts.end_date', '>=', range.start))
+    .where((q) => void q.whereNull('contracts.end_date').orWhere('contracts.end_date', '>=', today))
+    .where((q) => void q.whereNull('contracts.end_date').orWhere('contracts.end_date', '>=', range.start))
     .orderBy('contracts.start_date')
     .first();
   if (range.end !== null) query.where('contracts.start_date', '<=', range.end);
