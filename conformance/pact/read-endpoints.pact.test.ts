@@ -29,7 +29,7 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const EXAMPLE_KEY = 'svc_live_pactExampleKey0000000000000000001';
 const UNKNOWN_KEY = 'svc_live_unknownPactKey0000000000000000000';
 
-// Fixture ids (spec/ids.ts): provider states promise that these exist, or do not.
+// Fixture ids (spec-data/ids.ts): provider states promise that these exist, or do not.
 const PROPERTY_ID = fixtureId('property:harbour:0');
 const CONTRACT_ID = fixtureId(`contract:${PROPERTY_ID}`);
 const TENANT_ID = fixtureId(`tenant:${PROPERTY_ID}:0`);

@@ -7,7 +7,7 @@ import { fixtureId } from '@ppapi/spec';
 import fc from 'fast-check';
 import type { Knex } from 'knex';
 import { Contract, type Scope } from '../src/persistence/models';
-import { CONTRACT_STATUSES, contractStatus, type ContractStatus } from '../src/resources/contracts-status';
+import { CONTRACT_STATUSES, contractStatus, type ContractStatus } from '../src/resources/contracts/status';
 import { listContracts } from '../src/resources/contracts/repository';
 import { addDays } from '../src/platform/time/dates';
 import { insertable } from './helpers/insertable';

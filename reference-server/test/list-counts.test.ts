@@ -13,7 +13,7 @@ import {
   CONTRACT_STATUSES,
   contractStatus,
   contractStatusTotal,
-} from '../src/resources/contracts-status';
+} from '../src/resources/contracts/status';
 import { RENT_COUNT_KINDS, RENT_STATUSES, rentStatus, rentStatusTotal } from '../src/resources/rent/status';
 import { addDays } from '../src/platform/time/dates';
 import { insertable } from './helpers/insertable';

@@ -1,4 +1,4 @@
-// The 43 payload builders against the project's machine-readable catalogue (spec/event-catalogue.json),
+// The 43 payload builders against the project's machine-readable catalogue (spec-data/event-catalogue.json),
 // the dispatcher's validator, the envelope and the signer (against the signature vectors and, as an outside
 // witness, @octokit/webhooks-methods).
 import { readFileSync } from 'node:fs';

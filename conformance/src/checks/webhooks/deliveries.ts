@@ -1,6 +1,6 @@
 // What every delivery must look like (Events > Envelope, Request, Event catalog), checked on the attempt as the
 // receiver recorded it: the raw body as received (the signature is computed over those bytes), the headers, the
-// envelope and the `data` fields of the catalogue (spec/event-catalogue.json, as webhook-receiver/ loads it).
+// envelope and the `data` fields of the catalogue (spec-data/event-catalogue.json, as webhook-receiver/ loads it).
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eventCatalogue, type FieldSpec } from '@ppapi/spec';

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
-import { TenantModel, type Scope } from './tenant-model';
+import { LandlordScopedModel, type Scope } from './landlord-scoped-model';
 
-export class Contract extends TenantModel {
+export class Contract extends LandlordScopedModel {
   static override tableName = 'contracts';
   static override softDeletable = true;
   property_id!: string;

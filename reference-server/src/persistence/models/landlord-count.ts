@@ -1,10 +1,10 @@
 // The landlord's counts per kind and date that the database keeps (migration 20261127000000_list_counts). A status
 // derived from today's date is a sum over the dates before (or through) today, so a list total costs one read of at
 // most one row per distinct date, however large the landlord. The arithmetic of each status sits beside its rule
-// (contracts-status.ts, rent/status.ts); test/list-counts.test.ts holds every total equal to a count of the list's
+// (contracts/status.ts, rent/status.ts); test/list-counts.test.ts holds every total equal to a count of the list's
 // own filter over random write sequences and dates.
 import type { Knex } from 'knex';
-import type { Scope } from './tenant-model';
+import type { Scope } from './landlord-scoped-model';
 
 /** Per kind: every row, those dated before today, and those dated through today. */
 export interface CountSums {

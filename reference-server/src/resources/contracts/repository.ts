@@ -2,12 +2,7 @@
 import type { Knex } from 'knex';
 import { Contract, countSums, Property, Tenant, type Scope } from '../../persistence/models';
 import type { PageRequest } from '../../platform/http/pagination';
-import {
-  CONTRACT_COUNT_KINDS,
-  contractStatusTotal,
-  whereContractStatus,
-  type ContractStatus,
-} from '../contracts-status';
+import { CONTRACT_COUNT_KINDS, contractStatusTotal, whereContractStatus, type ContractStatus } from './status';
 import { containsPattern } from '../../persistence/like';
 
 export interface ContractFilter {

@@ -44,7 +44,7 @@ export interface PropertyPageRow extends Property {
 /**
  * One round trip for a page of property views: the scoped, filtered page and the contract in effect today joined
  * laterally (the latest certificate of each type is a fact on the property row: latest_expiry_<type>). Each part
- * is built from a scoped model query, so the landlord filter still comes from `TenantModel.scoped` alone.
+ * is built from a scoped model query, so the landlord filter still comes from `LandlordScopedModel.scoped` alone.
  */
 function propertyViewRows(scope: Scope, today: string, page: Knex.QueryBuilder): Knex.QueryBuilder {
   const knex = scope.db as Knex;
