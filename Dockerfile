@@ -10,7 +10,7 @@ ARG NODE_VERSION=22
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY spec/package.json spec/
+COPY spec-data/package.json spec-data/
 COPY webhook-receiver/package.json webhook-receiver/
 COPY conformance/package.json conformance/
 COPY reference-server/package.json reference-server/
@@ -23,7 +23,7 @@ FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 WORKDIR /app
 COPY --from=deps /app/node_modules node_modules
 COPY package.json ./
-COPY spec spec
+COPY spec-data spec-data
 COPY webhook-receiver/package.json webhook-receiver/README.md webhook-receiver/
 COPY webhook-receiver/bin webhook-receiver/bin
 COPY webhook-receiver/src webhook-receiver/src

@@ -4,7 +4,7 @@
 module.exports = {
   testEnvironment: 'node',
   roots: [
-    '<rootDir>/spec',
+    '<rootDir>/spec-data',
     '<rootDir>/reference-server',
     '<rootDir>/conformance',
     '<rootDir>/webhook-receiver',

@@ -16,7 +16,7 @@ const PACKAGES: Readonly<
   >
 > = {
   // Data only: the event catalogue, signature vectors, fixture keys and ids, report model types.
-  spec: { name: '@ppapi/spec', mayImport: [] },
+  'spec-data': { name: '@ppapi/spec', mayImport: [] },
   // The mock receiver reads the spec on its own.
   'webhook-receiver': { name: '@ppapi/webhook-receiver', mayImport: ['@ppapi/spec'] },
   // The suite reads the spec on its own; its embedded mode runs the mock receiver as a peer over HTTP.
@@ -73,7 +73,7 @@ function sourceFiles(dir: string): string[] {
 
 function importsOf(file: string): SourceImport[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(IMPORT)].map((m) => ({ file, specifier: (m[1] ?? m[2] ?? m[3] ?? m[4]) as string }));
+  return [...text.matchAll(IMPORT)].map((m) => ({ file, specifier: m[1] ?? m[2] ?? m[3] ?? m[4] }));
 }
 
 /** The package name of a bare specifier (`@scope/name/deep` → `@scope/name`), or undefined for builtins. */
@@ -136,7 +136,7 @@ export function packageProblems(pkgDir: string, files: readonly string[] = sourc
 
 function layerOf(file: string): string {
   const rel = relative(join(ROOT, 'reference-server', 'src'), file).split(sep);
-  return rel.length === 1 ? (rel[0] as string).replace(/\.ts$/, '') : (rel[0] as string);
+  return rel.length === 1 ? rel[0].replace(/\.ts$/, '') : rel[0];
 }
 
 export function layerProblems(files: readonly string[] = sourceFiles(join(ROOT, 'reference-server', 'src'))): string[] {

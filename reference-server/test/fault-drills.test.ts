@@ -126,7 +126,7 @@ drills(`fault drills on real services${suffix}`, () => {
             { length: 200 },
             async (_, i) =>
               (
-                await fetch(`${processes[i % 2]!.url}/api/public/v1/properties?limit=1`, {
+                await fetch(`${processes[i % 2].url}/api/public/v1/properties?limit=1`, {
                   headers: { authorization: `Bearer ${roundKey}` },
                 })
               ).status,
@@ -371,9 +371,9 @@ drills(`fault drills on real services: mail and webhooks${suffix}`, () => {
     const workers: Worker[] = [];
     try {
       const landlordId = (
-        (await t.deps.knex('api_keys').where('key_hash', hashKey(KEYS.enterpriseLive)).first('landlord_id')) as {
+        await t.deps.knex('api_keys').where('key_hash', hashKey(KEYS.enterpriseLive)).first<{
           landlord_id: string;
-        }
+        }>('landlord_id')
       ).landlord_id;
       await createSubscription(
         t.deps.knex,
@@ -413,15 +413,15 @@ drills(`fault drills on real services: mail and webhooks${suffix}`, () => {
       await recording;
       await waitFor(
         async () => {
-          const rows = (await t.deps
+          const rows = await t.deps
             .knex('webhook_deliveries')
             .whereIn(
               'event_id',
               ids.map((id) => id.slice(4)),
             )
             .where('status', 'succeeded')
-            .count('* as n')) as Array<{ n: number | string }>;
-          return Number(rows[0]!.n) === ids.length;
+            .count<Array<{ n: number | string }>>('* as n');
+          return Number(rows[0].n) === ids.length;
         },
         150_000,
         'all 300 deliveries',

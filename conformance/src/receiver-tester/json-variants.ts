@@ -22,9 +22,10 @@ export function keysReversedJson(envelope: Envelope): string {
 
 /** Guarantees multi-byte UTF-8 in a body whatever the seed drew, so escaping actually changes the bytes. */
 export function withUnicodeText(envelope: Envelope): Envelope {
+  const drawn = envelope.data.text;
   return {
     ...envelope,
-    data: { ...envelope.data, text: `Grüße aus Köln — 東京の物件 🏠 ${String(envelope.data.text ?? '')}` },
+    data: { ...envelope.data, text: `Grüße aus Köln — 東京の物件 🏠 ${typeof drawn === 'string' ? drawn : ''}` },
   };
 }
 

@@ -5,7 +5,7 @@ export type MalformedReason = 'missing' | 'malformed';
 
 /**
  * Headers a correct verifier must reject without even computing the HMAC. The same table produces the
- * negative vectors in spec/webhook-signature-vectors.json and the tester's malformed-signature checks.
+ * negative vectors in spec-data/webhook-signature-vectors.json and the tester's malformed-signature checks.
  */
 export interface MalformedSignatureShape {
   readonly name: string;

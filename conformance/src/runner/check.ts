@@ -94,7 +94,7 @@ export interface CheckContext {
     options?: PropertyOptions<T>,
   ): Promise<void>;
   /** Runs after the check, last registered first, even when it failed: the suite deletes what it creates. */
-  cleanup(fn: () => Promise<unknown> | unknown): void;
+  cleanup(fn: () => unknown): void;
   /**
    * What the run shares across checks: values created once (`shared`), cleanups that wait until every check of the
    * run is over (`cleanup`, e.g. deleting a landlord several checks used) and notices about the run (`notice`).

@@ -39,7 +39,7 @@ export class RunningCheck {
   usedSeed = false;
   /** Set by abort() and never reset (cleanups get a fresh signal, a timed-out property must not resume). */
   private runAborted = false;
-  private readonly cleanups: Array<() => Promise<unknown> | unknown> = [];
+  private readonly cleanups: Array<() => unknown> = [];
   private controller = new AbortController();
   private dashboardClient: HttpClient | undefined;
   readonly ctx: CheckContext;

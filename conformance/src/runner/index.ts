@@ -65,5 +65,5 @@ export {
   type RuleCoverage,
   type SectionCoverage,
 } from './coverage';
-export { registryProblems } from './registry';
+export { checkSetProblems } from './check-set-problems';
 export { mapPool } from './pool';

@@ -122,7 +122,7 @@ export async function createOwnTenant(
     () => describeValue(data),
     res.exchange,
   );
-  const id = data.id as string;
+  const id = data.id;
   ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/tenants/${id}`, key }));
   return { id, email, data };
 }
@@ -232,7 +232,7 @@ export async function createOwnContract(ctx: CheckContext, o: ContractOptions): 
     res.exchange,
     { rules: ['CONTRACT-7', 'RES-CONTRACT-1'] },
   );
-  const id = data.id as string;
+  const id = data.id;
   ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/contracts/${id}`, key }));
   return data;
 }

@@ -131,7 +131,7 @@ export async function createOwnProperty(ctx: CheckContext, role: string, tag: st
     () => describeValue(data),
     res.exchange,
   );
-  const id = data.id as string;
+  const id = data.id;
   ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/properties/${id}`, key: role }));
   return data;
 }
@@ -187,7 +187,7 @@ export async function inBatches<T, R>(items: readonly T[], width: number, fn: (i
   const worker = async (): Promise<void> => {
     while (next < items.length) {
       const i = next++;
-      out[i] = await fn(items[i] as T);
+      out[i] = await fn(items[i]);
     }
   };
   await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));

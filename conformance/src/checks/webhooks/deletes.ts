@@ -48,7 +48,7 @@ async function uploadContractDocument(
     () => describeValue(data),
     res.exchange,
   );
-  const docId = data.id as string;
+  const docId = data.id;
   ctx.cleanup(() =>
     ctx.http.request({ method: 'DELETE', path: `/contracts/${contractId}/documents/${docId}`, key: landlord.key }),
   );
@@ -86,7 +86,7 @@ export const liveDeletesFireTheMatchingDeletedEvents = defineCheck({
     const sandbox = await ctx.http.request({
       method: 'DELETE',
       path: `/properties/${chain.propertyId}/documents/${sandboxDoc}`,
-      key: landlord.sandboxKey as string,
+      key: landlord.sandboxKey,
     });
     const sandboxAnswered = sandbox.status >= 200 && sandbox.status < 300;
 

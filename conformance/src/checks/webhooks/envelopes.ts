@@ -82,7 +82,7 @@ export const liveWritesDeliverSignedCatalogueEnvelopes = defineCheck({
     const sandbox = await ctx.http.request({
       method: 'POST',
       path: '/properties',
-      key: landlord.sandboxKey as string,
+      key: landlord.sandboxKey,
       json: propertyBody(ctx.marker, sandboxTag),
     });
     const sandboxCreated = sandbox.status === 200 || sandbox.status === 201;

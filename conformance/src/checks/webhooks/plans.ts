@@ -79,7 +79,7 @@ export const scheduledEventsReachPortfolioButNotProfessional = defineCheck({
       undefined,
       { rules: ['AUTH-5', 'EVT-CAT-rent.overdue'] },
     );
-    const envelope = expectDelivery(ctx, overdue as Attempt, { event: 'rent.overdue', sub: portfolioSub, test: false });
+    const envelope = expectDelivery(ctx, overdue, { event: 'rent.overdue', sub: portfolioSub, test: false });
     const days = (envelope.data as Record<string, unknown>).days_overdue;
     ctx.expect(
       typeof days === 'number' && days >= 1,

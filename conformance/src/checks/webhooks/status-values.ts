@@ -62,7 +62,8 @@ export const fixedStatusValuesInWebhooks = defineCheck({
     const pick = (attempts: readonly Attempt[]): Map<string, Attempt> => {
       const found = new Map<string, Attempt>();
       for (const a of forSubscription(attempts, sub)) {
-        const event = String(bodyOf(a)?.event ?? a.event);
+        const named = bodyOf(a)?.event;
+        const event = typeof named === 'string' ? named : String(a.event);
         if (!found.has(event)) found.set(event, a);
       }
       return found;

@@ -4,7 +4,7 @@
 import type { Rule } from '../model';
 import type { Check } from './check';
 
-export function registryProblems(
+export function checkSetProblems(
   checks: readonly Pick<Check, 'id' | 'rules'>[],
   rules: readonly Pick<Rule, 'id'>[],
 ): string[] {

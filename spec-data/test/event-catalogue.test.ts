@@ -14,7 +14,7 @@ import {
 const raw: unknown = JSON.parse(readFileSync(join(__dirname, '..', 'event-catalogue.json'), 'utf8'));
 const findEvent = (event: string): EventSpec | undefined => eventCatalogue.find((e) => e.event === event);
 
-describe('spec/event-catalogue.json', () => {
+describe('spec-data/event-catalogue.json', () => {
   test('has exactly 43 event types', () => {
     expect(EVENT_TYPE_COUNT).toBe(43);
     expect(eventCatalogue).toHaveLength(43);

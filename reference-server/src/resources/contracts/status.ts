@@ -1,7 +1,7 @@
 // Contract status is derived, never stored: from the dates (in the landlord's local date) unless notice was
 // served. Once the end date has passed a contract is Ended, notice or not.
 import type { Knex } from 'knex';
-import type { CountSums } from '../persistence/models/landlord-count';
+import type { CountSums } from '../../persistence/models/landlord-count';
 
 export type ContractStatus = 'Active' | 'Pending' | 'Notice Served' | 'Ended';
 export const CONTRACT_STATUSES: readonly ContractStatus[] = ['Active', 'Pending', 'Notice Served', 'Ended'];

@@ -23,32 +23,35 @@ export interface Scope {
 /** One kind of row by id, for a repository: each a call of the base below, with the kind named once (for the 404). */
 export interface RowsById<M> {
   /** The live row, or 404 `${kind} not found`. */
-  find(scope: Scope, id: string): Promise<M>;
+  readonly find: (scope: Scope, id: string) => Promise<M>;
   /** Inserts a row owned by the scope's landlord and returns it as stored. */
-  insert(scope: Scope, row: Partial<M>): Promise<M>;
+  readonly insert: (scope: Scope, row: Partial<M>) => Promise<M>;
   /** The row locked for the rest of the transaction, or 404. */
-  lock(scope: Scope, id: string): Promise<M>;
+  readonly lock: (scope: Scope, id: string) => Promise<M>;
   /** Patches the (locked) row and returns it as stored. */
-  patch(scope: Scope, id: string, patch: Partial<M>): Promise<M>;
+  readonly patch: (scope: Scope, id: string, patch: Partial<M>) => Promise<M>;
   /** Soft-deletes the row (soft-deletable models only). */
-  softDelete(scope: Scope, id: string, at: Date): Promise<void>;
+  readonly softDelete: (scope: Scope, id: string, at: Date) => Promise<void>;
 }
 
-export abstract class TenantModel extends Model {
+export abstract class LandlordScopedModel extends Model {
   id!: string;
   landlord_id!: string;
 
   /** Models whose rows are soft-deleted set this; scoped queries then never see deleted rows. */
   static softDeletable = false;
 
-  static scoped<M extends TenantModel>(this: (new () => M) & typeof TenantModel, scope: Scope): QueryBuilder<M, M[]> {
+  static scoped<M extends LandlordScopedModel>(
+    this: (new () => M) & typeof LandlordScopedModel,
+    scope: Scope,
+  ): QueryBuilder<M, M[]> {
     const query = this.withDeleted<M>(scope);
     return this.softDeletable ? query.whereNull(`${this.tableName}.deleted_at`) : query;
   }
 
   /** The landlord's rows, soft-deleted ones included (a record that outlives what it names: an issue's property). */
-  static withDeleted<M extends TenantModel>(
-    this: (new () => M) & typeof TenantModel,
+  static withDeleted<M extends LandlordScopedModel>(
+    this: (new () => M) & typeof LandlordScopedModel,
     scope: Scope,
   ): QueryBuilder<M, M[]> {
     const model = this as unknown as ModelClass<M>;
@@ -59,8 +62,8 @@ export abstract class TenantModel extends Model {
   }
 
   /** Inserts a row owned by the scope's landlord; the landlord id cannot be supplied by the caller. */
-  static insertScoped<M extends TenantModel>(
-    this: (new () => M) & typeof TenantModel,
+  static insertScoped<M extends LandlordScopedModel>(
+    this: (new () => M) & typeof LandlordScopedModel,
     scope: Scope,
     row: Partial<M>,
   ): QueryBuilder<M, M> {
@@ -75,8 +78,8 @@ export abstract class TenantModel extends Model {
    * a walk of that index, never a read of every row before it. `total` replaces the count of the query where the
    * total is known another way (the counts the database keeps: landlord-count.ts).
    */
-  static async page<M extends TenantModel, R = M>(
-    this: (new () => M) & typeof TenantModel,
+  static async page<M extends LandlordScopedModel, R = M>(
+    this: (new () => M) & typeof LandlordScopedModel,
     query: QueryBuilder<M, M[]>,
     request: PageRequest,
     order: Order,
@@ -92,7 +95,7 @@ export abstract class TenantModel extends Model {
   }
 
   /** The ids of one page of the query, in order, as a subquery (for pages read through a view query of their own). */
-  static pageIds<M extends TenantModel>(
+  static pageIds<M extends LandlordScopedModel>(
     query: QueryBuilder<M, M[]>,
     request: PageRequest,
     order: Order,
@@ -103,13 +106,13 @@ export abstract class TenantModel extends Model {
   }
 
   /** How many rows the query matches. */
-  static countOf<M extends TenantModel>(query: QueryBuilder<M, M[]>): Promise<number> {
+  static countOf<M extends LandlordScopedModel>(query: QueryBuilder<M, M[]>): Promise<number> {
     return query.clone().clearSelect().clearOrder().resultSize();
   }
 
   /** The row, locked for the rest of the transaction, or 404 `${kind} not found`. */
-  static async lockOrNotFound<M extends TenantModel>(
-    this: (new () => M) & typeof TenantModel,
+  static async lockOrNotFound<M extends LandlordScopedModel>(
+    this: (new () => M) & typeof LandlordScopedModel,
     scope: Scope,
     id: string,
     kind: string,
@@ -120,29 +123,29 @@ export abstract class TenantModel extends Model {
   }
 
   /** The row, locked for the rest of the transaction, or undefined (where a missing row is not a 404). */
-  static async lock<M extends TenantModel>(
-    this: (new () => M) & typeof TenantModel,
+  static async lock<M extends LandlordScopedModel>(
+    this: (new () => M) & typeof LandlordScopedModel,
     scope: Scope,
     id: string,
   ): Promise<M | undefined> {
-    return (await this.scoped<M>(scope).findById(id).forUpdate()) as M | undefined;
+    return await this.scoped<M>(scope).findById(id).forUpdate();
   }
 
   /** Finds one row of the landlord, or 404 `${kind} not found` (a read: no lock). */
-  static async findOrNotFound<M extends TenantModel>(
-    this: (new () => M) & typeof TenantModel,
+  static async findOrNotFound<M extends LandlordScopedModel>(
+    this: (new () => M) & typeof LandlordScopedModel,
     scope: Scope,
     id: string,
     kind: string,
   ): Promise<M> {
-    const row = (await this.scoped<M>(scope).findById(id)) as M | undefined;
+    const row = await this.scoped<M>(scope).findById(id);
     if (!row) throw notFound(kind);
     return row;
   }
 
   /** Patches one row of the landlord (already locked by the caller) and returns it as stored. */
-  static async patchReturning<M extends TenantModel>(
-    this: (new () => M) & typeof TenantModel,
+  static async patchReturning<M extends LandlordScopedModel>(
+    this: (new () => M) & typeof LandlordScopedModel,
     scope: Scope,
     id: string,
     patch: PartialModelObject<M>,
@@ -154,25 +157,27 @@ export abstract class TenantModel extends Model {
   }
 
   /** The by-id operations of this model's rows, the kind named once. */
-  static byId<M extends TenantModel>(this: (new () => M) & typeof TenantModel, kind: string): RowsById<M> {
-    // Bound once here: the repository passes the operations around without their class.
-    const model = this;
+  static byId<M extends LandlordScopedModel>(
+    this: (new () => M) & typeof LandlordScopedModel,
+    kind: string,
+  ): RowsById<M> {
+    // Arrow functions keep `this` (the class): the repository passes the operations around without it.
     return {
-      find: (scope, id) => model.findOrNotFound<M>(scope, id, kind),
+      find: (scope, id) => this.findOrNotFound<M>(scope, id, kind),
       // `returning('*')` typed on the base class: on the generic M its types instantiate too deep for TypeScript.
       insert: async (scope, row) =>
-        (await (model.insertScoped<M>(scope, row) as unknown as QueryBuilder<TenantModel, TenantModel>).returning(
-          '*',
-        )) as unknown as M,
-      lock: (scope, id) => model.lockOrNotFound<M>(scope, id, kind),
-      patch: (scope, id, patch) => model.patchReturning<M>(scope, id, patch as PartialModelObject<M>),
-      softDelete: (scope, id, at) => model.softDelete<M>(scope, id, at),
+        (await (
+          this.insertScoped<M>(scope, row) as unknown as QueryBuilder<LandlordScopedModel, LandlordScopedModel>
+        ).returning('*')) as unknown as M,
+      lock: (scope, id) => this.lockOrNotFound<M>(scope, id, kind),
+      patch: (scope, id, patch) => this.patchReturning<M>(scope, id, patch as PartialModelObject<M>),
+      softDelete: (scope, id, at) => this.softDelete<M>(scope, id, at),
     };
   }
 
   /** Soft-deletes one row of the landlord (deleted_at and updated_at set to `at`); scoped reads no longer see it. */
-  static async softDelete<M extends TenantModel>(
-    this: (new () => M) & typeof TenantModel,
+  static async softDelete<M extends LandlordScopedModel>(
+    this: (new () => M) & typeof LandlordScopedModel,
     scope: Scope,
     id: string,
     at: Date,

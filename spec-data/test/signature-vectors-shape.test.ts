@@ -5,7 +5,7 @@ import { VERIFY_FAILURE_REASONS, signatureVectors, type SignatureVectors } from 
 
 const raw: unknown = JSON.parse(readFileSync(join(__dirname, '..', 'webhook-signature-vectors.json'), 'utf8'));
 
-describe('spec/webhook-signature-vectors.json', () => {
+describe('spec-data/webhook-signature-vectors.json', () => {
   test('every vector has the typed shape (strings, header null only on negatives, a known reason)', () => {
     expect(parseVectors(raw)).toEqual({ positive: signatureVectors.positive, negative: signatureVectors.negative });
   });
