@@ -15,6 +15,8 @@ const ROOT = resolve(__dirname, '..');
 
 interface Service {
   readonly image?: string;
+  readonly profiles?: readonly string[];
+  readonly volumes?: readonly string[];
   readonly build?: { readonly context: string; readonly target: string };
   readonly command?: readonly string[];
   readonly environment?: Readonly<Record<string, string>>;
@@ -46,7 +48,8 @@ const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
 
 describe('docker-compose.yml', () => {
   it('has the reference server, PostgreSQL, Redis, a mail capture server and the mock receiver', () => {
-    expect(Object.keys(services).sort()).toEqual(['mail', 'postgres', 'receiver', 'redis', 'reference']);
+    const always = Object.entries(services).filter(([, service]) => !service.profiles);
+    expect(always.map(([name]) => name).sort()).toEqual(['mail', 'postgres', 'receiver', 'redis', 'reference']);
     expect(services.reference?.build?.target).toBe('reference');
     expect(services.receiver?.build?.target).toBe('receiver');
     expect(services.postgres?.image).toMatch(/^postgres:/);
@@ -146,5 +149,74 @@ describe('Dockerfile', () => {
     expect(lastUser).toBe('node');
     expect(dockerfile).toMatch(/^HEALTHCHECK [^\n]*\\\n\s+CMD [^\n]*\/healthz/m);
     expect(dockerfile).toMatch(/^CMD \["node", "reference-server\/bin\/ppapi-reference\.js"\]$/m);
+  });
+});
+
+// The `scaled` profile: several server processes and webhook workers on one PostgreSQL and Redis, behind HAProxy.
+describe('docker-compose.yml, profile scaled', () => {
+  const scaled = Object.entries(services).filter(([, service]) => service.profiles?.includes('scaled'));
+  const servers = scaled.filter(([, s]) => s.build?.target === 'reference' && !s.command);
+  const workers = scaled.filter(([, s]) => s.build?.target === 'reference' && s.command);
+  const balancer = scaled.find(([, s]) => s.image?.startsWith('haproxy:'));
+  const haproxy = readFileSync(join(ROOT, 'deploy/haproxy/haproxy.cfg'), 'utf8');
+  const reference = services.reference?.environment ?? {};
+
+  it('runs at least two servers and two workers on the PostgreSQL and Redis of the reference service', () => {
+    expect(servers.length).toBeGreaterThanOrEqual(2);
+    expect(workers.length).toBeGreaterThanOrEqual(2);
+    for (const [name, service] of [...servers, ...workers]) {
+      const env = service.environment ?? {};
+      expect([name, env.DATABASE_URL, env.REDIS_URL]).toEqual([name, reference.DATABASE_URL, reference.REDIS_URL]);
+      // Started once the reference service (which seeds and migrates) is healthy.
+      expect([name, service.depends_on?.reference?.condition]).toEqual([name, 'service_healthy']);
+    }
+  });
+
+  it('servers neither seed nor deliver webhooks, and hand out links through the balancer; workers run the worker bin', () => {
+    const published = balancer?.[1].ports?.[0]?.split(':')[0];
+    for (const [name, service] of servers) {
+      const env = service.environment ?? {};
+      expect([name, env.SEED_FIXTURES, env.WEBHOOK_PROCESSING]).toEqual([name, '0', '0']);
+      expect([name, new URL(effective(env.PUBLIC_URL ?? '')).port]).toEqual([name, published]);
+      expect([name, service.ports]).toEqual([name, undefined]); // /metrics and /readyz stay inside the network
+    }
+    for (const [name, service] of workers)
+      expect([name, service.command]).toEqual([name, ['node', 'reference-server/bin/ppapi-reference-worker.js']]);
+  });
+
+  it('puts HAProxy in front, with its configuration mounted, a published port and every server behind it', () => {
+    expect(balancer).toBeDefined();
+    const [, lb] = balancer!;
+    expect(lb.volumes).toEqual(['./deploy/haproxy/haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro']);
+    const bind = /^\s*bind :(\d+)$/m.exec(haproxy)?.[1];
+    expect(lb.ports).toEqual([`${bind}:${bind}`]);
+    const backends = [...haproxy.matchAll(/^\s*server (\S+) (\S+):(\d+)/gm)].map((m) => [m[2], m[3]]);
+    expect(backends.sort()).toEqual(servers.map(([name, s]) => [name, s.environment?.PORT]).sort());
+    for (const [name] of servers) expect([name, lb.depends_on?.[name]?.condition]).toEqual([name, 'service_healthy']);
+  });
+
+  it('checks readiness, forwards only the API prefixes, and purges idle upstream connections before the servers close them', () => {
+    expect(haproxy).toMatch(/^\s*option httpchk GET \/readyz$/m);
+    const prefixes = /^\s*acl api path_beg (.+)$/m.exec(haproxy)?.[1]?.split(/\s+/).sort();
+    expect(prefixes).toEqual(['/api/public/v1', '/dashboard/api', '/provisioning/v1']);
+    expect(haproxy).toMatch(/unless api$/m);
+    // HAProxy closes idle pooled connections after pool-purge-delay; each server keeps them KEEP_ALIVE_TIMEOUT_MS
+    // (65 s by default, none of the servers sets another): HAProxy must let go first.
+    const purge = Number(/pool-purge-delay (\d+)s/.exec(haproxy)?.[1]);
+    for (const [name, service] of servers)
+      expect([name, service.environment?.KEEP_ALIVE_TIMEOUT_MS]).toEqual([name, undefined]);
+    expect(purge * 1000).toBeLessThan(65_000);
+  });
+
+  it('has a conformance target for the balancer: the fixture keys on its address', () => {
+    const target = JSON.parse(readFileSync(join(ROOT, 'fixtures/scaled-target.json'), 'utf8')) as {
+      baseUrl: string;
+      keys: unknown;
+    };
+    const single = JSON.parse(readFileSync(join(ROOT, 'fixtures/reference-target.json'), 'utf8')) as {
+      keys: unknown;
+    };
+    expect(new URL(target.baseUrl).port).toBe(balancer?.[1].ports?.[0]?.split(':')[0]);
+    expect(target.keys).toEqual(single.keys);
   });
 });

@@ -2,6 +2,8 @@
 import Joi from 'joi';
 import { LANDLORD_LIMITS, type LandlordLimitName } from './platform/limits/policy';
 
+export type MetricsAccess = 'admin' | 'open' | 'off';
+
 export interface ServerConfig {
   readonly port: number;
   readonly host: string;
@@ -63,6 +65,17 @@ export interface ServerConfig {
   readonly requestTimeoutMs: number;
   /** Request headers not received in full within this many ms: 408 REQUEST_TIMEOUT, connection closed (≤ requestTimeoutMs). */
   readonly headersTimeoutMs: number;
+  /**
+   * An idle keep-alive connection is closed after this many ms. Above the idle timeout of the balancer in front
+   * (60 s for the common ones), so the balancer, not the server, closes an idle upstream connection: otherwise it
+   * may send a request on a connection the server is closing, and its client sees a 502 the server never sent.
+   * Below headersTimeoutMs, as Node's documentation asks.
+   */
+  readonly keepAliveTimeoutMs: number;
+  /** On SIGTERM/SIGINT: requests in flight get this many ms to finish; then their connections are closed. */
+  readonly shutdownTimeoutMs: number;
+  /** GET /metrics: `admin` needs the admin token (Bearer), `open` needs nothing (a private network), `off` is 404. */
+  readonly metrics: MetricsAccess;
   /** PostgreSQL: a query not answered within this many ms fails (client side, so a frozen server is bounded too). */
   readonly dbQueryTimeoutMs: number;
   /** PostgreSQL: waiting this long for a pooled (or new) connection fails the request. */
@@ -74,6 +87,16 @@ export interface ServerConfig {
   readonly complianceSummaryConcurrency: number;
   /** Folder of stored objects (images, documents): STORAGE_DIR, else `${DATA_DIR}/objects`; unset: a per-process temp folder. */
   readonly storageDir?: string;
+}
+
+/** Above the 60 s idle timeout of common balancers (AWS ALB, nginx's upstream keepalive_timeout, HAProxy setups). */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/** Above the keep-alive timeout, as Node's documentation asks. */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 66_000;
+
+/** 65 s, or less when a short headers timeout is configured (tests, drills): it stays below it. */
+function keepAliveDefault(headersTimeoutMs: number): number {
+  return Math.min(DEFAULT_KEEP_ALIVE_TIMEOUT_MS, Math.max(1, headersTimeoutMs - Math.min(1000, headersTimeoutMs / 2)));
 }
 
 /** The environment the server reads; each key's description is the README's configuration table (config-table.ts). */
@@ -277,7 +300,9 @@ export const CONFIG_SCHEMA = Joi.object<Record<string, string | number | boolean
     .integer()
     .min(100)
     .max(3_600_000)
-    .default(30_000)
+    // Node refuses a headers timeout above the request timeout, so the request timeout's default leaves room for the
+    // headers timeout's (66 s, above the keep-alive timeout).
+    .default(120_000)
     .description(
       'a request (headers and body) not received in full within this time answers `408 REQUEST_TIMEOUT` and the connection is closed',
     ),
@@ -285,30 +310,58 @@ export const CONFIG_SCHEMA = Joi.object<Record<string, string | number | boolean
     .integer()
     .min(100)
     .max(Joi.ref('REQUEST_TIMEOUT_MS'))
-    .default(Joi.ref('REQUEST_TIMEOUT_MS'))
-    .meta({ default: '`REQUEST_TIMEOUT_MS`' })
-    .description('the same for the headers alone (at most `REQUEST_TIMEOUT_MS`)'),
+    .default((parent: { REQUEST_TIMEOUT_MS: number }) =>
+      Math.min(DEFAULT_HEADERS_TIMEOUT_MS, parent.REQUEST_TIMEOUT_MS),
+    )
+    .meta({ default: '66000, at most `REQUEST_TIMEOUT_MS`' })
+    .description(
+      'the same for the headers alone; above `KEEP_ALIVE_TIMEOUT_MS`, as Node asks, so an idle connection is never cut while a request is arriving',
+    ),
+  KEEP_ALIVE_TIMEOUT_MS: Joi.number()
+    .integer()
+    .min(1)
+    .less(Joi.ref('HEADERS_TIMEOUT_MS'))
+    .default((parent: { HEADERS_TIMEOUT_MS: number }) => keepAliveDefault(parent.HEADERS_TIMEOUT_MS))
+    .meta({ default: '65000' })
+    .description(
+      'how long an idle keep-alive connection stays open; above the 60 s idle timeout of common load balancers, so a balancer never reuses a connection the server is closing',
+    ),
+  SHUTDOWN_TIMEOUT_MS: Joi.number()
+    .integer()
+    .min(0)
+    .max(600_000)
+    .default(10_000)
+    .description(
+      'on SIGTERM or SIGINT: stop accepting, let requests in flight finish for at most this long, then close every connection',
+    ),
+  METRICS: Joi.string()
+    .valid('admin', 'open', 'off')
+    .empty('')
+    .default('admin')
+    .description(
+      '`GET /metrics` (Prometheus format): `admin` needs the `ADMIN_TOKEN` bearer, `open` serves it to anyone who reaches the port (keep that port off the public internet), `off` removes the route',
+    ),
   DB_QUERY_TIMEOUT_MS: Joi.number()
     .integer()
     .min(100)
     .max(600_000)
     .default(5_000)
     .description(
-      'PostgreSQL: a query not answered in this time fails with `503 DATABASE_UNAVAILABLE` (server-side `statement_timeout`, and a client-side read timeout for a frozen server). Migrations at start run on a connection of their own without it: a backfill over a large landlord takes longer than a request may',
+      'PostgreSQL: a query not answered in this time fails with `503 SERVICE_UNAVAILABLE` (server-side `statement_timeout`, and a client-side read timeout for a frozen server). Migrations at start run on a connection of their own without it: a backfill over a large landlord takes longer than a request may',
     ),
   DB_ACQUIRE_TIMEOUT_MS: Joi.number()
     .integer()
     .min(100)
     .max(600_000)
     .default(3_000)
-    .description('PostgreSQL: waiting this long for a connection fails with `503 DATABASE_UNAVAILABLE`'),
+    .description('PostgreSQL: waiting this long for a connection fails with `503 SERVICE_UNAVAILABLE`'),
   COMPLIANCE_SUMMARY_CONCURRENCY: Joi.number()
     .integer()
     .min(1)
     .max(1000)
     .default(3)
     .description(
-      'compliance summaries computed at once per process (each works over the whole portfolio); the rest wait their turn in arrival order, at most `DB_QUERY_TIMEOUT_MS`, then `503 DATABASE_UNAVAILABLE`',
+      'compliance summaries computed at once per process (each works over the whole portfolio); the rest wait their turn in arrival order, at most `DB_QUERY_TIMEOUT_MS`, then `503 SERVICE_UNAVAILABLE`',
     ),
 }).unknown(true);
 
@@ -373,6 +426,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisPrefix: v.REDIS_PREFIX as string | undefined,
     requestTimeoutMs: Number(v.REQUEST_TIMEOUT_MS),
     headersTimeoutMs: Number(v.HEADERS_TIMEOUT_MS),
+    keepAliveTimeoutMs: Number(v.KEEP_ALIVE_TIMEOUT_MS),
+    shutdownTimeoutMs: Number(v.SHUTDOWN_TIMEOUT_MS),
+    metrics: v.METRICS as MetricsAccess,
     dbQueryTimeoutMs: Number(v.DB_QUERY_TIMEOUT_MS),
     dbAcquireTimeoutMs: Number(v.DB_ACQUIRE_TIMEOUT_MS),
     complianceSummaryConcurrency: Number(v.COMPLIANCE_SUMMARY_CONCURRENCY),

@@ -17,6 +17,8 @@ import type { DataVersions } from '../platform/read-cache/data-versions';
 import type { ResponseCache } from '../platform/read-cache/response-cache';
 import { noteCachedAnswer } from '../platform/read-cache/plugin';
 import { serviceModeOf } from '../platform/transport/service-mode';
+import type { Metrics } from '../platform/metrics/metrics';
+import type { ReadinessChecks } from './readiness';
 
 export interface AppDeps {
   readonly config: ServerConfig;
@@ -30,6 +32,9 @@ export interface AppDeps {
   readonly mailCapture?: CaptureMailer;
   readonly dataVersions: DataVersions;
   readonly responseCache: ResponseCache;
+  readonly metrics: Metrics;
+  /** What /readyz checks: each dependency the process needs to answer requests, by name. */
+  readonly readiness: ReadinessChecks;
 }
 
 const DEPS = Symbol('app-deps');
