@@ -8,6 +8,7 @@ import type { ObservedBody } from '../../http/client';
 import type { RecordedExchange } from '../../model';
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../runner';
 import { oneLine } from '../../runner/describe';
+import type { ObserverState } from '../../runner/run-scope';
 import { RATE_WINDOW_DAY_SECONDS } from '../../rules';
 import { carriesRateLimitHeaders, matchRoute } from '../access/routes';
 import { stackTraceIn } from '../errors/fuzz';
@@ -19,9 +20,9 @@ const LIVE = 'enterpriseLive';
 const SKEW_SECONDS = 120;
 const INT = /^\d+$/;
 
-type Observe = (exchange: RecordedExchange, body: ObservedBody) => string | undefined;
+type Observe = (exchange: RecordedExchange, body: ObservedBody, state: ObserverState) => string | undefined;
 
-function header(exchange: RecordedExchange, name: string): string | undefined {
+export function header(exchange: RecordedExchange, name: string): string | undefined {
   return exchange.response?.headers[name];
 }
 
@@ -63,7 +64,7 @@ async function probe(ctx: CheckContext): Promise<void> {
   for (const req of requests) await ctx.http.request(req);
 }
 
-interface InvariantSpec {
+export interface InvariantSpec {
   readonly id: string;
   readonly title: string;
   readonly rules: readonly string[];
@@ -74,7 +75,7 @@ interface InvariantSpec {
   readonly observe: Observe;
 }
 
-function invariantCheck(spec: InvariantSpec) {
+export function invariantCheck(spec: InvariantSpec) {
   const definition: CheckDefinition = {
     id: spec.id,
     title: spec.title,
@@ -147,7 +148,7 @@ const ACCESS_REFUSALS = new Set([
   'INSUFFICIENT_SCOPE',
 ]);
 
-function countedAnswer(exchange: RecordedExchange, body: ObservedBody): boolean {
+export function countedAnswer(exchange: RecordedExchange, body: ObservedBody): boolean {
   const status = exchange.response?.status ?? 0;
   const code =
     typeof body.json === 'object' && body.json !== null ? (body.json as Record<string, unknown>).code : undefined;
