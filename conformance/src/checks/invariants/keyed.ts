@@ -161,7 +161,7 @@ export const conventionsOnEverySuccess = invariantCheck({
     const json = body.json;
     if (typeof json !== 'object' || json === null || !('data' in json)) return undefined;
     const out = { problems: [] as ConventionProblem[], fields: 0 };
-    conventionProblems((json as { data: unknown }).data, 'data', out);
+    conventionProblems(json.data, 'data', out);
     const first = out.problems[0];
     return first === undefined
       ? undefined
