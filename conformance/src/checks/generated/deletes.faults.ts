@@ -27,8 +27,8 @@ function totalKept(deleted: RegExp, list: string, field: readonly string[], what
         if (!isRec(next)) return undefined;
         holder = next;
       }
-      const last = field[field.length - 1] as string;
-      if (typeof holder[last] === 'number') holder[last] = (holder[last] as number) + n;
+      const last = field[field.length - 1];
+      if (typeof holder[last] === 'number') holder[last] = holder[last] + n;
       return withJson(res, body);
     },
   });
@@ -44,9 +44,9 @@ function deletedDocumentListed(): Fault {
       const path = apiPath(req) ?? '';
       const doc = DOC.exec(path);
       if (req.method === 'DELETE' && doc && res.status === 200) {
-        const list = `/${doc[1] as string}/${doc[2] as string}/documents`;
+        const list = `/${doc[1]}/${doc[2]}/documents`;
         const kept = (ctx.state.get(list) as string[] | undefined) ?? [];
-        ctx.state.set(list, [...kept, doc[3] as string]);
+        ctx.state.set(list, [...kept, doc[3]]);
         return undefined;
       }
       const kept = ctx.state.get(path) as string[] | undefined;
