@@ -6,7 +6,7 @@ import type { CheckNeed, RecordedExchange } from '../model';
 import type { Clock } from '../http/clock';
 import type { HttpClient, HttpResponse, ObservedBody } from '../http/client';
 import type { Target } from '../targets/types';
-import type { RunResources } from './run-scope';
+import type { ObserverState, RunResources } from './run-scope';
 
 export type Profile = 'quick' | 'full';
 
@@ -152,7 +152,7 @@ export interface CheckDefinition<C = CheckContext> {
    * receives (its public API client only); a returned message is a violation, kept with the exchange for the
    * check's run (ctx.run.violations). Such checks are `afterAll`.
    */
-  readonly observe?: (exchange: RecordedExchange, body: ObservedBody) => string | undefined;
+  readonly observe?: (exchange: RecordedExchange, body: ObservedBody, state: ObserverState) => string | undefined;
   /** Run after every other check, exclusive ones included (they judge what the whole run saw). */
   readonly afterAll?: boolean;
   run(ctx: C): Promise<void>;

@@ -116,7 +116,12 @@ const DOCUMENTS_QUERY: readonly QueryParam[] = [
 /** The lists and totals a property is counted in (PROP-1, COMPLIANCE-1 portfolio.propertyCount). */
 const PROPERTY_LISTS: readonly ListEffect[] = [
   { path: '/properties', query: { limit: 500 }, total: 'meta.total', rules: ['PROP-1', 'STATE-27'] },
-  { path: '/compliance/summary', total: 'data.portfolio.propertyCount', rules: ['COMPLIANCE-1', 'STATE-27'] },
+  {
+    path: '/compliance/summary',
+    itemsAt: 'data.properties',
+    total: 'data.portfolio.propertyCount',
+    rules: ['COMPLIANCE-1', 'RES-COMPLIANCE-3', 'STATE-27'],
+  },
 ];
 const CONTRACT_LISTS: readonly ListEffect[] = [
   { path: '/contracts', query: { limit: 500 }, total: 'meta.total', rules: ['CONTRACT-1', 'STATE-27'] },

@@ -98,6 +98,8 @@ export interface ListEffect {
   /** The list path; `{id}` is the written resource's owner id (documents). */
   readonly path: string;
   readonly query?: Readonly<Record<string, string | number>>;
+  /** Where the items are: `data` (a list), or an array inside a summary (the compliance summary's `properties`). */
+  readonly itemsAt?: 'data' | 'data.properties';
   /** Where the list's count is: `meta.total` on paged lists, or a field of a summary object. */
   readonly total?: 'meta.total' | 'data.portfolio.propertyCount';
   /** The rules that make the item appear in or leave this list. */
