@@ -210,8 +210,12 @@ export async function runMutation(options: MutationOptions, out: (text: string) 
       'utf8',
     );
     out(`coverage-md: ${options.coverageMd}\n`);
-    // Unexplained survivors and failed variants are findings: the run says so in its exit status.
-    return report.survived.some((s) => s.unexplained) || report.variantsPassed < report.variants.length ? 1 : 0;
+    // Unexplained survivors, stale survivor entries and failed variants are findings: the exit status says so.
+    return report.unexplained > 0 ||
+      report.staleSurvivorEntries.length > 0 ||
+      report.variantsPassed < report.variants.length
+      ? 1
+      : 0;
   } finally {
     await reference.stop();
   }

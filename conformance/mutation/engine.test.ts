@@ -54,7 +54,10 @@ describe('the mutation engine', () => {
         }),
     };
     const reason = 'JSON member order is not observable (RFC 8259 section 4)';
-    const listed = await runMutant(unobservable, options([{ mutant: 'CAL-2/order/*/member-order', reason }]));
+    const listed = await runMutant(
+      unobservable,
+      options([{ mutant: 'CAL-2/order/*/member-order', class: 'unobservable', reason }]),
+    );
     expect(listed).toMatchObject({ outcome: 'survived', reason });
     expect(listed.unexplained).toBeUndefined();
     expect(listed.applied).toBeGreaterThan(0);

@@ -27,6 +27,10 @@ export interface MutantOutcome {
   readonly reason?: string;
   /** Survived and not listed in survivors.ts. */
   readonly unexplained?: boolean;
+  /** Survived and listed: how survivors.ts classes it. */
+  readonly listedAs?: KnownSurvivor['class'];
+  /** Killed although survivors.ts lists it: the entry is stale. */
+  readonly staleEntry?: boolean;
   /** How many answers (or requests) the violation changed: 0 means no check citing the rule reached it. */
   readonly applied: number;
   readonly checks: readonly string[];
@@ -130,7 +134,24 @@ export function counted(fault: Fault): { fault: Fault; applied: () => number } {
   };
 }
 
-async function runThrough(fault: Fault, checks: readonly Check[], options: EngineOptions): Promise<CheckResult[]> {
+/**
+ * A failure the proxy caused (it could not reach the server: "broken-deployment proxy error"), not the deployment
+ * it stands for: such a result kills no mutant and fails no variant; the check is run once more.
+ */
+export function proxyBroke(result: CheckResult): boolean {
+  return (
+    PROXY_ERROR.test(`${result.message} ${result.got ?? ''}`) ||
+    (result.exchanges ?? []).some((e) => PROXY_ERROR.test(e.response?.body ?? ''))
+  );
+}
+
+const PROXY_ERROR = /broken-deployment proxy error/;
+
+async function runThrough(
+  fault: Fault,
+  checks: readonly Check[],
+  options: Pick<EngineOptions, 'target' | 'upstream' | 'seed' | 'concurrency'>,
+): Promise<CheckResult[]> {
   const proxy = await startBrokenDeployment(options.upstream, fault);
   try {
     return await runChecks({
@@ -145,8 +166,27 @@ async function runThrough(fault: Fault, checks: readonly Check[], options: Engin
   }
 }
 
-export function knownReason(id: string, known: readonly KnownSurvivor[]): string | undefined {
-  return known.find((k) => globToRegExp(k.mutant).test(id))?.reason;
+/**
+ * Runs the checks through the fault. When the proxy broke an exchange of the run, the checks that failed run once
+ * more through a fresh proxy (a run-wide observer fails for an exchange another check made, so all of them).
+ */
+async function withProxyRetry(
+  fault: Fault,
+  checks: readonly Check[],
+  options: Pick<EngineOptions, 'target' | 'upstream' | 'seed' | 'concurrency'>,
+): Promise<CheckResult[]> {
+  const first = await runThrough(fault, checks, options);
+  if (!first.some(proxyBroke)) return first;
+  const again = checks.filter((c) =>
+    first.some((r) => r.id === c.id && r.status !== 'passed' && r.status !== 'skipped'),
+  );
+  if (again.length === 0) return first;
+  const second = await runThrough(fault, again, options);
+  return first.map((r) => second.find((x) => x.id === r.id) ?? r);
+}
+
+export function knownSurvivor(id: string, known: readonly KnownSurvivor[]): KnownSurvivor | undefined {
+  return known.find((k) => globToRegExp(k.mutant).test(id));
 }
 
 export async function runMutant(mutant: Mutant, options: EngineOptions): Promise<MutantOutcome> {
@@ -161,11 +201,18 @@ export async function runMutant(mutant: Mutant, options: EngineOptions): Promise
     description: mutant.description,
     checks: checks.map((c) => c.id),
   };
-  const results = await runThrough(fault, checks, options);
+  const results = await withProxyRetry(fault, checks, options);
   // Only a check citing the rule kills its mutant: a traffic check failing shows another rule's check, not this one.
-  const failed = results.filter((r) => r.status === 'failed' && citing.has(r.id)).map((r) => r.id);
-  if (failed.length > 0) return { ...base, outcome: 'killed', killedBy: failed, applied: applied() };
-  const listed = knownReason(mutant.id, options.known);
+  const failed = results.filter((r) => r.status === 'failed' && citing.has(r.id) && !proxyBroke(r)).map((r) => r.id);
+  const listed = knownSurvivor(mutant.id, options.known);
+  if (failed.length > 0)
+    return {
+      ...base,
+      outcome: 'killed',
+      killedBy: failed,
+      applied: applied(),
+      ...(listed !== undefined ? { staleEntry: true } : {}),
+    };
   const errored = results.filter((r) => r.status === 'error' && citing.has(r.id)).map((r) => `${r.id}: ${r.message}`);
   const seen =
     applied() === 0
@@ -176,8 +223,8 @@ export async function runMutant(mutant: Mutant, options: EngineOptions): Promise
   return {
     ...base,
     outcome: 'survived',
-    reason: listed ?? seen,
-    ...(listed === undefined ? { unexplained: true } : {}),
+    reason: listed?.reason ?? seen,
+    ...(listed === undefined ? { unexplained: true } : { listedAs: listed.class }),
     applied: applied(),
   };
 }
@@ -196,7 +243,7 @@ export async function runVariant(
   fault: Fault,
   options: Pick<EngineOptions, 'target' | 'upstream' | 'checks' | 'seed' | 'concurrency' | 'parallel' | 'known'>,
 ): Promise<VariantOutcome> {
-  const results = await runThrough(fault, options.checks, { ...options });
+  const results = await withProxyRetry(fault, options.checks, options);
   const failed = results
     .filter((r) => r.status === 'failed' || r.status === 'error')
     .map((r) => ({ check: r.id, status: r.status, message: r.message }));

@@ -21,6 +21,10 @@ export interface MutationReport {
   readonly mutants: readonly MutantOutcome[];
   readonly killed: readonly MutantOutcome[];
   readonly survived: readonly MutantOutcome[];
+  /** Survivors listed nowhere: findings. */
+  readonly unexplained: number;
+  /** Killed mutants survivors.ts still lists: entries to remove. */
+  readonly staleSurvivorEntries: readonly string[];
   readonly killRate: number;
   /** Rules with at least one mutant run in this report. */
   readonly rulesWithMutants: number;
@@ -74,6 +78,8 @@ export function buildReport(input: {
     mutants: input.outcomes,
     killed,
     survived: input.outcomes.filter((o) => o.outcome === 'survived'),
+    unexplained: input.outcomes.filter((o) => o.unexplained === true).length,
+    staleSurvivorEntries: input.outcomes.filter((o) => o.staleEntry === true).map((o) => o.id),
     killRate: rate(killed.length, input.outcomes.length),
     rulesWithMutants: Object.keys(perRule).length,
     perRule,
@@ -99,7 +105,12 @@ export function formatReport(report: MutationReport): string {
   for (const [rule, t] of Object.entries(report.perRule)) lines.push(`  ${rule}: ${t.killed}/${t.mutants}`);
   if (report.survived.length > 0) {
     lines.push('', 'survivors:');
-    for (const s of report.survived) lines.push(`  ${s.unexplained ? 'UNEXPLAINED ' : ''}${s.id}: ${s.reason ?? ''}`);
+    for (const s of report.survived)
+      lines.push(`  ${s.unexplained ? 'UNEXPLAINED' : s.listedAs} ${s.id}: ${s.reason ?? ''}`);
+  }
+  if (report.staleSurvivorEntries.length > 0) {
+    lines.push('', 'killed, but listed in survivors.ts (remove the entries):');
+    for (const id of report.staleSurvivorEntries) lines.push(`  ${id}`);
   }
   if (report.variants.length > 0) {
     lines.push('', `variants: ${report.variantsPassed} of ${report.variants.length} passed`);
@@ -129,10 +140,10 @@ export function renderMutationMarkdown(report: MutationReport): string {
   lines.push('', '| Rule | Killed | Mutants |', '| --- | ---: | ---: |');
   for (const [rule, t] of Object.entries(report.perRule)) lines.push(`| ${rule} | ${t.killed} | ${t.mutants} |`);
   if (report.survived.length > 0) {
-    lines.push('', '| Surviving mutant | Route | Reason |', '| --- | --- | --- |');
+    lines.push('', '| Surviving mutant | Route | Class | Reason |', '| --- | --- | --- | --- |');
     for (const s of report.survived)
       lines.push(
-        `| \`${s.id}\` | ${cell(s.route)} | ${s.unexplained ? '**unexplained**: ' : ''}${cell(s.reason ?? '')} |`,
+        `| \`${s.id}\` | ${cell(s.route)} | ${s.unexplained ? '**unexplained**' : (s.listedAs ?? '')} | ${cell(s.reason ?? '')} |`,
       );
   }
   if (report.variants.length > 0) {

@@ -4,6 +4,12 @@
 
 export interface KnownSurvivor {
   readonly mutant: string;
+  /**
+   * `unobservable`: no black-box client can tell the violation from a correct answer (the reason says why);
+   * `weak-check`: a check could see it and does not yet (the reason names the check to strengthen). A listed
+   * survivor that gets killed is reported as stale, so its entry is removed once the check is strengthened.
+   */
+  readonly class: 'unobservable' | 'weak-check';
   readonly reason: string;
 }
 
