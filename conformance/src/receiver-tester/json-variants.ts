@@ -24,7 +24,10 @@ export function keysReversedJson(envelope: Envelope): string {
 export function withUnicodeText(envelope: Envelope): Envelope {
   return {
     ...envelope,
-    data: { ...envelope.data, text: `Grüße aus Köln — 東京の物件 🏠 ${String(envelope.data.text ?? '')}` },
+    data: {
+      ...envelope.data,
+      text: `Grüße aus Köln — 東京の物件 🏠 ${typeof envelope.data.text === 'string' ? envelope.data.text : ''}`,
+    },
   };
 }
 
