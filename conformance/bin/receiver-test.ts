@@ -9,7 +9,8 @@ receiverTestCli(process.argv.slice(2), {
 }).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(`receiver-test: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(2);
+    // The tester itself crashed: not a verdict on the receiver (exit 3, as the suite's errors).
+    console.error(`receiver-test: internal error: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(3);
   },
 );

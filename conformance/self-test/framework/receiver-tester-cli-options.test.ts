@@ -17,6 +17,10 @@ describe('receiver-test options', () => {
         '--concurrency=2',
         '--only',
         'receiver.*',
+        '--strict',
+        '--baseline=known.json',
+        '--repeat',
+        '3',
       ]),
     ).toEqual({
       url: 'http://127.0.0.1:4000/hooks',
@@ -29,8 +33,20 @@ describe('receiver-test options', () => {
       timeoutMs: 250,
       concurrency: 2,
       only: ['receiver.*'],
+      strict: true,
+      baseline: 'known.json',
+      repeat: 3,
       help: false,
     });
+  });
+
+  test('without --strict or --repeat: warnings for SHOULD failures, one run', () => {
+    expect(parseCliOptions(['--url', 'http://h', '--secret', 's'])).toMatchObject({ strict: false, repeat: 1 });
+  });
+
+  test("the suite's report formats, summary and badge included", () => {
+    const argv = ['--url', 'http://h', '--secret', 's', '--report', 'summary:s.json', '--report', 'badge:b.json'];
+    expect(parseCliOptions(argv).reports.map((r) => r.format)).toEqual(['summary', 'badge']);
   });
 
   test('a Windows-style report path keeps its colon', () => {
@@ -51,6 +67,8 @@ describe('receiver-test options', () => {
     ['unknown option', ['--url', 'http://h', '--secret', 's', '--verbose', 'yes']],
     ['stray argument', ['http://h']],
     ['--url twice', ['--url', 'http://a', '--url', 'http://b', '--secret', 's']],
+    ['zero repeats', ['--url', 'http://h', '--secret', 's', '--repeat', '0']],
+    ['--strict with a value', ['--url', 'http://h', '--secret', 's', '--strict=yes']],
   ])('%s is a usage error', (_what, argv) => {
     expect(() => parseCliOptions(argv)).toThrow(UsageError);
   });

@@ -58,9 +58,21 @@ describe('generated payloads', () => {
   );
 
   test('same seed and key give the same envelope; another seed gives another', () => {
-    const a = new DeliveryFactory(1, 's').envelope('rent.overdue', 'k');
-    expect(new DeliveryFactory(1, 's').envelope('rent.overdue', 'k')).toEqual(a);
-    expect(new DeliveryFactory(2, 's').envelope('rent.overdue', 'k').id).not.toBe(a.id);
+    const now = (): Date => new Date('2026-03-04T09:00:00.000Z');
+    const a = new DeliveryFactory(1, 's', now).envelope('rent.overdue', 'k');
+    expect(new DeliveryFactory(1, 's', now).envelope('rent.overdue', 'k')).toEqual(a);
+    expect(new DeliveryFactory(2, 's', now).envelope('rent.overdue', 'k').id).not.toBe(a.id);
+  });
+
+  test('created_at is a few seconds before the run started, or the age asked for (a late retry)', () => {
+    const start = Date.parse('2026-03-04T09:00:00.000Z');
+    const factory = new DeliveryFactory(1, 's', () => new Date(start));
+    for (const key of ['a', 'b', 'c']) {
+      const age = start - Date.parse(factory.envelope('rent.overdue', key).created_at);
+      expect(age).toBeGreaterThanOrEqual(0);
+      expect(age).toBeLessThanOrEqual(5_000);
+    }
+    expect(factory.anyEnvelope('late', 80 * 60_000).created_at).toBe('2026-03-04T07:40:00.000Z');
   });
 
   test('envelopes have the spec shape: evt_<uuid>, event, created_at, landlord_id, data', () => {

@@ -1,4 +1,5 @@
-import type { ReportFormat, ReportSpec } from '@ppapi/spec';
+import type { ReportSpec } from '@ppapi/spec';
+import { REPORT_FORMATS } from '../reporters';
 
 export interface CliOptions {
   readonly url: string;
@@ -8,26 +9,34 @@ export interface CliOptions {
   readonly timeoutMs?: number;
   readonly concurrency?: number;
   readonly only?: readonly string[];
+  /** A failed SHOULD (the receiver duties of Delivery 5) counts as a failure; default a warning. */
+  readonly strict: boolean;
+  /** Known failures and known flakes, the suite's --baseline file. */
+  readonly baseline?: string;
+  /** Run the cases this many times; a case whose verdict changes fails the run. */
+  readonly repeat: number;
   readonly help: boolean;
   readonly version?: boolean;
 }
 
 export class UsageError extends Error {}
 
-export const USAGE = `usage: ppapi-receiver-test --url URL --secret SECRET [--report FORMAT:PATH]... [--seed N] [--timeout-ms 10000] [--concurrency 4] [--only PATTERN]
+export const USAGE = `usage: ppapi-receiver-test --url URL --secret SECRET [--report FORMAT:PATH]... [--seed N] [--timeout-ms 10000] [--concurrency 4] [--only PATTERN] [--strict] [--baseline FILE] [--repeat N]
   --url URL             the webhook receiver's delivery URL
   --secret SECRET       its signing secret (or set WEBHOOK_SECRET); never printed
-  --report FORMAT:PATH  repeatable; FORMAT is json, junit or html
+  --report FORMAT:PATH  repeatable; FORMAT is json, junit, html, summary or badge (the suite's formats)
   --seed N              seed for generated deliveries (printed on every run, so a run can be replayed)
   --timeout-ms N        how long a valid delivery may take to be answered 2xx (default 10000, the spec's timeout)
   --concurrency N       deliveries in flight at once (default 4)
   --only PATTERN        run only checks whose id or rule id matches the glob (case-insensitive; comma-separated or repeated)
-  --version             print the suite's name and version
+  --strict              a failed SHOULD (answer 2xx, verify first with 401, de-duplicate, _test) fails the run; default a warning
+  --baseline FILE       known failures and known flakes (the conformance suite's baseline format)
+  --repeat N            run the checks N times; a check whose verdict changes fails the run
+  --version             print the tester's name and the suite's version
   --help                this text
 from a clone of the repository: npm run receiver-test -- [options]
-exit status: 0 all passed, 1 a check failed, 2 could not run`;
-
-const FORMATS: readonly ReportFormat[] = ['json', 'junit', 'html'];
+exit status: 0 nothing failed or errored, 1 a check failed, 2 could not run, 3 nothing failed but a check errored
+  (the connection broke or the tester crashed: not a verdict on the receiver)`;
 
 /** `--name value` and `--name=value`; anything unknown is a usage error (exit 2), never silently ignored. */
 export function parseCliOptions(
@@ -37,6 +46,7 @@ export function parseCliOptions(
   const values = new Map<string, string[]>();
   let help = false;
   let version = false;
+  let strict = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') {
@@ -47,10 +57,14 @@ export function parseCliOptions(
       version = true;
       continue;
     }
+    if (arg === '--strict') {
+      strict = true;
+      continue;
+    }
     const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
     if (!match) throw new UsageError(`unexpected argument ${JSON.stringify(arg)}`);
     const name = match[1] ?? '';
-    if (!['url', 'secret', 'report', 'seed', 'timeout-ms', 'concurrency', 'only'].includes(name))
+    if (!['url', 'secret', 'report', 'seed', 'timeout-ms', 'concurrency', 'only', 'baseline', 'repeat'].includes(name))
       throw new UsageError(`unknown option --${name}`);
     let value = match[2];
     if (value === undefined) {
@@ -65,7 +79,7 @@ export function parseCliOptions(
     if (list && list.length > 1) throw new UsageError(`--${name} given more than once`);
     return list?.[0];
   };
-  if (help || version) return { url: '', secret: '', reports: [], help, version };
+  if (help || version) return { url: '', secret: '', reports: [], help, version, strict, repeat: 1 };
 
   const url = single('url');
   if (url === undefined) throw new UsageError('--url is required');
@@ -82,11 +96,11 @@ export function parseCliOptions(
 
   const reports = (values.get('report') ?? []).map((spec): ReportSpec => {
     const colon = spec.indexOf(':');
-    const format = FORMATS.find((f) => f === spec.slice(0, colon));
+    const format = REPORT_FORMATS.find((f) => f === spec.slice(0, colon));
     const path = spec.slice(colon + 1);
     if (colon < 0 || !format || path === '')
       throw new UsageError(
-        `--report ${JSON.stringify(spec)}: expected FORMAT:PATH with FORMAT one of ${FORMATS.join(', ')}`,
+        `--report ${JSON.stringify(spec)}: expected FORMAT:PATH with FORMAT one of ${REPORT_FORMATS.join(', ')}`,
       );
     return { format, path };
   });
@@ -94,11 +108,16 @@ export function parseCliOptions(
   const timeoutMs = integerOption(single('timeout-ms'), 'timeout-ms', 1, 600_000);
   const concurrency = integerOption(single('concurrency'), 'concurrency', 1, 64);
   const only = values.get('only');
+  const baseline = single('baseline');
+  const repeat = integerOption(single('repeat'), 'repeat', 1, 100) ?? 1;
   return {
     url,
     secret,
     reports,
     help: false,
+    strict,
+    repeat,
+    ...(baseline !== undefined ? { baseline } : {}),
     ...(seed !== undefined ? { seed } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     ...(concurrency !== undefined ? { concurrency } : {}),

@@ -1,10 +1,26 @@
-import type { WriteReports } from '@ppapi/spec';
-import { writeReports } from '../reporters';
+// `npm run receiver-test` (bin ppapi-receiver-test) under the conformance suite's contract (docs/spec/interfaces.md:
+// "Same exit statuses and report formats"): the suite's grading by rule level (--strict), baseline, --repeat,
+// console reporter, report writers and exit statuses.
+import type { CheckResult, WriteReports } from '@ppapi/spec';
+import { ConsoleReporter, planOf, writeReports, type ConformanceMeta } from '../reporters';
+import {
+  applyBaseline,
+  EMPTY_BASELINE,
+  loadBaseline,
+  staleEntries,
+  staleMessage,
+  type Baseline,
+} from '../runner/baseline';
+import { CATALOGUE } from '../runner/catalogue';
 import { versionLine } from '../version';
+import { CannotRunError } from '../runner/outcomes';
+import { instabilityLine, unstableChecks, worstOf } from '../runner/repeat';
+import { EXIT, exitStatus, grade, levelIndex } from '../runner/verdict';
 import { parseCliOptions, UsageError, USAGE } from './cli-options';
-import { consoleLine, summaryLine } from './console-output';
+import type { ReceiverCheck } from './context';
 import { ReceiverUnreachableError } from './reachability';
 import { runReceiverChecks } from './run';
+import { randomSeed } from './seeds';
 
 export interface CliIo {
   readonly stdout: (line: string) => void;
@@ -12,26 +28,34 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Default: the suite's reporters (the same formats as `npm run conformance`). */
   readonly writeReports?: WriteReports;
+  /** Default: the registry's receiver tester cases (checks/receiver-tester-cases/). */
+  readonly checks?: readonly ReceiverCheck[];
 }
 
+const LEVELS = levelIndex(CATALOGUE.rules);
+
+const oneLine = (err: unknown): string => (err instanceof Error ? err.message : String(err)).replace(/\s*\n\s*/g, ' ');
+
 /**
- * `npm run receiver-test` (bin ppapi-receiver-test): runs the receiver checks of the registry (checks/receiver-tester-cases/)
- * and returns the exit status (0 all passed, 1 a check failed, 2 could not run).
+ * Returns the exit status: 0 nothing failed or errored, 1 a check failed (or a stale baseline entry, or a verdict
+ * that changed under --repeat), 2 could not run, 3 nothing failed but a check errored or the tester crashed.
  */
 export async function receiverTestCli(argv: readonly string[], io: CliIo): Promise<number> {
   let options;
+  let baseline: Baseline = EMPTY_BASELINE;
   try {
     options = parseCliOptions(argv, io.env);
+    if (options.baseline !== undefined) baseline = loadBaseline(options.baseline);
   } catch (err) {
-    if (err instanceof UsageError) {
-      io.stderr(`receiver-test: ${err.message} (--help for usage)`);
-      return 2;
+    if (err instanceof UsageError || err instanceof CannotRunError) {
+      io.stderr(`receiver-test: ${oneLine(err)} (--help for usage)`);
+      return EXIT.cannotRun;
     }
     throw err;
   }
   if (options.help) {
     io.stdout(USAGE);
-    return 0;
+    return EXIT.ok;
   }
   if (options.version === true) {
     io.stdout(versionLine('ppapi-receiver-test').trimEnd());
@@ -41,28 +65,64 @@ export async function receiverTestCli(argv: readonly string[], io: CliIo): Promi
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load; import() is not hooked by tsx/cjs
   const { RECEIVER_CHECKS } = require('../registry') as typeof import('../registry');
 
-  let run;
+  const checks = io.checks ?? RECEIVER_CHECKS;
+  const strict = options.strict;
+  const judge = (r: CheckResult): CheckResult => applyBaseline(grade(r, LEVELS, strict), baseline);
+  // The console writes whole lines ending in "\n"; io.stdout adds its own.
+  const reporter = new ConsoleReporter(
+    { write: (text) => io.stdout(text.replace(/\n$/, '')), tty: false, color: false },
+    planOf(checks),
+  );
+  const seed = options.seed ?? randomSeed();
+
+  io.stdout(`receiver-test ${options.url} seed ${String(seed)} (replay with --seed ${String(seed)})`);
+  if (options.repeat > 1) io.stdout(`repeating the run ${options.repeat} times; progress shows the first`);
   try {
-    run = await runReceiverChecks({ ...options, checks: RECEIVER_CHECKS });
+    const runs: CheckResult[][] = [];
+    let meta;
+    for (let i = 0; i < options.repeat; i++) {
+      const first = i === 0;
+      const run = await runReceiverChecks({
+        ...options,
+        seed,
+        checks,
+        onResult: (r) => (first ? reporter.result(judge(r)) : undefined),
+      });
+      runs.push(run.results.map(judge));
+      meta = run.meta;
+    }
+    // --repeat: the worst verdict of each check is reported, and a verdict that changed is a reason to fail.
+    const results = runs.length > 1 ? worstOf(runs) : (runs[0] ?? []);
+    const listedFlaky = new Set(baseline.knownFlaky.map((e) => e.check));
+    const unstable = unstableChecks(runs).filter(
+      (u) => !listedFlaky.has(u.check) && results.find((r) => r.id === u.check)?.knownFlaky === undefined,
+    );
+    const stale = staleEntries(results, baseline);
+    const runFailures = [...stale.map(staleMessage), ...unstable.map(instabilityLine)];
+    const reportMeta: ConformanceMeta = {
+      title: 'Webhook receiver test',
+      startedAt: new Date().toISOString(),
+      finishedAt: new Date().toISOString(),
+      ...meta,
+      strict,
+      ...(stale.length ? { baselineStale: stale.map(staleMessage) } : {}),
+      ...(options.repeat > 1 ? { repeat: options.repeat, unstable: unstable.map(instabilityLine) } : {}),
+    };
+    try {
+      await (io.writeReports ?? writeReports)(results, options.reports, reportMeta);
+    } catch (err) {
+      io.stderr(`receiver-test: could not write reports: ${oneLine(err)}`);
+      return EXIT.cannotRun;
+    }
+    reporter.finish({ results, runFailures, written: options.reports.map((r) => `report ${r.format}: ${r.path}`) });
+    return exitStatus(results, runFailures.length);
   } catch (err) {
     if (err instanceof ReceiverUnreachableError) {
       io.stderr(`receiver-test: ${err.message}`);
-      return 2;
+      return EXIT.cannotRun;
     }
-    throw err;
+    // The tester itself broke: not a verdict on the receiver.
+    io.stderr(`receiver-test: internal error: ${oneLine(err)}`);
+    return EXIT.errored;
   }
-
-  io.stdout(`receiver-test ${options.url} seed ${String(run.meta.seed)}`);
-  for (const result of run.results) io.stdout(consoleLine(result));
-  io.stdout(summaryLine(run.results));
-
-  if (options.reports.length > 0) {
-    try {
-      await (io.writeReports ?? writeReports)(run.results, options.reports, run.meta);
-    } catch (err) {
-      io.stderr(`receiver-test: could not write reports: ${err instanceof Error ? err.message : String(err)}`);
-      return 2;
-    }
-  }
-  return run.results.some((r) => r.status === 'failed') ? 1 : 0;
 }

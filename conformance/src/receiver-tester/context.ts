@@ -15,7 +15,8 @@ export interface ReceiverContext {
   readonly deliveries: DeliveryFactory;
   /** Sends one delivery (shared concurrency limit, per-call timeout); recorded for the report and the curl lines. */
   send(delivery: OutgoingDelivery): Promise<DeliveryExchange>;
-  /** Fails the check unless the verdict passed; a passed verdict's message becomes part of the check's message. */
+  /** A failed verdict fails the case (graded by its failedRules), an errored one makes it `error`; a passed
+   * verdict's message becomes part of the case's message. */
   verdict(verdict: Verdict): void;
 }
 

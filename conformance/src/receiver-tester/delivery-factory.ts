@@ -23,28 +23,40 @@ export interface SignOptions {
   readonly signature?: string | null;
 }
 
-/** Seeded envelopes from the catalogue, signed like the service signs them. */
+/** How long before the run's start a first attempt's event happened: a few seconds, as a live delivery's. */
+const MAX_FIRST_ATTEMPT_AGE_MS = 5_000;
+
+/**
+ * Seeded envelopes from the catalogue, signed like the service signs them. `created_at` is near the run's start
+ * (a delivery's first attempt follows its event within seconds), so a receiver that judges an event's age sees
+ * what the service would send; the same seed and start give the same bytes.
+ */
 export class DeliveryFactory {
   readonly landlordId: string;
+  private readonly startedAt: number;
 
   constructor(
     private readonly seed: number,
     private readonly secret: string,
+    now: () => Date = () => new Date(),
   ) {
     this.landlordId = this.sample(fc.uuid({ version: 4 }), 'landlord');
+    this.startedAt = now().getTime();
   }
 
   /** A delivery of `event`; `key` names the purpose so the same (seed, key) gives the same envelope. */
-  envelope(event: string, key: string): Envelope {
+  envelope(event: string, key: string, ageMs?: number): Envelope {
     const spec = eventCatalogue.find((e) => e.event === event);
     if (!spec) throw new Error(`unknown event type ${event}`);
-    return this.sample(envelopeArbitrary(spec, this.landlordId), `${key}:${event}`);
+    const envelope = this.sample(envelopeArbitrary(spec, this.landlordId), `${key}:${event}`);
+    const age = ageMs ?? this.sample(fc.integer({ min: 0, max: MAX_FIRST_ATTEMPT_AGE_MS }), `${key}:${event}:age`);
+    return { ...envelope, created_at: new Date(this.startedAt - age).toISOString() };
   }
 
   /** An envelope of some event type picked by the seed. */
-  anyEnvelope(key: string): Envelope {
+  anyEnvelope(key: string, ageMs?: number): Envelope {
     const spec = this.sample(fc.constantFrom(...eventCatalogue), `${key}:event`);
-    return this.envelope(spec.event, key);
+    return this.envelope(spec.event, key, ageMs);
   }
 
   /** The dashboard's test delivery: `_test: true` at top level and inside `data`. */

@@ -1,6 +1,8 @@
-// Runs the receiver checks against one receiver URL: each check gets a receiver context, its deliveries are
-// recorded (exchanges and a curl line each, in order: duplicates and retries need the sequence to reproduce),
-// and the results are the suite's CheckResult, for the suite's reporters.
+// Runs the receiver tester's cases against one receiver URL: each case gets a receiver context, its deliveries
+// are recorded (exchanges and a curl line each, in order: duplicates and retries need the sequence to reproduce),
+// and the results are the suite's CheckResult, for the suite's grading, baseline and reporters. The outcome
+// contract is the suite's: a verdict against the receiver is `failed`; a broken connection or the tester's own
+// crash is `error` (retried once first, as the suite retries an errored check), never `failed`.
 import { performance } from 'node:perf_hooks';
 
 import type { CheckResult, RunMeta } from '@ppapi/spec';
@@ -12,10 +14,13 @@ import { DeliveryFactory } from './delivery-factory';
 import { assertReachable } from './reachability';
 import { randomSeed } from './seeds';
 import { sendDelivery, type DeliveryExchange } from './send-delivery';
+import type { Verdict } from './verdicts';
 
 /** The spec's per-call delivery timeout. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_CONCURRENCY = 4;
+/** An errored case runs once more before its error is reported (the suite's documented retry). */
+export const ERROR_ATTEMPTS = 2;
 
 export interface ReceiverTestOptions {
   readonly url: string;
@@ -29,6 +34,10 @@ export interface ReceiverTestOptions {
   /** Glob(s) over check ids and rule ids, case-insensitive: the conformance runner's --only. */
   readonly only?: string | readonly string[];
   readonly checks: readonly ReceiverCheck[];
+  /** Called with each result as its case completes (the console's progress lines). */
+  readonly onResult?: (result: CheckResult) => void;
+  /** What "now" is for envelopes that carry an age (a retry's created_at); default the system clock. */
+  readonly now?: () => Date;
 }
 
 export interface ReceiverTestRun {
@@ -36,7 +45,20 @@ export interface ReceiverTestRun {
   readonly meta: RunMeta;
 }
 
-class ReceiverCheckFailure extends Error {}
+type FailedVerdict = Extract<Verdict, { outcome: 'failed' }>;
+
+class ReceiverCheckFailure extends Error {
+  constructor(readonly verdict: FailedVerdict) {
+    super(verdict.message);
+  }
+}
+
+class BrokenConnection extends Error {}
+
+type Attempt =
+  | { readonly status: 'passed'; readonly message: string }
+  | { readonly status: 'failed'; readonly verdict: FailedVerdict }
+  | { readonly status: 'error'; readonly message: string };
 
 /** Throws ReceiverUnreachableError when nothing answers at the URL (exit status 2, not 60 failures). */
 export async function runReceiverChecks(options: ReceiverTestOptions): Promise<ReceiverTestRun> {
@@ -45,11 +67,9 @@ export async function runReceiverChecks(options: ReceiverTestOptions): Promise<R
   const startedAt = new Date().toISOString();
   await assertReachable(options.url, timeoutMs);
   const limit = concurrencyLimit(options.concurrency ?? DEFAULT_CONCURRENCY);
-  const deliveries = new DeliveryFactory(seed, options.secret);
+  const deliveries = new DeliveryFactory(seed, options.secret, options.now);
 
-  const runOne = async (check: ReceiverCheck): Promise<CheckResult> => {
-    const started = performance.now();
-    const exchanges: DeliveryExchange[] = [];
+  const attempt = async (check: ReceiverCheck, exchanges: DeliveryExchange[]): Promise<Attempt> => {
     const passes: string[] = [];
     const ctx: ReceiverContext = {
       url: options.url,
@@ -64,29 +84,46 @@ export async function runReceiverChecks(options: ReceiverTestOptions): Promise<R
         return exchange;
       },
       verdict: (verdict) => {
-        if (!verdict.passed) throw new ReceiverCheckFailure(verdict.message);
+        if (verdict.outcome === 'failed') throw new ReceiverCheckFailure(verdict);
+        if (verdict.outcome === 'error') throw new BrokenConnection(verdict.message);
         passes.push(verdict.message);
       },
     };
-    let status: CheckResult['status'] = 'passed';
-    let message: string;
     try {
       await check.run(ctx);
-      message = passes.join('; ');
+      return { status: 'passed', message: passes.join('; ') };
     } catch (err) {
-      status = 'failed';
-      message =
-        err instanceof ReceiverCheckFailure
-          ? err.message
-          : `tester error: ${err instanceof Error ? err.message : String(err)}`;
+      if (err instanceof ReceiverCheckFailure) return { status: 'failed', verdict: err.verdict };
+      if (err instanceof BrokenConnection) return { status: 'error', message: err.message };
+      return { status: 'error', message: `tester error: ${err instanceof Error ? err.message : String(err)}` };
     }
-    return {
+  };
+
+  const runOne = async (check: ReceiverCheck): Promise<CheckResult> => {
+    const started = performance.now();
+    let exchanges: DeliveryExchange[] = [];
+    let outcome = await attempt(check, exchanges);
+    let attempts = 1;
+    while (outcome.status === 'error' && attempts < ERROR_ATTEMPTS) {
+      exchanges = [];
+      outcome = await attempt(check, exchanges);
+      attempts++;
+    }
+    const result: CheckResult = {
       id: check.id,
       title: check.title,
       group: check.group,
       rules: check.rules,
-      status,
-      message,
+      status: outcome.status,
+      message: outcome.status === 'failed' ? outcome.verdict.message : outcome.message,
+      ...(outcome.status === 'failed'
+        ? {
+            expected: outcome.verdict.expected,
+            got: outcome.verdict.got,
+            failedRules: outcome.verdict.failedRules,
+          }
+        : {}),
+      ...(outcome.status === 'error' ? { attempts } : {}),
       reproduction: curlReproduction(
         exchanges.map((e) => e.request),
         timeoutMs,
@@ -95,6 +132,8 @@ export async function runReceiverChecks(options: ReceiverTestOptions): Promise<R
       seed,
       exchanges: exchanges.map((e) => e.recorded),
     };
+    options.onResult?.(result);
+    return result;
   };
 
   // Checks run side by side (the deliveries inside a check stay in order); the limit above bounds the load.

@@ -147,6 +147,10 @@ export async function runCheck(check: Check, target: Target, options: RunCheckOp
     clearTimeout(timer);
   }
   const cleanupProblems = await running.runCleanups();
+  // A broken connection in a cleanup leaves the check's data behind: the run cannot call it passed (or skipped
+  // quietly), nor is it a verdict on the deployment. A failure found before the cleanup stands.
+  if ((outcome === undefined || outcome instanceof CheckSkip) && running.cleanupTransportError)
+    outcome = running.cleanupTransportError;
   // A lone check's run ends with it: its run-level cleanups are its own, reported like its other cleanups.
   if (ownsRun) cleanupProblems.push(...(await run.close()));
   const runNotes = ownsRun && run.notices.length ? ` (note: ${run.notices.join('; ')})` : '';

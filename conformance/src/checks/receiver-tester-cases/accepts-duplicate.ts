@@ -7,7 +7,13 @@ export const acceptsDuplicate = defineReceiverCheck({
   id: 'receiver.acceptsDuplicate',
   title: 'answers 2xx to a second delivery with the same id',
   group: 'Events > Delivery',
-  rules: [RULES.receiverDuties, RULES.deliverySameId, RULES.envelopeIdempotencyKey],
+  rules: [
+    RULES.receiverDuties,
+    RULES.deliverySameId,
+    RULES.envelopeIdempotencyKey,
+    RULES.deliveryTimeout,
+    RULES.verifyRawBody,
+  ],
   async run(ctx) {
     const delivery = ctx.deliveries.signed(ctx.deliveries.anyEnvelope('duplicate'));
     ctx.verdict(expectAccepted(await ctx.send(delivery), ctx.timeoutMs, 'the first delivery'));

@@ -9,7 +9,13 @@ export const acceptsEveryEventType = eventCatalogue.map((spec) =>
     id: `receiver.acceptsEvent.${spec.event}`,
     title: `accepts a signed ${spec.event} delivery`,
     group: 'Events > Event catalog',
-    rules: [catalogueRule(spec.event), RULES.signatureHmac, RULES.deliveryTimeout, RULES.receiverDuties],
+    rules: [
+      catalogueRule(spec.event),
+      RULES.signatureHmac,
+      RULES.verifyRawBody,
+      RULES.deliveryTimeout,
+      RULES.receiverDuties,
+    ],
     async run(ctx) {
       const delivery = ctx.deliveries.signed(ctx.deliveries.envelope(spec.event, 'accepts-event'));
       ctx.verdict(expectAccepted(await ctx.send(delivery), ctx.timeoutMs, `a signed ${spec.event} delivery`));

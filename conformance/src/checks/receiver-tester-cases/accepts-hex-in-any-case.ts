@@ -17,14 +17,18 @@ export const acceptsHexInAnyCase = variants.map((variant) =>
     id: `receiver.acceptsHexInAnyCase.${camel(variant.name)}`,
     title: `accepts a signature written in ${variant.name} hex`,
     group: 'Events > Request',
-    rules: [RULES.verifyHexCase, RULES.signatureHmac],
+    rules: [RULES.verifyHexCase, RULES.signatureHmac, RULES.deliveryTimeout],
     async run(ctx) {
       const envelope = ctx.deliveries.anyEnvelope(`hex-case-${variant.name}`);
       const delivery = ctx.deliveries.signedWithShape(
         envelope,
         ({ header }) => `sha256=${variant.recase(header.slice('sha256='.length))}`,
       );
-      ctx.verdict(expectAccepted(await ctx.send(delivery), ctx.timeoutMs, `a signature in ${variant.name} hex`));
+      ctx.verdict(
+        expectAccepted(await ctx.send(delivery), ctx.timeoutMs, `a signature in ${variant.name} hex`, {
+          refusalBreaks: [RULES.verifyHexCase],
+        }),
+      );
     },
   }),
 );

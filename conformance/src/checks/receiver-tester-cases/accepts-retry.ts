@@ -9,7 +9,14 @@ export const acceptsRetry = defineReceiverCheck({
   id: 'receiver.acceptsRetry',
   title: 'answers 2xx to every attempt of a retried delivery',
   group: 'Events > Delivery',
-  rules: [RULES.deliveryRetries, RULES.deliverySameId, RULES.receiverDuties, RULES.envelopeIdempotencyKey],
+  rules: [
+    RULES.deliveryRetries,
+    RULES.deliverySameId,
+    RULES.receiverDuties,
+    RULES.envelopeIdempotencyKey,
+    RULES.deliveryTimeout,
+    RULES.verifyRawBody,
+  ],
   async run(ctx) {
     const delivery = ctx.deliveries.signed(ctx.deliveries.anyEnvelope('retry'));
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++)

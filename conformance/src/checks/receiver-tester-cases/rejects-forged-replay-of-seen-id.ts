@@ -8,11 +8,13 @@ export const rejectsForgedReplayOfSeenId = defineReceiverCheck({
   id: 'receiver.rejectsForgedReplayOfSeenId',
   title: 'verifies before de-duplicating: a forgery reusing a seen id is rejected',
   group: 'Events > Delivery',
-  rules: [RULES.receiverDuties, RULES.signatureHmac],
+  rules: [RULES.receiverDuties, RULES.signatureHmac, RULES.deliveryTimeout, RULES.verifyRawBody],
   async run(ctx) {
     const envelope = ctx.deliveries.anyEnvelope('forged-replay');
     ctx.verdict(expectAccepted(await ctx.send(ctx.deliveries.signed(envelope)), ctx.timeoutMs, 'the genuine delivery'));
     const forged = ctx.deliveries.signed(envelope, { secret: ctx.deliveries.forgerySecret() });
-    ctx.verdict(expectRejected(await ctx.send(forged), 'a forgery reusing the id just accepted'));
+    ctx.verdict(
+      expectRejected(await ctx.send(forged), 'a forgery reusing the id just accepted', [RULES.receiverDuties]),
+    );
   },
 });

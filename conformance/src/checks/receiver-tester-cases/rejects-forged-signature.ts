@@ -7,11 +7,13 @@ export const rejectsForgedSignature = defineReceiverCheck({
   id: 'receiver.rejectsForgedSignature',
   title: 'rejects a delivery signed with another secret',
   group: 'Events > Request',
-  rules: [RULES.signatureHmac, RULES.receiverDuties],
+  rules: [RULES.verifyRawBody, RULES.signatureHmac, RULES.receiverDuties],
   async run(ctx) {
     const delivery = ctx.deliveries.signed(ctx.deliveries.anyEnvelope('forged'), {
       secret: ctx.deliveries.forgerySecret(),
     });
-    ctx.verdict(expectRejected(await ctx.send(delivery), 'a delivery signed with another secret'));
+    ctx.verdict(
+      expectRejected(await ctx.send(delivery), 'a delivery signed with another secret', [RULES.verifyRawBody]),
+    );
   },
 });

@@ -13,13 +13,20 @@ export const rejectsMalformedSignature = malformedSignatureShapes.map((shape) =>
     rules:
       shape.reason === 'malformed'
         ? [RULES.verifyFormat, RULES.signatureFormat, RULES.receiverDuties]
-        : [RULES.signatureFormat, RULES.receiverDuties],
+        : [RULES.verifyRawBody, RULES.signatureFormat, RULES.receiverDuties],
     async run(ctx) {
       const delivery = ctx.deliveries.signedWithShape(
         ctx.deliveries.anyEnvelope(`malformed-${shape.name}`),
         shape.make,
       );
-      ctx.verdict(expectRejected(await ctx.send(delivery), `a signature header with ${shape.description}`));
+      ctx.verdict(
+        expectRejected(
+          await ctx.send(delivery),
+          `a signature header with ${shape.description}`,
+          // No header at all leaves nothing to verify against: accepting it skips verification (EVT-VERIFY-1).
+          [shape.reason === 'malformed' ? RULES.verifyFormat : RULES.verifyRawBody],
+        ),
+      );
     },
   }),
 );

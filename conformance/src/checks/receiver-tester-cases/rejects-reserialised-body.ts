@@ -24,7 +24,7 @@ export const rejectsReserialisedBody = variants.map((variant) =>
         body: variant.body(envelope),
         signedBody: JSON.stringify(envelope),
       });
-      ctx.verdict(expectRejected(await ctx.send(delivery), variant.what));
+      ctx.verdict(expectRejected(await ctx.send(delivery), variant.what, [RULES.verifyRawBody]));
     },
   }),
 );
