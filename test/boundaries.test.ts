@@ -1,5 +1,6 @@
 // The architecture, enforced rather than remembered: which package may import which, that no relative import
-// leaves its package, that every bare import is a declared dependency of the package that makes it, and which
+// leaves its package, that every bare import is a declared dependency of the package that makes it (and every
+// declared dependency is imported by the code it ships: no dependency only tests use, no compiler), and which
 // layers of the reference server may import which. A new edge fails here until it is added to a table below,
 // where a reviewer sees it.
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -101,6 +102,30 @@ function manifest(pkgDir: string): { dependencies: Record<string, string>; devDe
   };
 }
 
+/**
+ * The bin wrappers (`bin/*.js`) require tsx only when the TypeScript source sits beside them: in a clone, whose
+ * root devDependencies hold it. The tarballs carry no sources (files: bin/*.js, dist), so tsx never loads there.
+ */
+function cloneOnly(pkgDir: string, file: string, specifier: string): boolean {
+  return specifier === 'tsx/cjs' && /^bin\/[^/]+\.js$/.test(relative(join(ROOT, pkgDir), file).split(sep).join('/'));
+}
+
+/** Declared runtime dependencies (not optional peers) that no shipped file imports: a test-only dependency, say. */
+export function unusedDependencies(
+  pkgDir: string,
+  files: readonly string[] = sourceFiles(join(ROOT, pkgDir)),
+): string[] {
+  const json = JSON.parse(readFileSync(join(ROOT, pkgDir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  const used = new Set(
+    files
+      .filter((file) => !isTestFile(pkgDir, file))
+      .flatMap((file) => importsOf(file).map(({ specifier }) => packageOf(specifier))),
+  );
+  return Object.keys(json.dependencies ?? {}).filter((name) => !used.has(name));
+}
+
 /** Problems of one package: relative imports leaving it, undeclared or forbidden bare imports. */
 export function packageProblems(pkgDir: string, files: readonly string[] = sourceFiles(join(ROOT, pkgDir))): string[] {
   const rules = PACKAGES[pkgDir];
@@ -118,7 +143,7 @@ export function packageProblems(pkgDir: string, files: readonly string[] = sourc
         continue;
       }
       const name = packageOf(specifier);
-      if (name === undefined) continue;
+      if (name === undefined || cloneOnly(pkgDir, file, specifier)) continue;
       if (name.startsWith('@ppapi/')) {
         const allowed = [...rules.mayImport, ...(test ? (rules.mayImportInTests ?? []) : [])];
         if (name !== rules.name && !allowed.includes(name))
@@ -161,6 +186,22 @@ export function layerProblems(files: readonly string[] = sourceFiles(join(ROOT, 
 describe('package boundaries', () => {
   it.each(Object.keys(PACKAGES))('%s imports only what it may, each declared in its package.json', (pkgDir) => {
     expect(packageProblems(pkgDir)).toEqual([]);
+  });
+
+  it.each(Object.keys(PACKAGES))('%s declares as dependencies only what its shipped code imports', (pkgDir) => {
+    expect(unusedDependencies(pkgDir)).toEqual([]);
+  });
+
+  it('no package ships a compiler among its dependencies (they run their compiled dist/)', () => {
+    for (const dir of Object.keys(PACKAGES)) {
+      const json = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+      };
+      const compilers = Object.keys(json.dependencies ?? {}).filter((d) =>
+        ['typescript', 'tsx', 'esbuild', 'ts-node'].includes(d),
+      );
+      expect([dir, compilers]).toEqual([dir, []]);
+    }
   });
 
   it('the reference server layers import only the layers the table allows', () => {
@@ -209,6 +250,23 @@ describe('package boundaries', () => {
       expect(packageProblems('webhook-receiver', [file])).toEqual([
         expect.stringContaining('joi is not in webhook-receiver/package.json dependencies'),
         expect.stringContaining('@octokit/webhooks-methods is not in webhook-receiver/package.json dependencies'),
+      ]);
+    });
+
+    it('flags a dependency that only tests import, and lets a bin wrapper require tsx beside its sources only', () => {
+      const test = probe('webhook-receiver/src/.boundary-probe/d.test.ts', "import fc from 'fast-check';\n");
+      const shipped = probe('webhook-receiver/src/.boundary-probe/e.ts', "import { x } from '@ppapi/spec';\n");
+      expect(unusedDependencies('webhook-receiver', [test, shipped])).toEqual([]);
+      const pkg = JSON.parse(readFileSync(join(ROOT, 'webhook-receiver', 'package.json'), 'utf8')) as {
+        dependencies: Record<string, string>;
+      };
+      expect(Object.keys(pkg.dependencies)).toEqual(['@ppapi/spec']);
+      expect(unusedDependencies('webhook-receiver', [test])).toEqual(['@ppapi/spec']);
+      const wrapper = join(ROOT, 'webhook-receiver', 'bin', 'ppapi-receiver.js');
+      expect(packageProblems('webhook-receiver', [wrapper])).toEqual([]);
+      const elsewhere = probe('webhook-receiver/src/.boundary-probe/f.ts', "require('tsx/cjs');\n");
+      expect(packageProblems('webhook-receiver', [elsewhere])).toEqual([
+        expect.stringContaining('tsx is not in webhook-receiver/package.json dependencies'),
       ]);
     });
 

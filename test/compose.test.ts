@@ -141,7 +141,22 @@ describe('fixtures/compose-target.json: the target of `docker compose up` and th
 describe('Dockerfile', () => {
   const stages = [...dockerfile.matchAll(/^FROM \S+ AS (\S+)/gm)].map((m) => m[1]);
   it('is multi-stage, with the receiver and the reference server (the default, last) as targets', () => {
-    expect(stages).toEqual(['deps', 'runtime', 'receiver', 'reference']);
+    expect(stages).toEqual(['deps', 'build', 'runtime', 'receiver', 'reference']);
+  });
+
+  it('compiles with the versions the repository pins, and ships the compiled packages without their sources', () => {
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version?: string }>;
+    };
+    const tools = [...dockerfile.matchAll(/\s((?:@types\/)?[a-z-]+)@(\d+\.\d+\.\d+)/g)].map((m) => [m[1], m[2]]);
+    expect(tools.map(([name]) => name)).toEqual(expect.arrayContaining(['typescript', '@types/node']));
+    for (const [name, version] of tools)
+      expect([name, version]).toEqual([name, lock.packages[`node_modules/${name}`]?.version]);
+    const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'));
+    expect(runtime).not.toMatch(/\/src\b/);
+    expect(runtime).not.toMatch(/bin\/\*\.ts|COPY \S+\/bin \S+\/bin/);
+    for (const pkg of ['spec', 'webhook-receiver', 'reference-server'])
+      expect(runtime).toContain(`COPY --from=build /app/${pkg}/dist ${pkg}/dist`);
   });
 
   it('runs as a non-root user, with a health check on GET /healthz', () => {

@@ -14,7 +14,8 @@ mkdir -p "$suite/tarballs"
   --pack-destination "$suite/tarballs" >/dev/null)
 cd "$suite"
 echo '{ "name": "ppapi-conformance-action", "private": true }' > package.json
-packages=(tarballs/*.tgz)
+# Absolute paths: npm reads a bare "tarballs/x.tgz" as a GitHub repository.
+packages=("$suite"/tarballs/*.tgz)
 if [ "${INPUT_PDF_PARSER:-true}" = true ]; then
   # The exact version the suite declares as its optional peer.
   pdf=$(node -p 'require(process.argv[1]).peerDependencies["pdf-parse"]' "$action_path/conformance/package.json")
