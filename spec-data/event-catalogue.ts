@@ -41,5 +41,8 @@ export interface EventSpec {
 
 export const EVENT_TYPE_COUNT = 43;
 
+/** Webhooks > Subscriptions: one registered endpoint subscribes to at most this many event types. */
+export const MAX_EVENT_TYPES_PER_ENDPOINT = 32;
+
 /** JSON cannot carry the literal union types; the shape test proves every entry matches EventSpec. */
 export const eventCatalogue = catalogueJson as readonly EventSpec[];

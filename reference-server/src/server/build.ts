@@ -4,6 +4,8 @@ import Joi from 'joi';
 import { publicApiPlugin, PUBLIC_PREFIX } from '../api/public-api';
 import { provisioningPlugin, PROVISIONING_PREFIX } from '../dashboard/provisioning';
 import { dashboardPlugin, DASHBOARD_PREFIX } from '../dashboard/routes';
+import { DASHBOARD_PAGES } from '../dashboard/web/pages';
+import { dashboardWebPlugin } from '../dashboard/web/plugin';
 import { errorResponderPlugin } from '../platform/errors/responder';
 import { validationFailAction } from '../platform/errors/validation';
 import { readCachePlugin } from '../platform/read-cache/plugin';
@@ -71,6 +73,7 @@ export async function buildServer(deps: AppDeps, options: BuildOptions = {}): Pr
   await server.register(publicApiPlugin, { routes: { prefix: PUBLIC_PREFIX } });
   await server.register(dashboardPlugin, { routes: { prefix: DASHBOARD_PREFIX } });
   await server.register(provisioningPlugin, { routes: { prefix: PROVISIONING_PREFIX } });
+  await server.register(dashboardWebPlugin, { routes: { prefix: DASHBOARD_PAGES } });
 
   server.route(healthRoute);
   server.route(readinessRoute(drain));

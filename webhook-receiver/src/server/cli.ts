@@ -50,8 +50,10 @@ export async function receiverCli(argv: readonly string[], io: ReceiverCliIo): P
   io.stdout(`receiver listening on ${receiver.url}`);
   if (receiver.adminTokenRequired) {
     io.stdout(`admin API at ${receiver.adminUrl}/deliveries (Authorization: Bearer <admin token>)`);
+    io.stdout(`live page at ${receiver.adminUrl}/live (sign in with the admin token)`);
   } else {
     io.stdout(`admin API at ${receiver.adminUrl}/deliveries`);
+    io.stdout(`live page at ${receiver.adminUrl}/live`);
     io.stdout(
       'admin API: no --admin-token (or RECEIVER_ADMIN_TOKEN), so it answers loopback connections only; deliveries are open',
     );

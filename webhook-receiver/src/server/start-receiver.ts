@@ -5,8 +5,9 @@ import { systemClock, type Clock } from '../store/clock';
 import type { FailureScript, FailureScriptInput } from '../store/failure-scripts';
 import { ReceiverStore } from '../store/receiver-store';
 import { MIN_DEDUPE_TTL_MS } from '../store/seen-ids';
-import { ADMIN_PREFIX, handleAdmin } from './admin-api';
-import { adminAccess } from './admin-auth';
+import { ADMIN_PREFIX } from './admin-api';
+import { handleAdminRequest, type AdminGateOptions } from './admin-gate';
+import { LiveSessions } from './live-session';
 import { handleDelivery } from './handle-delivery';
 import { sendError } from './json-response';
 
@@ -80,17 +81,17 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     later,
   };
 
+  let deliveryUrl = '';
+  const gate: AdminGateOptions = {
+    adminToken: options.adminToken,
+    store,
+    sessions: new LiveSessions(() => clock.now()),
+    deliveryUrl: () => deliveryUrl,
+  };
+
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) {
-      const access = adminAccess(req, options.adminToken, false);
-      if (!access.ok) {
-        const challenge: Record<string, string> =
-          access.status === 401 ? { 'WWW-Authenticate': 'Bearer realm="ppapi-receiver admin"' } : {};
-        return sendError(res, access.status, access.code, access.error, challenge);
-      }
-      return handleAdmin(req, res, store);
-    }
+    if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) return handleAdminRequest(req, res, gate);
     if (req.method !== 'POST')
       return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'deliveries are POSTed', { Allow: 'POST' });
     return handleDelivery(req, res, deliveryContext);
@@ -114,6 +115,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
   const hostForUrl =
     address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
   const url = `http://${hostForUrl}:${address.port}`;
+  deliveryUrl = url;
 
   return {
     url,
