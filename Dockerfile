@@ -10,7 +10,7 @@ ARG NODE_VERSION=22
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY spec/package.json spec/
+COPY spec-data/package.json spec-data/
 COPY webhook-receiver/package.json webhook-receiver/
 COPY conformance/package.json conformance/
 COPY reference-server/package.json reference-server/
@@ -25,10 +25,10 @@ RUN npm install --prefix /tmp/tools --no-audit --no-fund --ignore-scripts \
       typescript@5.9.3 @types/node@20.19.43 @types/nodemailer@8.0.2 @types/pdfkit@0.17.6 @types/pg@8.23.1 \
  && cp -r /tmp/tools/node_modules/@types node_modules/
 COPY tsconfig.json ./
-COPY spec spec
+COPY spec-data spec-data
 COPY webhook-receiver webhook-receiver
 COPY reference-server reference-server
-RUN for pkg in spec webhook-receiver reference-server; do \
+RUN for pkg in spec-data webhook-receiver reference-server; do \
       (cd "$pkg" && /tmp/tools/node_modules/.bin/tsc -p tsconfig.build.json) || exit 1; \
     done
 
@@ -37,8 +37,8 @@ FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 WORKDIR /app
 COPY --from=deps /app/node_modules node_modules
 COPY package.json ./
-COPY spec/package.json spec/README.md spec/event-catalogue.json spec/webhook-signature-vectors.json spec/
-COPY --from=build /app/spec/dist spec/dist
+COPY spec-data/package.json spec-data/README.md spec-data/event-catalogue.json spec-data/webhook-signature-vectors.json spec-data/
+COPY --from=build /app/spec-data/dist spec-data/dist
 COPY webhook-receiver/package.json webhook-receiver/README.md webhook-receiver/
 COPY webhook-receiver/bin/*.js webhook-receiver/bin/
 COPY --from=build /app/webhook-receiver/dist webhook-receiver/dist

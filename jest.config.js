@@ -4,7 +4,7 @@
 module.exports = {
   testEnvironment: 'node',
   roots: [
-    '<rootDir>/spec',
+    '<rootDir>/spec-data',
     '<rootDir>/reference-server',
     '<rootDir>/conformance',
     '<rootDir>/webhook-receiver',
@@ -25,8 +25,8 @@ module.exports = {
   moduleNameMapper: {
     // The workspace packages' TypeScript sources, as tsconfig.json's paths give them to tsc and tsx (their
     // package.json points at the compiled dist/, which a clone need not have built).
-    '^@ppapi/spec$': '<rootDir>/spec/index.ts',
-    '^@ppapi/spec/(.*)$': '<rootDir>/spec/$1',
+    '^@ppapi/spec$': '<rootDir>/spec-data/index.ts',
+    '^@ppapi/spec/(.*)$': '<rootDir>/spec-data/$1',
     '^@ppapi/webhook-receiver$': '<rootDir>/webhook-receiver/src/index.ts',
     '^@ppapi/(webhook-receiver|conformance|reference-server)/(.*)$': '<rootDir>/$1/$2',
     '^@octokit/webhooks-methods$': '<rootDir>/node_modules/@octokit/webhooks-methods/dist-node/index.js',

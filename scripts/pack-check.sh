@@ -35,7 +35,7 @@ measure() { # folder label
 
 echo "== node $(node --version), npm $(npm --version)"
 echo "== pack"
-npm pack --silent --workspace spec --workspace webhook-receiver --workspace conformance --pack-destination "$work" >/dev/null
+npm pack --silent --workspace spec-data --workspace webhook-receiver --workspace conformance --pack-destination "$work" >/dev/null
 ls -l "$work"/*.tgz | awk '{print "   " $5 " bytes  " $9}'
 spec_tgz=$(ls "$work"/ppapi-spec-*.tgz)
 receiver_tgz=$(ls "$work"/ppapi-webhook-receiver-*.tgz)

@@ -17,7 +17,7 @@ const PACKAGES: Readonly<
   >
 > = {
   // Data only: the event catalogue, signature vectors, fixture keys and ids, report model types.
-  spec: { name: '@ppapi/spec', mayImport: [] },
+  'spec-data': { name: '@ppapi/spec', mayImport: [] },
   // The mock receiver reads the spec on its own.
   'webhook-receiver': { name: '@ppapi/webhook-receiver', mayImport: ['@ppapi/spec'] },
   // The suite reads the spec on its own; its embedded mode runs the mock receiver as a peer over HTTP.

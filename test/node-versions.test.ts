@@ -10,7 +10,7 @@ import semver from 'semver';
 const ROOT = resolve(__dirname, '..');
 const SUPPORTED = ['20', '22', '24'];
 const ENGINES = '^20.16.0 || ^22.3.0 || ^24.0.0';
-const WORKSPACES = ['spec', 'webhook-receiver', 'conformance', 'reference-server'];
+const WORKSPACES = ['spec-data', 'webhook-receiver', 'conformance', 'reference-server'];
 
 interface LockEntry {
   readonly dependencies?: Readonly<Record<string, string>>;

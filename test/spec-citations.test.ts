@@ -31,9 +31,7 @@ function sentencesOf(text: string): string[] {
 }
 
 function codeTokensOf(text: string): string[] {
-  return [...text.matchAll(/`([^`]+)`/g)]
-    .flatMap((m) => (m[1] as string).toLowerCase().split(/\s+/))
-    .filter((t) => t.length > 0);
+  return [...text.matchAll(/`([^`]+)`/g)].flatMap((m) => m[1].toLowerCase().split(/\s+/)).filter((t) => t.length > 0);
 }
 
 /** How a rule cites the spec: 'sentence', 'tokens', 'quote', or undefined when it does not. */

@@ -18,7 +18,7 @@ function sortKeys(value: Json): Json {
   return Object.fromEntries(
     Object.keys(value)
       .sort()
-      .map((key) => [key, sortKeys(value[key]!)]),
+      .map((key) => [key, sortKeys(value[key])]),
   );
 }
 
@@ -27,7 +27,7 @@ export function normalizePact(raw: string): string {
   const interactions = [...(pact.interactions ?? [])].sort((a, b) =>
     String(a.description).localeCompare(String(b.description)),
   );
-  return `${JSON.stringify(sortKeys({ ...pact, interactions } as unknown as Json), null, 2)}\n`;
+  return `${JSON.stringify(sortKeys({ ...pact, interactions }), null, 2)}\n`;
 }
 
 /** Writes the normalized pact when it differs from the committed one; returns whether the file changed. */

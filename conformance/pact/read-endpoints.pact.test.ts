@@ -17,7 +17,7 @@ jest.mock(
   require.resolve('https-proxy-agent', {
     paths: [(require('node:path') as typeof import('node:path')).dirname(require.resolve('@pact-foundation/pact'))],
   }),
-  () => ({ HttpsProxyAgent: class extends (jest.requireActual('node:https') as typeof import('node:https')).Agent {} }),
+  () => ({ HttpsProxyAgent: class extends jest.requireActual<typeof import('node:https')>('node:https').Agent {} }),
 );
 process.env.PACT_DO_NOT_TRACK = 'true';
 const { PactV4, MatchersV3: M } = require('@pact-foundation/pact') as typeof PactModule;
@@ -29,7 +29,7 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const EXAMPLE_KEY = 'svc_live_pactExampleKey0000000000000000001';
 const UNKNOWN_KEY = 'svc_live_unknownPactKey0000000000000000000';
 
-// Fixture ids (spec/ids.ts): provider states promise that these exist, or do not.
+// Fixture ids (spec-data/ids.ts): provider states promise that these exist, or do not.
 const PROPERTY_ID = fixtureId('property:harbour:0');
 const CONTRACT_ID = fixtureId(`contract:${PROPERTY_ID}`);
 const TENANT_ID = fixtureId(`tenant:${PROPERTY_ID}:0`);
@@ -137,7 +137,7 @@ const CASES: Case[] = [
     call: { path: '/properties', query: { page: 1, limit: 2 } },
     status: 200,
     body: { data: M.eachLike(property), meta: meta(2, 36) },
-    check: (res) => expect(dataOf(res)[0]!.id).toBe(PROPERTY_ID),
+    check: (res) => expect(dataOf(res)[0].id).toBe(PROPERTY_ID),
   },
   {
     title: 'a request for one property',
@@ -183,7 +183,7 @@ const CASES: Case[] = [
       }),
       meta: meta(50, 1),
     },
-    check: (res) => expect(dataOf(res)[0]!.downloadUrl).toMatch(/^https?:\/\//),
+    check: (res) => expect(dataOf(res)[0].downloadUrl).toMatch(/^https?:\/\//),
   },
   {
     title: 'a request for the Active contract of a property (current occupants, step 1)',
@@ -196,7 +196,7 @@ const CASES: Case[] = [
       data: M.eachLike(contract(M.regex('^Active$', 'Active'))),
       meta: { ...meta(50, 1), hasNextPage: M.boolean(false) },
     },
-    check: (res) => expect(dataOf(res)[0]!.mainTenantId).toBe(TENANT_ID),
+    check: (res) => expect(dataOf(res)[0].mainTenantId).toBe(TENANT_ID),
   },
   {
     title: 'a request for one contract',
@@ -262,7 +262,7 @@ const CASES: Case[] = [
         status: M.string('active'),
       }),
     },
-    check: (res) => expect(dataOf(res)[0]!.role).toBe('Owner'),
+    check: (res) => expect(dataOf(res)[0].role).toBe('Owner'),
   },
   {
     title: 'a request for the compliance summary',

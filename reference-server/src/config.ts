@@ -69,7 +69,7 @@ export interface ServerConfig {
   readonly dbAcquireTimeoutMs: number;
   /**
    * Compliance summaries computed at once per process; the rest wait their turn in arrival order, at most
-   * DB_QUERY_TIMEOUT_MS, then answer 503 DATABASE_UNAVAILABLE.
+   * DB_QUERY_TIMEOUT_MS, then answer 503 SERVICE_UNAVAILABLE with Retry-After.
    */
   readonly complianceSummaryConcurrency: number;
   /** Folder of stored objects (images, documents): STORAGE_DIR, else `${DATA_DIR}/objects`; unset: a per-process temp folder. */
@@ -77,7 +77,7 @@ export interface ServerConfig {
 }
 
 /** The environment the server reads; each key's description is the README's configuration table (config-table.ts). */
-export const CONFIG_SCHEMA = Joi.object({
+export const CONFIG_SCHEMA = Joi.object<Record<string, string | number | boolean | undefined>>({
   PORT: Joi.number().integer().min(0).max(65535).default(3000).description('listening port (`0`: any free port)'),
   HOST: Joi.string().default('127.0.0.1').description('listening address'),
   DATABASE_URL: Joi.string()
@@ -333,9 +333,11 @@ const list = (value: string): string[] =>
     .filter(Boolean);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const { value, error } = CONFIG_SCHEMA.validate(env, { abortEarly: false, convert: true });
-  if (error) throw new ConfigError(`invalid configuration: ${error.details.map((d) => d.message).join('; ')}`);
-  const v = value as Record<string, string | number | boolean | undefined>;
+  const result = CONFIG_SCHEMA.validate(env, { abortEarly: false, convert: true });
+  if (result.error) {
+    throw new ConfigError(`invalid configuration: ${result.error.details.map((d) => d.message).join('; ')}`);
+  }
+  const v = result.value;
   const production = v.REQUIRE_HTTPS !== undefined ? Boolean(v.REQUIRE_HTTPS) : v.NODE_ENV === 'production';
   return {
     port: Number(v.PORT),

@@ -87,7 +87,7 @@ describe('authentication', () => {
     const list = JSON.parse((await t.api('GET', '/properties?limit=1', KEYS.otherLandlord)).payload) as {
       data: Array<{ id: string }>;
     };
-    const foreignId = list.data[0]!.id;
+    const foreignId = list.data[0].id;
     for (const [method, payload] of [
       ['GET', undefined],
       ['PATCH', { status: 'Maintenance' }],

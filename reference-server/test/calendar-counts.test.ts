@@ -96,12 +96,12 @@ async function apply(o: Op, knex: Knex): Promise<void> {
   const rows = (await knex(name).where('landlord_id', LANDLORD).orderBy('id').select('*')) as Array<
     Record<string, unknown>
   >;
-  const row = rows[o.pick % rows.length]!;
+  const row = rows[o.pick % rows.length];
   const where = knex(name).where('id', row.id as string);
   switch (o.kind) {
     case 'copy': {
       const unique = Object.fromEntries(
-        Object.entries(TABLES[name].unique).map(([column, value]) => [column, (value as () => string)()]),
+        Object.entries(TABLES[name].unique).map(([column, value]) => [column, value()]),
       );
       await knex(name).insert({ ...(await insertable(knex, name, row)), id: randomUUID(), ...unique });
       return;
@@ -150,7 +150,7 @@ async function disagreements(db: Knex = t.deps.knex): Promise<unknown[]> {
 describe('calendar counts kept by the database', () => {
   it('agree with the sources after the fixtures are loaded, and are not vacuous', async () => {
     expect(await disagreements()).toEqual([]);
-    const counts = await keptCountsByDate(scope(), CALENDAR_SOURCES, { scope: scope(), window: WINDOWS[0]! });
+    const counts = await keptCountsByDate(scope(), CALENDAR_SOURCES, { scope: scope(), window: WINDOWS[0] });
     // Events of most sources are in the wide window.
     expect(new Set(counts.flatMap((c) => [...c.sources])).size).toBeGreaterThanOrEqual(6);
   });
@@ -177,12 +177,12 @@ describe('calendar counts kept by the database', () => {
 
   it('leave out every event of a soft-deleted property, and count them again on its restore', async () => {
     const knex = t.deps.knex;
-    const window = WINDOWS[0]!;
-    const property = (await knex('properties')
+    const window = WINDOWS[0];
+    const property = await knex('properties')
       .where({ landlord_id: LANDLORD })
       .whereNull('deleted_at')
       .orderBy('id')
-      .first('id')) as { id: string };
+      .first<{ id: string }>('id');
     await knex('maintenance_issues').insert({
       id: randomUUID(),
       landlord_id: LANDLORD,

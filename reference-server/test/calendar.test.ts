@@ -13,8 +13,8 @@ import { KEYS, startTestServer, type TestServer } from './helpers/server';
 /** The documented id of an event, computed here with Node's SHA-1 (the server computes it in PostgreSQL). */
 function eventId(kind: string, sourceId: string): string {
   const h = createHash('sha1').update(`calendar-event:${kind}:${sourceId}`).digest();
-  h[6] = (h[6]! & 0x0f) | 0x50;
-  h[8] = (h[8]! & 0x3f) | 0x80;
+  h[6] = (h[6] & 0x0f) | 0x50;
+  h[8] = (h[8] & 0x3f) | 0x80;
   const hex = h.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
@@ -28,11 +28,9 @@ const HARBOUR = fixtureId('landlord:harbour');
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ clock });
-  await t.deps
-    .knex('api_keys')
-    .update({
-      rate_limits: JSON.stringify({ readsPerMinute: 1e6, readsPerDay: 1e7, writesPerMinute: 1e6, writesPerDay: 1e7 }),
-    });
+  await t.deps.knex('api_keys').update({
+    rate_limits: JSON.stringify({ readsPerMinute: 1e6, readsPerDay: 1e7, writesPerMinute: 1e6, writesPerDay: 1e7 }),
+  });
 });
 afterAll(async () => {
   await t.stop();
@@ -78,7 +76,7 @@ async function all(query: string, key: string = KEYS.enterpriseLive): Promise<Ca
 
 const sorted = (events: CalendarEvent[]) =>
   events.every(
-    (e, k) => k === 0 || events[k - 1]!.date < e.date || (events[k - 1]!.date === e.date && events[k - 1]!.id < e.id),
+    (e, k) => k === 0 || events[k - 1].date < e.date || (events[k - 1].date === e.date && events[k - 1].id < e.id),
   );
 
 async function newProperty(): Promise<string> {
@@ -309,12 +307,12 @@ describe('sources', () => {
   });
 
   it('rent: one event per payment due in the window', async () => {
-    const rows = (await t.deps
+    const rows = await t.deps
       .knex('rent_payments')
       .where({ landlord_id: HARBOUR })
       .whereNull('deleted_at')
       .whereBetween('due_date', [window.from, window.to])
-      .select('id', 'due_date', 'property_id')) as Array<{ id: string; due_date: string; property_id: string }>;
+      .select<Array<{ id: string; due_date: string; property_id: string }>>('id', 'due_date', 'property_id');
     const events = await all(`${q}&type=Rent`);
     expect(events.map((e) => e.source.id).sort()).toEqual(rows.map((r) => r.id).sort());
     for (const e of events)

@@ -77,7 +77,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 async function apply(o: Op): Promise<void> {
   const knex = t.deps.knex;
   const ids = (
-    (await knex('certificates').whereIn('property_id', PROPERTIES).orderBy('id').select('id')) as Array<{ id: string }>
+    await knex('certificates').whereIn('property_id', PROPERTIES).orderBy('id').select<Array<{ id: string }>>('id')
   ).map((r) => r.id);
   const picked = ids.length === 0 || o.kind === 'insert' ? undefined : ids[o.pick % ids.length];
   const where = knex('certificates').where('id', picked ?? '00000000-0000-4000-8000-000000000000');
@@ -124,9 +124,7 @@ describe('certificate facts kept by the database', () => {
   it('agree with the certificates after the fixtures are loaded', async () => {
     expect(await disagreements()).toEqual([]);
     // Not vacuous: the fixtures' properties hold certificates.
-    expect(Number((await t.deps.knex('properties').where('held_gsc', true).count({ n: '*' }))[0]!.n)).toBeGreaterThan(
-      0,
-    );
+    expect(Number((await t.deps.knex('properties').where('held_gsc', true).count({ n: '*' }))[0].n)).toBeGreaterThan(0);
   });
 
   it('agree with the certificates after any sequence of writes (fast-check)', async () => {
@@ -159,7 +157,9 @@ describe('certificate facts kept by the database', () => {
         { property_id: PROPERTIES[1], expiry: addDays(BASE, 1) },
       ]);
       expect(await disagreements()).toEqual([]);
-      expect((await knex('properties').where('id', PROPERTIES[1]).first('held_eicr')).held_eicr).toBe(true);
+      expect(
+        (await knex('properties').where('id', PROPERTIES[1]).first<{ held_eicr: boolean }>('held_eicr')).held_eicr,
+      ).toBe(true);
     } finally {
       await knex.raw('drop table certificate_feed');
       await knex.raw('drop function certificate_feed_insert()');
@@ -176,9 +176,13 @@ describe('certificate facts kept by the database', () => {
       issued_date: BASE,
       expiry_date: BASE,
     });
-    expect((await knex('properties').where('id', PROPERTIES[0]).first('held_gsc')).held_gsc).toBe(true);
+    expect(
+      (await knex('properties').where('id', PROPERTIES[0]).first<{ held_gsc: boolean }>('held_gsc')).held_gsc,
+    ).toBe(true);
     await knex.raw('truncate certificates');
     expect(await disagreements()).toEqual([]);
-    expect((await knex('properties').where('id', PROPERTIES[0]).first('held_gsc')).held_gsc).toBe(false);
+    expect(
+      (await knex('properties').where('id', PROPERTIES[0]).first<{ held_gsc: boolean }>('held_gsc')).held_gsc,
+    ).toBe(false);
   });
 });

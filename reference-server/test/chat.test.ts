@@ -187,7 +187,7 @@ describe('POST /chat/messages', () => {
     expect(
       json<Message[]>(
         await t.api('GET', `/chat/messages?conversationId=${conversation(0)}&limit=1`, KEYS.enterpriseLive),
-      ).data[0]!.id,
+      ).data[0].id,
     ).toBe(message.id);
   });
 

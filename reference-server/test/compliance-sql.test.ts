@@ -55,7 +55,7 @@ async function evaluate<C extends object>(
   columns: Record<keyof C & string, string>,
   select: string,
 ): Promise<Array<Record<string, unknown>>> {
-  const definition = Object.entries(columns)
+  const definition = Object.entries<string>(columns)
     .map(([name, type]) => `${name} ${type}`)
     .join(', ');
   const { rows } = await knex.raw<{ rows: Array<Record<string, unknown>> }>(
@@ -80,11 +80,11 @@ describe('compliance rules in SQL agree with the TypeScript rules (fast-check)',
             { code: 'EICR', required: true, certificateExpiry: c.expiry, renewalDate: c.renewal },
             c.today,
           );
-          const due = rows[i]!.due as string | null;
-          const outcome = ITEM_OUTCOMES[rows[i]!.outcome as number];
+          const due = rows[i].due as string | null;
+          const outcome = ITEM_OUTCOMES[rows[i].outcome as number];
           expect({
             dueDate: due === null ? null : (JSON.parse(due) as string),
-            daysUntil: rows[i]!.days,
+            daysUntil: rows[i].days,
             state: outcome?.state,
             severity: outcome?.severity,
           }).toEqual({
@@ -130,8 +130,8 @@ describe('compliance rules in SQL agree with the TypeScript rules (fast-check)',
           `${band} as band, ${epcCompliantSql(`case when c.expiry is not null then ${band} end`, 'c.expiry', 'c.today')} as compliant`,
         );
         cases.forEach((c, i) => {
-          expect(rows[i]!.band).toBe(bandOf(c.rating, c.score));
-          expect(rows[i]!.compliant).toBe(
+          expect(rows[i].band).toBe(bandOf(c.rating, c.score));
+          expect(rows[i].compliant).toBe(
             epcView({ rating: c.rating, score: c.score, expiry: c.expiry, renewal: null }, c.today).compliant,
           );
         });
@@ -150,7 +150,7 @@ describe('compliance rules in SQL agree with the TypeScript rules (fast-check)',
       fc.asyncProperty(fc.array(part, { maxLength: 8 }), async (parts) => {
         const sql = concatJson(parts.map((p): JsonPart => p.part));
         const { rows } = await knex.raw<{ rows: Array<{ text: string }> }>(`select ${sql} as text`);
-        expect(rows[0]!.text).toBe(parts.map((p) => p.text).join(''));
+        expect(rows[0].text).toBe(parts.map((p) => p.text).join(''));
         // Fixed neighbours become one literal (none when their text is empty): one term per computed part and per run.
         let terms = 0;
         let run = '';

@@ -125,7 +125,7 @@ async function load(properties: readonly PropertyCase[], certificates: readonly 
 
 /** The EPC of the summary, from the TypeScript rules: the latest live EPC (later expiry, then higher id). */
 async function expectedEpc(id: string, renewal: string | null) {
-  const latest = (await t.deps
+  const latest = await t.deps
     .knex('certificates')
     .where({ property_id: id, type: 'EPC' })
     .whereNull('deleted_at')
@@ -133,8 +133,11 @@ async function expectedEpc(id: string, renewal: string | null) {
       { column: 'expiry_date', order: 'desc' },
       { column: 'id', order: 'desc' },
     ])
-    .first('epc_rating', 'epc_score', 'expiry_date')) as
-    { epc_rating: string | null; epc_score: number | null; expiry_date: string } | undefined;
+    .first<{ epc_rating: string | null; epc_score: number | null; expiry_date: string } | undefined>(
+      'epc_rating',
+      'epc_score',
+      'expiry_date',
+    );
   return epcView(
     {
       rating: latest?.epc_rating ?? null,
@@ -176,9 +179,11 @@ describe('compliance summary rows agree with the TypeScript rules (fast-check)',
             }
             // Name then id, in the database's collation.
             const order = (
-              (await knex('properties').whereIn('id', ids).orderBy(['short_name', 'id']).select('id')) as Array<{
-                id: string;
-              }>
+              await knex('properties').whereIn('id', ids).orderBy(['short_name', 'id']).select<
+                Array<{
+                  id: string;
+                }>
+              >('id')
             ).map((r) => r.id);
             expect(mine.map((p) => p.id)).toEqual(order);
             const attention = summary.attention

@@ -251,7 +251,7 @@ describe('GET /compliance/summary', () => {
     const s = await summary();
     const rank = (a: AttentionItem) => SEVERITY_ORDER.indexOf(a.severity);
     for (let k = 1; k < s.attention.length; k += 1) {
-      const [a, b] = [s.attention[k - 1]!, s.attention[k]!];
+      const [a, b] = [s.attention[k - 1], s.attention[k]];
       expect(rank(a) <= rank(b)).toBe(true);
       if (rank(a) === rank(b)) {
         const [da, db] = [a.daysUntil ?? -Infinity, b.daysUntil ?? -Infinity];
@@ -281,7 +281,7 @@ describe('GET /compliance/summary', () => {
     expect(s.epc.cOrAbove + s.epc.belowC).toBe(s.epc.rated);
     expect(Object.keys(s.epc.distribution).sort()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
     expect(Object.values(s.epc.distribution).reduce((a, b) => a + b, 0)).toBe(s.epc.rated);
-    expect(s.epc.cOrAbove).toBe(['A', 'B', 'C'].reduce((n, b) => n + s.epc.distribution[b as 'A']!, 0));
+    expect(s.epc.cOrAbove).toBe(['A', 'B', 'C'].reduce((n, b) => n + s.epc.distribution[b as 'A'], 0));
     // Property 1: band D (score 60), EPC expiring in 91 days: in date and above E.
     expect(s.properties.find((p) => p.id === P(1))!.epc).toEqual({
       rating: 'D',
@@ -338,7 +338,7 @@ describe('GET /compliance/summary', () => {
 
   it('answers 400 VALIDATION_ERROR for any query parameter', async () => {
     const res = await t.api('GET', '/compliance/summary?page=1', KEYS.enterpriseLive);
-    expect([res.statusCode, JSON.parse(res.payload).code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect([res.statusCode, (JSON.parse(res.payload) as { code: string }).code]).toEqual([400, 'VALIDATION_ERROR']);
   });
 
   it('is readable on the Portfolio plan and with a sandbox key (real data)', async () => {

@@ -49,10 +49,10 @@ const fieldsOf = (event: string): string[] =>
     .fields.map((f) => f.name)
     .sort();
 async function eventsFor(type: string, contactId: string): Promise<Array<Record<string, unknown>>> {
-  const rows = (await t.deps
+  const rows = await t.deps
     .knex('outbox_events')
     .where({ event_type: type })
-    .whereRaw(`data->>'contact_id' = ?`, [contactId])) as Array<{ data: Record<string, unknown> | string }>;
+    .whereRaw<Array<{ data: Record<string, unknown> | string }>>(`data->>'contact_id' = ?`, [contactId]);
   return rows.map((r) => (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown>);
 }
 const count = async (table: string) =>
@@ -211,7 +211,7 @@ describe('contact writes', () => {
     expect(contact).toMatchObject({ ...newContact, phone: null, notes: null });
     expect(json(await t.api('GET', `/contacts/${contact.id}`, KEYS.enterpriseLive)).data).toEqual(contact);
     const [createdEvent] = await eventsFor('contact.created', contact.id);
-    expect(Object.keys(createdEvent!).sort()).toEqual(fieldsOf('contact.created'));
+    expect(Object.keys(createdEvent).sort()).toEqual(fieldsOf('contact.created'));
     expect(createdEvent).toEqual({
       contact_id: contact.id,
       name: 'Pat Plaster',
@@ -237,14 +237,14 @@ describe('contact writes', () => {
       name: 'Pat Plaster',
     });
     const [updatedEvent] = await eventsFor('contact.updated', contact.id);
-    expect(Object.keys(updatedEvent!).sort()).toEqual(fieldsOf('contact.updated'));
+    expect(Object.keys(updatedEvent).sort()).toEqual(fieldsOf('contact.updated'));
     expect(updatedEvent).toMatchObject({ company: '', mobile: '', categories: [] });
 
     const deleted = await t.api('DELETE', `/contacts/${contact.id}`, KEYS.enterpriseLive);
     expect(json(deleted).data).toEqual({ deleted: true, id: contact.id });
     expect((await t.api('GET', `/contacts/${contact.id}`, KEYS.enterpriseLive)).statusCode).toBe(404);
     const [deletedEvent] = await eventsFor('contact.deleted', contact.id);
-    expect(Object.keys(deletedEvent!).sort()).toEqual(fieldsOf('contact.deleted'));
+    expect(Object.keys(deletedEvent).sort()).toEqual(fieldsOf('contact.deleted'));
     expect(deletedEvent).toMatchObject({
       contact_id: contact.id,
       name: 'Pat Plaster',

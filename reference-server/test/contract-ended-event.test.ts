@@ -20,11 +20,11 @@ it('fires contract.ended once when a PATCH moves the end date into the past', as
   const list = JSON.parse((await t.api('GET', '/contracts?status=Active&limit=1', KEYS.enterpriseLive)).payload) as {
     data: Array<{ id: string; startDate: string }>;
   };
-  const contract = list.data[0]!;
+  const contract = list.data[0];
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const res = await t.api('PATCH', `/contracts/${contract.id}`, KEYS.enterpriseLive, { endDate: yesterday });
   expect(res.statusCode).toBe(200);
-  expect(JSON.parse(res.payload).data.status).toBe('Ended');
+  expect((JSON.parse(res.payload) as { data: { status: string } }).data.status).toBe('Ended');
   const events = await endedEvents(contract.id);
   expect(events).toHaveLength(1);
   expect(events[0]).toMatchObject({ contract_id: contract.id, status: 'Ended', end_date: yesterday });
@@ -38,7 +38,7 @@ it('fires nothing for a sandbox PATCH', async () => {
   const list = JSON.parse((await t.api('GET', '/contracts?status=Active&limit=1', KEYS.enterpriseLive)).payload) as {
     data: Array<{ id: string }>;
   };
-  const contract = list.data[0]!;
+  const contract = list.data[0];
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   expect(
     (await t.api('PATCH', `/contracts/${contract.id}`, KEYS.enterpriseSandbox, { endDate: yesterday })).statusCode,

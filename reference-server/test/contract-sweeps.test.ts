@@ -7,7 +7,7 @@ import { fixtureId } from '@ppapi/spec';
 import fc from 'fast-check';
 import type { Knex } from 'knex';
 import { Contract, type Scope } from '../src/persistence/models';
-import { CONTRACT_STATUSES, contractStatus, type ContractStatus } from '../src/resources/contracts-status';
+import { CONTRACT_STATUSES, contractStatus, type ContractStatus } from '../src/resources/contracts/status';
 import { listContracts } from '../src/resources/contracts/repository';
 import { addDays } from '../src/platform/time/dates';
 import { insertable } from './helpers/insertable';
@@ -29,7 +29,13 @@ const MARK = 'contract-sweeps-test';
 const scope = (): Scope => ({ landlordId: LANDLORD, db: t.deps.knex });
 type Row = Record<string, unknown>;
 const dateOf = (value: unknown): string | null =>
-  value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+  value === null
+    ? null
+    : value instanceof Date
+      ? value.toISOString().slice(0, 10)
+      : typeof value === 'string'
+        ? value.slice(0, 10)
+        : JSON.stringify(value);
 
 /** The page the spec's rule gives: the live contracts of the status at `today`, in creation order. */
 async function expectedPage(
@@ -161,7 +167,7 @@ async function reset(knex: Knex): Promise<void> {
 }
 
 const archivedCount = async (): Promise<number> =>
-  Number((await t.deps.knex('contracts').where({ landlord_id: LANDLORD, archived: true }).count({ n: '*' }))[0]!.n);
+  Number((await t.deps.knex('contracts').where({ landlord_id: LANDLORD, archived: true }).count({ n: '*' }))[0].n);
 
 describe('the ended contracts set aside for the status lists', () => {
   beforeAll(async () => {
@@ -205,7 +211,7 @@ describe('the ended contracts set aside for the status lists', () => {
     const today = addDays(BASE, 200);
     expect(await listed(today, 'Active', 500, 1)).toEqual(await expectedPage(today, 'Active', 500, 1));
     const ended = Number(
-      (await knex('contracts').where({ landlord_id: LANDLORD }).where('end_date', '<', today).count({ n: '*' }))[0]!.n,
+      (await knex('contracts').where({ landlord_id: LANDLORD }).where('end_date', '<', today).count({ n: '*' }))[0].n,
     );
     expect(ended).toBeGreaterThan(0);
     expect(await archivedCount()).toBe(ended);
@@ -234,7 +240,7 @@ describe('the ended contracts set aside for the status lists', () => {
     expect(await archivedCount()).toBeGreaterThan(0);
     // Contracts Active at `behind` that ended before `ahead` are archived: leaving them out would be wrong.
     const expected = await expectedPage(behind, 'Active', 500, 1);
-    const hidden = (await knex('contracts').whereIn('id', expected.ids).where({ archived: true }).count({ n: '*' }))[0]!
+    const hidden = (await knex('contracts').whereIn('id', expected.ids).where({ archived: true }).count({ n: '*' }))[0]
       .n;
     expect(Number(hidden)).toBeGreaterThan(0);
     expect(await Contract.sweepEnded(scope(), behind)).toBe(false);
@@ -285,13 +291,13 @@ describe('the ended contracts set aside for the status lists', () => {
     await reset(knex);
     const today = addDays(BASE, 200);
     await Contract.sweepEnded(scope(), today);
-    const archived = (await knex('contracts')
+    const archived = await knex('contracts')
       .where({ landlord_id: LANDLORD, archived: true })
       .whereNull('deleted_at')
       .where('notice_served', false)
       .where('start_date', '<=', today)
       .orderBy('id')
-      .first('id')) as { id: string };
+      .first<{ id: string }>('id');
     await knex('contracts').where('id', archived.id).update({ end_date: null });
     expect(await knex('contracts').where('id', archived.id).first('archived')).toEqual({ archived: false });
     expect((await listed(today, 'Active', 500, 1)).ids).toContain(archived.id);

@@ -23,11 +23,9 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ clock });
   // The property tests send hundreds of requests under a clock that does not move: lift the per-key limits.
-  await t.deps
-    .knex('api_keys')
-    .update({
-      rate_limits: JSON.stringify({ readsPerMinute: 1e6, readsPerDay: 1e7, writesPerMinute: 1e6, writesPerDay: 1e7 }),
-    });
+  await t.deps.knex('api_keys').update({
+    rate_limits: JSON.stringify({ readsPerMinute: 1e6, readsPerDay: 1e7, writesPerMinute: 1e6, writesPerDay: 1e7 }),
+  });
 });
 afterAll(async () => {
   await t.stop();
@@ -108,7 +106,7 @@ async function create(payload: Record<string, unknown>, key: string = KEYS.enter
 const mailSpy = () => jest.spyOn(t.deps.mailer, 'send');
 const recipients = (spy: jest.SpyInstance) => (spy.mock.calls as Array<[MailMessage]>).map(([m]) => m.to).sort();
 const emailsOf = async (ids: string[]) =>
-  ((await t.deps.knex('tenants').whereIn('id', ids).whereNotNull('email').select('email')) as Array<{ email: string }>)
+  (await t.deps.knex('tenants').whereIn('id', ids).whereNotNull('email').select<Array<{ email: string }>>('email'))
     .map((r) => r.email)
     .sort();
 
@@ -317,7 +315,7 @@ describe('POST /contracts', () => {
     // Harbour's 8th property's main tenant (TENANT(7)) has no email on file: two emails, not three.
     expect(recipients(spy)).toEqual(await emailsOf([TENANT(27), TENANT(2, 1), TENANT(7)]));
     expect(recipients(spy)).toHaveLength(2);
-    expect((spy.mock.calls[0]![0] as MailMessage).subject).toContain(payload.tenancyReference);
+    expect(spy.mock.calls[0][0].subject).toContain(payload.tenancyReference);
 
     const [event] = await outbox('contract.created', c.id);
     expect(eventDataProblems('contract.created', event)).toEqual([]);
@@ -495,7 +493,7 @@ describe('PATCH /contracts/{id}', () => {
     expect(updated).toEqual({ ...c, rentAmount: 1300, tenancyReference: 'RENAMED-1', updatedAt: expect.any(String) });
     expect(updated.updatedAt > c.updatedAt).toBe(true);
     const [event] = await outbox('contract.updated', c.id);
-    expect(Object.keys(event!).sort()).toEqual([
+    expect(Object.keys(event).sort()).toEqual([
       'contract_id',
       'end_date',
       'main_tenant_id',
@@ -602,7 +600,7 @@ describe('DELETE /contracts/{id}', () => {
     expect((await t.api('GET', `/contracts/${c.id}`, KEYS.enterpriseLive)).statusCode).toBe(404);
     expect((await list(`?propertyId=${propertyId}`)).data).toEqual([]);
     expect((await t.api('DELETE', `/contracts/${c.id}`, KEYS.enterpriseLive)).statusCode).toBe(404);
-    const row = await t.deps.knex('contracts').where({ id: c.id }).first();
+    const row = await t.deps.knex('contracts').where({ id: c.id }).first<{ deleted_at: Date | null }>();
     expect(row.deleted_at).not.toBeNull();
     const [event] = await outbox('contract.deleted', c.id);
     expect(eventDataProblems('contract.deleted', event)).toEqual([]);
@@ -739,7 +737,7 @@ describe('current occupants (spec overview rule)', () => {
     const batch = await currentOccupantsByProperty(scope(), ids, TODAY);
     for (const id of ids) {
       const active = (await list(`?propertyId=${id}&status=Active`)).data;
-      const expected = active.length === 0 ? [] : [active[0]!.mainTenantId, ...active[0]!.additionalTenantIds];
+      const expected = active.length === 0 ? [] : [active[0].mainTenantId, ...active[0].additionalTenantIds];
       expect(await currentOccupants(scope(), id, TODAY)).toEqual(expected);
       expect(batch.get(id) ?? []).toEqual(expected);
     }
@@ -750,7 +748,7 @@ describe('current occupants (spec overview rule)', () => {
     const main = await t.deps
       .knex('tenants')
       .where({ id: (await currentOccupants(scope(), P(2), TODAY))[0] })
-      .first();
+      .first<{ first_name: string; last_name: string }>();
     expect(property.tenantName).toBe(`${main.first_name} ${main.last_name}`);
   });
 
@@ -771,9 +769,7 @@ describe('scheduled contract events (inputs for the webhook scheduler)', () => {
       .map((s) => s.contract.id)
       .filter((id) => [20, 21, 22].map((i) => CONTRACT(i)).includes(id));
     expect(fixtureIds.sort()).toEqual([CONTRACT(20), CONTRACT(21), CONTRACT(22)].sort());
-    expect(
-      within.every((s) => (s.data.days_until_expiry as number) <= 47 && (s.data.days_until_expiry as number) >= 0),
-    ).toBe(true);
+    expect(within.every((s) => s.data.days_until_expiry <= 47 && s.data.days_until_expiry >= 0)).toBe(true);
     const c20 = within.find((s) => s.contract.id === CONTRACT(20))!;
     for (const s of within) expect(eventDataProblems('contract.expiring', s.data)).toEqual([]);
     expect(c20.data).toEqual({
@@ -791,9 +787,9 @@ describe('scheduled contract events (inputs for the webhook scheduler)', () => {
     expect(ended.map((s) => s.contract.id)).toEqual(
       expect.arrayContaining([CONTRACT(27), CONTRACT(28), CONTRACT(29), CONTRACT(30)]),
     );
-    expect(ended.every((s) => (s.data.end_date as string) < TODAY && s.data.status === 'Ended')).toBe(true);
+    expect(ended.every((s) => s.data.end_date < TODAY && s.data.status === 'Ended')).toBe(true);
     for (const s of ended) expect(eventDataProblems('contract.ended', s.data)).toEqual([]);
-    expect(Object.keys(ended[0]!.data).sort()).toEqual([
+    expect(Object.keys(ended[0].data).sort()).toEqual([
       'contract_id',
       'end_date',
       'property_id',

@@ -28,7 +28,7 @@ const data = <T>(res: { payload: string }): T => (JSON.parse(res.payload) as { d
 it('refuses calls without the admin token', async () => {
   for (const token of ['', 'wrong-token-0000000']) {
     const res = await admin('GET', '/landlords', undefined, token);
-    expect([res.statusCode, JSON.parse(res.payload).code]).toEqual([401, 'UNAUTHORIZED']);
+    expect([res.statusCode, (JSON.parse(res.payload) as { code: string }).code]).toEqual([401, 'UNAUTHORIZED']);
   }
 });
 
@@ -53,7 +53,7 @@ it('provisions a landlord and a key that works, shows the key once and stores on
   expect((await t.api('GET', '/properties', key)).statusCode).toBe(200);
   expect(data<{ revokedAt: string | null }>(await admin('POST', `/keys/${id}/revoke`)).revokedAt).not.toBeNull();
   const revoked = await t.api('GET', '/properties', key);
-  expect([revoked.statusCode, JSON.parse(revoked.payload).code]).toEqual([401, 'REVOKED_KEY']);
+  expect([revoked.statusCode, (JSON.parse(revoked.payload) as { code: string }).code]).toEqual([401, 'REVOKED_KEY']);
 });
 
 it('changes a plan and the API follows at once', async () => {
@@ -66,7 +66,9 @@ it('changes a plan and the API follows at once', async () => {
   expect(key.startsWith('svc_sandbox_')).toBe(true);
   expect((await t.api('GET', '/properties', key)).statusCode).toBe(200);
   await admin('PATCH', `/landlords/${landlord.id}`, { plan: 'Professional' });
-  expect(JSON.parse((await t.api('GET', '/properties', key)).payload).code).toBe('PLAN_UPGRADE_REQUIRED');
+  expect((JSON.parse((await t.api('GET', '/properties', key)).payload) as { code: string }).code).toBe(
+    'PLAN_UPGRADE_REQUIRED',
+  );
 });
 
 it('creates webhook subscriptions of at most 32 of the 43 event types, secret shown once', async () => {
@@ -79,7 +81,10 @@ it('creates webhook subscriptions of at most 32 of the 43 event types, secret sh
     url: 'http://127.0.0.1:9/hook',
     events: types.slice(0, 33),
   });
-  expect([tooMany.statusCode, JSON.parse(tooMany.payload).code]).toEqual([400, 'VALIDATION_ERROR']);
+  expect([tooMany.statusCode, (JSON.parse(tooMany.payload) as { code: string }).code]).toEqual([
+    400,
+    'VALIDATION_ERROR',
+  ]);
   const unknown = await admin('POST', `/landlords/${landlord.id}/webhooks`, {
     url: 'http://127.0.0.1:9/hook',
     events: ['rent.exploded'],
@@ -104,11 +109,11 @@ describe('DELETE /dashboard/api/landlords/{id}', () => {
 
   /** Every table with a landlord_id column, read from the schema (so a new table cannot be forgotten). */
   async function landlordTables(): Promise<string[]> {
-    const rows = (await t.deps
+    const rows = await t.deps
       .knex('information_schema.columns')
       .where('column_name', 'landlord_id')
       .whereRaw('table_schema = current_schema()')
-      .select('table_name')) as Array<{ table_name: string }>;
+      .select<Array<{ table_name: string }>>('table_name');
     return [...new Set(rows.map((r) => r.table_name))].sort();
   }
 
@@ -175,21 +180,21 @@ describe('DELETE /dashboard/api/landlords/{id}', () => {
     const document = await created(
       await t.api('POST', `/properties/${property.id}/documents`, key, upload.payload, upload.headers),
     );
-    const row = (await t.deps.knex('property_documents').where({ id: document.id }).first('storage_key')) as {
+    const row = await t.deps.knex('property_documents').where({ id: document.id }).first<{
       storage_key: string;
-    };
+    }>('storage_key');
     return { propertyId: property.id, documentKey: row.storage_key };
   }
 
   it('every landlord_id references landlords ON DELETE CASCADE: what the deletion relies on (a new table must too)', async () => {
-    const rows = (await t.deps.knex.raw(`
+    const rows = await t.deps.knex.raw<{
+      rows: Array<{ table_name: string; referenced: string; delete_rule: string }>;
+    }>(`
       select kcu.table_name, ccu.table_name as referenced, rc.delete_rule
         from information_schema.key_column_usage kcu
         join information_schema.referential_constraints rc on rc.constraint_schema = kcu.constraint_schema and rc.constraint_name = kcu.constraint_name
         join information_schema.constraint_column_usage ccu on ccu.constraint_schema = kcu.constraint_schema and ccu.constraint_name = kcu.constraint_name
-       where kcu.column_name = 'landlord_id' and kcu.table_schema = current_schema()`)) as {
-      rows: Array<{ table_name: string; referenced: string; delete_rule: string }>;
-    };
+       where kcu.column_name = 'landlord_id' and kcu.table_schema = current_schema()`);
     const cascading = new Set(
       rows.rows.filter((r) => r.referenced === 'landlords' && r.delete_rule === 'CASCADE').map((r) => r.table_name),
     );
@@ -214,7 +219,7 @@ describe('DELETE /dashboard/api/landlords/{id}', () => {
       (await t.api('POST', `/properties/${propertyId}/image`, doomed.key, image.payload, image.headers)).statusCode,
     ).toBe(200);
     const imageKey = (
-      (await t.deps.knex('properties').where({ id: propertyId }).first('image_key')) as { image_key: string }
+      await t.deps.knex('properties').where({ id: propertyId }).first<{ image_key: string }>('image_key')
     ).image_key;
     const tenant = await created(
       await t.api('POST', '/tenants', doomed.key, {
@@ -272,9 +277,9 @@ describe('DELETE /dashboard/api/landlords/{id}', () => {
       'idempotency_keys',
       'contacts',
     ];
-    expect(populated.filter((table) => !(before[table]! > 0))).toEqual([]);
+    expect(populated.filter((table) => !(before[table] > 0))).toEqual([]);
     const deliveryIds = (
-      (await t.deps.knex('webhook_deliveries').where('landlord_id', doomed.id).select('id')) as Array<{ id: string }>
+      await t.deps.knex('webhook_deliveries').where('landlord_id', doomed.id).select<Array<{ id: string }>>('id')
     ).map((r) => r.id);
     expect(await t.deps.knex('webhook_delivery_attempts').whereIn('delivery_id', deliveryIds)).not.toHaveLength(0);
     expect([await storage.exists(documentKey), await storage.exists(imageKey)]).toEqual([true, true]);
@@ -372,7 +377,7 @@ describe('DELETE /dashboard/api/landlords/{id}', () => {
       'maintenance_issue_notes',
       'inspections',
     ];
-    expect(populated.filter((table) => !(before[table]! > 0))).toEqual([]);
+    expect(populated.filter((table) => !(before[table] > 0))).toEqual([]);
     const harbourBefore = await counts(HARBOUR, '=');
     expect((await t.api('GET', '/properties', KEYS.otherLandlord)).statusCode).toBe(200);
 

@@ -146,12 +146,12 @@ describe('GET /properties/{id}/documents', () => {
 
   it('the fixture documents download as real PDFs of their listed size', async () => {
     const [doc] = (await list(`/properties/${property(4)}/documents`)).data;
-    const res = await download(doc!.downloadUrl);
+    const res = await download(doc.downloadUrl);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(res.rawPayload.length).toBe(doc!.sizeBytes);
-    expect(await pdfText(res.rawPayload)).toContain(doc!.name.slice(0, 20));
+    expect(res.rawPayload.length).toBe(doc.sizeBytes);
+    expect(await pdfText(res.rawPayload)).toContain(doc.name.slice(0, 20));
   });
 
   describe('expiringWithinDays (today in UTC, inclusive, expired included, no expiry excluded)', () => {
@@ -269,7 +269,7 @@ describe('download links', () => {
     const url = new URL(doc.downloadUrl);
     const token = url.pathname.split('/').pop()!;
     const [kind, id, landlord, expires, signature] = token.split('.') as [string, string, string, string, string];
-    const other = (await list(`/properties/${property(2)}/documents`)).data[0]!.id;
+    const other = (await list(`/properties/${property(2)}/documents`)).data[0].id;
     const flip = (s: string) => s.slice(0, -1) + (s.endsWith('A') ? 'B' : 'A');
     for (const forged of [
       `${kind}.${id}.${landlord}.${expires}.${flip(signature)}`,
@@ -497,7 +497,7 @@ describe('DELETE /properties/{id}/documents/{docId}', () => {
   });
 
   it("answers 404 for unknown documents, another property's, another landlord's, and a contract document", async () => {
-    const ownOther = (await list(`/properties/${property(2)}/documents`)).data[0]!.id;
+    const ownOther = (await list(`/properties/${property(2)}/documents`)).data[0].id;
     const foreign = fixtureId(`property-document:${fixtureId('property:northgate:1')}:0`);
     const contractDoc = fixtureId(`contract-document:${contract(0)}`);
     for (const docId of ['00000000-0000-4000-8000-000000000000', ownOther, contractDoc]) {
@@ -525,7 +525,7 @@ describe('contract documents', () => {
   it('lists the contract documents (kept apart from property documents) with download links', async () => {
     const body = await list(`/contracts/${contract(0)}/documents`);
     expect(body.meta.total).toBe(1);
-    const doc = body.data[0]!;
+    const doc = body.data[0];
     expect([doc.contractId, doc.propertyId, doc.type]).toEqual([contract(0), property(0), 'Contract']);
     const res = await download(doc.downloadUrl);
     expect([res.statusCode, res.rawPayload.subarray(0, 5).toString()]).toEqual([200, '%PDF-']);
@@ -632,7 +632,7 @@ describe('sandbox', () => {
   });
 
   it('DELETE answers a mock { deleted: true, id, sandbox: true } and deletes nothing; 404s as live would', async () => {
-    const target = (await list(`/properties/${property(19)}/documents`)).data[0]!;
+    const target = (await list(`/properties/${property(19)}/documents`)).data[0];
     const events = await count('outbox_events');
     const res = await t.api('DELETE', `/properties/${property(19)}/documents/${target.id}`, KEYS.enterpriseSandbox);
     expect(json<{ data: unknown }>(res).data).toEqual({ deleted: true, id: target.id, sandbox: true });

@@ -22,11 +22,9 @@ describe('request edges', () => {
       env: { REDIS_URL: '', REQUEST_TIMEOUT_MS: '600', HEADERS_TIMEOUT_MS: '600' },
     });
     port = Number(new URL(t.url).port);
-    await t.deps
-      .knex('api_keys')
-      .update({
-        rate_limits: JSON.stringify({ readsPerMinute: 1e6, readsPerDay: 1e7, writesPerMinute: 1e6, writesPerDay: 1e7 }),
-      });
+    await t.deps.knex('api_keys').update({
+      rate_limits: JSON.stringify({ readsPerMinute: 1e6, readsPerDay: 1e7, writesPerMinute: 1e6, writesPerDay: 1e7 }),
+    });
   }, 180_000); // a PGlite start on a loaded machine
   afterAll(async () => {
     await t.stop();
@@ -122,7 +120,7 @@ describe('request edges', () => {
       const list = json(await t.api('GET', '/properties?limit=1', KEYS.enterpriseLive)) as unknown as {
         data: { id: string }[];
       };
-      const id = list.data[0]!.id;
+      const id = list.data[0].id;
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
       const upper = await t.api('GET', `/rent?propertyId=${id.toUpperCase()}`, KEYS.enterpriseLive);
       expect([upper.statusCode, json(upper).code]).toEqual([400, 'VALIDATION_ERROR']);

@@ -127,7 +127,7 @@ describe('GET /compliance/summary through its gate', () => {
         return rest;
       });
       for (const body of bodies) expect(body).toEqual(bodies[0]);
-      expect((bodies[0]!.properties as unknown[]).length).toBeGreaterThan(0);
+      expect((bodies[0].properties as unknown[]).length).toBeGreaterThan(0);
     } finally {
       await t.stop();
     }

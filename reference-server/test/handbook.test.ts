@@ -225,9 +225,11 @@ describe('GET /properties/{id}/handbook', () => {
 
   it('lists suppliers as { utilityType, supplierName } only: no account number anywhere in the handbook', async () => {
     const accounts = (
-      (await t.deps.knex('suppliers').where({ landlord_id: HARBOUR }).select('account_number')) as Array<{
-        account_number: string;
-      }>
+      await t.deps.knex('suppliers').where({ landlord_id: HARBOUR }).select<
+        Array<{
+          account_number: string;
+        }>
+      >('account_number')
     ).map((r) => r.account_number);
     expect(accounts.length).toBeGreaterThan(0);
     await t.deps

@@ -15,7 +15,7 @@ let landlordId: string;
 beforeAll(async () => {
   t = await startTestServer({ clock });
   store = new IdempotencyStore(t.deps.knex, clock);
-  landlordId = ((await t.deps.knex('landlords').first('id')) as { id: string }).id;
+  landlordId = (await t.deps.knex('landlords').first<{ id: string }>('id')).id;
 });
 afterAll(async () => {
   await t.stop();

@@ -75,7 +75,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 const image = (ext: string, size = 256): Buffer => {
   const out = Buffer.alloc(size, 7);
-  SIGNATURES[ext]!.copy(out);
+  SIGNATURES[ext].copy(out);
   return out;
 };
 
@@ -344,7 +344,7 @@ describe('fuzzing the image upload', () => {
           const body = multipart(
             parts.map((p) => ({
               name: p.name,
-              value: p.signature ? Buffer.concat([SIGNATURES[p.signature]!, Buffer.from(p.value)]) : p.value,
+              value: p.signature ? Buffer.concat([SIGNATURES[p.signature], Buffer.from(p.value)]) : p.value,
               filename: p.filename ?? undefined,
               contentType: p.contentType ?? undefined,
             })),

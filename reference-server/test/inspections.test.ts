@@ -160,7 +160,7 @@ describe('inspection writes', () => {
     });
     expect(json(await t.api('GET', `/maintenance/inspections/${booked.id}`, KEYS.enterpriseLive)).data).toEqual(booked);
     const [event] = await eventsFor('inspection.scheduled', booked.id);
-    expect(Object.keys(event!).sort()).toEqual(fieldsOf('inspection.scheduled'));
+    expect(Object.keys(event).sort()).toEqual(fieldsOf('inspection.scheduled'));
     expect(event).toEqual({
       inspection_id: booked.id,
       property_id: P(8),
@@ -192,11 +192,11 @@ describe('inspection writes', () => {
     });
     const updated = await eventsFor('inspection.updated', booked.id);
     expect(updated.map((e) => e.status)).toEqual(['in_progress', 'completed']);
-    expect(Object.keys(updated[1]!).sort()).toEqual(fieldsOf('inspection.updated'));
+    expect(Object.keys(updated[1]).sort()).toEqual(fieldsOf('inspection.updated'));
     expect(updated[1]).toMatchObject({ landlord_actions: 'Service boiler', inspection_type: 'routine' });
     const completed = await eventsFor('inspection.completed', booked.id);
     expect(completed).toHaveLength(1);
-    expect(Object.keys(completed[0]!).sort()).toEqual(fieldsOf('inspection.completed'));
+    expect(Object.keys(completed[0]).sort()).toEqual(fieldsOf('inspection.completed'));
     expect(completed[0]).toMatchObject({ status: 'completed' });
 
     // Report fields stay editable after completion; status, date and type do not.
@@ -238,7 +238,7 @@ describe('inspection writes', () => {
     });
     expect((await t.api('GET', `/maintenance/inspections/${booked.id}`, KEYS.enterpriseLive)).statusCode).toBe(404);
     const [event] = await eventsFor('inspection.deleted', booked.id);
-    expect(Object.keys(event!).sort()).toEqual(fieldsOf('inspection.deleted'));
+    expect(Object.keys(event).sort()).toEqual(fieldsOf('inspection.deleted'));
     expect(event).toMatchObject({
       inspection_type: 'safety',
       status: 'deleted',
@@ -282,7 +282,7 @@ describe('status moves (transitions.ts)', () => {
       fc.property(status, fc.option(status, { nil: undefined }), fc.boolean(), (from, to, touchesDate) => {
         const change = { status: to, inspectionDate: touchesDate ? TODAY : undefined };
         const moving = to !== undefined && to !== from;
-        const allowed = from === 'completed' ? !moving && !touchesDate : !moving || ALLOWED_MOVES[from].includes(to!);
+        const allowed = from === 'completed' ? !moving && !touchesDate : !moving || ALLOWED_MOVES[from].includes(to);
         if (allowed) expect(() => assertChangeAllowed(from, change)).not.toThrow();
         else
           expect(() => assertChangeAllowed(from, change)).toThrow(

@@ -51,10 +51,10 @@ const dedupRow = async (server: TestServer, id: string) =>
     Record<string, unknown> | undefined
   >;
 const invoiceEvents = async (id: string) =>
-  (await t.deps
+  await t.deps
     .knex('outbox_events')
     .where({ event_type: 'rent.invoice_sent' })
-    .whereRaw(`data->>'rent_payment_id' = ?`, [id])) as Array<{ status: string; data: Record<string, unknown> }>;
+    .whereRaw<Array<{ status: string; data: Record<string, unknown> }>>(`data->>'rent_payment_id' = ?`, [id]);
 
 /** Counts (and can hold) sends at the mailer, whichever transport it is. */
 interface MailerSpy {
@@ -151,12 +151,11 @@ describe('a live send (rules 1, 2, 6)', () => {
     // Rule 6: queued for the background dispatcher, not delivered in the request.
     const events = await invoiceEvents(id);
     expect(events).toHaveLength(1);
-    expect(events[0]!.status).toBe('pending');
-    const rent = JSON.parse((await t.api('GET', `/rent/${id}`, KEYS.enterpriseLive)).payload).data as Record<
-      string,
-      unknown
-    >;
-    expect(events[0]!.data).toEqual({
+    expect(events[0].status).toBe('pending');
+    const rent = (
+      JSON.parse((await t.api('GET', `/rent/${id}`, KEYS.enterpriseLive)).payload) as { data: Record<string, unknown> }
+    ).data;
+    expect(events[0].data).toEqual({
       rent_payment_id: id,
       contract_id: harbour.contract(0),
       property_id: harbour.property(0),
@@ -194,7 +193,7 @@ describe('a live send (rules 1, 2, 6)', () => {
     const delivered = await eventually(async () => (await mail.to(to))[0]);
     expect(delivered.to).toEqual([to]);
     expect(await pdfText(await mail.attachment(delivered, json(res).data.attachment.filename))).toContain('INVOICE');
-    expect((await invoiceEvents(id))[0]!.data.tenant_email).toBe(to);
+    expect((await invoiceEvents(id))[0].data.tenant_email).toBe(to);
   });
 
   it('trims the override address', async () => {
@@ -361,7 +360,7 @@ describe('concurrency (rule 2, STATE-31)', () => {
     await eventually(async () => ((await mail.to(to)).length === 1 ? true : undefined));
     expect(await invoiceEvents(id)).toHaveLength(1);
     // After the dust settles, everyone gets the stored payload.
-    expect(json(await email(id, { email: to })).data).toEqual(json(ok[0]!).data);
+    expect(json(await email(id, { email: to })).data).toEqual(json(ok[0]).data);
     expect(await mail.to(to)).toHaveLength(1);
   });
 
@@ -446,7 +445,7 @@ describe('rule 7: the per-landlord limit (10 per minute, public_api.rent_invoice
     const keys = [KEYS.enterpriseLive, KEYS.enterpriseSandbox];
     // Ten requests count, whatever they answer (these are refused by validation, after the limiter).
     for (let i = 0; i < 10; i += 1) {
-      const res = await limited.api('POST', `/rent/${harbour.rent(0, -3)}/invoice/email`, keys[i % 2]!, {
+      const res = await limited.api('POST', `/rent/${harbour.rent(0, -3)}/invoice/email`, keys[i % 2], {
         email: 'bad',
       });
       expect(res.statusCode).toBe(400);

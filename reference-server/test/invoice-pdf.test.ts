@@ -147,7 +147,7 @@ describe('determinism and the cache', () => {
     const id = harbour.rent(9, -3);
     const renders = service.renders;
     const all = await Promise.all(Array.from({ length: 8 }, () => pdf(id)));
-    expect(all.every((r) => r.statusCode === 200 && bytesOf(r).equals(bytesOf(all[0]!)))).toBe(true);
+    expect(all.every((r) => r.statusCode === 200 && bytesOf(r).equals(bytesOf(all[0])))).toBe(true);
     expect(service.renders).toBe(renders + 1);
   });
 });
@@ -158,7 +158,7 @@ describe('access', () => {
     const portfolioRent = json(await t.api('GET', '/rent?limit=1', KEYS.portfolioLive)) as unknown as {
       data: Array<{ id: string }>;
     };
-    expect((await pdf(portfolioRent.data[0]!.id, KEYS.portfolioLive)).statusCode).toBe(200);
+    expect((await pdf(portfolioRent.data[0].id, KEYS.portfolioLive)).statusCode).toBe(200);
   });
 
   it("answers 404 NOT_FOUND for unknown and other landlords' payments, 400 for a malformed id, 401 without a key", async () => {
@@ -210,7 +210,7 @@ describe('the per-landlord limit (20 per minute, public_api.rent_invoice_pdf)', 
     // Any mix of keys of the landlord counts: the limit is per landlord, not per key.
     const keys = [KEYS.enterpriseLive, KEYS.enterpriseReadOnly, KEYS.enterpriseSandbox];
     for (let i = 0; i < 20; i += 1) {
-      const res = await limited.api('GET', `/rent/${harbour.rent(i % 20, -3)}/invoice/pdf`, keys[i % 3]!);
+      const res = await limited.api('GET', `/rent/${harbour.rent(i % 20, -3)}/invoice/pdf`, keys[i % 3]);
       expect(res.statusCode).toBe(200);
     }
     const renders = service.renders;

@@ -148,7 +148,7 @@ const redisUrl = process.env.REDIS_URL;
       { name: 'day' as const, windowMs: 86_400_000, limit: 1000 },
     ];
     const decisions = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => stores[i % stores.length]!.hit('shared', windows)),
+      Array.from({ length: 200 }, (_, i) => stores[i % stores.length].hit('shared', windows)),
     );
     expect(decisions.filter((d) => d.allowed)).toHaveLength(37);
     const refused = decisions.find((d) => !d.allowed)!;
@@ -245,12 +245,12 @@ const redisUrl = process.env.REDIS_URL;
             clock.advance(s.advance);
             const expected = [];
             for (const h of s.hits) {
-              const decision = await memory.hit(`k${h.key}`, sets[h.key]!);
+              const decision = await memory.hit(`k${h.key}`, sets[h.key]);
               expected.push(h.along ? { ...decision, readAlong: null } : decision);
               if (!decision.allowed) refusals += 1;
             }
             const got = await Promise.all(
-              s.hits.map((h) => redis.hit(`k${h.key}`, sets[h.key]!, h.along ? `${prefix}absent` : undefined)),
+              s.hits.map((h) => redis.hit(`k${h.key}`, sets[h.key], h.along ? `${prefix}absent` : undefined)),
             );
             expect({ step: s, got }).toEqual({ step: s, got: expected });
           }

@@ -160,7 +160,7 @@ describe('POST /maintenance/issues', () => {
     });
     expect(json(await t.api('GET', `/maintenance/issues/${created.id}`, KEYS.enterpriseLive)).data).toEqual(created);
     const [event] = await eventsFor('maintenance.created', 'issue_id', created.id);
-    expect(Object.keys(event!).sort()).toEqual(fieldsOf('maintenance.created'));
+    expect(Object.keys(event).sort()).toEqual(fieldsOf('maintenance.created'));
     expect(event).toEqual({
       issue_id: created.id,
       property_id: P(6),
@@ -213,7 +213,7 @@ describe('PATCH /maintenance/issues/{id}', () => {
     expect((await move('Closed')).resolvedAt).toEqual(expect.stringMatching(/T/));
     const events = await eventsFor('maintenance.updated', 'issue_id', created.id);
     expect(events.map((e) => e.status)).toEqual(['In_Progress', 'Resolved', 'Open', 'Closed']);
-    expect(Object.keys(events[0]!).sort()).toEqual(fieldsOf('maintenance.updated'));
+    expect(Object.keys(events[0]).sort()).toEqual(fieldsOf('maintenance.updated'));
     expect(events[0]).toMatchObject({ priority: 'High', title: 'Dripping tap', description: '' });
   });
 
@@ -312,7 +312,7 @@ describe('DELETE /maintenance/issues/{id}', () => {
       (await t.api('PATCH', `/maintenance/issues/${created.id}`, KEYS.enterpriseLive, { title: 'x' })).statusCode,
     ).toBe(404);
     const [event] = await eventsFor('maintenance.deleted', 'issue_id', created.id);
-    expect(Object.keys(event!).sort()).toEqual(fieldsOf('maintenance.deleted'));
+    expect(Object.keys(event).sort()).toEqual(fieldsOf('maintenance.deleted'));
     expect(event).toMatchObject({
       issue_id: created.id,
       property_id: P(6),
@@ -340,7 +340,7 @@ describe('notes', () => {
       createdAt: expect.any(String),
     });
     const [event] = await eventsFor('note.created', 'note_id', note.id);
-    expect(Object.keys(event!).sort()).toEqual(fieldsOf('note.created'));
+    expect(Object.keys(event).sort()).toEqual(fieldsOf('note.created'));
     expect(event).toEqual({
       note_id: note.id,
       issue_id: created.id,

@@ -125,7 +125,7 @@ describe('mortgage writes', () => {
     expect(mortgage).toMatchObject({ ...newMortgage, status: 'Active', termEndDate: null });
     expect(json(await t.api('GET', `/mortgages/${mortgage.id}`, KEYS.enterpriseLive)).data).toEqual(mortgage);
     const [createdEvent] = await eventsFor('mortgage.created', mortgage.id);
-    expect(Object.keys(createdEvent!).sort()).toEqual(fieldsOf('mortgage.created'));
+    expect(Object.keys(createdEvent).sort()).toEqual(fieldsOf('mortgage.created'));
     expect(createdEvent).toEqual({
       mortgage_id: mortgage.id,
       lender: 'Seaside Savings',
@@ -149,7 +149,7 @@ describe('mortgage writes', () => {
       lender: 'Seaside Savings',
     });
     const [updatedEvent] = await eventsFor('mortgage.updated', mortgage.id);
-    expect(Object.keys(updatedEvent!).sort()).toEqual(fieldsOf('mortgage.updated'));
+    expect(Object.keys(updatedEvent).sort()).toEqual(fieldsOf('mortgage.updated'));
     expect(updatedEvent).toMatchObject({ balance: 249000, property_ids: [P(12), P(10)], status: 'Pending' });
     // Leaving propertyIds out keeps the links.
     expect(
@@ -161,7 +161,7 @@ describe('mortgage writes', () => {
     expect(json(deleted).data).toEqual({ deleted: true, id: mortgage.id });
     expect((await t.api('GET', `/mortgages/${mortgage.id}`, KEYS.enterpriseLive)).statusCode).toBe(404);
     const [deletedEvent] = await eventsFor('mortgage.deleted', mortgage.id);
-    expect(Object.keys(deletedEvent!).sort()).toEqual(fieldsOf('mortgage.deleted'));
+    expect(Object.keys(deletedEvent).sort()).toEqual(fieldsOf('mortgage.deleted'));
     expect(deletedEvent).toMatchObject({
       mortgage_id: mortgage.id,
       balance: 249000,

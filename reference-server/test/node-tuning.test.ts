@@ -44,19 +44,19 @@ async function startBin(): Promise<Started> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  proc.stdout!.on('data', (chunk: Buffer) => {
+  proc.stdout.on('data', (chunk: Buffer) => {
     out += chunk.toString();
   });
-  proc.stderr!.on('data', (chunk: Buffer) => {
+  proc.stderr.on('data', (chunk: Buffer) => {
     out += chunk.toString();
   });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`not listening within 60 s:\n${out}`)), 60_000);
-    proc.stdout!.on('data', () => {
+    proc.stdout.on('data', () => {
       const match = /listening on (http:\/\/\S+)/.exec(out);
       if (match) {
         clearTimeout(timer);
-        resolve(match[1]!);
+        resolve(match[1]);
       }
     });
     proc.once('exit', (code) => {

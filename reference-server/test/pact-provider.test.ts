@@ -12,7 +12,7 @@ jest.mock(
   require.resolve('https-proxy-agent', {
     paths: [(require('node:path') as typeof import('node:path')).dirname(require.resolve('@pact-foundation/pact'))],
   }),
-  () => ({ HttpsProxyAgent: class extends (jest.requireActual('node:https') as typeof import('node:https')).Agent {} }),
+  () => ({ HttpsProxyAgent: class extends jest.requireActual<typeof import('node:https')>('node:https').Agent {} }),
 );
 process.env.PACT_DO_NOT_TRACK = 'true';
 const { Verifier } = require('@pact-foundation/pact') as typeof PactModule;
@@ -46,7 +46,7 @@ async function expectFound(path: string, expected: number): Promise<void> {
 }
 
 type Params = { id?: string; propertyId?: string } | undefined;
-const paramsOf = (p: unknown): Params => (p ?? undefined) as Params;
+const paramsOf = (p: unknown): Params => p ?? undefined;
 
 const stateHandlers: Record<string, (params?: unknown) => Promise<undefined>> = {
   'an Enterprise landlord with a portfolio': async () => {
@@ -114,7 +114,7 @@ describe(`Pact provider verification: ${PROVIDER}`, () => {
       providerBaseUrl: t.url,
       pactUrls: [PACT_FILE],
       stateHandlers,
-      requestFilter: requestFilter as unknown as NonNullable<PactModule.VerifierOptions['requestFilter']>,
+      requestFilter: requestFilter,
       logLevel: 'warn',
     });
     await expect(verifier.verifyProvider()).resolves.toBeDefined();

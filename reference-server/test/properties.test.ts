@@ -47,8 +47,8 @@ describe('property events', () => {
     ).data;
     const [event] = await eventsFor(created.id);
     expect(event).toMatchObject({ event_type: 'property.created', landlord_id: HARBOUR, status: 'pending' });
-    expect(Object.keys(event!.data).sort()).toEqual(CREATED_FIELDS);
-    expect(event!.data).toEqual({
+    expect(Object.keys(event.data).sort()).toEqual(CREATED_FIELDS);
+    expect(event.data).toEqual({
       property_id: created.id,
       address: '9 Quay Street, Flat 3, Bristol, BS1 4AA',
       short_name: '9 Quay Street',

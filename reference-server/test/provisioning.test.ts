@@ -99,7 +99,7 @@ it('provisions end to end: landlord, key the public API takes, revocation, subsc
     t.inject({ method: 'GET', url: `${API}/properties`, headers: { authorization: `Bearer ${key.key}` } });
   expect((await read()).statusCode).toBe(200);
   expect((await call('POST', `/keys/${key.id}/revoke`)).statusCode).toBe(200);
-  expect(JSON.parse((await read()).payload).code).toBe('REVOKED_KEY');
+  expect((JSON.parse((await read()).payload) as { code: string }).code).toBe('REVOKED_KEY');
 
   const sub = await call('POST', `/landlords/${landlord.id}/webhooks`, {
     url: 'https://hooks.example/in',

@@ -94,7 +94,7 @@ describe('cached property reads', () => {
   });
 
   it('shows a live write at once, on the list and on the detail', async () => {
-    const before = json<List>(await list()).data[0]!;
+    const before = json<List>(await list()).data[0];
     expect(
       json<{ data: PropertyItem }>(await t.api('GET', `/properties/${before.id}`, KEYS.enterpriseLive)).data.city,
     ).toBe(before.city);
@@ -102,7 +102,7 @@ describe('cached property reads', () => {
       city: `${before.city} Cached`,
     });
     expect(patched.statusCode).toBe(200);
-    expect(json<List>(await list()).data[0]!.city).toBe(`${before.city} Cached`);
+    expect(json<List>(await list()).data[0].city).toBe(`${before.city} Cached`);
     expect(
       json<{ data: PropertyItem }>(await t.api('GET', `/properties/${before.id}`, KEYS.enterpriseLive)).data.city,
     ).toBe(`${before.city} Cached`);
@@ -122,7 +122,7 @@ describe('cached property reads', () => {
     expect(json<List>(await list(search)).data.map((p) => p.status)).toEqual(['Vacant']);
     const tenant = json<{ data: Array<{ id: string; firstName: string; lastName: string }> }>(
       await t.api('GET', '/tenants?limit=1', KEYS.enterpriseLive),
-    ).data[0]!;
+    ).data[0];
     // Five minutes to midnight (the landlord is on London time, UTC in November), on a contract's last day.
     clock.set(new Date('2026-11-21T23:55:00.000Z'));
     const contract = await t.api('POST', '/contracts', KEYS.enterpriseLive, {
@@ -134,19 +134,19 @@ describe('cached property reads', () => {
       rentAmount: 900,
     });
     expect(contract.statusCode).toBe(201);
-    const occupied = json<List>(await list(search)).data[0]!;
+    const occupied = json<List>(await list(search)).data[0];
     expect([occupied.status, occupied.tenantName]).toEqual(['Occupied', `${tenant.firstName} ${tenant.lastName}`]);
 
-    expect(json<List>(await list(search)).data[0]!.status).toBe('Occupied');
+    expect(json<List>(await list(search)).data[0].status).toBe('Occupied');
     // No write at all, but the contract has ended by ten past midnight: the new day's answer is not yesterday's.
     clock.advance(10 * 60_000);
-    expect(json<List>(await list(search)).data[0]!.status).toBe('Vacant');
+    expect(json<List>(await list(search)).data[0].status).toBe('Vacant');
     clock.set(NOW);
   });
 
   it('a sandbox write leaves the data version alone (nothing was written)', async () => {
     const versionOf = async () => t.deps.dataVersions.current(HARBOUR);
-    const id = json<List>(await list()).data[1]!.id;
+    const id = json<List>(await list()).data[1].id;
     const before = await versionOf();
     const sandbox = await t.api('PATCH', `/properties/${id}`, KEYS.enterpriseSandbox, { city: 'Nowhere' });
     expect(sandbox.statusCode).toBe(200);
@@ -172,7 +172,7 @@ onServices('cached reads across processes (PostgreSQL + Redis)', () => {
 
   it('a PATCH on process A is seen by the next read on process B', async () => {
     const listOn = async (t: TestServer) =>
-      json<List>(await t.api('GET', '/properties?limit=5', KEYS.enterpriseLive)).data[0]!;
+      json<List>(await t.api('GET', '/properties?limit=5', KEYS.enterpriseLive)).data[0];
     const before = await listOn(b);
     expect((await listOn(b)).city).toBe(before.city); // now cached on B
     expect(

@@ -35,10 +35,10 @@ let t: TestServer;
 let clock: ManualClock;
 const json = <T = Json>(res: { payload: string }): T => JSON.parse(res.payload) as T;
 const outbox = async (type: string, rentId: string) =>
-  (await t.deps
+  await t.deps
     .knex('outbox_events')
     .where({ event_type: type })
-    .whereRaw(`data->>'rent_payment_id' = ?`, [rentId])) as Array<{ status: string; data: Record<string, unknown> }>;
+    .whereRaw<Array<{ status: string; data: Record<string, unknown> }>>(`data->>'rent_payment_id' = ?`, [rentId]);
 const countRent = async (): Promise<number> =>
   Number(((await t.deps.knex('rent_payments').count('* as n').first()) as { n: string | number }).n);
 
@@ -230,8 +230,8 @@ describe('POST /rent', () => {
     expect(json(await t.api('GET', `/rent/${rent.id}`, KEYS.enterpriseLive)).data).toEqual(rent);
     const events = await outbox('rent.created', rent.id);
     expect(events).toHaveLength(1);
-    expect(events[0]!.status).toBe('pending');
-    expect(events[0]!.data).toEqual({
+    expect(events[0].status).toBe('pending');
+    expect(events[0].data).toEqual({
       rent_payment_id: rent.id,
       contract_id: rent.contractId,
       property_id: rent.propertyId,

@@ -75,7 +75,7 @@ describe.each([
     ).toBe(404);
     const occupied = data<Array<{ id: string }>>(
       await t.api('GET', '/properties?status=Occupied&limit=1', KEYS.enterpriseLive),
-    )[0]!;
+    )[0];
     expect((await t.api('DELETE', `/properties/${occupied.id}`, key, undefined, headers)).statusCode).toBe(409);
   });
 });

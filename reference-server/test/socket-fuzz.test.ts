@@ -127,11 +127,9 @@ describe('any bytes over a socket get a bounded, well-formed, non-5xx answer', (
       env: { REQUEST_TIMEOUT_MS: String(TIMEOUT_MS), HEADERS_TIMEOUT_MS: String(TIMEOUT_MS) },
     });
     port = Number(new URL(t.url).port);
-    await t.deps
-      .knex('api_keys')
-      .update({
-        rate_limits: JSON.stringify({ readsPerMinute: 1e6, readsPerDay: 1e7, writesPerMinute: 1e6, writesPerDay: 1e7 }),
-      });
+    await t.deps.knex('api_keys').update({
+      rate_limits: JSON.stringify({ readsPerMinute: 1e6, readsPerDay: 1e7, writesPerMinute: 1e6, writesPerDay: 1e7 }),
+    });
   }, 180_000); // a PGlite start on a loaded machine
   afterAll(async () => {
     await t.stop();

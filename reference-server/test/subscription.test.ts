@@ -26,7 +26,7 @@ interface Subscription {
 const json = (res: { payload: string }) =>
   JSON.parse(res.payload) as { data: Subscription; error?: string; code?: string };
 const landlordOf = async (email: string): Promise<string> =>
-  ((await t.deps.knex('landlords').where({ email }).first('id')) as { id: string }).id;
+  (await t.deps.knex('landlords').where({ email }).first<{ id: string }>('id')).id;
 
 async function expectedUsage(landlordId: string): Promise<number> {
   const sum = async (table: string, column: string) =>

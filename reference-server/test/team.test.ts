@@ -21,7 +21,7 @@ interface Member {
 const json = (res: { payload: string }) =>
   JSON.parse(res.payload) as { data: Member[]; meta?: unknown; error?: string; code?: string };
 const landlordOf = async (email: string): Promise<string> =>
-  ((await t.deps.knex('landlords').where({ email }).first('id')) as { id: string }).id;
+  (await t.deps.knex('landlords').where({ email }).first<{ id: string }>('id')).id;
 
 describe('GET /team', () => {
   it('lists the owner first, then current members with name, email, role, status', async () => {

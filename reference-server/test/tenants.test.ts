@@ -49,10 +49,10 @@ const harbourProperty = (i: number) => fixtureId(`property:harbour:${i}`);
 const northgateTenant = fixtureId(`tenant:${fixtureId('property:northgate:0')}:0`);
 
 async function eventsFor(type: string, tenantId: string): Promise<Array<Record<string, unknown>>> {
-  const rows = (await t.deps
+  const rows = await t.deps
     .knex('outbox_events')
     .where({ event_type: type })
-    .whereRaw(`data->>'tenant_id' = ?`, [tenantId])) as Array<{ data: Record<string, unknown> | string }>;
+    .whereRaw<Array<{ data: Record<string, unknown> | string }>>(`data->>'tenant_id' = ?`, [tenantId]);
   return rows.map((r) => (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown>);
 }
 const outboxCount = async () =>
@@ -68,10 +68,10 @@ interface Mail {
 }
 async function allMail(): Promise<Mail[]> {
   if (t.deps.mailCapture)
-    return t.deps.mailCapture.list().map((m) => ({ to: m.to[0]!.address, subject: m.subject, text: m.text }));
+    return t.deps.mailCapture.list().map((m) => ({ to: m.to[0].address, subject: m.subject, text: m.text }));
   const res = await fetch(`${process.env.MAIL_API_URL}/api/email`);
   const list = (await res.json()) as Array<{ to: Array<{ address: string }>; subject: string; text: string }>;
-  return list.map((m) => ({ to: m.to[0]!.address, subject: m.subject, text: m.text }));
+  return list.map((m) => ({ to: m.to[0].address, subject: m.subject, text: m.text }));
 }
 const mailTo = async (address: string): Promise<Mail[]> =>
   (await allMail()).filter((m) => m.to.toLowerCase() === address.toLowerCase());
@@ -118,7 +118,7 @@ describe('GET /tenants', () => {
     expect(body.data).toHaveLength(5);
     expect(body.meta).toEqual({ page: 2, limit: 5, total: expect.any(Number) });
     expect(body.meta!.total).toBeGreaterThan(30);
-    expect(Object.keys(body.data[0]!).sort()).toEqual([
+    expect(Object.keys(body.data[0]).sort()).toEqual([
       'createdAt',
       'email',
       'firstName',
@@ -145,7 +145,7 @@ describe('GET /tenants', () => {
     expect(invited.length).toBeGreaterThan(0);
     expect(invited.every((x) => x.status === 'INVITED' && !x.hasAccount)).toBe(true);
 
-    const someone = byProperty[0]!;
+    const someone = byProperty[0];
     const byName = json<Tenant[]>(
       await t.api(
         'GET',
@@ -233,7 +233,7 @@ describe('POST /tenants', () => {
 
     const [event, ...more] = await eventsFor('tenant.created', created.id);
     expect(more).toEqual([]);
-    expect(Object.keys(event!).sort()).toEqual(fieldsOf('tenant.created'));
+    expect(Object.keys(event).sort()).toEqual(fieldsOf('tenant.created'));
     expect(event).toEqual({
       tenant_id: created.id,
       property_id: input.propertyId,
@@ -246,9 +246,9 @@ describe('POST /tenants', () => {
 
     const mail = await awaitMail(input.email);
     expect(mail).toHaveLength(1);
-    expect(mail[0]!.subject).toMatch(/Harbour Lettings Ltd invites you to the tenant portal/);
-    expect(mail[0]!.text).toContain(`/invitations/${created.id}`);
-    expect(mail[0]!.text).toContain('Hello Nora');
+    expect(mail[0].subject).toMatch(/Harbour Lettings Ltd invites you to the tenant portal/);
+    expect(mail[0].text).toContain(`/invitations/${created.id}`);
+    expect(mail[0].text).toContain('Hello Nora');
   });
 
   it('sends no invitation to a tenant who already has a portal account (same email, case-insensitive)', async () => {
@@ -323,7 +323,7 @@ describe('PATCH /tenants/{id}', () => {
       email: created.email,
     });
     const [event] = await eventsFor('tenant.updated', created.id);
-    expect(Object.keys(event!).sort()).toEqual(fieldsOf('tenant.updated'));
+    expect(Object.keys(event).sort()).toEqual(fieldsOf('tenant.updated'));
     expect(event).toMatchObject({
       last_name: 'Newcombe-Hart',
       phone: '',
@@ -390,7 +390,7 @@ describe('DELETE /tenants/{id}', () => {
       ((await t.deps.knex('tenants').where({ id }).first()) as { deleted_at: Date | null }).deleted_at,
     ).not.toBeNull();
     const [event] = await eventsFor('tenant.deleted', id);
-    expect(Object.keys(event!).sort()).toEqual(fieldsOf('tenant.deleted'));
+    expect(Object.keys(event).sort()).toEqual(fieldsOf('tenant.deleted'));
     expect(event).toMatchObject({
       tenant_id: id,
       status: 'DELETED',

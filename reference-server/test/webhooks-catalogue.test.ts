@@ -1,4 +1,4 @@
-// The 43 payload builders against the project's machine-readable catalogue (spec/event-catalogue.json),
+// The 43 payload builders against the project's machine-readable catalogue (spec-data/event-catalogue.json),
 // the dispatcher's validator, the envelope and the signer (against the signature vectors and, as an outside
 // witness, @octokit/webhooks-methods).
 import { readFileSync } from 'node:fs';
@@ -88,7 +88,7 @@ describe('payload builders', () => {
   it.each([...EVENT_TYPES])('%s field kinds, fixed values and nullability agree with the catalogue', (type) => {
     const fields = CATALOGUE[type] as Readonly<Record<string, Field>>;
     for (const f of entryOf(type).fields) {
-      const ours = fields[f.name]!;
+      const ours = fields[f.name];
       const kindFor: Record<string, string[]> = {
         uuid: ['id'],
         string: ['string', 'literal'],
@@ -183,8 +183,8 @@ describe('dispatch validation (fast-check)', () => {
           const data: Record<string, unknown> = { ...sampleEventData(type, TODAY, AT) };
           expect(isValidEventData(type, data)).toBe(true);
           const names = fieldNamesOf(type);
-          const name = names[pick % names.length]!;
-          const field = (CATALOGUE[type] as Readonly<Record<string, Field>>)[name]!;
+          const name = names[pick % names.length];
+          const field = (CATALOGUE[type] as Readonly<Record<string, Field>>)[name];
           if (mutation === 'drop') delete data[name];
           else if (mutation === 'extra') data[`extra_${pick}`] = 1;
           else if (mutation === 'mistype')
@@ -217,7 +217,7 @@ describe('dispatch validation (fast-check)', () => {
     expect(
       isValidEventData('meter_reading.recorded', {
         ...reading,
-        contracts: [{ contract_id: reading.contracts[0]!.contract_id, role: 'moving' }],
+        contracts: [{ contract_id: reading.contracts[0].contract_id, role: 'moving' }],
       }),
     ).toBe(false);
     expect(

@@ -85,7 +85,7 @@ async function subscribe(
 async function record(role: keyof typeof landlords, type: EventType, data?: Record<string, unknown>): Promise<string> {
   return runWrite(
     t.deps,
-    landlords[role]!,
+    landlords[role],
     false,
     async (ctx) => (await recordEvent(ctx, type, data ?? sampleEventData(type, '2026-03-02', clock.now()))).eventId,
   );
@@ -141,9 +141,9 @@ beforeAll(async () => {
     'noSubscription',
     'otherLandlord',
   ] as const) {
-    const row = (await t.deps.knex('api_keys').where('key_hash', hashKey(KEYS[role])).first('landlord_id')) as {
+    const row = await t.deps.knex('api_keys').where('key_hash', hashKey(KEYS[role])).first<{
       landlord_id: string;
-    };
+    }>('landlord_id');
     landlords[role] = row.landlord_id;
   }
 });
@@ -180,12 +180,15 @@ describe('end to end: a public API write produces a signed delivery', () => {
     const property = json<{ data: { id: string } }>(res).data;
     // Delivered later by the worker, never inside the request.
     expect(receiver.hits).toHaveLength(0);
-    const outbox = await t.deps.knex('outbox_events').where({ event_type: 'property.created', status: 'pending' });
+    const outbox = await t.deps
+      .knex('outbox_events')
+      .where({ event_type: 'property.created', status: 'pending' })
+      .select<Array<{ id: string }>>('id');
     expect(outbox).toHaveLength(1);
 
     await t.deps.webhooks.runDue();
     expect(receiver.hits).toHaveLength(1);
-    const hit = receiver.hits[0]!;
+    const hit = receiver.hits[0];
     expect(hit.method).toBe('POST');
     expect(hit.path).toBe('/hooks/default');
     expect(hit.headers['content-type']).toBe('application/json');
@@ -219,20 +222,22 @@ describe('end to end: a public API write produces a signed delivery', () => {
       test: false,
       nextAttemptAt: null,
     });
-    expect(history.data[0]!.attempts[0]).toMatchObject({
+    expect(history.data[0].attempts[0]).toMatchObject({
       attempt: 1,
       statusCode: 200,
       error: null,
       succeeded: true,
       trigger: 'automatic',
     });
-    expect(history.data[0]!.attempts[0]!.latencyMs).toBeGreaterThanOrEqual(0);
-    expect((await t.deps.knex('outbox_events').where({ id: outbox[0].id }).first()).status).toBe('dispatched');
+    expect(history.data[0].attempts[0].latencyMs).toBeGreaterThanOrEqual(0);
+    expect((await t.deps.knex('outbox_events').where({ id: outbox[0].id }).first<{ status: string }>()).status).toBe(
+      'dispatched',
+    );
   });
 
   it('a sandbox write records no outbox row and delivers nothing', async () => {
     await subscribe('enterpriseLive', [...EVENT_TYPES].slice(0, 32));
-    const before = Number((await t.deps.knex('outbox_events').count('* as n'))[0]!.n);
+    const before = Number((await t.deps.knex('outbox_events').count('* as n'))[0].n);
     const res = await t.api('POST', '/properties', KEYS.enterpriseSandbox, {
       shortName: 'Sandbox House',
       addressLine1: '2 Hook Lane',
@@ -242,7 +247,7 @@ describe('end to end: a public API write produces a signed delivery', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(json<{ data: { sandbox: boolean } }>(res).data.sandbox).toBe(true);
-    expect(Number((await t.deps.knex('outbox_events').count('* as n'))[0]!.n)).toBe(before);
+    expect(Number((await t.deps.knex('outbox_events').count('* as n'))[0].n)).toBe(before);
     await t.deps.webhooks.runDue();
     expect(receiver.hits).toHaveLength(0);
   });
@@ -311,7 +316,7 @@ describe('plans (AUTH-5: webhook delivery needs Portfolio or Enterprise with an 
           await t.deps
             .knex('outbox_events')
             .where({ id: eventId.slice(4) })
-            .first()
+            .first<{ status: string }>()
         ).status,
       ).toBe('dispatched');
     },
@@ -322,7 +327,7 @@ describe('plans (AUTH-5: webhook delivery needs Portfolio or Enterprise with an 
     const eventId = await record('portfolioLive', 'rent.overdue');
     await t.deps.webhooks.runDue();
     expect(receiver.hitsFor(eventId)).toHaveLength(1);
-    await expectSigned(receiver.hits[0]!, sub.secret);
+    await expectSigned(receiver.hits[0], sub.secret);
   });
 });
 
@@ -337,8 +342,8 @@ describe('retries (EVT-DELIVERY-2, EVT-DELIVERY-3, STATE-23..26)', () => {
     await worker.runDue();
     let [delivery] = (await deliveriesOf(sub.id)).data;
     expect(delivery).toMatchObject({ status: 'retry_scheduled', attemptCount: 1 });
-    const firstAt = new Date(delivery!.attempts[0]!.attemptedAt).getTime();
-    const secondDue = new Date(delivery!.nextAttemptAt!).getTime();
+    const firstAt = new Date(delivery.attempts[0].attemptedAt).getTime();
+    const secondDue = new Date(delivery.nextAttemptAt!).getTime();
     expect(secondDue - firstAt).toBeGreaterThanOrEqual(810_000);
     expect(secondDue - firstAt).toBeLessThanOrEqual(990_000);
 
@@ -351,7 +356,7 @@ describe('retries (EVT-DELIVERY-2, EVT-DELIVERY-3, STATE-23..26)', () => {
     expect(receiver.hits).toHaveLength(2);
     [delivery] = (await deliveriesOf(sub.id)).data;
     expect(delivery).toMatchObject({ status: 'retry_scheduled', attemptCount: 2 });
-    const thirdDue = new Date(delivery!.nextAttemptAt!).getTime();
+    const thirdDue = new Date(delivery.nextAttemptAt!).getTime();
     expect(thirdDue - secondDue).toBeGreaterThanOrEqual(3_240_000);
     expect(thirdDue - secondDue).toBeLessThanOrEqual(3_960_000);
 
@@ -359,7 +364,7 @@ describe('retries (EVT-DELIVERY-2, EVT-DELIVERY-3, STATE-23..26)', () => {
     await worker.runDue();
     [delivery] = (await deliveriesOf(sub.id)).data;
     expect(delivery).toMatchObject({ status: 'succeeded', attemptCount: 3, nextAttemptAt: null });
-    expect(delivery!.attempts.map((a) => a.statusCode)).toEqual([500, 500, 200]);
+    expect(delivery.attempts.map((a) => a.statusCode)).toEqual([500, 500, 200]);
     expect(receiver.hits.map((h) => h.json.id)).toEqual([eventId, eventId, eventId]);
     expect(new Set(receiver.hits.map((h) => h.body.toString('hex'))).size).toBe(1);
     expect(new Set(receiver.hits.map((h) => h.headers['x-service-delivery'])).size).toBe(1);
@@ -393,18 +398,18 @@ describe('retries (EVT-DELIVERY-2, EVT-DELIVERY-3, STATE-23..26)', () => {
     expect(receiver.hitsFor(eventId)).toHaveLength(3);
 
     receiver.answer = () => 200;
-    const retry = await dashboard('POST', `/deliveries/${delivery!.id}/retry`);
+    const retry = await dashboard('POST', `/deliveries/${delivery.id}/retry`);
     expect(retry.statusCode).toBe(202);
     expect(json<{ data: { status: string } }>(retry).data.status).toBe('pending');
     await t.deps.webhooks.runDue();
     [delivery] = (await deliveriesOf(sub.id)).data;
     expect(delivery).toMatchObject({ status: 'succeeded', attemptCount: 4 });
-    expect(delivery!.attempts[3]).toMatchObject({ attempt: 4, trigger: 'manual', statusCode: 200 });
+    expect(delivery.attempts[3]).toMatchObject({ attempt: 4, trigger: 'manual', statusCode: 200 });
     expect(receiver.hitsFor(eventId)).toHaveLength(4);
 
-    const again = await dashboard('POST', `/deliveries/${delivery!.id}/retry`);
+    const again = await dashboard('POST', `/deliveries/${delivery.id}/retry`);
     expect([again.statusCode, json<{ code: string }>(again).code]).toEqual([409, 'CONFLICT']);
-    const one = await dashboard('GET', `/deliveries/${delivery!.id}`);
+    const one = await dashboard('GET', `/deliveries/${delivery.id}`);
     expect(json<{ data: { attempts: unknown[] } }>(one).data.attempts).toHaveLength(4);
   });
 
@@ -417,8 +422,8 @@ describe('retries (EVT-DELIVERY-2, EVT-DELIVERY-3, STATE-23..26)', () => {
       clock.advance(2 * 3600_000);
     }
     const [failed] = (await deliveriesOf(sub.id)).data;
-    expect(failed!.status).toBe('permanently_failed');
-    expect((await dashboard('POST', `/deliveries/${failed!.id}/retry`)).statusCode).toBe(202);
+    expect(failed.status).toBe('permanently_failed');
+    expect((await dashboard('POST', `/deliveries/${failed.id}/retry`)).statusCode).toBe(202);
     await t.deps.webhooks.runDue();
     clock.advance(DAY);
     await t.deps.webhooks.runDue();
@@ -435,9 +440,9 @@ describe('retries (EVT-DELIVERY-2, EVT-DELIVERY-3, STATE-23..26)', () => {
     receiver.release(200);
     const [delivery] = (await deliveriesOf(sub.id)).data;
     expect(delivery).toMatchObject({ status: 'retry_scheduled', attemptCount: 1 });
-    expect(delivery!.attempts[0]).toMatchObject({ statusCode: null, succeeded: false });
-    expect(delivery!.attempts[0]!.error).toMatch(/timeout after 300 ms/);
-    expect(delivery!.attempts[0]!.latencyMs).toBeGreaterThanOrEqual(250);
+    expect(delivery.attempts[0]).toMatchObject({ statusCode: null, succeeded: false });
+    expect(delivery.attempts[0].error).toMatch(/timeout after 300 ms/);
+    expect(delivery.attempts[0].latencyMs).toBeGreaterThanOrEqual(250);
   });
 
   it('a network error counts as a failed attempt', async () => {
@@ -456,8 +461,8 @@ describe('retries (EVT-DELIVERY-2, EVT-DELIVERY-3, STATE-23..26)', () => {
     await t.deps.webhooks.runDue();
     const [delivery] = (await deliveriesOf(sub.id)).data;
     expect(delivery).toMatchObject({ status: 'retry_scheduled' });
-    expect(delivery!.attempts[0]).toMatchObject({ statusCode: null });
-    expect(delivery!.attempts[0]!.error).toMatch(/network error/);
+    expect(delivery.attempts[0]).toMatchObject({ statusCode: null });
+    expect(delivery.attempts[0].error).toMatch(/network error/);
   });
 
   it('any 2xx is success; anything else (redirects included) is a failure (fast-check over status codes)', async () => {
@@ -472,7 +477,7 @@ describe('retries (EVT-DELIVERY-2, EVT-DELIVERY-3, STATE-23..26)', () => {
           await dashboard('GET', `/deliveries/${id}`),
         ).data;
         return (
-          delivery.attempts[0]!.statusCode === status &&
+          delivery.attempts[0].statusCode === status &&
           delivery.status === (status < 300 ? 'succeeded' : 'permanently_failed')
         );
       }),
@@ -498,9 +503,9 @@ describe('fan-out (EVT-DELIVERY-3)', () => {
     expect(hitA.headers['x-service-delivery']).toBe(hitB.headers['x-service-delivery']);
     const [da] = (await deliveriesOf(a.id)).data;
     const [db] = (await deliveriesOf(b.id)).data;
-    expect(da!.id).not.toBe(db!.id);
-    expect([da!.eventId, db!.eventId]).toEqual([eventId, eventId]);
-    expect([da!.status, db!.status]).toEqual(['retry_scheduled', 'succeeded']);
+    expect(da.id).not.toBe(db.id);
+    expect([da.eventId, db.eventId]).toEqual([eventId, eventId]);
+    expect([da.status, db.status]).toEqual(['retry_scheduled', 'succeeded']);
   });
 });
 
@@ -521,7 +526,7 @@ describe('malformed outbox events', () => {
           await t.deps
             .knex('outbox_events')
             .where({ id: id.slice(4) })
-            .first()
+            .first<{ status: string }>()
         ).status,
       ).toBe('invalid');
     expect((await deliveriesOf(sub.id)).data).toHaveLength(1);
@@ -539,7 +544,7 @@ describe('dashboard: test delivery, history, retry', () => {
     expect(created).toMatchObject({ test: true, status: 'pending', event: 'rent.due_soon' });
     await t.deps.webhooks.runDue();
     expect(receiver.hits).toHaveLength(1);
-    const hit = receiver.hits[0]!;
+    const hit = receiver.hits[0];
     await expectSigned(hit, sub.secret);
     expect(hit.json._test).toBe(true);
     expect(hit.json.data._test).toBe(true);
@@ -567,7 +572,7 @@ describe('dashboard: test delivery, history, retry', () => {
       ['GET', `/deliveries/${randomUUID()}`],
       ['POST', `/deliveries/${randomUUID()}/retry`],
     ]) {
-      const res = await dashboard(method!, url!);
+      const res = await dashboard(method, url);
       expect([res.statusCode, json<{ code: string }>(res).code]).toEqual([404, 'NOT_FOUND']);
     }
     expect((await dashboard('GET', `/deliveries/not-a-uuid`)).statusCode).toBe(400);
@@ -655,7 +660,7 @@ describe('workers', () => {
     if (dying.backend.kind === 'embedded') {
       await dying.runDue();
       expect(receiver.hitsFor(eventId)).toHaveLength(1);
-      expect((await deliveriesOf(sub.id)).data[0]!.status).toBe('pending');
+      expect((await deliveriesOf(sub.id)).data[0].status).toBe('pending');
       clock.advance(60_000); // the lease lapses
       await t.deps.webhooks.runDue();
     } else {

@@ -27,9 +27,9 @@ const SECRET = 'whsec_kill_drill_secret';
 
 const landlordOf = async (deps: OpenedDeps): Promise<string> =>
   (
-    (await deps.knex('api_keys').where('key_hash', hashKey(FIXTURE_KEYS.enterpriseLive)).first('landlord_id')) as {
+    await deps.knex('api_keys').where('key_hash', hashKey(FIXTURE_KEYS.enterpriseLive)).first<{
       landlord_id: string;
-    }
+    }>('landlord_id')
   ).landlord_id;
 
 async function recordSample(deps: OpenedDeps, landlordId: string): Promise<string> {
@@ -48,10 +48,10 @@ interface DeliveryState {
   attempt_count: number;
 }
 const deliveryOf = async (deps: OpenedDeps, eventId: string): Promise<DeliveryState | undefined> =>
-  (await deps
+  await deps
     .knex('webhook_deliveries')
     .where({ event_id: eventId.slice(4) })
-    .first('status', 'attempt_count')) as DeliveryState | undefined;
+    .first<DeliveryState | undefined>('status', 'attempt_count');
 
 let receiver: TestReceiver;
 beforeEach(async () => {
@@ -106,7 +106,7 @@ describe('PGlite on disk, embedded queue', () => {
             await deps
               .knex('outbox_events')
               .where({ id: eventId.slice(4) })
-              .first()
+              .first<{ status: string }>()
           ).status,
         ).toBe('dispatched');
       } finally {
@@ -168,28 +168,28 @@ async function postgresDrill(queueEnv: NodeJS.ProcessEnv): Promise<void> {
     for (let i = 0; i < 60; i++) ids.push(await recordSample(t.deps, landlordId));
     await waitFor(
       async () => {
-        const rows = (await t.deps
+        const rows = await t.deps
           .knex('webhook_deliveries')
           .whereIn(
             'event_id',
             ids.map((id) => id.slice(4)),
           )
           .where('status', 'succeeded')
-          .count('* as n')) as Array<{ n: number | string }>;
-        return Number(rows[0]!.n) === ids.length;
+          .count<Array<{ n: number | string }>>('* as n');
+        return Number(rows[0].n) === ids.length;
       },
       90_000,
       'all 60 deliveries',
     );
     for (const id of ids) expect(receiver.hitsFor(id)).toHaveLength(2);
-    const attempts = (await t.deps
+    const attempts = await t.deps
       .knex('webhook_delivery_attempts as a')
       .join('webhook_deliveries as d', 'd.id', 'a.delivery_id')
       .whereIn(
         'd.event_id',
         ids.map((id) => id.slice(4)),
       )
-      .select('a.status_code')) as Array<{ status_code: number }>;
+      .select<Array<{ status_code: number }>>('a.status_code');
     expect(attempts.filter((a) => a.status_code === 500)).toHaveLength(60);
     expect(attempts.filter((a) => a.status_code === 200)).toHaveLength(60);
   } finally {

@@ -27,27 +27,23 @@ interface Seeded {
 async function seedProperty(landlordId: string, name: string): Promise<Seeded> {
   const property = randomUUID();
   const tenant = randomUUID();
-  await t.deps
-    .knex('properties')
-    .insert({
-      id: property,
-      landlord_id: landlordId,
-      short_name: name,
-      address_line1: `1 ${name}`,
-      city: 'Bath',
-      postcode: 'BA1 1AA',
-      property_type: 'Flat',
-    });
-  await t.deps
-    .knex('tenants')
-    .insert({
-      id: tenant,
-      landlord_id: landlordId,
-      property_id: property,
-      first_name: 'Sam',
-      last_name: 'Lee',
-      email: 'sam@example.com',
-    });
+  await t.deps.knex('properties').insert({
+    id: property,
+    landlord_id: landlordId,
+    short_name: name,
+    address_line1: `1 ${name}`,
+    city: 'Bath',
+    postcode: 'BA1 1AA',
+    property_type: 'Flat',
+  });
+  await t.deps.knex('tenants').insert({
+    id: tenant,
+    landlord_id: landlordId,
+    property_id: property,
+    first_name: 'Sam',
+    last_name: 'Lee',
+    email: 'sam@example.com',
+  });
   return { property, tenant };
 }
 
@@ -59,19 +55,17 @@ async function seedContract(
   extra: Record<string, unknown> = {},
 ): Promise<string> {
   const id = randomUUID();
-  await t.deps
-    .knex('contracts')
-    .insert({
-      id,
-      landlord_id: landlordId,
-      property_id: s.property,
-      main_tenant_id: s.tenant,
-      tenancy_reference: `REF-${id.slice(0, 6)}`,
-      start_date: start,
-      end_date: end,
-      rent_amount: 1000,
-      ...extra,
-    });
+  await t.deps.knex('contracts').insert({
+    id,
+    landlord_id: landlordId,
+    property_id: s.property,
+    main_tenant_id: s.tenant,
+    tenancy_reference: `REF-${id.slice(0, 6)}`,
+    start_date: start,
+    end_date: end,
+    rent_amount: 1000,
+    ...extra,
+  });
   return id;
 }
 
@@ -84,30 +78,28 @@ async function seedPayment(
   extra: Record<string, unknown> = {},
 ): Promise<string> {
   const id = randomUUID();
-  await t.deps
-    .knex('rent_payments')
-    .insert({
-      id,
-      landlord_id: landlordId,
-      contract_id: contract,
-      property_id: s.property,
-      tenant_id: s.tenant,
-      period: `P-${id.slice(0, 8)}`,
-      amount: 1000,
-      status,
-      due_date: due,
-      ...extra,
-    });
+  await t.deps.knex('rent_payments').insert({
+    id,
+    landlord_id: landlordId,
+    contract_id: contract,
+    property_id: s.property,
+    tenant_id: s.tenant,
+    period: `P-${id.slice(0, 8)}`,
+    amount: 1000,
+    status,
+    due_date: due,
+    ...extra,
+  });
   return id;
 }
 
 const eventsFor = async (sourceId: string): Promise<Array<{ type: EventType; data: Record<string, unknown> }>> => {
-  const rows = (await t.deps
+  const rows = await t.deps
     .knex('scheduled_events as s')
     .join('outbox_events as o', 'o.id', 's.outbox_event_id')
     .where('s.source_id', sourceId)
     .orderBy('o.created_at')
-    .select('o.event_type', 'o.data')) as Array<{ event_type: EventType; data: Record<string, unknown> | string }>;
+    .select<Array<{ event_type: EventType; data: Record<string, unknown> | string }>>('o.event_type', 'o.data');
   return rows.map((r) => ({
     type: r.event_type,
     data: typeof r.data === 'string' ? (JSON.parse(r.data) as Record<string, unknown>) : r.data,
@@ -119,9 +111,9 @@ beforeAll(async () => {
   receiver = await startTestReceiver();
   const id = async (role: keyof typeof KEYS) =>
     (
-      (await t.deps.knex('api_keys').where('key_hash', hashKey(KEYS[role])).first('landlord_id')) as {
+      await t.deps.knex('api_keys').where('key_hash', hashKey(KEYS[role])).first<{
         landlord_id: string;
-      }
+      }>('landlord_id')
     ).landlord_id;
   landlord = await id('enterpriseLive');
   professional = await id('professional');
@@ -151,7 +143,7 @@ describe('rent', () => {
     await t.deps.webhooks.runScheduler();
     let events = await eventsFor(payment);
     expect(events.map((e) => e.type)).toEqual(['rent.due_soon']);
-    expect(events[0]!.data).toEqual({
+    expect(events[0].data).toEqual({
       rent_payment_id: payment,
       contract_id: contract,
       property_id: s.property,
@@ -170,7 +162,7 @@ describe('rent', () => {
     await t.deps.webhooks.runScheduler();
     events = await eventsFor(payment);
     expect(events.map((e) => e.type)).toEqual(['rent.due_soon', 'rent.overdue']);
-    expect(events[1]!.data).toMatchObject({ rent_payment_id: payment, due_date: '2026-03-06', days_overdue: 3 });
+    expect(events[1].data).toMatchObject({ rent_payment_id: payment, due_date: '2026-03-06', days_overdue: 3 });
     for (const e of events) expect(eventDataProblems(e.type, e.data)).toEqual([]);
   });
 
@@ -207,7 +199,7 @@ describe('contracts', () => {
     await t.deps.webhooks.runScheduler();
     let events = await eventsFor(contract);
     expect(events.map((e) => [e.type, e.data.days_until_expiry])).toEqual([['contract.expiring', 60]]);
-    expect(events[0]!.data).toEqual({
+    expect(events[0].data).toEqual({
       contract_id: contract,
       property_id: s.property,
       property_name: 'Lease End',
@@ -236,7 +228,7 @@ describe('contracts', () => {
     await t.deps.webhooks.runScheduler();
     events = await eventsFor(contract);
     expect(events.map((e) => e.type)).toEqual(['contract.expiring', 'contract.expiring', 'contract.ended']);
-    expect(events[2]!.data).toEqual({
+    expect(events[2].data).toEqual({
       contract_id: contract,
       property_id: s.property,
       property_name: 'Lease End',

@@ -10,7 +10,7 @@ set -euo pipefail
 action_path=${ACTION_PATH:-$(cd "$(dirname "$0")/../.." && pwd)}
 suite="$RUNNER_TEMP/ppapi-conformance"
 mkdir -p "$suite/tarballs"
-(cd "$action_path" && npm pack --silent --workspace spec --workspace webhook-receiver --workspace conformance \
+(cd "$action_path" && npm pack --silent --workspace spec-data --workspace webhook-receiver --workspace conformance \
   --pack-destination "$suite/tarballs" >/dev/null)
 cd "$suite"
 echo '{ "name": "ppapi-conformance-action", "private": true }' > package.json

@@ -29,7 +29,7 @@ export const installBench: BenchSuite = {
           'pack',
           '--silent',
           '--workspace',
-          'spec',
+          'spec-data',
           '--workspace',
           'webhook-receiver',
           '--workspace',

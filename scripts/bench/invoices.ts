@@ -42,9 +42,11 @@ async function run(): Promise<BenchFigure[]> {
     await server.initialize();
     const pdfs = invoicePdfsOf(server);
     const ids = (
-      (await deps.knex('rent_payments').where({ landlord_id: HARBOUR }).orderBy('id').select('id')) as Array<{
-        id: string;
-      }>
+      await deps.knex('rent_payments').where({ landlord_id: HARBOUR }).orderBy('id').select<
+        Array<{
+          id: string;
+        }>
+      >('id')
     ).map((r) => r.id);
     if (ids.length < COLD + 3) throw new Error(`only ${ids.length} fixture payments; need ${COLD + 3}`);
 
@@ -78,7 +80,7 @@ async function run(): Promise<BenchFigure[]> {
       render.push(ms(start));
     }
 
-    const hot = coldIds[0]!;
+    const hot = coldIds[0];
     await getPdf(hot);
     const hitsBefore = pdfs.cache.stats.hits;
     const cached: number[] = [];
@@ -123,7 +125,7 @@ async function run(): Promise<BenchFigure[]> {
         name: 'invoice-pdf cached p50 ms',
         unit: 'ms',
         value: round(percentile(cached, 50)),
-        extra: `${cached.length} cache hits of one payment (inject); p95 ${round(percentile(cached, 95))} ms; target < 5 ms; load average ${loadavg()[0]!.toFixed(1)}`,
+        extra: `${cached.length} cache hits of one payment (inject); p95 ${round(percentile(cached, 95))} ms; target < 5 ms; load average ${loadavg()[0].toFixed(1)}`,
       },
       {
         name: 'invoice-email emails/s',

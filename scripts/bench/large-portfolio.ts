@@ -69,7 +69,7 @@ async function measure(base: string, key: string, paths: readonly string[]): Pro
   const requests = [
     {
       method: 'GET' as const,
-      setupRequest: (req: { path?: string }) => ({ ...req, path: `${API}${paths[next++ % paths.length]!}` }),
+      setupRequest: (req: { path?: string }) => ({ ...req, path: `${API}${paths[next++ % paths.length]}` }),
     },
   ];
   // Slow endpoints at the largest size take seconds per request: a generous timeout, so they measure, not fail.
@@ -119,7 +119,7 @@ export function largePortfolioBench(services: () => Services): BenchSuite {
                 );
                 continue;
               }
-              const extra = `${size} properties, read cache off, ${CONNECTIONS} connections, ${DURATION_S}s, load average ${loadavg()[0]!.toFixed(1)}`;
+              const extra = `${size} properties, read cache off, ${CONNECTIONS} connections, ${DURATION_S}s, load average ${loadavg()[0].toFixed(1)}`;
               figures.push(
                 { name: `large-portfolio ${size}${d.label} ${endpoint.name} p50`, unit: 'ms', value: m.p50, extra },
                 { name: `large-portfolio ${size}${d.label} ${endpoint.name} p99`, unit: 'ms', value: m.p99 },
@@ -144,7 +144,7 @@ export function largePortfolioBench(services: () => Services): BenchSuite {
         extra: 'endpoint measurements that failed (see stderr)',
       });
       // Growth of the cost with the portfolio: p50 at each larger size over p50 at the smallest (1 = flat).
-      const smallest = SIZES[0]!;
+      const smallest = SIZES[0];
       for (const [endpoint, bySize] of p50s) {
         for (const size of SIZES.slice(1)) {
           const [small, large] = [bySize.get(smallest), bySize.get(size)];
@@ -184,7 +184,7 @@ async function deploy(
     const migrate = checkout
       ? (
           (await import(path.join(checkout, 'reference-server/src/persistence/migrations'))) as {
-            migrateLatest(knex: Knex): Promise<void>;
+            readonly migrateLatest: (knex: Knex) => Promise<void>;
           }
         ).migrateLatest
       : undefined;
@@ -235,11 +235,11 @@ async function deploy(
 async function overduePayments(url: string, landlordId: string): Promise<string[]> {
   const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
   try {
-    const rows = (await knex('rent_payments')
+    const rows = await knex('rent_payments')
       .where({ landlord_id: landlordId, status: 'Overdue' })
       .orderBy('id')
       .limit(5000)
-      .select('id')) as Array<{ id: string }>;
+      .select<Array<{ id: string }>>('id');
     return rows.map((r) => r.id);
   } finally {
     await knex.destroy();

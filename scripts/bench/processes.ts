@@ -35,7 +35,7 @@ export async function startChild(script: string, env: NodeJS.ProcessEnv, timeout
       const match = /listening on (http:\/\/[^\s]+)/.exec(out);
       if (match) {
         clearTimeout(timer);
-        resolve(match[1]!);
+        resolve(match[1]);
       }
     });
     child.on('exit', (code) => {
@@ -78,8 +78,8 @@ export function ensureServices(): Services {
       .map((line) => line.split('=', 2) as [string, string]),
   );
   return {
-    databaseUrl: vars.DATABASE_URL!,
-    redisUrl: vars.REDIS_URL!,
+    databaseUrl: vars.DATABASE_URL,
+    redisUrl: vars.REDIS_URL,
     stop: () => execFileSync(script, ['stop', dir], { env, stdio: 'inherit' }),
   };
 }

@@ -186,13 +186,13 @@ async function latencyPhase(
     await s.receiver.waitFor(total);
     const used = process.cpuUsage(cpu);
     const cpuMsPerEvent = (used.user + used.system) / 1000 / total;
-    const rows = (await s.deps
+    const rows = await s.deps
       .knex('outbox_events')
       .whereIn(
         'id',
         [...sent.keys()].map((id) => id.slice(4)),
       )
-      .select('id', 'created_at')) as Array<{ id: string; created_at: Date }>;
+      .select<Array<{ id: string; created_at: Date }>>('id', 'created_at');
     const arrivals = await s.receiver.arrivals();
     const latencies = rows.map((r) => arrivals.get(`evt_${r.id}`)! - new Date(r.created_at).getTime());
     return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), achievedRate, cpuMsPerEvent };

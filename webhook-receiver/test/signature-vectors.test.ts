@@ -7,7 +7,7 @@ import { malformedSignatureShapes } from '../tools/malformed-signature-shapes';
 const hmacHex = (secret: string, body: string): string =>
   createHmac('sha256', secret).update(Buffer.from(body, 'utf8')).digest('hex');
 
-describe('spec/webhook-signature-vectors.json', () => {
+describe('spec-data/webhook-signature-vectors.json', () => {
   test("contains GitHub's published example and it computes", () => {
     const github = signatureVectors.positive.find((v) => v.name === 'github-docs-example');
     expect(github).toMatchObject({

@@ -1,4 +1,4 @@
-// Writes spec/webhook-signature-vectors.json. Run: npx tsx webhook-receiver/tools/generate-signature-vectors.ts
+// Writes spec-data/webhook-signature-vectors.json. Run: npx tsx webhook-receiver/tools/generate-signature-vectors.ts
 // Headers are computed here with node:crypto directly (not with our own sign()), so the vectors are an
 // independent witness for the verifier; webhook-receiver/test/signature-vectors.test.ts recomputes them.
 import { createHmac } from 'node:crypto';
@@ -185,6 +185,6 @@ const document = {
   negative,
 };
 
-const target = join(__dirname, '..', '..', 'spec', 'webhook-signature-vectors.json');
+const target = join(__dirname, '..', '..', 'spec-data', 'webhook-signature-vectors.json');
 writeFileSync(target, `${JSON.stringify(document, null, 2)}\n`);
 console.log(`wrote ${positive.length} positive and ${negative.length} negative vectors to ${target}`);

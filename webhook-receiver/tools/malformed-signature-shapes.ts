@@ -4,7 +4,7 @@ import type { VerifyFailureReason } from '../src/verify';
 
 /**
  * Headers a correct verifier must reject without even computing the HMAC. The same table produces the
- * negative vectors in spec/webhook-signature-vectors.json (the conformance suite's receiver checks keep their own copy).
+ * negative vectors in spec-data/webhook-signature-vectors.json (the conformance suite's receiver checks keep their own copy).
  */
 export interface MalformedSignatureShape {
   readonly name: string;

@@ -3,7 +3,7 @@
 // files (shard-<n>.test.ts, generated from the registry) run every check's self-tests.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { registryProblems } from '../../src/runner';
+import { checkSetProblems } from '../../src/runner';
 import { discoverCheckModules } from '../../src/runner/discover';
 import { ALL_CHECKS, CHECK_MODULES, RECEIVER_CHECKS } from '../../src/registry';
 import { RULES } from '../../src/rules';
@@ -19,13 +19,13 @@ describe('check registry and self-test completeness', () => {
     expect(CHECK_MODULES.map((m) => m.name).filter((n) => n.startsWith('shared/') || n.endsWith('.faults'))).toEqual(
       [],
     );
-    expect(registryProblems(ALL_CHECKS, RULES)).toEqual([]);
+    expect(checkSetProblems(ALL_CHECKS, RULES)).toEqual([]);
   });
 
-  it('the receiver checks (checks/receiver/) are registered beside them, with unique ids and catalogue rule ids', () => {
+  it('the receiver checks (checks/receiver-tester-cases/) are registered beside them, with unique ids and catalogue rule ids', () => {
     expect(RECEIVER_CHECKS.length).toBeGreaterThan(60);
     expect(RECEIVER_CHECKS.every((c) => c.id.startsWith('receiver.'))).toBe(true);
-    expect(registryProblems([...ALL_CHECKS, ...RECEIVER_CHECKS], RULES)).toEqual([]);
+    expect(checkSetProblems([...ALL_CHECKS, ...RECEIVER_CHECKS], RULES)).toEqual([]);
   });
 
   it('every check has a fault in the faults file beside its module, or is marked unbreakable with its reason', () => {
@@ -61,7 +61,9 @@ describe('check registry and self-test completeness', () => {
     for (let n = 1; n <= SHARD_COUNT; n++)
       expect(readFileSync(join(__dirname, `shard-${n}.test.ts`), 'utf8')).toBe(shardFileText(n));
     const perShard = Array.from({ length: SHARD_COUNT }, (_, i) =>
-      (['reference', 'fresh', 'webhook', 'receiver'] as const).flatMap((h) => checksOfShard(i + 1, h)).map((c) => c.id),
+      (['reference', 'fresh', 'webhook', 'receiver-tester'] as const)
+        .flatMap((h) => checksOfShard(i + 1, h))
+        .map((c) => c.id),
     );
     expect(perShard.filter((ids) => ids.length === 0)).toEqual([]);
     expect(perShard.flat().sort()).toEqual([...ALL_CHECKS, ...RECEIVER_CHECKS].map((c) => c.id).sort());
@@ -79,8 +81,8 @@ describe('check registry and self-test completeness', () => {
 
     it('a check has no fault and no unbreakable reason', () => {
       const [first] = CHECK_MODULES;
-      const fake = { ...first!, base: join(CHECKS_DIR, 'no-such-module') };
-      expect(collectSelfTests([fake]).problems.length).toBe(first!.checks.length);
+      const fake = { ...first, base: join(CHECKS_DIR, 'no-such-module') };
+      expect(collectSelfTests([fake]).problems.length).toBe(first.checks.length);
     });
 
     it('a faults file names a check its module does not define', () => {
@@ -92,7 +94,7 @@ describe('check registry and self-test completeness', () => {
         ),
       ]);
       expect(problems).toEqual([
-        expect.stringContaining(`names ${access.checks[0]!.id}, which auth/access does not define`),
+        expect.stringContaining(`names ${access.checks[0].id}, which auth/access does not define`),
       ]);
     });
 

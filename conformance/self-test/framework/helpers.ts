@@ -145,7 +145,7 @@ export function parseXml(xml: string): XmlElement {
     const textEnd = lt < 0 ? xml.length : lt;
     const text = xml.slice(i, textEnd);
     if (text.includes('>')) throw new Error(`raw > in text: ${JSON.stringify(text.slice(0, 40))}`);
-    (stack[stack.length - 1] as XmlElement).text += decodeEntities(text);
+    stack[stack.length - 1].text += decodeEntities(text);
     if (lt < 0) break;
     if (xml.startsWith('<?', lt)) {
       i = xml.indexOf('?>', lt) + 2;
@@ -164,17 +164,16 @@ export function parseXml(xml: string): XmlElement {
       const m = /^([A-Za-z_][\w.-]*)((?:\s+[A-Za-z_][\w.-]*="[^"<]*")*)\s*$/.exec(body);
       if (!m) throw new Error(`malformed tag <${tag.slice(0, 60)}>`);
       const attrs: Record<string, string> = {};
-      for (const a of (m[2] ?? '').matchAll(/([A-Za-z_][\w.-]*)="([^"]*)"/g))
-        attrs[a[1] as string] = decodeEntities(a[2] as string);
-      const el: XmlElement = { name: m[1] as string, attrs, children: [], text: '' };
-      (stack[stack.length - 1] as XmlElement).children.push(el);
+      for (const a of (m[2] ?? '').matchAll(/([A-Za-z_][\w.-]*)="([^"]*)"/g)) attrs[a[1]] = decodeEntities(a[2]);
+      const el: XmlElement = { name: m[1], attrs, children: [], text: '' };
+      stack[stack.length - 1].children.push(el);
       if (!selfClosing) stack.push(el);
     }
     i = gt + 1;
   }
   if (stack.length !== 1) throw new Error(`unclosed <${stack[stack.length - 1]?.name}>`);
   if (root.children.length !== 1) throw new Error('XML must have exactly one root element');
-  return root.children[0] as XmlElement;
+  return root.children[0];
 }
 
 export function findAll(el: XmlElement, name: string): XmlElement[] {

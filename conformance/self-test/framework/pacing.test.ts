@@ -20,7 +20,7 @@ function maxInAnyWindow(times: readonly number[], windowMs: number): number {
   let max = 0;
   let start = 0;
   for (let end = 0; end < times.length; end++) {
-    while ((times[end] as number) - (times[start] as number) >= windowMs) start++;
+    while (times[end] - times[start] >= windowMs) start++;
     max = Math.max(max, end - start + 1);
   }
   return max;
@@ -38,7 +38,7 @@ describe('token bucket', () => {
     const times = await sendTimes(budget * 3, () => bucket.take(), clock);
     expect(maxInAnyWindow(times, 60_000)).toBeLessThanOrEqual(budget);
     // …and does not crawl: after the burst, 90 % of the budget per minute (3 budgets in ≈ 3.2 minutes).
-    expect((times[times.length - 1] as number) - (times[0] as number)).toBeLessThan(3.3 * 60_000);
+    expect(times[times.length - 1] - times[0]).toBeLessThan(3.3 * 60_000);
   });
 
   it('bursts up to 10 % of the budget without waiting', async () => {

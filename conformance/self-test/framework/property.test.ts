@@ -118,7 +118,7 @@ describe('property checks', () => {
         /rerun: npm run conformance -- --target \S+ --only properties.searchIsCaseInsensitive --seed 1234/,
       );
       const report = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { checks: Array<Record<string, unknown>> };
-      return report.checks[0] as Record<string, unknown>;
+      return report.checks[0];
     };
     const a = await runOnce('a.json');
     const b = await runOnce('b.json');

@@ -42,7 +42,7 @@ function fakeDeployment(): (req: SeenRequest, res: Parameters<Parameters<typeof 
   const keys = new Map<string, { id: string; revoked: boolean }>();
   const landlords = new Set<string>();
   return (req, res) => {
-    const path = req.url.split('?')[0]!;
+    const path = req.url.split('?')[0];
     if (path.startsWith(PREFIX)) {
       if (req.headers.authorization !== `Bearer ${TOKEN}`)
         return json(res, 401, { error: 'bad token', code: 'UNAUTHORIZED' });
@@ -53,7 +53,7 @@ function fakeDeployment(): (req: SeenRequest, res: Parameters<Parameters<typeof 
         landlords.add(id);
         return json(res, 201, { data: { id, ...(JSON.parse(req.body) as object) } });
       }
-      if ((m = /^\/landlords\/([^/]+)\/keys$/.exec(rest)) && req.method === 'POST' && landlords.has(m[1]!)) {
+      if ((m = /^\/landlords\/([^/]+)\/keys$/.exec(rest)) && req.method === 'POST' && landlords.has(m[1])) {
         const record = { id: randomUUID(), revoked: false };
         const key = `svc_live_${randomUUID().replace(/-/g, '')}`;
         keys.set(key, record);
@@ -64,9 +64,9 @@ function fakeDeployment(): (req: SeenRequest, res: Parameters<Parameters<typeof 
         return json(res, 200, { data: { id: m[1] } });
       }
       if ((m = /^\/landlords\/([^/]+)$/.exec(rest))) {
-        if (!landlords.has(m[1]!)) return json(res, 404, { error: 'Landlord not found', code: 'NOT_FOUND' });
+        if (!landlords.has(m[1])) return json(res, 404, { error: 'Landlord not found', code: 'NOT_FOUND' });
         if (req.method === 'DELETE') {
-          landlords.delete(m[1]!);
+          landlords.delete(m[1]);
           return json(res, 200, { data: { deleted: true, id: m[1] } });
         }
         return json(res, 200, { data: { id: m[1] } });
@@ -136,7 +136,7 @@ it('the example command adapter round-trips JSON, error and binary answers, with
   expect(created.status).toBe(201);
   expect(created.json).toMatchObject({ data: { id: expect.any(String), plan: 'Enterprise' } });
   expect(created.exchange.request.url).toMatch(/^command:createLandlord \/landlords$/);
-  const seen = api.seen[api.seen.length - 1]!;
+  const seen = api.seen[api.seen.length - 1];
   expect([seen.method, seen.url, seen.headers.authorization, JSON.parse(seen.body)]).toEqual([
     'POST',
     `${PREFIX}/landlords`,

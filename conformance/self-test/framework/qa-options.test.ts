@@ -135,7 +135,7 @@ describe('QA options', () => {
         assertThat(ctx, calls % 2 === 1, 'an odd call', 'an even one');
       },
     });
-    const steady = checks[1] as Check;
+    const steady = checks[1];
     const runWith = async (argv: string[]) => {
       const io = captureIo();
       const code = await main(['--target', target, ...argv], io, {

@@ -137,11 +137,11 @@ describe('JSON report', () => {
       failed: 1,
       skipped: 1,
       expectedFailures: 1,
-      blocked: 0,
       errored: 0,
       disabled: 0,
       warnings: 0,
       flaky: 0,
+      blocked: 0,
     });
     for (const c of report.checks) {
       expect(typeof c.id).toBe('string');
@@ -240,7 +240,7 @@ describe('HTML report', () => {
 
   it('shows the summary, failures first with expected/got/curl, coverage with rule texts, then all checks', () => {
     const order = ['id="failures"', 'id="coverage"', 'id="checks"'].map((s) => html.indexOf(s));
-    expect(order.every((i, n) => i > 0 && (n === 0 || i > (order[n - 1] as number)))).toBe(true);
+    expect(order.every((i, n) => i > 0 && (n === 0 || i > order[n - 1]))).toBe(true);
     expect(html).toContain('<dt>Expected</dt><dd>404</dd>');
     expect(html).toContain('<b>ERR-1</b> Every error uses { error, code } &lt;script&gt;'); // failures quote their rules
     expect(html).toContain('curl -sS -i &#39;http://h/api/public/v1/x?a=1&amp;b=2&#39;');

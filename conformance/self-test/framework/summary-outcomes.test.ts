@@ -148,7 +148,7 @@ describe.each(KINDS)('a run with $name', ({ results, exit, headline, section, ju
 });
 
 describe('the job summary of a report read back', () => {
-  it('calls a blocked check errored (incomplete), exit status 3, with its own section', () => {
+  it('calls a run with a blocked check failed (a required operation failed), exit status 1, with its own section', () => {
     const report = {
       summary: {},
       checks: [
@@ -162,8 +162,8 @@ describe('the job summary of a report read back', () => {
       ],
     };
     const md = renderMarkdownSummary(readReport(report));
-    expect(md.split('\n')[0]).toMatch(/⚠️ errored/);
-    expect(md).toContain('exit status 3');
+    expect(md.split('\n')[0]).toMatch(/❌ failed/);
+    expect(md).toContain('exit status 1');
     expect(md).toContain('### Blocked (1)');
     expect(outcomeOf({ status: 'blocked' })).toBe('blocked');
   });

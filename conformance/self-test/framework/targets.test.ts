@@ -1,7 +1,15 @@
 // Target files: interfaces.md's shape plus our extensions (production, dashboard, mail, webhooks, pacing,
 // extraKeys), with one-line reasons for anything unusable.
 
-import { keyForRole, parseTarget, TargetError, unmetNeed, withBaseUrl, DEFAULT_PACING } from '../../src/targets';
+import {
+  keyForRole,
+  parseTarget,
+  targetSecrets,
+  TargetError,
+  unmetNeed,
+  withBaseUrl,
+  DEFAULT_PACING,
+} from '../../src/targets';
 
 const minimal = { baseUrl: 'http://127.0.0.1:3000/api/public/v1/', keys: { enterpriseLive: 'svc_live_a' } };
 
@@ -50,6 +58,7 @@ describe('parseTarget', () => {
         webhooks: {
           receiverUrl: 'http://r/hooks',
           receiverAdminUrl: 'http://r/admin',
+          receiverAdminToken: 'receiver-admin-t0k3n',
           secret: 's',
           retryDelaysSeconds: [5, 10],
         },
@@ -65,9 +74,11 @@ describe('parseTarget', () => {
     expect(target).toMatchObject({
       production: true,
       mail: { kind: 'mailhog' },
-      webhooks: { retryDelaysSeconds: [5, 10] },
+      webhooks: { retryDelaysSeconds: [5, 10], receiverAdminToken: 'receiver-admin-t0k3n' },
       extraKeys: { rateLimit: 'svc_live_rl' },
     });
+    // Masked in reports like every other secret of the target.
+    expect(targetSecrets(target)).toContain('receiver-admin-t0k3n');
     expect(target.pacing).toMatchObject({
       enabled: true,
       headroom: 0.5,
@@ -120,6 +131,13 @@ describe('parseTarget', () => {
         webhooks: { receiverUrl: 'http://r', receiverAdminUrl: 'http://a', secret: 's', retryDelaysSeconds: [0] },
       },
       /retryDelaysSeconds\[0\] must be a positive number/,
+    ],
+    [
+      {
+        ...minimal,
+        webhooks: { receiverUrl: 'http://r', receiverAdminUrl: 'http://a', secret: 's', receiverAdminToken: '' },
+      },
+      /webhooks.receiverAdminToken must be a non-empty string/,
     ],
     [{ ...minimal, pacing: { headroom: 2 } }, /pacing.headroom must be a fraction/],
     [

@@ -30,7 +30,7 @@ export interface ProxyResponse {
 
 export interface FaultContext {
   /** Sends a request to the reference server directly (for faults that need a second opinion, e.g. page 1). */
-  upstream(req: ProxyRequest): Promise<ProxyResponse>;
+  readonly upstream: (req: ProxyRequest) => Promise<ProxyResponse>;
   /** Per-deployment memory (counters of stateful faults). */
   readonly state: Map<string, unknown>;
 }

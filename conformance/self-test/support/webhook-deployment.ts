@@ -82,7 +82,7 @@ function capture(shared: WebhookShared): Fault {
         const tag = new URL(data.url).searchParams.get(SUBSCRIPTION_PARAM) ?? data.url;
         shared.subscriptions.set(tag, {
           id: String(data.id),
-          landlordId: m[1]!,
+          landlordId: m[1],
           url: data.url,
           secret: data.secret,
           events: Array.isArray(data.events) ? data.events.map(String) : [],
@@ -93,10 +93,10 @@ function capture(shared: WebhookShared): Fault {
         data &&
         typeof data.key === 'string'
       ) {
-        shared.keys.set(data.key, { landlordId: m[1]!, mode: String(data.mode) });
+        shared.keys.set(data.key, { landlordId: m[1], mode: String(data.mode) });
       } else if (req.method === 'PATCH' && (m = /^\/landlords\/([^/]+)$/.exec(path))) {
         const sent = JSON.parse(req.body.toString('utf8') || '{}') as Rec;
-        if (typeof sent.plan === 'string') shared.plans.set(m[1]!, sent.plan);
+        if (typeof sent.plan === 'string') shared.plans.set(m[1], sent.plan);
       }
       return undefined;
     },
@@ -195,14 +195,21 @@ export async function startWebhookDeployment(
   broken?: (shared: WebhookShared) => WebhookFaultPair,
 ): Promise<WebhookDeployment> {
   const secret = `whsec_selftest_${randomBytes(12).toString('hex')}`;
-  const receiver = await startReceiver({ secret });
   if (!broken) {
+    // Guarded by an admin token, so every webhook check also shows the suite sends webhooks.receiverAdminToken.
+    const receiverAdminToken = `receiver_admin_${randomBytes(12).toString('hex')}`;
+    const receiver = await startReceiver({ secret, adminToken: receiverAdminToken });
     return {
-      target: { ...base, webhooks: webhooksConfig(receiver.url, receiver.adminUrl, secret) },
+      target: {
+        ...base,
+        webhooks: { ...webhooksConfig(receiver.url, receiver.adminUrl, secret), receiverAdminToken },
+      },
       receiver,
       stop: () => receiver.close(),
     };
   }
+  // The fault files read this receiver's admin API themselves, without a token.
+  const receiver = await startReceiver({ secret });
   const shared: WebhookShared = {
     subscriptions: new Map(),
     keys: new Map(),

@@ -128,7 +128,7 @@ export function historyStatuses(map: Readonly<Record<string, string>>): NonNulla
     if (!isRec(body) || !Array.isArray(body.data)) return undefined;
     return withJson(res, {
       ...body,
-      data: body.data.map((d) =>
+      data: body.data.map((d: unknown) =>
         isRec(d) && typeof d.status === 'string' && map[d.status] ? { ...d, status: map[d.status] } : d,
       ),
     });

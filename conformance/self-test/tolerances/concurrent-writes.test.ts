@@ -42,7 +42,7 @@ describe('pagination.filteredTotalsCountTheMatchingItems while the data moves', 
         ...server.target,
         baseUrl: deployment.baseUrl,
       });
-      return { status: result!.status, explained: explain(result!) };
+      return { status: result.status, explained: explain(result) };
     } finally {
       await deployment.stop();
     }

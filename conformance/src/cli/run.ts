@@ -15,7 +15,7 @@ import { checksByRule, computeCoverage } from '../runner/coverage';
 import { CannotRunError } from '../runner/outcomes';
 import { compareWithPrevious, failedFromReport, loadPreviousReport } from '../runner/previous-report';
 import { probeProvisioning, probeTarget } from '../runner/probe';
-import { registryProblems } from '../runner/registry';
+import { checkSetProblems } from '../runner/check-set-problems';
 import { newRunId } from '../runner/run-check';
 import { runChecks } from '../runner/run-checks';
 import { disabledBy, isCore } from '../runner/profile';
@@ -122,7 +122,7 @@ export async function runSuite(
     if (options.list) {
       io.stdout(renderCheckList(all, levelIndex(catalogue.rules)));
       // Only here: on a run, stderr must stay one line when the run cannot start (coverage lists unknown rules).
-      for (const problem of registryProblems(all, catalogue.rules)) warn(problem);
+      for (const problem of checkSetProblems(all, catalogue.rules)) warn(problem);
       for (const line of await writeCatalogueExports(options, catalogue, all, [])) io.stdout(`${line}\n`);
       return 0;
     }

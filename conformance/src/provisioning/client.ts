@@ -58,7 +58,7 @@ function resolveOperation(method: string, path: string): MatchedOperation {
 
 /** The contract path of a request: `path`, or an absolute `url` under the contract's base URL (legacy mail reads). */
 function contractPath(req: RequestOptions, baseUrl: string | undefined): string {
-  if (req.url === undefined) return (req.path ?? '/').split('?')[0]!;
+  if (req.url === undefined) return (req.path ?? '/').split('?')[0];
   const base = baseUrl?.replace(/\/+$/, '');
   if (base === undefined || !req.url.startsWith(`${base}/`)) {
     throw new NotInContract(`the provisioning client only calls the contract's operations, not ${req.url}`);
@@ -112,7 +112,7 @@ function runOnce(
   signal: AbortSignal | undefined,
 ): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command[0]!, command.slice(1), { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command[0], command.slice(1), { env, stdio: ['pipe', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     const stop = (reason: string): void => {

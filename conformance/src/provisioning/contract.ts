@@ -52,7 +52,7 @@ export function matchOperation(method: string, path: string): MatchedOperation |
       const name = /^\{(\w+)\}$/.exec(part)?.[1];
       if (name === undefined) return part === wanted[i];
       if (!wanted[i]) return false;
-      params[name] = decodeURIComponent(wanted[i]!);
+      params[name] = decodeURIComponent(wanted[i]);
       return true;
     });
     if (matches) return { operation, params };

@@ -99,6 +99,7 @@ export function plainLine(r: CheckResult): string {
   if (r.status === 'passed') return `PASS ${r.id}`;
   if (r.status === 'skipped') return `SKIP ${r.id} ${r.message}`;
   if (r.status === 'disabled') return `OFF  ${r.id} ${r.message}`;
+  if (r.status === 'blocked') return `BLOCKED ${r.id} ${r.message}`;
   return failLine(r);
 }
 

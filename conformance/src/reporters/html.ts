@@ -61,6 +61,8 @@ function statusLabel(r: CheckResult): string {
       return 'expected failure';
     case 'warning':
       return 'warning';
+    case 'blocked':
+      return `blocked by ${r.blockedBy ?? '?'}`;
     default:
       return r.status;
   }

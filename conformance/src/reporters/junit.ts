@@ -35,7 +35,7 @@ function noteOf(r: CheckResult, outcome: Outcome): string {
     case 'warning':
       return `warning (${r.level ?? 'SHOULD'}, not counted as a failure): ${r.message}`;
     case 'blocked':
-      return `blocked: ${r.message}`;
+      return r.message;
     default:
       return r.message;
   }
@@ -50,8 +50,8 @@ function testcase(r: CheckResult): string {
   const note = noteOf(r, outcome);
   const inner = {
     skipped: `\n      <skipped message="${a(note)}"/>`,
-    error: `\n      <error message="${a(note)}" type="${outcome === 'blocked' ? 'Blocked' : 'SuiteError'}">${x(failureBody(r))}</error>`,
-    failure: `\n      <failure message="${a(r.message)}" type="CheckFailure">${x(failureBody(r))}</failure>`,
+    error: `\n      <error message="${a(note)}" type="SuiteError">${x(failureBody(r))}</error>`,
+    failure: `\n      <failure message="${a(note)}" type="${outcome === 'blocked' ? 'Blocked' : 'CheckFailure'}">${x(failureBody(r))}</failure>`,
     note: `\n      <system-out>${x(note)}</system-out>`,
     pass: `\n      <system-out>${x(r.message)}</system-out>`,
   }[outcomeInfo(outcome).junit];

@@ -58,7 +58,7 @@ function implementationOf(meta: RunMeta): PublishedSummary['implementation'] {
 
 export function toPublishedSummary(results: readonly CheckResult[], meta: RunMeta): PublishedSummary {
   const byLevel = countBy(results, (r) => r.level ?? 'MUST');
-  const ordered = Object.fromEntries(LEVEL_ORDER.filter((l) => byLevel[l]).map((l) => [l, byLevel[l] as Summary]));
+  const ordered = Object.fromEntries(LEVEL_ORDER.filter((l) => byLevel[l]).map((l) => [l, byLevel[l]]));
   const capabilities =
     typeof meta.capabilities === 'object' && meta.capabilities !== null
       ? (meta.capabilities as Record<string, boolean>)

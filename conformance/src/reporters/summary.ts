@@ -65,10 +65,10 @@ export const OUTCOMES: readonly OutcomeInfo[] = [
     count: 'blocked',
     tag: 'BLOCKED',
     heading: 'Blocked',
-    junit: 'error',
+    junit: 'failure',
     reproduce: true,
     explanation: (n) =>
-      `${plural(n, 'blocked check')} (could not run: an operation it needs failed; no verdict on its rules)`,
+      `${plural(n, 'blocked check')} (could not run: an operation every deployment must support failed; exit status 1)`,
   },
   {
     outcome: 'warning',
@@ -149,13 +149,13 @@ export function summarize(results: readonly OutcomeFields[]): Summary {
 export type RunVerdict = 'passed' | 'failed' | 'errored';
 
 /**
- * The run's verdict and exit status (interfaces.md): failed (1) when a check failed or the run has failures of its
+ * The run's verdict and exit status (interfaces.md): failed (1) when a check failed or was blocked (a required operation failed) or the run has failures of its
  * own (`runFailures`: a stale baseline entry, an unstable check under --repeat); errored (3) when nothing failed
- * but a check errored or was blocked; passed (0) otherwise, warnings, expected failures and flakes included.
+ * but a check errored; passed (0) otherwise, warnings, expected failures and flakes included.
  */
 export function runVerdict(summary: Summary, runFailures = 0): { verdict: RunVerdict; exitStatus: 0 | 1 | 3 } {
-  if (summary.failed > 0 || runFailures > 0) return { verdict: 'failed', exitStatus: 1 };
-  if (summary.errored > 0 || summary.blocked > 0) return { verdict: 'errored', exitStatus: 3 };
+  if (summary.failed > 0 || summary.blocked > 0 || runFailures > 0) return { verdict: 'failed', exitStatus: 1 };
+  if (summary.errored > 0) return { verdict: 'errored', exitStatus: 3 };
   return { verdict: 'passed', exitStatus: 0 };
 }
 

@@ -75,6 +75,12 @@ export interface CheckContext {
   ): string | undefined;
 
   skip(reason: string): never;
+  /**
+   * The check cannot run because an operation every deployment must support failed: reported `blocked` by
+   * `requiredCheck` (the id of the check that fails on that operation itself), and the run exits 1. Use it for a
+   * refused POST /properties and the like, never for what a target may lack (that is a skip).
+   */
+  block(requiredCheck: string, reason: string): never;
   /** Shown as the passed message (e.g. "checked 12 endpoints"). */
   note(message: string): void;
   /**
@@ -88,7 +94,7 @@ export interface CheckContext {
     options?: PropertyOptions<T>,
   ): Promise<void>;
   /** Runs after the check, last registered first, even when it failed: the suite deletes what it creates. */
-  cleanup(fn: () => Promise<unknown> | unknown): void;
+  cleanup(fn: () => unknown): void;
   /**
    * What the run shares across checks: values created once (`shared`), cleanups that wait until every check of the
    * run is over (`cleanup`, e.g. deleting a landlord several checks used) and notices about the run (`notice`).
@@ -114,7 +120,7 @@ export function assertThat(
 }
 
 /** What a check is aimed at: a deployment (a target file) or a webhook receiver (a URL and its secret). */
-export type CheckContextKind = 'target' | 'receiver';
+export type CheckContextKind = 'target' | 'receiver-tester';
 
 export interface CheckDefinition<C = CheckContext> {
   /** Stable, e.g. `auth.revokedKeyIsRejected`. Letters, digits, `.`, `_`, `-`. */
@@ -153,7 +159,7 @@ export interface CheckDefinition<C = CheckContext> {
 }
 
 export interface Check<C = CheckContext> extends CheckDefinition<C> {
-  /** `target` for defineCheck, `receiver` for defineReceiverCheck (src/receiver). */
+  /** `target` for defineCheck, `receiver` for defineReceiverCheck (src/receiver-tester). */
   readonly context: CheckContextKind;
   readonly profile: Profile;
   readonly needs: readonly CheckNeed[];

@@ -11,7 +11,7 @@ import { isRoleName, keyForRole, unmetNeed } from '../targets/roles';
 import type { Target } from '../targets/types';
 import type { AssertOptions, Check, CheckContext, Profile, PropertyOptions } from './check';
 import { describeResponse, describeValue } from './describe';
-import { CheckFailure, CheckSkip } from './outcomes';
+import { CheckBlocked, CheckFailure, CheckSkip } from './outcomes';
 import { runProperty } from './property';
 import type { RunResources } from './run-scope';
 
@@ -39,7 +39,7 @@ export class RunningCheck {
   usedSeed = false;
   /** Set by abort() and never reset (cleanups get a fresh signal, a timed-out property must not resume). */
   private runAborted = false;
-  private readonly cleanups: Array<() => Promise<unknown> | unknown> = [];
+  private readonly cleanups: Array<() => unknown> = [];
   private controller = new AbortController();
   private dashboardClient: HttpClient | undefined;
   readonly ctx: CheckContext;
@@ -196,6 +196,9 @@ export class RunningCheck {
 
       skip(reason): never {
         throw new CheckSkip(reason);
+      },
+      block(requiredCheck, reason): never {
+        throw new CheckBlocked(requiredCheck, reason);
       },
       note: (message) => {
         self.notes.push(message);

@@ -19,9 +19,12 @@ export function describeResponse(res: Pick<HttpResponse, 'status' | 'text' | 'he
 
 export function describeValue(value: unknown): string {
   if (value === undefined) return 'undefined';
+  let json: string | undefined;
   try {
-    return oneLine(JSON.stringify(value) ?? String(value));
+    json = JSON.stringify(value);
   } catch {
-    return oneLine(String(value));
+    json = undefined; // a cycle or a BigInt
   }
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- what has no JSON (a function, a symbol) is named by String
+  return oneLine(json ?? String(value));
 }

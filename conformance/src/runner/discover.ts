@@ -31,6 +31,8 @@ function moduleFiles(dir: string): string[] {
 /** Every check module under `dir`, in path order; throws when two modules export the same check. */
 export function discoverCheckModules(
   dir: string,
+  // Loaded through the host's own require (jest's or tsx's), which is what loads TypeScript sources.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- modules found at run time, loaded synchronously
   load: (base: string) => unknown = (base) => require(base) as unknown,
 ): CheckModule[] {
   const bases = [...new Set(moduleFiles(dir).map((file) => file.replace(/\.[cm]?[jt]s$/, '')))];

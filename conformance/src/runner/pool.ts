@@ -10,7 +10,7 @@ export async function mapPool<T, R>(
   const worker = async (): Promise<void> => {
     while (next < items.length) {
       const index = next++;
-      results[index] = await task(items[index] as T, index);
+      results[index] = await task(items[index], index);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(size, items.length)) }, worker));

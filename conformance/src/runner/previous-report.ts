@@ -19,7 +19,7 @@ export interface PreviousReport {
   readonly seed?: number;
 }
 
-const STATUSES: readonly string[] = ['passed', 'failed', 'skipped', 'error', 'disabled'];
+const STATUSES: readonly string[] = ['passed', 'failed', 'skipped', 'error', 'disabled', 'blocked'];
 
 export function parsePreviousReport(raw: unknown, source: string): PreviousReport {
   if (!isRecord(raw) || !Array.isArray(raw.checks))
@@ -30,10 +30,7 @@ export function parsePreviousReport(raw: unknown, source: string): PreviousRepor
         `report ${source}: checks[${i}] needs a string id and a status of ${STATUSES.join(', ')}`,
       );
     }
-    const rules =
-      Array.isArray(c.rules) && c.rules.every((r: unknown) => typeof r === 'string')
-        ? (c.rules as string[])
-        : undefined;
+    const rules = Array.isArray(c.rules) && c.rules.every((r: unknown) => typeof r === 'string') ? c.rules : undefined;
     return {
       id: c.id,
       status: c.status as CheckStatus,

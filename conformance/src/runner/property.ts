@@ -4,6 +4,7 @@
 import fc, { type Arbitrary } from 'fast-check';
 import type { RecordedExchange } from '../model';
 import { CheckFailure, CheckSkip } from './outcomes';
+import { describeValue } from './describe';
 
 export const DEFAULT_NUM_RUNS = 25;
 
@@ -74,7 +75,7 @@ export async function runProperty<T>(run: PropertyRun<T>): Promise<void> {
   } else if (error instanceof Error) {
     got = `${error.name}: ${error.message}`;
   } else if (error !== undefined && error !== null) {
-    got = String(error);
+    got = describeValue(error);
   }
   throw new CheckFailure({
     expected,

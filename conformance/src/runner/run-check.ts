@@ -17,7 +17,7 @@ import { RunningCheck } from './context';
 import { maskResult } from './masking';
 import { disabledBy, isCore } from './profile';
 import { buildTrace } from './trace';
-import { CheckFailure, CheckSkip } from './outcomes';
+import { CheckBlocked, CheckFailure, CheckSkip } from './outcomes';
 import { RunScope } from './run-scope';
 
 export interface RunCheckOptions {
@@ -172,6 +172,18 @@ export async function runCheck(check: Check, target: Target, options: RunCheckOp
     };
   } else if (outcome instanceof CheckSkip) {
     result = { ...skipped(outcome.reason + cleanupNote), exchanges };
+  } else if (outcome instanceof CheckBlocked) {
+    const exchange = exchanges[exchanges.length - 1];
+    result = {
+      ...base,
+      status: 'blocked',
+      blockedBy: outcome.blockedBy,
+      message: `blocked by ${outcome.blockedBy}: ${outcome.reason}${cleanupNote}`,
+      ...(exchange ? { reproduction: curl(exchange) } : {}),
+      durationMs: elapsed(),
+      exchanges,
+      command: rerunCommand(check, usedSeed, options.targetFile),
+    };
   } else {
     // Only a CheckFailure is a verdict on the deployment; anything else means the suite could not judge.
     const status = outcome instanceof CheckFailure ? 'failed' : 'error';

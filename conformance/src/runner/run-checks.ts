@@ -106,10 +106,10 @@ export async function runChecks(options: RunChecksOptions): Promise<CheckResult[
   const afterAll = selected.flatMap((c, i) => (c.afterAll ? [i] : []));
   try {
     await mapPool(startOrder, options.concurrency ?? DEFAULT_CONCURRENCY, async (i) => {
-      results[i] = await runOne(selected[i] as Check);
+      results[i] = await runOne(selected[i]);
     });
-    for (const i of exclusive) results[i] = await runOne(selected[i] as Check);
-    for (const i of afterAll) results[i] = await runOne(selected[i] as Check);
+    for (const i of exclusive) results[i] = await runOne(selected[i]);
+    for (const i of afterAll) results[i] = await runOne(selected[i]);
   } finally {
     // After every check, exclusive ones included: what several checks shared (the suite's landlord) goes last.
     for (const problem of await run.close()) run.notice(`run cleanup failed: ${problem}`);

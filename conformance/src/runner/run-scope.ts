@@ -15,7 +15,7 @@ export interface RunCleanupTools {
   readonly dashboard: HttpClient;
 }
 
-export type RunCleanup = (tools: RunCleanupTools) => Promise<unknown> | unknown;
+export type RunCleanup = (tools: RunCleanupTools) => unknown;
 
 /** One answer that broke a global invariant, with the exchange that showed it. */
 export interface Violation {

@@ -12,7 +12,7 @@ const ORDER: readonly RuleLevel[] = ['MUST', 'SHOULD', 'MAY', 'not-shown'];
 export function strongestLevel(rules: readonly string[], levels: ReadonlyMap<string, RuleLevel>): RuleLevel {
   let best = ORDER.length - 1;
   for (const id of rules) best = Math.min(best, ORDER.indexOf(levels.get(id) ?? 'MUST'));
-  return rules.length === 0 ? 'MUST' : (ORDER[best] as RuleLevel);
+  return rules.length === 0 ? 'MUST' : ORDER[best];
 }
 
 export function levelIndex(rules: readonly Rule[]): ReadonlyMap<string, RuleLevel> {

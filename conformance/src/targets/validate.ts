@@ -98,6 +98,7 @@ function webhooks(w: NonNullable<TargetFileJson['webhooks']>): NonNullable<Targe
   return {
     receiverUrl: httpUrl(w.receiverUrl, 'webhooks.receiverUrl'),
     receiverAdminUrl: httpUrl(w.receiverAdminUrl, 'webhooks.receiverAdminUrl'),
+    ...(w.receiverAdminToken !== undefined ? { receiverAdminToken: w.receiverAdminToken } : {}),
     secret: w.secret,
     ...(w.retryDelaysSeconds !== undefined ? { retryDelaysSeconds: w.retryDelaysSeconds } : {}),
     ...(w.timeoutSeconds !== undefined ? { timeoutSeconds: w.timeoutSeconds } : {}),

@@ -23,16 +23,18 @@ async function objectKeysOf(trx: Knex.Transaction, landlordId: string): Promise<
     .select('storage_key as key')
     .from('property_documents')
     .where('landlord_id', landlordId)
-    .unionAll((q) => q.select('storage_key as key').from('contract_documents').where('landlord_id', landlordId))
-    .unionAll((q) =>
-      q
-        .select('attachment_key as key')
-        .from('chat_messages')
-        .where('landlord_id', landlordId)
-        .whereNotNull('attachment_key'),
+    .unionAll((q) => void q.select('storage_key as key').from('contract_documents').where('landlord_id', landlordId))
+    .unionAll(
+      (q) =>
+        void q
+          .select('attachment_key as key')
+          .from('chat_messages')
+          .where('landlord_id', landlordId)
+          .whereNotNull('attachment_key'),
     )
-    .unionAll((q) =>
-      q.select('image_key as key').from('properties').where('landlord_id', landlordId).whereNotNull('image_key'),
+    .unionAll(
+      (q) =>
+        void q.select('image_key as key').from('properties').where('landlord_id', landlordId).whereNotNull('image_key'),
     )) as Array<{ key: string }>;
   return [...new Set(rows.map((r) => r.key))];
 }

@@ -206,7 +206,7 @@ export const dashboardPlugin: Plugin<void> = {
         const header = request.headers.authorization;
         const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
         // Compare digests so the comparison is constant-time whatever the lengths.
-        if (!token || !match || !timingSafeEqual(digest(match[1]!), digest(token))) {
+        if (!token || !match || !timingSafeEqual(digest(match[1]), digest(token))) {
           throw apiError(
             'UNAUTHORIZED',
             token ? 'Missing or invalid dashboard token' : 'The dashboard is disabled: set ADMIN_TOKEN',

@@ -102,8 +102,9 @@ async function findSubscription(
   id: string,
   { includeDeleted }: { includeDeleted: boolean },
 ): Promise<SubscriptionRow> {
-  const row = (await knex('webhook_subscriptions').where({ id }).first('id', 'landlord_id', 'events', 'deleted_at')) as
-    SubscriptionRow | undefined;
+  const row = await knex('webhook_subscriptions')
+    .where({ id })
+    .first<SubscriptionRow | undefined>('id', 'landlord_id', 'events', 'deleted_at');
   if (!row || (!includeDeleted && row.deleted_at !== null)) throw notFound('Webhook subscription');
   return row;
 }
@@ -131,9 +132,9 @@ export const webhookDashboardRoutes: TypedRoute[] = [
       const type = (requested ?? subscription.events[0]) as EventType;
       if (!subscription.events.includes(type))
         throw apiError('VALIDATION_ERROR', `"event" must be one of the subscription's event types`);
-      const landlord = (await knex('landlords').where({ id: subscription.landlord_id }).first('timezone')) as {
+      const landlord = await knex('landlords').where({ id: subscription.landlord_id }).first<{
         timezone: string;
-      };
+      }>('timezone');
       const now = clock.now();
       const eventUuid = randomUUID();
       const body = serialiseEnvelope(
@@ -163,7 +164,7 @@ export const webhookDashboardRoutes: TypedRoute[] = [
         now,
       );
       signalWebhookWork();
-      return h.response({ data: await deliveryView(knex, id!) }).code(202);
+      return h.response({ data: await deliveryView(knex, id) }).code(202);
     },
   }),
   route<{ Params: IdParams; Query: DeliveryQuery }>({

@@ -97,7 +97,7 @@ export function buildOpenApiDocument(routes: readonly RequestRoute[], options: D
       .map((p) => [
         p,
         Object.fromEntries(
-          Object.entries(paths[p]!).sort(([a], [b]) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b)),
+          Object.entries(paths[p]).sort(([a], [b]) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b)),
         ),
       ]),
   );

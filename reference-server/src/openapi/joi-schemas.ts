@@ -91,7 +91,7 @@ export class SchemaRegistry {
 
   private convertDesc(desc: Desc, use: SchemaUse, where: string): JsonSchema {
     const prepared = this.prepare(desc, use, where);
-    const fake = { describe: () => prepared } as unknown as Parameters<typeof parse>[0];
+    const fake = { describe: () => prepared } as unknown as Joi.Schema;
     const raw = parse(fake, 'open-api-3.1', {}, {}) as JsonSchema;
     return finish(raw) as JsonSchema;
   }
@@ -188,7 +188,7 @@ export class SchemaRegistry {
 
   private unwrapConditional(node: Desc, use: SchemaUse, where: string): Desc | undefined {
     if (node.whens?.length !== 1) return undefined;
-    const when = node.whens[0]!;
+    const when = node.whens[0];
     if (
       !when.then ||
       !when.otherwise ||
@@ -212,7 +212,7 @@ export class SchemaRegistry {
     const keyed = node.patterns.filter((p) => p.schema && p.rule && p.regex === undefined);
     if (keyed.length === 0) return;
     if (keyed.length > 1) this.warnings.push({ where, message: 'several key patterns: only the first is described' });
-    const pattern = keyed[0]!;
+    const pattern = keyed[0];
     const propertyNames = this.convertDesc(pattern.schema!, use, `${where}{key}`);
     const additional = this.convertDesc(pattern.rule!, use, `${where}{value}`);
     node.patterns = node.patterns.filter((p) => !keyed.includes(p));
@@ -226,7 +226,7 @@ function prepareRules(node: Desc): void {
   // joi-to-json only sees `integer` as the first rule.
   if (node.type === 'number') {
     const integer = rules.findIndex((r) => r.name === 'integer');
-    if (integer > 0) node.rules = [rules[integer]!, ...rules.filter((_, i) => i !== integer)];
+    if (integer > 0) node.rules = [rules[integer], ...rules.filter((_, i) => i !== integer)];
   }
   const customs = rules
     .filter((r) => r.name === 'custom')
@@ -336,7 +336,7 @@ function finish(value: unknown): unknown {
   if (node[PROPERTY_NAMES] !== undefined) {
     out.propertyNames = node[PROPERTY_NAMES];
     out.additionalProperties = node[ADDITIONAL];
-    if (out.properties && Object.keys(out.properties as object).length === 0) delete out.properties;
+    if (out.properties && Object.keys(out.properties).length === 0) delete out.properties;
   }
   if (typeof node[KEYWORDS] === 'object' && node[KEYWORDS] !== null) Object.assign(out, node[KEYWORDS]);
   if (Array.isArray(node[CUSTOM_RULES])) {

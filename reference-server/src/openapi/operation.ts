@@ -72,7 +72,7 @@ export function operationIdOf(method: string, path: string): string {
     .filter(Boolean)
     .map((segment) => {
       const param = /^\{(\w+)\}$/.exec(segment);
-      const words = (param ? param[1]! : segment)
+      const words = (param ? param[1] : segment)
         .split(/[^A-Za-z0-9]+/)
         .filter(Boolean)
         .map(pascal)
@@ -118,7 +118,7 @@ export function buildOperation(route: RequestRoute, prefix: string, registry: Sc
 
   // Parameters: path (in template order), query, headers.
   const parameters: JsonSchema[] = [];
-  const pathNames = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const pathNames = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const paramsSchema = joiOf(validate.params);
   const params = paramsSchema ? registry.convertObjectKeys(paramsSchema, 'json', `${where} params`) : undefined;
   for (const name of pathNames) {
@@ -241,7 +241,8 @@ export function buildOperation(route: RequestRoute, prefix: string, registry: Sc
   if (pathNames.length > 0 && !deprecated) shared(404, 'NotFound');
   const conflicts: ErrorCode[] = [];
   if (write && !isPublic && !deprecated) conflicts.push('CONFLICT');
-  if (headerSchema && Object.keys(headerSchema.describe().keys ?? {}).includes('idempotency-key')) {
+  const headerKeys: unknown = headerSchema?.describe().keys;
+  if (typeof headerKeys === 'object' && headerKeys !== null && Object.keys(headerKeys).includes('idempotency-key')) {
     conflicts.push('IDEMPOTENCY_IN_PROGRESS');
     notes.push(
       'Idempotency: with an `Idempotency-Key` header (at most 128 characters) an identical success response is replayed for 24 hours; a matching request still running answers 409 IDEMPOTENCY_IN_PROGRESS.',
@@ -251,10 +252,7 @@ export function buildOperation(route: RequestRoute, prefix: string, registry: Sc
   if (conflicts.length > 0) responses['409'] = errorResponse(409, conflicts);
   if (deprecated) shared(410, 'Gone');
   if (payloadSchema) {
-    responses['413'] = errorResponse(413, [
-      settings.plugins?.errors?.upload ? 'FILE_TOO_LARGE' : 'PAYLOAD_TOO_LARGE',
-      ...extraFor(413),
-    ]);
+    responses['413'] = errorResponse(413, ['FILE_TOO_LARGE', ...extraFor(413)]);
     responses['415'] = errorResponse(415, ['UNSUPPORTED_MEDIA_TYPE']);
   }
   if (!isPublic) shared(429, 'RateLimited');

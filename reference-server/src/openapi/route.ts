@@ -9,7 +9,7 @@ const built = new WeakMap<object, BuiltDocument>();
 
 /** The document of a server (cached per server); tests and scripts use it without HTTP. */
 export function openApiDocumentOf(server: Server, prefix: string): BuiltDocument {
-  const key = server.app as object; // shared by every plugin realm of one server
+  const key = server.app; // shared by every plugin realm of one server
   let doc = built.get(key);
   if (!doc) {
     doc = buildOpenApiDocument(server.table(), { prefix, publicUrl: depsOf(server).config.publicUrl });

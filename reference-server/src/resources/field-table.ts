@@ -119,7 +119,7 @@ const refused = (what: string, why: string): Joi.Schema =>
 export const fieldTable =
   <Row>() =>
   <const T extends Readonly<Record<string, FieldSpec<Row>>>>(fields: T): FieldTable<Row, T> => {
-    const entries = Object.entries(fields) as Array<[string, FieldSpec<Row>]>;
+    const entries = Object.entries<FieldSpec<Row>>(fields);
     const answered = entries.filter(([, spec]) => !spec.writeOnly);
     const writable = entries.filter(([, spec]) => spec.input !== undefined);
     const inputRule = (spec: FieldSpec<Row>): Joi.Schema => {

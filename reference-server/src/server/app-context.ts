@@ -39,8 +39,7 @@ export function attachDeps(server: Server, deps: AppDeps): void {
 }
 
 export function depsOf<Refs extends ReqRef = ReqRef>(requestOrServer: Request<Refs> | Server): AppDeps {
-  const server =
-    'server' in requestOrServer ? plain(requestOrServer as Request<Refs>).server : (requestOrServer as Server);
+  const server = 'server' in requestOrServer ? plain(requestOrServer).server : requestOrServer;
   const deps = (server.app as Record<symbol, AppDeps | undefined>)[DEPS];
   if (!deps) throw new Error('server deps not attached');
   return deps;

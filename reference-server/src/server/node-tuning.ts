@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
 
-const FLAG_NAMES = SERVER_NODE_FLAGS.map((flag) => flag.split('=')[0]!);
+const FLAG_NAMES = SERVER_NODE_FLAGS.map((flag) => flag.split('=')[0]);
 
 // Set in the child's environment: it is the relaunched server, whatever its flags look like (never a second relaunch).
 const RELAUNCHED = 'PPAPI_REFERENCE_RELAUNCHED';
@@ -25,7 +25,7 @@ const RELAUNCHED = 'PPAPI_REFERENCE_RELAUNCHED';
 export function tuned(execArgv: readonly string[] = process.execArgv, env: NodeJS.ProcessEnv = process.env): boolean {
   if (env[RELAUNCHED] === '1') return true;
   const nodeOptions = env.NODE_OPTIONS ?? '';
-  const given = [...execArgv, ...nodeOptions.split(/\s+/)].map((arg) => arg.split('=')[0]!.replace(/_/g, '-'));
+  const given = [...execArgv, ...nodeOptions.split(/\s+/)].map((arg) => arg.split('=')[0].replace(/_/g, '-'));
   return FLAG_NAMES.every((name) => given.includes(name));
 }
 
@@ -37,7 +37,7 @@ export function tuned(execArgv: readonly string[] = process.execArgv, env: NodeJ
 export function relaunchTuned(): void {
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, ...process.execArgv, process.argv[1]!, ...process.argv.slice(2)],
+    [...SERVER_NODE_FLAGS, ...process.execArgv, process.argv[1], ...process.argv.slice(2)],
     {
       stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
       env: { ...process.env, [RELAUNCHED]: '1' },

@@ -44,8 +44,11 @@ export async function storageUsedBytes(scope: Scope): Promise<number> {
  * upload replaces (a property's previous image).
  */
 export async function assertWithinQuota(ctx: WriteContext, addedBytes: number, releasedBytes = 0): Promise<void> {
-  const landlord = (await ctx.db('landlords').where({ id: ctx.landlordId }).forUpdate().first('plan')) as
-    { plan: Plan | null } | undefined;
+  const landlord = await ctx
+    .db('landlords')
+    .where({ id: ctx.landlordId })
+    .forUpdate()
+    .first<{ plan: Plan | null } | undefined>('plan');
   const quota = landlord?.plan ? STORAGE_QUOTA_BYTES[landlord.plan] : 0;
   const used = await storageUsedBytes(ctx);
   if (used - releasedBytes + addedBytes > quota) {

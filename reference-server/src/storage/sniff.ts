@@ -40,6 +40,6 @@ export function documentContentType(bytes: Buffer, declared: string | undefined)
   if (startsWith(bytes, ascii('%PDF-'))) return 'application/pdf';
   const image = sniffImage(bytes);
   if (image) return image.contentType;
-  const mime = (declared ?? '').split(';')[0]!.trim().toLowerCase();
+  const mime = (declared ?? '').split(';')[0].trim().toLowerCase();
   return INERT_DECLARED_TYPES.has(mime) ? mime : 'application/octet-stream';
 }

@@ -24,8 +24,9 @@ export async function provisionEnvSubscriptions(
   input: { url: string; secret: string },
 ): Promise<string[] | null> {
   const { knex, clock, logger } = deps;
-  const key = (await knex('api_keys').where('key_hash', hashKey(FIXTURE_KEYS.enterpriseLive)).first('landlord_id')) as
-    { landlord_id: string } | undefined;
+  const key = await knex('api_keys')
+    .where('key_hash', hashKey(FIXTURE_KEYS.enterpriseLive))
+    .first<{ landlord_id: string } | undefined>('landlord_id');
   if (!key) {
     logger.warn('WEBHOOK_URL is set but the enterpriseLive fixture landlord does not exist: no subscriptions created');
     return null;
@@ -36,10 +37,10 @@ export async function provisionEnvSubscriptions(
   await knex.transaction(async (trx) => {
     for (const [i, events] of parts.entries()) {
       const description = DESCRIPTION(i + 1, parts.length);
-      const existing = (await trx('webhook_subscriptions')
+      const existing = await trx('webhook_subscriptions')
         .where({ landlord_id: key.landlord_id, description })
         .orderBy('created_at')
-        .first('id')) as { id: string } | undefined;
+        .first<{ id: string } | undefined>('id');
       const row = { url: input.url, secret: input.secret, events, active: true, deleted_at: null, updated_at: now };
       if (existing) {
         await trx('webhook_subscriptions').where({ id: existing.id }).update(row);

@@ -4,7 +4,7 @@ import knexFactory from 'knex';
 
 export interface FreshDatabase {
   readonly url: string;
-  drop(): Promise<void>;
+  readonly drop: () => Promise<void>;
 }
 
 export async function freshPostgres(baseUrl: string, prefix = 'test'): Promise<FreshDatabase> {

@@ -3,9 +3,9 @@ import type { Knex } from 'knex';
 
 /** Their ids, in id order. */
 export async function madeIds(knex: Knex, table: string, column: string, mark: string): Promise<string[]> {
-  return (
-    (await knex(table).where(column, 'like', `${mark}%`).orderBy('id').select('id')) as Array<{ id: string }>
-  ).map((r) => r.id);
+  return (await knex(table).where(column, 'like', `${mark}%`).orderBy('id').select<Array<{ id: string }>>('id')).map(
+    (r) => r.id,
+  );
 }
 
 /**
@@ -14,5 +14,5 @@ export async function madeIds(knex: Knex, table: string, column: string, mark: s
  */
 export async function pickMade(knex: Knex, table: string, column: string, mark: string, pick: number): Promise<string> {
   const ids = await madeIds(knex, table, column, mark);
-  return ids.length === 0 ? '00000000-0000-4000-8000-000000000000' : ids[pick % ids.length]!;
+  return ids.length === 0 ? '00000000-0000-4000-8000-000000000000' : ids[pick % ids.length];
 }

@@ -83,10 +83,10 @@ export async function startOwnServices(): Promise<OwnServices> {
   };
   return {
     env: {
-      DATABASE_URL: parsed.DATABASE_URL!,
-      REDIS_URL: parsed.REDIS_URL!,
-      SMTP_URL: parsed.SMTP_URL!,
-      MAIL_API_URL: parsed.MAIL_API_URL!,
+      DATABASE_URL: parsed.DATABASE_URL,
+      REDIS_URL: parsed.REDIS_URL,
+      SMTP_URL: parsed.SMTP_URL,
+      MAIL_API_URL: parsed.MAIL_API_URL,
     },
     start: async (service) => {
       await script('start', dir, service);

@@ -27,7 +27,7 @@ export function parseAnswer(
   const body = raw.subarray(end + 4);
   const length = Number(headers['content-length'] ?? NaN);
   return {
-    status: Number(statusLine!.split(' ')[1]),
+    status: Number(statusLine.split(' ')[1]),
     headers,
     body: body.toString('utf8'),
     complete: noBody || (Number.isFinite(length) && body.length >= length),

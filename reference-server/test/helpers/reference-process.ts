@@ -19,10 +19,10 @@ export async function startReference(env: NodeJS.ProcessEnv): Promise<Child> {
     detached: true,
   });
   let out = '';
-  proc.stdout!.on('data', (chunk: Buffer) => {
+  proc.stdout.on('data', (chunk: Buffer) => {
     out += chunk.toString();
   });
-  proc.stderr!.on('data', (chunk: Buffer) => {
+  proc.stderr.on('data', (chunk: Buffer) => {
     out += chunk.toString();
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -31,10 +31,10 @@ export async function startReference(env: NodeJS.ProcessEnv): Promise<Child> {
       const match = /reference server listening on (http:\/\/\S+)/.exec(out);
       if (match) {
         clearTimeout(timer);
-        resolve(match[1]!);
+        resolve(match[1]);
       }
     };
-    proc.stdout!.on('data', onData);
+    proc.stdout.on('data', onData);
     proc.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`reference server exited (${code}) before listening:\n${out}`));

@@ -225,16 +225,16 @@ export async function loadPortfolio(
     await knex.raw(`set session_replication_role = replica`);
     // Whether the schema has a function (a baseline checkout from before its migration has not).
     const hasFunction = async (name: string): Promise<boolean> =>
-      ((await knex.raw('select to_regproc(?) is not null as present', [name])).rows as Array<{ present: boolean }>)[0]
-        ?.present === true;
+      (await knex.raw<{ rows: Array<{ present: boolean }> }>('select to_regproc(?) is not null as present', [name]))
+        .rows[0]?.present === true;
     await knex.raw(`set maintenance_work_mem = '256MB'`);
     await knex.raw('set jit = off');
     const indexes = (
-      await knex.raw(
+      await knex.raw<{ rows: Array<{ indexname: string; indexdef: string }> }>(
         `select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename = any(?) and indexname not in (select conname from pg_constraint)`,
         [[...TABLES]],
       )
-    ).rows as Array<{ indexname: string; indexdef: string }>;
+    ).rows;
     for (const index of indexes) await knex.raw('drop index ??', [index.indexname]);
     step('drop indexes');
     for (const sql of STATEMENTS) {

@@ -91,7 +91,7 @@ async function refuseOnEveryRoute(
         res.exchange,
         { rules },
       );
-      ctx.expectErrorEnvelope(res, status, code as string, { rules });
+      ctx.expectErrorEnvelope(res, status, code, { rules });
     }
     if (write) {
       const after = await readBack(ctx, route, ids, plan.owner.key, request, tag);
@@ -150,7 +150,7 @@ export const credentialRulesOnEveryRoute = defineCheck({
         ...unauthorized,
         credentials: (_r, i) => ({
           label: `Authorization: ${JSON.stringify(malformed[i])}`,
-          options: { auth: 'none', headers: { authorization: malformed[i] as string } },
+          options: { auth: 'none', headers: { authorization: malformed[i] } },
         }),
       },
       {

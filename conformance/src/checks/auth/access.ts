@@ -247,7 +247,7 @@ export const roleRouteMethodMatrixMatchesSpec = defineCheck({
             () => `${res.status} ${describeValue(res.json ?? res.text)}`,
             res.exchange,
           );
-          ctx.expectErrorEnvelope(res, expected.status, code as string);
+          ctx.expectErrorEnvelope(res, expected.status, code);
         } else {
           ctx.expect(
             res.status !== 401 && res.status !== 403,

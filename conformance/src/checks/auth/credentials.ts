@@ -21,7 +21,9 @@ export const bearerAndXApiKeyBothAuthenticate = defineCheck({
     const viaHeader = await ctx.http.request({ path: '/properties', key: 'enterpriseLive', auth: 'x-api-key', query });
     const headerBody = ctx.expectSuccessEnvelope(viaHeader, 200);
     const ids = (body: { data: unknown }): string =>
-      Array.isArray(body.data) ? body.data.map((i) => (isRecord(i) ? i.id : i)).join(',') : describeValue(body.data);
+      Array.isArray(body.data)
+        ? body.data.map((i: unknown) => (isRecord(i) ? i.id : i)).join(',')
+        : describeValue(body.data);
     ctx.expect(
       ids(bearerBody) === ids(headerBody),
       'the same properties whichever header carries the key',
@@ -57,12 +59,10 @@ type BadCredential = { readonly label: string; readonly headers: Readonly<Record
 function badCredentialArb(validKey: string): fc.Arbitrary<BadCredential> {
   return fc.oneof(
     fc.constant<BadCredential>({ label: 'no credentials', headers: {} }),
-    fc
-      .constantFrom('Basic', 'Token', 'Digest', 'ApiKey', 'Key')
-      .map((scheme): BadCredential => ({
-        label: `non-Bearer scheme ${scheme} with a valid key`,
-        headers: { authorization: `${scheme} ${validKey}` },
-      })),
+    fc.constantFrom('Basic', 'Token', 'Digest', 'ApiKey', 'Key').map((scheme): BadCredential => ({
+      label: `non-Bearer scheme ${scheme} with a valid key`,
+      headers: { authorization: `${scheme} ${validKey}` },
+    })),
     fc.constant<BadCredential>({ label: 'valid key without a scheme', headers: { authorization: validKey } }),
     fc.constant<BadCredential>({ label: 'Bearer without a key', headers: { authorization: 'Bearer' } }),
     fc.constant<BadCredential>({

@@ -51,7 +51,7 @@ export const serviceModeHeaderOnEveryResponseFollowsKeyPrefix = defineCheck({
     // The rate-limit key is left to the exclusive limit checks, which measure its budget.
     const issued = allRoleKeys(ctx.target)
       .filter(([role]) => role !== 'rateLimit')
-      .map(([role, key]) => ({ label: role, key: key as string | undefined, expected: modeOfPrefix(key) }));
+      .map(([role, key]) => ({ label: role, key: key, expected: modeOfPrefix(key) }));
     const credential = fc.oneof(
       { weight: 4, arbitrary: fc.constantFrom(...issued) },
       {
@@ -66,7 +66,7 @@ export const serviceModeHeaderOnEveryResponseFollowsKeyPrefix = defineCheck({
         weight: 1,
         arbitrary: unknownKeyArb().map((key) => ({
           label: 'unknown key',
-          key: key as string | undefined,
+          key: key,
           expected: undefined as 'live' | 'sandbox' | undefined,
         })),
       },
@@ -108,7 +108,7 @@ export const serviceModeHeaderOnEveryResponseFollowsKeyPrefix = defineCheck({
     );
     // Every issued key at least once, on an error answer (the property above samples).
     for (const c of issued) {
-      const res = await ctx.http.request({ path: fillPath('/properties/{id}'), key: c.key as string });
+      const res = await ctx.http.request({ path: fillPath('/properties/{id}'), key: c.key });
       ctx.expectHeader(
         res,
         'X-Service-Mode',

@@ -46,7 +46,7 @@ function expectSorted(
   exchange?: ListPage['res']['exchange'],
 ): void {
   for (let i = 1; i < items.length; i++) {
-    const [a, b] = [items[i - 1]!, items[i]!];
+    const [a, b] = [items[i - 1], items[i]];
     const ordered = (a.date as string) < (b.date as string) || (a.date === b.date && String(a.id) <= String(b.id));
     ctx.expect(
       ordered,
@@ -103,14 +103,14 @@ export const calendarDefaultWindowSortedAndTyped = defineCheck({
     const first = utcDate();
     const byDefault = await allEvents(ctx, {});
     const last = utcDate();
-    const ex = byDefault.pages[0]!.res.exchange;
+    const ex = byDefault.pages[0].res.exchange;
     ctx.expect(byDefault.items.length > 0, 'events in the default window', 'none', ex, { rules: ['CAL-1'] });
     expectSorted(ctx, byDefault.items, 'the default window', ex);
     // Local dates: a day of slack at each edge.
     expectWithin(ctx, byDefault.items, addDays(first, -8), addDays(last, 91), ['CAL-5'], ex);
     // Every event surely inside the window (a day in from each edge) is there. Compared on the target's own
     // properties, whose events other checks do not create or delete meanwhile.
-    const total = byDefault.pages[0]!.meta?.total;
+    const total = byDefault.pages[0].meta?.total;
     if (typeof total !== 'number' || byDefault.items.length >= total) {
       const explicit = await allEvents(ctx, { from: addDays(last, -6), to: addDays(first, 89) });
       const ids = new Set(byDefault.items.map((e) => String(e.id)));
@@ -274,7 +274,7 @@ export function padTypeList(length: number): string {
     4: ['Contract'],
   };
   if (extra === 1 || extra === 3) parts.pop();
-  swaps[extra]!.forEach((t, i) => (parts[i] = t));
+  swaps[extra].forEach((t, i) => (parts[i] = t));
   const list = parts.join(',');
   if (list.length !== length) throw new Error(`padTypeList(${length}) built ${list.length} characters`);
   return list;

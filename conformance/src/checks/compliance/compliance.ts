@@ -268,7 +268,7 @@ export const complianceAttentionSortedAndCountsConsistent = defineCheck({
     const s = await getSummary(ctx);
     const ex = s.res.exchange;
     for (let i = 1; i < s.attention.length; i++) {
-      const [a, b] = [s.attention[i - 1]!, s.attention[i]!];
+      const [a, b] = [s.attention[i - 1], s.attention[i]];
       ctx.expect(
         rank(a.severity) <= rank(b.severity),
         `attention sorted worst first (${SEVERITIES.join(' > ')})`,
@@ -301,7 +301,7 @@ export const complianceAttentionSortedAndCountsConsistent = defineCheck({
       { rules: ['RES-COMPLIANCE-3'] },
     );
     const counts = p.counts as Record<string, number>;
-    const sum = SEVERITIES.reduce((n, sev) => n + counts[sev]!, 0);
+    const sum = SEVERITIES.reduce((n, sev) => n + counts[sev], 0);
     const counted = sum === s.items.length ? s.items : sum === required.length ? required : undefined;
     ctx.expect(
       counted !== undefined,

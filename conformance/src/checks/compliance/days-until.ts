@@ -51,7 +51,7 @@ export function expectOneToday(
     exchange,
     { rules: ['RES-COMPLIANCE-10'] },
   );
-  const today = todays[0]!;
+  const today = todays[0];
   const window = possibleLocalDates(startMs, endMs);
   ctx.expect(
     today >= window.first && today <= window.last,
@@ -86,7 +86,7 @@ export const complianceDaysUntilExactOnRenewalDates = defineCheck({
     const start = Date.now();
     const base = utcDate(start);
     const body: Json = {};
-    fields.forEach((f, i) => (body[f] = addDays(base, EDGES[i % EDGES.length]!)));
+    fields.forEach((f, i) => (body[f] = addDays(base, EDGES[i % EDGES.length])));
     const patched = await ctx.http.request({ method: 'PATCH', path: `/properties/${id}`, key, json: body });
     successData(ctx, patched, [200], { rules: ['PROP-40'] });
     const view = await getProperty(ctx, id, key);

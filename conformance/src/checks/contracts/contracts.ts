@@ -52,7 +52,7 @@ export function expectContract(
   expectShape(ctx, item, CONTRACT_FIELDS, where, exchange);
   const extra = (item as Json).additionalTenantIds;
   if (Array.isArray(extra)) {
-    const bad = extra.find((t) => typeof t !== 'string' || !UUID.test(t));
+    const bad: unknown = extra.find((t) => typeof t !== 'string' || !UUID.test(t));
     ctx.expect(
       bad === undefined,
       `${where}.additionalTenantIds: an array of uuids`,
@@ -313,13 +313,13 @@ export const contractSearchMatchesTenancyReference = defineCheck({
         { rules: ['CONTRACT-5'] },
       );
     };
-    const first = contracts[0]!;
+    const first = contracts[0];
     await search(swapCase(referenceOf(first, fields)!.slice(0, 200)), String(first.id));
     await ctx.property(
       'a case-scrambled substring of a tenancy reference finds its contract',
       fc.record({ index: fc.nat(), start: fc.nat(), length: fc.integer({ min: 1, max: 10 }), upper: fc.boolean() }),
       async ({ index, start, length, upper }) => {
-        const c = contracts[index % contracts.length]!;
+        const c = contracts[index % contracts.length];
         const ref = referenceOf(c, fields)!;
         const from = start % ref.length;
         const raw = ref.slice(from, from + length);

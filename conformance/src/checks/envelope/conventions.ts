@@ -156,7 +156,7 @@ export const idsDatesAndTimestampsFollowTheConventions = defineCheck({
       fc.record({ route: fc.constantFrom(...usable), index: fc.nat() }),
       async ({ route, index }) => {
         const list = ids.get(route.idsFrom) as string[];
-        const id = list[index % list.length] as string;
+        const id = list[index % list.length];
         const res = await ctx.http.request({ path: fillPath(route.path, { id }), key: 'enterpriseLive' });
         const body = ctx.expectSuccessEnvelope(res, 200);
         expectConventions(ctx, `GET ${route.path} (${id})`, body.data, res.exchange, tally);

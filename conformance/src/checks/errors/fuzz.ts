@@ -447,15 +447,13 @@ function nastyCaseArb(roles: readonly string[]): fc.Arbitrary<FuzzCase> {
     ),
     fc.dictionary(fc.constantFrom(...QUERY_NAMES), fc.string({ unit: 'binary', maxLength: 50 }), { maxKeys: 3 }),
   );
-  return fc
-    .record({ base: fuzzCaseArb(roles), body: nastyBody, query: nastyQuery })
-    .map(({ base, body, query }) => ({
-      ...base,
-      body,
-      query,
-      contentType: 'application/json',
-      extraHeader: undefined,
-    }));
+  return fc.record({ base: fuzzCaseArb(roles), body: nastyBody, query: nastyQuery }).map(({ base, body, query }) => ({
+    ...base,
+    body,
+    query,
+    contentType: 'application/json',
+    extraHeader: undefined,
+  }));
 }
 
 export const serverErrorsCarryNoStackTraces = defineCheck({

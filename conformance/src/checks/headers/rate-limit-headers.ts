@@ -118,10 +118,7 @@ export const rateLimitRemainingDecreasesWithUse = defineCheck({
         seen.push(expectRateLimitHeaders(ctx, last, 'GET /properties'));
       }
       const ok = seen.every(
-        (h, i) =>
-          i === 0 ||
-          (h.remaining < (seen[i - 1] as RateLimitHeaders).remaining &&
-            h.limit === (seen[i - 1] as RateLimitHeaders).limit),
+        (h, i) => i === 0 || (h.remaining < seen[i - 1].remaining && h.limit === seen[i - 1].limit),
       );
       return { ok, seen, last: last as HttpResponse };
     };

@@ -128,16 +128,16 @@ function expectOnePayload(
   ctx.expect(
     ok.length > 0,
     'at least one 200 among the concurrent sends',
-    () => answers.map((r) => `${r.status} ${String(errorCode(r) ?? '')}`).join(', '),
+    () => answers.map((r) => `${r.status} ${describeValue(errorCode(r))}`).join(', '),
     answers[0]?.exchange,
     { rules },
   );
-  const first = expectEmailResult(ctx, ok[0]!, 'the first successful send');
+  const first = expectEmailResult(ctx, ok[0], 'the first successful send');
   ctx.expect(
     first.sent === true && first.sandbox === false,
     'a live send to answer sent: true, sandbox: false',
     () => describeValue(first),
-    ok[0]!.exchange,
+    ok[0].exchange,
     { rules: ['RENT-EMAIL-10'] },
   );
   for (const r of answers) {
@@ -158,7 +158,7 @@ function expectOnePayload(
         r.exchange,
         { rules: [...rules, 'STATE-31'] },
       );
-      ctx.expectErrorEnvelope(r, 409, code as string, { rules: ['STATE-31'] });
+      ctx.expectErrorEnvelope(r, 409, code, { rules: ['STATE-31'] });
     } else if (r.status === 429) {
       ctx.expectErrorEnvelope(r, 429, 'RATE_LIMIT_EXCEEDED', { rules: ['RENT-EMAIL-7'] });
     } else {
@@ -363,7 +363,7 @@ export const invoiceEmailSentExactlyOnce = defineCheck({
       undefined,
       { rules: ['RENT-EMAIL-2', 'STATE-34'] },
     );
-    const message = mail[0]!;
+    const message = mail[0];
     const attachment = message.attachments.find((a) => /pdf/i.test(a.contentType) || /\.pdf$/i.test(a.filename));
     ctx.expect(
       attachment !== undefined,

@@ -30,7 +30,7 @@ export async function targetPayment(
 }
 
 export function isPdf(res: HttpResponse): boolean {
-  const type = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = (res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   return (
     res.status === 200 &&
     type === 'application/pdf' &&

@@ -71,7 +71,7 @@ export const foreignIdsOnGetByIdAnswer404NeverData = defineCheck({
     for (const route of routes) {
       const ids = foreign.get(route.idsFrom) as string[];
       for (const id of route.landlordLimited ? ids.slice(0, 1) : ids) {
-        const key = route.landlordLimited ? SELF : (keys[sent % keys.length] as string);
+        const key = route.landlordLimited ? SELF : keys[sent % keys.length];
         const options = { path: fillPath(route.path, { id }), key };
         const res = route.landlordLimited ? await invoiceRequest(ctx, 'pdf', options) : await ctx.http.request(options);
         expectForeign404(ctx, res, `GET ${route.path} with another landlord's id (${key})`);
@@ -90,7 +90,7 @@ export const foreignIdsOnGetByIdAnswer404NeverData = defineCheck({
       }),
       async ({ route, pick, key, auth }) => {
         const ids = foreign.get(route.idsFrom) as string[];
-        const id = ids[pick % ids.length] as string;
+        const id = ids[pick % ids.length];
         expectForeign404(
           ctx,
           await ctx.http.request({ path: fillPath(route.path, { id }), key, auth }),

@@ -36,7 +36,7 @@ export const faults: FaultTable = {
           const body = bodyOf(req);
           const key = emailKeyOf(body);
           if (!isTenantPost(req) || !key || typeof body[key] !== 'string') return undefined;
-          return { ...req, body: Buffer.from(JSON.stringify({ ...body, [key]: `elsewhere.${body[key] as string}` })) };
+          return { ...req, body: Buffer.from(JSON.stringify({ ...body, [key]: `elsewhere.${body[key]}` })) };
         },
         response: (res, req) => {
           const sent = bodyOf(req);

@@ -234,7 +234,7 @@ export const queryValuesValidatedOnEveryListEndpoint = defineCheck({
           res.exchange,
           rules,
         );
-        const meta = body.meta as Json;
+        const meta = body.meta;
         if (c.page !== undefined)
           ctx.expect(meta.page === c.page, `meta.page ${c.page}`, () => describeValue(meta), res.exchange, rules);
         if (c.limit !== undefined) {
@@ -476,7 +476,7 @@ export const filtersHoldOnEveryItem = defineCheck({
         /** When the field is not named: an item whose top-level field equals the id must come back. */
         let mustInclude: Json | undefined;
         if (filter.type === 'enum') {
-          value = (filter.values as readonly string[])[pick % (filter.values as readonly string[]).length] as string;
+          value = (filter.values as readonly string[])[pick % (filter.values as readonly string[]).length];
           holds = (item) => item[filter.field as string] === value;
         } else if (filter.type === 'id') {
           const field = filter.field;
@@ -497,7 +497,7 @@ export const filtersHoldOnEveryItem = defineCheck({
                 ]
               : known;
           // Sometimes an id the landlord does not have: nothing may match.
-          value = unknown || carried.length === 0 ? randomId : (carried[pick % carried.length] as string);
+          value = unknown || carried.length === 0 ? randomId : carried[pick % carried.length];
           if (field !== undefined) {
             holds = (item) => item[field] === value;
           } else {
@@ -517,7 +517,7 @@ export const filtersHoldOnEveryItem = defineCheck({
             holds = () => true;
             comparable = false;
           } else {
-            const source = sources[pick % sources.length] as string;
+            const source = sources[pick % sources.length];
             const a = cut[0] % source.length;
             const b = a + 1 + (cut[1] % Math.min(SEARCH_LENGTH.maxLength, source.length - a));
             // Edge whitespace may be trimmed by a deployment; keep the term free of it.

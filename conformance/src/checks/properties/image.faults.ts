@@ -26,7 +26,7 @@ function withSmallPng(req: ProxyRequest): ProxyRequest {
   const text = req.body.toString('latin1');
   const m = /(filename="[^"]*"[^]*?\r\n\r\n)([^]*?)(\r\n--)/.exec(text);
   if (!m) return req;
-  const replaced = `${text.slice(0, m.index)}${m[1]!.replace(/content-type: [^\r]+/i, 'content-type: image/png')}${png}${text.slice(m.index + m[1]!.length + m[2]!.length)}`;
+  const replaced = `${text.slice(0, m.index)}${m[1].replace(/content-type: [^\r]+/i, 'content-type: image/png')}${png}${text.slice(m.index + m[1].length + m[2].length)}`;
   return { ...req, body: Buffer.from(replaced, 'latin1') };
 }
 

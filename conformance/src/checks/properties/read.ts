@@ -175,7 +175,7 @@ export const propertySearchIsCaseInsensitiveContainsOnAddress = defineCheck({
   rules: ['PROP-3', 'LIMIT-4'],
   async run(ctx: CheckContext) {
     const properties = (await targetProperties(ctx)).filter(
-      (p) => typeof p.address === 'string' && (p.address as string).trim().length > 0,
+      (p) => typeof p.address === 'string' && p.address.trim().length > 0,
     );
     if (properties.length === 0) ctx.skip('the target has no property with an address to search for');
 
@@ -203,7 +203,7 @@ export const propertySearchIsCaseInsensitiveContainsOnAddress = defineCheck({
     };
 
     // The whole address in swapped case finds its property.
-    const first = properties[0]!;
+    const first = properties[0];
     await search(swapCase((first.address as string).slice(0, 200)), String(first.id));
     // Random substrings in random case (the run's seed).
     await ctx.property(
@@ -215,7 +215,7 @@ export const propertySearchIsCaseInsensitiveContainsOnAddress = defineCheck({
         mask: fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
       }),
       async ({ index, start, length, mask }) => {
-        const p = properties[index % properties.length]!;
+        const p = properties[index % properties.length];
         const address = p.address as string;
         const from = start % address.length;
         const raw = address.slice(from, from + length);

@@ -43,7 +43,7 @@ export const propertyDerivedStatusRefusedInMaintenance = defineCheck({
       res.exchange,
       { rules: ['PROP-4'] },
     );
-    const id = created.id as string;
+    const id = created.id;
     ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/properties/${id}`, key }));
     for (const status of ['Vacant', 'Occupied']) {
       const patched = await ctx.http.request({ method: 'PATCH', path: `/properties/${id}`, key, json: { status } });

@@ -90,7 +90,7 @@ export const faults: FaultTable = {
         request: (req) => {
           const b = bodyOf(req);
           const dated = ['gscRenewal', 'eicrRenewal', 'epcRenewal', 'landlordLicenceRenewal'].some(
-            (f) => typeof b[f] === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(b[f] as string),
+            (f) => typeof b[f] === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(b[f]),
           );
           return req.method === 'PATCH' && ONE.test(path(req)) && dated
             ? errorResponse(409, 'CERTIFICATE_DERIVED_FIELD', 'Renewal dates follow the certificates')

@@ -71,7 +71,7 @@ export const propertyCreateSetsOnlyMaintenance = defineCheck({
       { rules: ['PROP-6', 'STATE-10'] },
     );
     ctx.expect(
-      (await statusOf(ctx, String((data as Json).id), key)) === 'Maintenance',
+      (await statusOf(ctx, String(data.id), key)) === 'Maintenance',
       'GET of the created property to show "Maintenance"',
       'another status',
       undefined,
@@ -325,7 +325,7 @@ export const propertyDeleteRefusedWhileContractIsLive = defineCheck({
       );
     }
     // Once its contract is gone, the property can be deleted.
-    const [, first] = chains[0]!;
+    const [, first] = chains[0];
     const removed = await ctx.http.request({ method: 'DELETE', path: `/contracts/${first.contractId}`, key });
     ctx.expectStatus(removed, 200);
     const res = await ctx.http.request({ method: 'DELETE', path: `/properties/${first.propertyId}`, key });

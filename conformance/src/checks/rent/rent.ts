@@ -287,7 +287,7 @@ export const rentDuplicatePeriodAnswers409 = defineCheck({
       created.length === 1,
       'exactly one 201 among 10 concurrent creates of one (contract, period)',
       () => answers.map((r) => r.status).join(', '),
-      (created[1] ?? others[0] ?? answers[0]!).exchange,
+      (created[1] ?? others[0] ?? answers[0]).exchange,
       { rules: ['RENT-POST-4', 'RES-RENT-3'] },
     );
     for (const r of others) ctx.expectErrorEnvelope(r, 409, 'CONFLICT', { rules: ['RENT-POST-4', 'ERR-CONFLICT'] });
@@ -428,7 +428,7 @@ function expectSandboxMock(
     res.exchange,
     { rules: [...rules, 'ENVELOPE-7'] },
   );
-  return data as Json;
+  return data;
 }
 
 export const rentSandboxWritesNothing = defineCheck({

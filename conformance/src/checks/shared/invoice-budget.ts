@@ -78,7 +78,7 @@ export function reserveInvoiceRequests(ctx: CheckContext, route: InvoiceRoute, n
       const now = ctx.clock.now();
       const times = live(list, now);
       if (times.length + wanted <= INVOICE_LIMITS[route]) break;
-      const frees = times[times.length + wanted - INVOICE_LIMITS[route] - 1]!;
+      const frees = times[times.length + wanted - INVOICE_LIMITS[route] - 1];
       await ctx.sleep(Math.max(frees + WINDOW_MS + SLACK_MS - now, 50));
     }
     const booked: Booking[] = Array.from({ length: wanted }, () => ({ at: ctx.clock.now() }));

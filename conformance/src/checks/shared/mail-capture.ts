@@ -66,8 +66,8 @@ function listShape(body: unknown): CapturedMail[] {
     subject: typeof m.subject === 'string' ? m.subject : '',
     to: recipients(m.to),
     attachments: (Array.isArray(m.attachments) ? m.attachments : []).filter(isRecord).map((a) => ({
-      filename: String(a.filename ?? a.fileName ?? ''),
-      contentType: String(a.contentType ?? ''),
+      filename: typeof a.filename === 'string' ? a.filename : typeof a.fileName === 'string' ? a.fileName : '',
+      contentType: typeof a.contentType === 'string' ? a.contentType : '',
       ...(typeof a.generatedFileName === 'string' ? { storedName: a.generatedFileName } : {}),
     })),
   }));
@@ -100,7 +100,7 @@ function mailhogShape(body: unknown): CapturedMail[] {
           : new TextEncoder().encode(raw);
       attachments.push({
         filename: name,
-        contentType: header(part.Headers, 'content-type').split(';')[0]!.trim(),
+        contentType: header(part.Headers, 'content-type').split(';')[0].trim(),
         inline,
       });
     }
@@ -149,7 +149,7 @@ export function mailCapture(ctx: CheckContext): MailCapture {
     },
     async attachment(message, attachment) {
       if (attachment.inline) return attachment.inline;
-      const root = mail!.kind === 'maildev' ? (listUrl ?? `${base}/email`) : base;
+      const root = mail.kind === 'maildev' ? (listUrl ?? `${base}/email`) : base;
       const res = await requestCapture(
         ctx,
         `${root}/${encodeURIComponent(message.id)}/attachment/${encodeURIComponent(attachment.storedName ?? attachment.filename)}`,

@@ -20,7 +20,7 @@ export const teamListsTheAccountOwner = defineCheck({
     ctx.expect(Array.isArray(data), 'data to be an array of team members', () => describeValue(data), res.exchange, {
       rules: ['TEAM-1'],
     });
-    const owner = data.find(
+    const owner: unknown = data.find(
       (m) => isRecord(m) && typeof m.email === 'string' && m.email.toLowerCase() === landlord.email.toLowerCase(),
     );
     ctx.expect(

@@ -16,7 +16,7 @@ import { addDays, utcDate } from '../shared/dates';
 import { isRecord, successData, type Json } from '../shared/util';
 import { about, dataOf, expectDelivery, forSubscription } from './deliveries';
 import { PER_DELIVERY } from './envelopes';
-import { ARRIVAL_MS, describeAttempts, Receiver, type Attempt } from './receiver';
+import { ARRIVAL_MS, describeAttempts, MockReceiverClient, type Attempt } from './mock-receiver-client';
 import { createChain, GROUP, ownLandlord, subscribe, uploadPropertyDocument, type OwnLandlord } from './setup';
 
 const EVENTS = [
@@ -48,7 +48,7 @@ async function uploadContractDocument(
     () => describeValue(data),
     res.exchange,
   );
-  const docId = data.id as string;
+  const docId = data.id;
   ctx.cleanup(() =>
     ctx.http.request({ method: 'DELETE', path: `/contracts/${contractId}/documents/${docId}`, key: landlord.key }),
   );
@@ -71,7 +71,7 @@ export const liveDeletesFireTheMatchingDeletedEvents = defineCheck({
   ],
   needs: ['webhook', 'dashboard'],
   async run(ctx: CheckContext) {
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
     const landlord = await ownLandlord(ctx, 'deletes', { sandbox: true });
     const sub = await subscribe(ctx, receiver, landlord.id, EVENTS, 'deletes');
     // With an end date: the catalogue gives contract.deleted an end_date that is not nullable.
@@ -86,7 +86,7 @@ export const liveDeletesFireTheMatchingDeletedEvents = defineCheck({
     const sandbox = await ctx.http.request({
       method: 'DELETE',
       path: `/properties/${chain.propertyId}/documents/${sandboxDoc}`,
-      key: landlord.sandboxKey as string,
+      key: landlord.sandboxKey,
     });
     const sandboxAnswered = sandbox.status >= 200 && sandbox.status < 300;
 

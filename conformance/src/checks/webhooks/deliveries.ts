@@ -1,6 +1,6 @@
 // What every delivery must look like (Events > Envelope, Request, Event catalog), checked on the attempt as the
 // receiver recorded it: the raw body as received (the signature is computed over those bytes), the headers, the
-// envelope and the `data` fields of the catalogue (spec/event-catalogue.json, as webhook-receiver/ loads it).
+// envelope and the `data` fields of the catalogue (spec-data/event-catalogue.json, as webhook-receiver/ loads it).
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eventCatalogue, type FieldSpec } from '@ppapi/spec';
@@ -8,7 +8,7 @@ import type { CheckContext } from '../../runner/check';
 import { describeValue, oneLine } from '../../runner/describe';
 import { isDateTime, isIsoDate } from '../shared/dates';
 import { isRecord, UUID, type Json } from '../shared/util';
-import { tagOf, type Attempt } from './receiver';
+import { tagOf, type Attempt } from './mock-receiver-client';
 import type { Subscription } from './setup';
 
 export const SIGNATURE = /^sha256=([0-9a-fA-F]{64})$/;
@@ -20,7 +20,7 @@ export function signedWith(attempt: Pick<Attempt, 'rawBody' | 'headers'>, secret
   const match = SIGNATURE.exec(attempt.headers['x-service-signature-256'] ?? '');
   if (!match) return false;
   const expected = createHmac('sha256', secret).update(Buffer.from(attempt.rawBody, 'utf8')).digest();
-  return timingSafeEqual(expected, Buffer.from(match[1]!.toLowerCase(), 'hex'));
+  return timingSafeEqual(expected, Buffer.from(match[1].toLowerCase(), 'hex'));
 }
 
 /** The parsed body of an attempt (the receiver's envelope, or the raw body parsed here). */

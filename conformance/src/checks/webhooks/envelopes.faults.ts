@@ -199,7 +199,7 @@ export const webhookFaults: WebhookFaultTable = {
             [...s.subscriptions.values()].find((x) => x.id === id)?.secret;
           return withJson(res, {
             ...body,
-            data: body.data.map((d) => (isRec(d) ? { ...d, secret: secretOf(d.id) } : d)),
+            data: body.data.map((d: unknown) => (isRec(d) ? { ...d, secret: secretOf(d.id) } : d)),
           });
         },
       }),

@@ -6,7 +6,7 @@ import { describeResponse, describeValue } from '../../runner/describe';
 import { EVENT_TYPES } from '../../rules/event-types';
 import { isRecord, propertyBody } from '../shared/util';
 import { about, bodyOf, dataOf, expectDelivery, forSubscription, idOf } from './deliveries';
-import { ARRIVAL_MS, describeAttempts, Receiver, type Attempt } from './receiver';
+import { ARRIVAL_MS, describeAttempts, MockReceiverClient, type Attempt } from './mock-receiver-client';
 import { createProperty, GROUP, ownLandlord, subscribe, type Subscription } from './setup';
 
 const NEEDS = ['webhook', 'dashboard'] as const;
@@ -31,7 +31,7 @@ const PROPERTY_EVENTS = ['property.created', 'property.updated', 'property.delet
 /** The first attempt of each event about one resource, once all `events` arrived or `timeoutMs` passed. */
 async function firstAttempts(
   ctx: CheckContext,
-  receiver: Receiver,
+  receiver: MockReceiverClient,
   sub: Subscription,
   events: readonly string[],
   field: string,
@@ -74,7 +74,7 @@ export const liveWritesDeliverSignedCatalogueEnvelopes = defineCheck({
   ],
   needs: [...NEEDS],
   async run(ctx: CheckContext) {
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
     const landlord = await ownLandlord(ctx, 'writes', { sandbox: true });
     const sub = await subscribe(ctx, receiver, landlord.id, PROPERTY_EVENTS, 'writes');
     // A sandbox create writes nothing, so it fires no property.created (looked for once the live events are in).
@@ -82,7 +82,7 @@ export const liveWritesDeliverSignedCatalogueEnvelopes = defineCheck({
     const sandbox = await ctx.http.request({
       method: 'POST',
       path: '/properties',
-      key: landlord.sandboxKey as string,
+      key: landlord.sandboxKey,
       json: propertyBody(ctx.marker, sandboxTag),
     });
     const sandboxCreated = sandbox.status === 200 || sandbox.status === 201;
@@ -163,7 +163,7 @@ export const testDeliveriesOfEveryEventType = defineCheck({
   ],
   needs: [...NEEDS],
   async run(ctx: CheckContext) {
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
     const landlord = await ownLandlord(ctx, 'test-deliveries');
     const types = EVENT_TYPES.map((e) => e.type);
     ctx.expect(types.length === 43, 'the spec to list 43 event types', () => String(types.length));
@@ -267,7 +267,7 @@ export const oneEventFansOutWithOneIdAndPerSubscriptionSecrets = defineCheck({
   rules: [...PER_DELIVERY, 'EVT-ENV-2', 'EVT-ENV-8', 'EVT-DELIVERY-3', 'EVT-CAT-property.created'],
   needs: [...NEEDS],
   async run(ctx: CheckContext) {
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
     const landlord = await ownLandlord(ctx, 'fanout');
     const a = await subscribe(ctx, receiver, landlord.id, ['property.created'], 'fanout-a');
     const b = await subscribe(ctx, receiver, landlord.id, ['property.created'], 'fanout-b');

@@ -16,14 +16,14 @@ export const webhookFaults: WebhookFaultTable = {
           if (
             req.method !== 'POST' ||
             !m ||
-            s.plans.get(m[1]!) !== 'Professional' ||
+            s.plans.get(m[1]) !== 'Professional' ||
             !d ||
             typeof d.url !== 'string' ||
             typeof d.secret !== 'string'
           )
             return undefined;
           const [url, secret] = [d.url, d.secret];
-          setTimeout(() => void deliver(url, forgedOverdue(m[1]!), secret).catch(() => undefined), 300).unref();
+          setTimeout(() => void deliver(url, forgedOverdue(m[1]), secret).catch(() => undefined), 300).unref();
           return undefined;
         },
       }),

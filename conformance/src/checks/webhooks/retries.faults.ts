@@ -92,7 +92,7 @@ export const webhookFaults: WebhookFaultTable = {
           async request(req, ctx) {
             const e = envelopeOf(req);
             const res = await ctx.upstream(req);
-            const last = SELF_TEST_RETRY_DELAYS_SECONDS[SELF_TEST_RETRY_DELAYS_SECONDS.length - 1]!;
+            const last = SELF_TEST_RETRY_DELAYS_SECONDS[SELF_TEST_RETRY_DELAYS_SECONDS.length - 1];
             if (e && typeof e.id === 'string' && seen(s, e.id) === 3 && !is2xx(res.status))
               forwardLater(req, ctx.upstream, 1.5 * last * 1000);
             return res;
@@ -130,9 +130,9 @@ export const webhookFaults: WebhookFaultTable = {
           if (!isRec(body) || !Array.isArray(body.data)) return undefined;
           return withJson(res, {
             ...body,
-            data: body.data.map((d) =>
+            data: body.data.map((d: unknown) =>
               isRec(d) && Array.isArray(d.attempts)
-                ? { ...d, attempts: d.attempts.map((a) => (isRec(a) ? { ...a, latencyMs: undefined } : a)) }
+                ? { ...d, attempts: d.attempts.map((a: unknown) => (isRec(a) ? { ...a, latencyMs: undefined } : a)) }
                 : d,
             ),
           });

@@ -13,7 +13,7 @@ import { describeResponse, describeValue } from '../../runner/describe';
 import { isRecord, type Json } from '../shared/util';
 import { about, expectDelivery, idOf } from './deliveries';
 import { PER_DELIVERY } from './envelopes';
-import { ARRIVAL_MS, describeAttempts, Receiver, type Attempt } from './receiver';
+import { ARRIVAL_MS, describeAttempts, MockReceiverClient, type Attempt } from './mock-receiver-client';
 import {
   createChain,
   createProperty,
@@ -91,7 +91,7 @@ export function spacingMs(a: Attempt, b: Attempt): number {
 /** Waits until `count` attempts of the resource's event arrived (or the bound passed); returns them, oldest first. */
 export async function attemptsOf(
   ctx: Ctx,
-  receiver: Receiver,
+  receiver: MockReceiverClient,
   sub: Subscription,
   event: string,
   field: string,
@@ -115,7 +115,7 @@ function sameId(ctx: Ctx, attempts: readonly Attempt[], what: string): string {
   ctx.expect(new Set(ids).size === 1, `${what} to reuse one event id`, () => ids.join(', '), undefined, {
     rules: ['EVT-DELIVERY-3', 'EVT-ENV-2'],
   });
-  return ids[0] as string;
+  return ids[0];
 }
 
 async function propertyWithDocument(
@@ -150,7 +150,7 @@ export const retriesReuseIdOnScheduledDelays = defineCheck({
   timeoutMs: RETRY_CHECK_TIMEOUT_MS,
   async run(ctx: CheckContext) {
     const delays = retryDelays(ctx);
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
     const landlord = await ownLandlord(ctx, 'retries');
     const sub = await subscribe(ctx, receiver, landlord.id, ['property_document.created'], 'retries');
     await receiver.script({
@@ -161,7 +161,7 @@ export const retriesReuseIdOnScheduledDelays = defineCheck({
     });
     const { docId } = await propertyWithDocument(ctx, landlord, 'webhook-retries');
 
-    const bound = ARRIVAL_MS + window(delays[0]!)[1] + window(delays[1]!)[1];
+    const bound = ARRIVAL_MS + window(delays[0])[1] + window(delays[1])[1];
     const attempts = await attemptsOf(ctx, receiver, sub, 'property_document.created', 'document_id', docId, 3, bound);
     ctx.expect(
       attempts.length >= 3,
@@ -191,8 +191,8 @@ export const retriesReuseIdOnScheduledDelays = defineCheck({
     );
     for (const [n, [a, b, delay]] of (
       [
-        [first, second, delays[0]!],
-        [second, third, delays[1]!],
+        [first, second, delays[0]],
+        [second, third, delays[1]],
       ] as const
     ).entries()) {
       const w = window(delay);
@@ -292,7 +292,7 @@ export const permanentFailureThenManualRetry = defineCheck({
   timeoutMs: PERMANENT_CHECK_TIMEOUT_MS,
   async run(ctx: CheckContext) {
     const delays = retryDelays(ctx);
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
     const landlord = await ownLandlord(ctx, 'permanent');
     const sub = await subscribe(ctx, receiver, landlord.id, ['property_document.deleted'], 'permanent');
     await receiver.script({
@@ -312,7 +312,7 @@ export const permanentFailureThenManualRetry = defineCheck({
     const event = 'property_document.deleted';
     // The arrival allowance twice: the first attempt and the retries each wait in the deployment's queue (this bound
     // only decides when to stop waiting; the spacing of the attempts is judged on its own).
-    const bound = 2 * ARRIVAL_MS + window(delays[0]!)[1] + window(delays[1]!)[1];
+    const bound = 2 * ARRIVAL_MS + window(delays[0])[1] + window(delays[1])[1];
     const attempts = await attemptsOf(ctx, receiver, sub, event, 'document_id', docId, 3, bound);
     ctx.expect(
       attempts.length >= 3,
@@ -356,9 +356,9 @@ export const permanentFailureThenManualRetry = defineCheck({
 
     // No fourth automatic attempt: watched for twice the last delay after the third arrived (at least the last
     // delay's window, so a fourth attempt on the schedule's last delay, the commonest extra retry, is inside it).
-    const last = delays[delays.length - 1]!;
+    const last = delays[delays.length - 1];
     const quiet = Math.max(window(last)[1], 2 * last * 1000);
-    const third = attempts[2] as Attempt;
+    const third = attempts[2];
     const watched = Math.max(0, quiet - (ctx.clock.now() - Date.parse(third.receivedAt)));
     const { value: fourth } = await receiver.waitFor(
       landlord.id,
@@ -391,7 +391,7 @@ export const permanentFailureThenManualRetry = defineCheck({
       undefined,
       { rules: ['EVT-DELIVERY-4'] },
     );
-    const manual = all[3] as Attempt;
+    const manual = all[3];
     // The manual retry is a real delivery: graded in full (signature with the subscription's secret, no _test).
     expectDelivery(ctx, manual, { event, sub, test: false });
     ctx.expect(
@@ -417,7 +417,7 @@ export const permanentFailureThenManualRetry = defineCheck({
       { rules: ['EVT-DELIVERY-4', 'STATE-9'] },
     );
     ctx.note(
-      `${id}: 3 × 500 (retries after ${(spacingMs(all[0]!, all[1]!) / 1000).toFixed(1)} s, ${(spacingMs(all[1]!, all[2]!) / 1000).toFixed(1)} s), none for ${Math.round(quiet / 1000)} s, permanently failed in the history; the manual retry was answered ${manual.status}`,
+      `${id}: 3 × 500 (retries after ${(spacingMs(all[0], all[1]) / 1000).toFixed(1)} s, ${(spacingMs(all[1], all[2]) / 1000).toFixed(1)} s), none for ${Math.round(quiet / 1000)} s, permanently failed in the history; the manual retry was answered ${manual.status}`,
     );
   },
 });
@@ -443,7 +443,7 @@ export const slowAnswersTimeOutAndAreRetried = defineCheck({
     const delays = retryDelays(ctx);
     const timeoutMs = callTimeoutMs(ctx);
     const holdMs = timeoutMs + Math.max(HOLD_MARGIN_MS, timeoutMs / 5);
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
     const landlord = await ownLandlord(ctx, 'timeout');
     const sub = await subscribe(ctx, receiver, landlord.id, ['property.updated'], 'timeout');
     // 'slow': the receiver answers 200 after holdMs. A sender that waits that long counts it a success, one that
@@ -464,7 +464,7 @@ export const slowAnswersTimeOutAndAreRetried = defineCheck({
     });
     ctx.expectStatus(patch, 200);
 
-    const w = window(delays[0]!, timeoutMs);
+    const w = window(delays[0], timeoutMs);
     const attempts = await attemptsOf(
       ctx,
       receiver,
@@ -533,7 +533,7 @@ export const answerClassesDecideRetries = defineCheck({
   timeoutMs: RETRY_CHECK_TIMEOUT_MS,
   async run(ctx: CheckContext) {
     const delays = retryDelays(ctx);
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
     const landlord = await ownLandlord(ctx, 'answers');
     const sub = await subscribe(ctx, receiver, landlord.id, [ANSWERS_EVENT], 'answers');
     const chain = await createChain(ctx, landlord, 'webhook-answers');
@@ -583,7 +583,7 @@ export const answerClassesDecideRetries = defineCheck({
     }
 
     // Wait for a retry of each refused delivery, and through the first retry window of each accepted one.
-    const w = window(delays[0]!);
+    const w = window(delays[0]);
     const quietUntil = Math.max(...SUCCESS_ANSWERS.map((s) => first.get(s)!.seenAt)) + w[1];
     const byId = (all: readonly Attempt[], id: string): Attempt[] => ours(all).filter((a) => idOf(a) === id);
     const { attempts } = await receiver.waitFor(
@@ -606,7 +606,7 @@ export const answerClassesDecideRetries = defineCheck({
         undefined,
         { rules: ['EVT-DELIVERY-2', 'STATE-23'] },
       );
-      const gap = spacingMs(mine[0]!, mine[1]!);
+      const gap = spacingMs(mine[0], mine[1]);
       ctx.expect(
         gap >= w[0] && gap <= w[1],
         `its retry about ${delays[0]} s (the first retry delay) after the ${status} (${describeWindow(w)})`,

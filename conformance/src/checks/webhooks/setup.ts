@@ -18,7 +18,7 @@ import {
 } from '../shared/own-data';
 import { deleteOwnLandlord } from '../shared/provision';
 import { createOwnProperty, isRecord, successData, type Json } from '../shared/util';
-import { Receiver, subscriptionUrl } from './receiver';
+import { MockReceiverClient, subscriptionUrl } from './mock-receiver-client';
 
 export const GROUP = 'Events';
 
@@ -111,7 +111,7 @@ export interface Subscription {
  */
 export async function subscribe(
   ctx: CheckContext,
-  receiver: Receiver,
+  receiver: MockReceiverClient,
   landlordId: string,
   events: readonly string[],
   tag: string,
@@ -133,7 +133,7 @@ export async function subscribe(
     res.exchange,
     { rules: ['EVT-DELIVERY-9'] },
   );
-  const id = data.id as string;
+  const id = data.id;
   ctx.cleanup(() => ctx.dashboard.request({ method: 'DELETE', path: `/webhooks/${id}` }));
   ctx.expect(
     typeof data.secret === 'string' && data.secret.length > 0,
@@ -142,7 +142,7 @@ export async function subscribe(
     res.exchange,
     { rules: ['AUTH-9'] },
   );
-  const secret = data.secret as string;
+  const secret = data.secret;
   await receiver.acceptSecret(secret);
   return { id, secret, tag: subTag, url, landlordId, events: [...events], created: res };
 }
@@ -175,7 +175,7 @@ export async function uploadPropertyDocument(
     () => describeValue(data),
     res.exchange,
   );
-  const docId = data.id as string;
+  const docId = data.id;
   ctx.cleanup(() =>
     ctx.http.request({ method: 'DELETE', path: `/properties/${propertyId}/documents/${docId}`, key: landlord.key }),
   );
@@ -228,7 +228,7 @@ export async function createChain(
     () => describeResponse(tenantRes),
     tenantRes.exchange,
   );
-  const tenantId = tenant.id as string;
+  const tenantId = tenant.id;
   ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/tenants/${tenantId}`, key: landlord.key }));
 
   const fields = await contractFields(ctx);
@@ -251,7 +251,7 @@ export async function createChain(
     () => describeValue(contract),
     contractRes.exchange,
   );
-  const contractId = contract.id as string;
+  const contractId = contract.id;
   ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/contracts/${contractId}`, key: landlord.key }));
   return {
     property,

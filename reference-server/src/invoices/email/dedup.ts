@@ -34,7 +34,7 @@ export const findRecord = async (scope: Scope, rentPaymentId: string): Promise<I
 
 export async function claim(scope: Scope, request: ClaimRequest): Promise<ClaimResult> {
   const id = randomUUID();
-  const inserted = (await scope
+  const inserted = await scope
     .db(TABLE)
     .insert({
       id,
@@ -50,7 +50,7 @@ export async function claim(scope: Scope, request: ClaimRequest): Promise<ClaimR
     })
     .onConflict('rent_payment_id')
     .ignore()
-    .returning('id')) as Array<{ id: string }>;
+    .returning<Array<{ id: string }>>('id');
   if (inserted.length > 0) return { claimed: true, id };
   const record = await findRecord(scope, request.rentPaymentId);
   if (!record) throw apiError('INVOICE_EMAIL_IN_PROGRESS'); // deleted between insert and read: treat as busy

@@ -1,4 +1,4 @@
-import { TenantModel } from './tenant-model';
+import { LandlordScopedModel } from './landlord-scoped-model';
 
 export type KeyMode = 'live' | 'sandbox';
 export type KeyScope = 'read_only' | 'read_write';
@@ -10,7 +10,7 @@ export interface RateLimitOverrides {
   readonly writesPerDay?: number;
 }
 
-export class ApiKey extends TenantModel {
+export class ApiKey extends LandlordScopedModel {
   static override tableName = 'api_keys';
   name!: string;
   key_hash!: string;

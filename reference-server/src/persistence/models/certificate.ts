@@ -1,7 +1,7 @@
 import type { QueryBuilder } from 'objection';
-import { TenantModel, type Scope } from './tenant-model';
+import { LandlordScopedModel, type Scope } from './landlord-scoped-model';
 
-export class Certificate extends TenantModel {
+export class Certificate extends LandlordScopedModel {
   static override tableName = 'certificates';
   static override softDeletable = true;
   type!: 'GSC' | 'EICR' | 'EPC' | 'LANDLORD_LICENCE';

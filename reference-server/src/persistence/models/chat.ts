@@ -1,7 +1,7 @@
-import { TenantModel } from './tenant-model';
+import { LandlordScopedModel } from './landlord-scoped-model';
 
 /** One conversation per (property, tenant); the landlord side is the account owner. */
-export class ChatConversation extends TenantModel {
+export class ChatConversation extends LandlordScopedModel {
   static override tableName = 'chat_conversations';
   property_id!: string;
   tenant_id!: string;
@@ -9,7 +9,7 @@ export class ChatConversation extends TenantModel {
   updated_at!: Date;
 }
 
-export class ChatMessage extends TenantModel {
+export class ChatMessage extends LandlordScopedModel {
   static override tableName = 'chat_messages';
   conversation_id!: string;
   property_id!: string;

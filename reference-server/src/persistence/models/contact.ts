@@ -1,7 +1,7 @@
-import { TenantModel } from './tenant-model';
+import { LandlordScopedModel } from './landlord-scoped-model';
 
 /** A business contact: contractor, agent, service. */
-export class Contact extends TenantModel {
+export class Contact extends LandlordScopedModel {
   static override tableName = 'contacts';
   static override softDeletable = true;
   name!: string;

@@ -1,6 +1,6 @@
-import { TenantModel } from './tenant-model';
+import { LandlordScopedModel } from './landlord-scoped-model';
 
-export class ContractDocument extends TenantModel {
+export class ContractDocument extends LandlordScopedModel {
   static override tableName = 'contract_documents';
   static override softDeletable = true;
   contract_id!: string;

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
-import { TenantModel, type Scope } from './tenant-model';
+import { LandlordScopedModel, type Scope } from './landlord-scoped-model';
 
-export class Contract extends TenantModel {
+export class Contract extends LandlordScopedModel {
   static override tableName = 'contracts';
   static override softDeletable = true;
   property_id!: string;
@@ -25,18 +25,18 @@ export class Contract extends TenantModel {
   /** Archives the landlord's contracts ended before `today` if not done yet; whether the archived may be left out at `today`. */
   static async sweepEnded(scope: Scope, today: string): Promise<boolean> {
     const db = scope.db as Knex;
-    const [row] = (await db.select(
+    const [row] = await db.select<Array<{ open: boolean }>>(
       db.raw('sweep_ended_contracts(?, ?::date) as open', [scope.landlordId, today]),
-    )) as Array<{ open: boolean }>;
+    );
     return row?.open === true;
   }
 
   /** Whether the landlord's archived contracts may be left out at `today` (now, in a statement of its own). */
   static async sweptBy(scope: Scope, today: string): Promise<boolean> {
     const db = scope.db as Knex;
-    const row = (await db('contract_sweeps')
+    const row = await db('contract_sweeps')
       .where('landlord_id', scope.landlordId)
-      .first(db.raw('swept_before <= ?::date as open', [today]))) as { open: boolean } | undefined;
+      .first<{ open: boolean } | undefined>(db.raw('swept_before <= ?::date as open', [today]));
     return row?.open === true;
   }
 

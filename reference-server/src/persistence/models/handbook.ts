@@ -1,6 +1,6 @@
-import { TenantModel } from './tenant-model';
+import { LandlordScopedModel } from './landlord-scoped-model';
 
-export class Handbook extends TenantModel {
+export class Handbook extends LandlordScopedModel {
   static override tableName = 'handbooks';
   property_id!: string;
   knowledge!: Record<string, unknown> | null;

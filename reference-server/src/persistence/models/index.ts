@@ -1,4 +1,4 @@
-export * from './tenant-model';
+export * from './landlord-scoped-model';
 export * from './landlord';
 export * from './api-key';
 export * from './team-member';

@@ -1,8 +1,8 @@
-import { TenantModel } from './tenant-model';
+import { LandlordScopedModel } from './landlord-scoped-model';
 
 export type InspectionStatus = 'scheduled' | 'in_progress' | 'completed' | 'cancelled';
 
-export class Inspection extends TenantModel {
+export class Inspection extends LandlordScopedModel {
   static override tableName = 'inspections';
   static override softDeletable = true;
   property_id!: string;

@@ -1,9 +1,9 @@
-import { TenantModel } from './tenant-model';
+import { LandlordScopedModel } from './landlord-scoped-model';
 
 export type InvoiceEmailState = 'pending' | 'failed' | 'sent';
 
 /** The invoice-email dedup record of one rent payment (see the invoice_email_sends migration). */
-export class InvoiceEmailSend extends TenantModel {
+export class InvoiceEmailSend extends LandlordScopedModel {
   static override tableName = 'invoice_email_sends';
   rent_payment_id!: string;
   state!: InvoiceEmailState;

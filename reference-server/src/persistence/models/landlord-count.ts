@@ -1,10 +1,10 @@
 // The landlord's counts per kind and date that the database keeps (migration 20261127000000_list_counts). A status
 // derived from today's date is a sum over the dates before (or through) today, so a list total costs one read of at
 // most one row per distinct date, however large the landlord. The arithmetic of each status sits beside its rule
-// (contracts-status.ts, rent/status.ts); test/list-counts.test.ts holds every total equal to a count of the list's
+// (contracts/status.ts, rent/status.ts); test/list-counts.test.ts holds every total equal to a count of the list's
 // own filter over random write sequences and dates.
 import type { Knex } from 'knex';
-import type { Scope } from './tenant-model';
+import type { Scope } from './landlord-scoped-model';
 
 /** Per kind: every row, those dated before today, and those dated through today. */
 export interface CountSums {
@@ -23,23 +23,23 @@ export async function countSums<K extends string>(
   today: string,
   kinds: readonly K[],
 ): Promise<(kind: K) => CountSums> {
-  const rows = (await countsOf(scope)
+  const rows = await countsOf(scope)
     .whereIn('kind', [...kinds])
     .groupBy('kind')
     .select('kind')
-    .select(
+    .select<Array<CountSums & { kind: string }>>(
       (scope.db as Knex).raw(
         'sum(n)::int as "all", coalesce(sum(n) filter (where day < ?::date), 0)::int as before, coalesce(sum(n) filter (where day <= ?::date), 0)::int as through',
         [today, today],
       ),
-    )) as Array<CountSums & { kind: string }>;
+    );
   const byKind = new Map(rows.map((r) => [r.kind, r]));
   return (kind) => byKind.get(kind) ?? { all: 0, before: 0, through: 0 };
 }
 
 /** How many live rows of an undated kind the landlord has (its properties, contracts or rent payments). */
 export async function liveCount(scope: Scope, kind: 'properties' | 'contracts' | 'rent'): Promise<number> {
-  const row = (await countsOf(scope).where('kind', kind).first('n')) as { n: number | string } | undefined;
+  const row = await countsOf(scope).where('kind', kind).first<{ n: number | string } | undefined>('n');
   return Number(row?.n ?? 0);
 }
 
@@ -50,10 +50,10 @@ export async function countsByDay(
   from: string,
   to: string,
 ): Promise<Array<{ kind: string; day: string; n: number }>> {
-  const rows = (await countsOf(scope)
+  const rows = await countsOf(scope)
     .whereIn('kind', [...kinds])
     .whereBetween('day', [from, to])
-    .select('kind', 'day', 'n')) as Array<{ kind: string; day: string; n: number }>;
+    .select<Array<{ kind: string; day: string; n: number }>>('kind', 'day', 'n');
   // Dates arrive as 'YYYY-MM-DD' and bigints as numbers (database.ts's parsers).
   return rows;
 }

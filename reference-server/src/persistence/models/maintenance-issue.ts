@@ -1,9 +1,9 @@
-import { TenantModel } from './tenant-model';
+import { LandlordScopedModel } from './landlord-scoped-model';
 
 export type IssueStatus = 'Open' | 'In_Progress' | 'Resolved' | 'Closed';
 export type IssuePriority = 'Low' | 'Medium' | 'High' | 'Urgent';
 
-export class MaintenanceIssue extends TenantModel {
+export class MaintenanceIssue extends LandlordScopedModel {
   static override tableName = 'maintenance_issues';
   static override softDeletable = true;
   property_id!: string;
@@ -20,7 +20,7 @@ export class MaintenanceIssue extends TenantModel {
   deleted_at!: Date | null;
 }
 
-export class MaintenanceIssueNote extends TenantModel {
+export class MaintenanceIssueNote extends LandlordScopedModel {
   static override tableName = 'maintenance_issue_notes';
   issue_id!: string;
   text!: string;

@@ -1,6 +1,6 @@
-import { TenantModel } from './tenant-model';
+import { LandlordScopedModel } from './landlord-scoped-model';
 
-export class MeterReading extends TenantModel {
+export class MeterReading extends LandlordScopedModel {
   static override tableName = 'meter_readings';
   meter_id!: string;
   reading_date!: string;

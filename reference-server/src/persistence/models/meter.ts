@@ -1,6 +1,6 @@
-import { TenantModel } from './tenant-model';
+import { LandlordScopedModel } from './landlord-scoped-model';
 
-export class Meter extends TenantModel {
+export class Meter extends LandlordScopedModel {
   static override tableName = 'meters';
   property_id!: string;
   utility_type!: string;

@@ -1,8 +1,8 @@
-import { TenantModel } from './tenant-model';
+import { LandlordScopedModel } from './landlord-scoped-model';
 
 export type MortgageStatus = 'Active' | 'Pending' | 'Redeemed';
 
-export class Mortgage extends TenantModel {
+export class Mortgage extends LandlordScopedModel {
   static override tableName = 'mortgages';
   static override softDeletable = true;
   lender!: string;
@@ -20,7 +20,7 @@ export class Mortgage extends TenantModel {
 }
 
 /** The properties a mortgage secures. */
-export class MortgageProperty extends TenantModel {
+export class MortgageProperty extends LandlordScopedModel {
   static override tableName = 'mortgage_properties';
   mortgage_id!: string;
   property_id!: string;

@@ -1,6 +1,6 @@
-import { TenantModel } from './tenant-model';
+import { LandlordScopedModel } from './landlord-scoped-model';
 
-export class PropertyDocument extends TenantModel {
+export class PropertyDocument extends LandlordScopedModel {
   static override tableName = 'property_documents';
   static override softDeletable = true;
   property_id!: string;

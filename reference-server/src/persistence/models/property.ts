@@ -1,7 +1,7 @@
 import type { Certificate } from './certificate';
-import { TenantModel } from './tenant-model';
+import { LandlordScopedModel } from './landlord-scoped-model';
 
-export class Property extends TenantModel {
+export class Property extends LandlordScopedModel {
   static override tableName = 'properties';
   static override softDeletable = true;
   short_name!: string;

@@ -1,6 +1,6 @@
-import { TenantModel } from './tenant-model';
+import { LandlordScopedModel } from './landlord-scoped-model';
 
-export class RentPayment extends TenantModel {
+export class RentPayment extends LandlordScopedModel {
   static override tableName = 'rent_payments';
   static override softDeletable = true;
   contract_id!: string;

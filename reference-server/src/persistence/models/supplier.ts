@@ -1,6 +1,6 @@
-import { TenantModel } from './tenant-model';
+import { LandlordScopedModel } from './landlord-scoped-model';
 
-export class Supplier extends TenantModel {
+export class Supplier extends LandlordScopedModel {
   static override tableName = 'suppliers';
   property_id!: string;
   utility_type!: string;

@@ -1,6 +1,6 @@
-import { TenantModel } from './tenant-model';
+import { LandlordScopedModel } from './landlord-scoped-model';
 
-export class TeamMember extends TenantModel {
+export class TeamMember extends LandlordScopedModel {
   static override tableName = 'team_members';
   static override softDeletable = true;
   name!: string;

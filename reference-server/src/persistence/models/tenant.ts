@@ -1,6 +1,6 @@
-import { TenantModel } from './tenant-model';
+import { LandlordScopedModel } from './landlord-scoped-model';
 
-export class Tenant extends TenantModel {
+export class Tenant extends LandlordScopedModel {
   static override tableName = 'tenants';
   static override softDeletable = true;
   property_id!: string | null;

@@ -1,6 +1,6 @@
-import { TenantModel } from './tenant-model';
+import { LandlordScopedModel } from './landlord-scoped-model';
 
-export class WebhookSubscription extends TenantModel {
+export class WebhookSubscription extends LandlordScopedModel {
   static override tableName = 'webhook_subscriptions';
   static override softDeletable = true;
   url!: string;

@@ -15,7 +15,7 @@ export class CredentialCache<T> {
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
   ) {
-    caches.add(this as CredentialCache<unknown>);
+    caches.add(this);
   }
 
   get(key: string, now = Date.now()): T | undefined {
@@ -40,7 +40,7 @@ export class CredentialCache<T> {
 
   dispose(): void {
     this.clear();
-    caches.delete(this as CredentialCache<unknown>);
+    caches.delete(this);
   }
 }
 

@@ -35,7 +35,7 @@ export function presentedKey(headers: Readonly<Record<string, string | string[] 
   const authorization = headers.authorization;
   if (typeof authorization === 'string' && authorization.length > 0) {
     const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
-    return match ? { key: match[1]! } : { problem: 'not-bearer' };
+    return match ? { key: match[1] } : { problem: 'not-bearer' };
   }
   const apiKey = headers['x-api-key'];
   if (typeof apiKey === 'string' && apiKey.trim().length > 0) return { key: apiKey.trim() };

@@ -53,7 +53,7 @@ const strictUtf8 = (): TextDecoder => new TextDecoder('utf-8', { fatal: true });
 function percentDecodesToUtf8(part: string): boolean {
   const bytes: number[] = [];
   for (let i = 0; i < part.length; i += 1) {
-    const c = part[i]!;
+    const c = part[i];
     if (c === '%' && /^[0-9A-Fa-f]{2}$/.test(part.slice(i + 1, i + 3))) {
       bytes.push(Number.parseInt(part.slice(i + 1, i + 3), 16));
       i += 2;
@@ -86,7 +86,7 @@ export function invalidUtf8QueryParameter(search: string): string | undefined {
   if (!search.includes('%')) return undefined;
   for (const pair of search.replace(/^\?/, '').split('&')) {
     if (pair === '' || percentDecodesToUtf8(pair)) continue;
-    const name = pair.split('=')[0]!;
+    const name = pair.split('=')[0];
     return new URLSearchParams(`${name}=`).keys().next().value ?? name;
   }
   return undefined;

@@ -93,7 +93,7 @@ export class IdempotencyStore {
   async run<T>(
     claim: IdempotencyClaim,
     work: () => Promise<{ status: number; body: T }>,
-  ): Promise<{ status: number; body: T | unknown; replayed: boolean }> {
+  ): Promise<{ status: number; body: unknown; replayed: boolean }> {
     const outcome = await this.claim(claim);
     if (outcome.kind === 'replay') return { status: outcome.status, body: outcome.body, replayed: true };
     try {

@@ -4,7 +4,7 @@
 import type { LimitDecision } from './store';
 
 export function rateLimitHeaders(decision: LimitDecision): Record<string, string> {
-  let chosen = decision.windows[0]!;
+  let chosen = decision.windows[0];
   for (const w of decision.windows) {
     if (w.spec.limit - w.count < chosen.spec.limit - chosen.count) chosen = w;
   }

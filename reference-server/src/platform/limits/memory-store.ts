@@ -16,14 +16,14 @@ export class MemoryRateLimitStore implements RateLimitStore {
       if (!log) this.logs.set(logKey, (log = []));
       // Entries at or before now - window have left the window.
       let drop = 0;
-      while (drop < log.length && log[drop]! <= nowMs - spec.windowMs) drop += 1;
+      while (drop < log.length && log[drop] <= nowMs - spec.windowMs) drop += 1;
       if (drop > 0) log.splice(0, drop);
       return { spec, log };
     });
     for (const { spec, log } of logs) {
       if (log.length >= spec.limit) {
         // The slot frees when the entry that keeps the count at the limit leaves the window.
-        const retryAtMs = log[log.length - spec.limit]! + spec.windowMs;
+        const retryAtMs = log[log.length - spec.limit] + spec.windowMs;
         return { allowed: false, nowMs, windows: logs.map(toState), blocked: { spec, retryAtMs } };
       }
     }
@@ -39,5 +39,5 @@ export class MemoryRateLimitStore implements RateLimitStore {
 const toState = ({ spec, log }: { spec: WindowSpec; log: number[] }): WindowState => ({
   spec,
   count: log.length,
-  oldestMs: log.length > 0 ? log[0]! : null,
+  oldestMs: log.length > 0 ? log[0] : null,
 });

@@ -157,12 +157,12 @@ export class RedisRateLimitStore implements RateLimitStore {
     const along = readAlong === undefined ? {} : { readAlong: reply.slice(from) || null };
     const [allowed, nowMs, blockedIndex, retryAtMs] = out as [number, number, number, number];
     const states = windows.map((spec, i) => {
-      const oldest = out[5 + 2 * i]!;
-      return { spec, count: out[4 + 2 * i]!, oldestMs: oldest < 0 ? null : oldest };
+      const oldest = out[5 + 2 * i];
+      return { spec, count: out[4 + 2 * i], oldestMs: oldest < 0 ? null : oldest };
     });
     return allowed === 1
       ? { allowed: true, nowMs, windows: states, ...along }
-      : { allowed: false, nowMs, windows: states, blocked: { spec: windows[blockedIndex - 1]!, retryAtMs }, ...along };
+      : { allowed: false, nowMs, windows: states, blocked: { spec: windows[blockedIndex - 1], retryAtMs }, ...along };
   }
 
   // Hits are sent together, once per turn of the event loop: the requests whose bytes arrived in the same poll share

@@ -1,7 +1,7 @@
 // Sends a cached read answer as the bytes serialized when it was cached, instead of serializing the same object
 // again on every hit (the largest per-request cost of a cached list). The handler still returns the object, so
 // response validation, where it is on, sees exactly what it always sees; the bytes replace it only afterwards.
-import type { Plugin, Request, ResponseObject } from '@hapi/hapi';
+import type { Plugin, Request } from '@hapi/hapi';
 import type { CachedAnswer } from './response-cache';
 
 const ANSWER = Symbol('cached-answer');
@@ -19,8 +19,8 @@ export const readCachePlugin: Plugin<void> = {
       (request, h) => {
         const answer = (request.plugins as Record<symbol, CachedAnswer | undefined>)[ANSWER];
         const response = request.response;
-        if (!answer || 'isBoom' in response || (response as ResponseObject).source !== answer.value) return h.continue;
-        const original = response as ResponseObject;
+        if (!answer || 'isBoom' in response || response.source !== answer.value) return h.continue;
+        const original = response;
         const bytes = h.response(answer.payload).code(original.statusCode).type('application/json; charset=utf-8');
         for (const [name, value] of Object.entries(original.headers)) {
           if (name !== 'content-type' && value !== undefined) bytes.header(name, String(value));

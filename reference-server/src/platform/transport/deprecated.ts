@@ -24,9 +24,10 @@ function canonicalId(value: string): string {
 
 function gone(removed: RemovedRoute, basePath: string, request: Request): never {
   // The successor link names the id in canonical form: the server never echoes an id in another form.
-  const successor = removed.successor.replace(/\{(\w+)\}/g, (_m, name: string) =>
-    encodeURIComponent(canonicalId(String(request.params[name] ?? ''))),
-  );
+  const successor = removed.successor.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value: unknown = request.params[name]; // hapi's path parameters are strings
+    return encodeURIComponent(canonicalId(typeof value === 'string' ? value : ''));
+  });
   const message = `${removed.method} ${removed.path} has been removed; use ${removed.successorMethod} ${removed.successor} instead`;
   throw apiError('ENDPOINT_DEPRECATED', message, { link: `<${basePath}${successor}>; rel="successor-version"` });
 }

@@ -14,11 +14,11 @@ export function isTrustedPeer(address: string, trusted: readonly string[]): bool
   const ip = normalise(address);
   return trusted.some((entry) => {
     const [base, bits] = entry.split('/');
-    if (bits === undefined) return normalise(base!) === ip;
-    if (isIP(ip) !== 4 || isIP(base!) !== 4) return false;
+    if (bits === undefined) return normalise(base) === ip;
+    if (isIP(ip) !== 4 || isIP(base) !== 4) return false;
     const prefix = Number(bits);
     const mask = prefix === 0 ? 0 : (~0 << (32 - prefix)) >>> 0;
-    return (ipv4ToInt(ip) & mask) === (ipv4ToInt(base!) & mask);
+    return (ipv4ToInt(ip) & mask) === (ipv4ToInt(base) & mask);
   });
 }
 
@@ -26,6 +26,6 @@ export function isEncrypted(request: Request, trustedProxies: readonly string[])
   if (request.server.info.protocol === 'https') return true;
   const forwarded = request.headers['x-forwarded-proto'];
   if (typeof forwarded !== 'string') return false;
-  const first = forwarded.split(',')[0]!.trim().toLowerCase();
+  const first = forwarded.split(',')[0].trim().toLowerCase();
   return first === 'https' && isTrustedPeer(request.info.remoteAddress, trustedProxies);
 }

@@ -118,7 +118,7 @@ export function calendarSource<Row extends EventRow>(definition: SourceDefinitio
   return {
     name: definition.name,
     type: definition.type,
-    rows: definition.rows,
+    rows: (query) => definition.rows(query),
     counted: {
       kinds: definition.counted.kinds,
       hidden: (query) => [

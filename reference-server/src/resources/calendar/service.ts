@@ -50,8 +50,7 @@ async function rowsPerDate(
       .count({ n: '*' })
       .groupBy('e.date'),
   );
-  return ((await knex.raw(perQuery.map(() => '(?)').join(' union all '), perQuery)) as { rows: SourceDateCount[] })
-    .rows;
+  return (await knex.raw<{ rows: SourceDateCount[] }>(perQuery.map(() => '(?)').join(' union all '), perQuery)).rows;
 }
 
 /** Events per date of the window over the sources (by index in `sources`), ascending by date. */
@@ -148,7 +147,7 @@ export async function listEvents(
   const skip = offset - page.before;
   const events: CalendarEvent[] = [];
   for (const i of [...page.sources].sort((a, b) => a - b))
-    events.push(...(await sources[i]!.load({ ...query, window: page.window }, skip + request.limit)));
+    events.push(...(await sources[i].load({ ...query, window: page.window }, skip + request.limit)));
   events.sort(compareEvents);
   return { data: events.slice(skip, skip + request.limit), total };
 }

@@ -129,7 +129,7 @@ function outcomeOf(days: number | null): ItemOutcome {
  */
 export const ITEM_OUTCOMES: readonly ItemOutcome[] = (() => {
   const ranges = [...DAY_BOUNDS, DAY_BOUNDS.at(-1)! + 100_000].map(
-    (last, i) => [i === 0 ? last - 100_000 : DAY_BOUNDS[i - 1]! + 1, last] as const,
+    (last, i) => [i === 0 ? last - 100_000 : DAY_BOUNDS[i - 1] + 1, last] as const,
   );
   return [
     outcomeOf(null),

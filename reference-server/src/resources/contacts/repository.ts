@@ -17,11 +17,12 @@ export async function listContacts(
   const base = Contact.scoped(scope);
   if (filter.search) {
     const term = containsPattern(filter.search);
-    base.where((q) =>
-      q
-        .whereRaw(`contacts.name ilike ? escape '\\'`, [term])
-        .orWhereRaw(`contacts.company ilike ? escape '\\'`, [term])
-        .orWhereRaw(`contacts.email ilike ? escape '\\'`, [term]),
+    base.where(
+      (q) =>
+        void q
+          .whereRaw(`contacts.name ilike ? escape '\\'`, [term])
+          .orWhereRaw(`contacts.company ilike ? escape '\\'`, [term])
+          .orWhereRaw(`contacts.email ilike ? escape '\\'`, [term]),
     );
   }
   if (filter.category) {

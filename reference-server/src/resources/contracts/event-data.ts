@@ -5,7 +5,7 @@ import type { EventData } from '../../webhooks/catalogue/fields';
 import type { Contract, Property } from '../../persistence/models';
 import { daysBetween } from '../../platform/time/dates';
 import { buildEventData } from '../../webhooks/catalogue/build';
-import { contractStatus } from '../contracts-status';
+import { contractStatus } from './status';
 
 type PropertyName = Pick<Property, 'short_name'>;
 

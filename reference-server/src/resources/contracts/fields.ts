@@ -4,7 +4,7 @@
 import Joi from 'joi';
 import type { Contract } from '../../persistence/models';
 import { uuid } from '../../platform/http/schemas';
-import { CONTRACT_STATUSES } from '../contracts-status';
+import { CONTRACT_STATUSES } from './status';
 import { fieldTable, type CreateInputOf, type InputOf, type ViewOf } from '../field-table';
 
 export const RENT_FREQUENCIES = ['weekly', 'fortnightly', 'four_weekly', 'monthly', 'quarterly', 'annually'] as const;

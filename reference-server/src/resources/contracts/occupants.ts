@@ -5,7 +5,7 @@
 // at most one; should old data hold more, the one that started last wins.
 import type { Knex } from 'knex';
 import { Contract, type Scope } from '../../persistence/models';
-import { contractStatusSql } from '../contracts-status';
+import { contractStatusSql } from './status';
 
 async function activeContracts(scope: Scope, propertyIds: readonly string[], today: string): Promise<Contract[]> {
   if (propertyIds.length === 0) return [];

@@ -1,7 +1,7 @@
 // Contract rows → the API shape (the field table's presenter; list items and detail are identical). Status is
 // derived, never stored.
 import type { Contract } from '../../persistence/models';
-import { contractStatus } from '../contracts-status';
+import { contractStatus } from './status';
 import { contractFields, type ContractView } from './fields';
 
 export type { ContractView } from './fields';

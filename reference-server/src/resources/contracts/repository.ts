@@ -2,12 +2,7 @@
 import type { Knex } from 'knex';
 import { Contract, countSums, Property, Tenant, type Scope } from '../../persistence/models';
 import type { PageRequest } from '../../platform/http/pagination';
-import {
-  CONTRACT_COUNT_KINDS,
-  contractStatusTotal,
-  whereContractStatus,
-  type ContractStatus,
-} from '../contracts-status';
+import { CONTRACT_COUNT_KINDS, contractStatusTotal, whereContractStatus, type ContractStatus } from './status';
 import { containsPattern } from '../../persistence/like';
 
 export interface ContractFilter {
@@ -83,8 +78,8 @@ export async function overlappingContract(
 ): Promise<Contract | undefined> {
   const query = Contract.scoped(scope)
     .where('contracts.property_id', propertyId)
-    .where((q) => q.whereNull('contracts.end_date').orWhere('contracts.end_date', '>=', today))
-    .where((q) => q.whereNull('contracts.end_date').orWhere('contracts.end_date', '>=', range.start))
+    .where((q) => void q.whereNull('contracts.end_date').orWhere('contracts.end_date', '>=', today))
+    .where((q) => void q.whereNull('contracts.end_date').orWhere('contracts.end_date', '>=', range.start))
     .orderBy('contracts.start_date')
     .first();
   if (range.end !== null) query.where('contracts.start_date', '<=', range.end);

@@ -2,7 +2,7 @@
 import Joi from 'joi';
 import { paginationQuery, type PageRequest } from '../../platform/http/pagination';
 import { dataEnvelope, listEnvelope, searchTerm, uuid } from '../../platform/http/schemas';
-import { CONTRACT_STATUSES } from '../contracts-status';
+import { CONTRACT_STATUSES } from './status';
 import { contractFields } from './fields';
 import type { ContractFilter } from './repository';
 

@@ -25,7 +25,7 @@ export interface Parent {
 const parentColumn = (kind: DocumentKind): 'property_id' | 'contract_id' =>
   kind === 'property' ? 'property_id' : 'contract_id';
 
-/** The model of a kind's table: both share the TenantModel base, so paging and soft delete are the same. */
+/** The model of a kind's table: both share the LandlordScopedModel base, so paging and soft delete are the same. */
 const modelOf = (kind: DocumentKind): typeof PropertyDocument | typeof ContractDocument =>
   kind === 'property' ? PropertyDocument : ContractDocument;
 

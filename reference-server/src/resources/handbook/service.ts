@@ -73,7 +73,7 @@ const utilityRank = (utility: string): number => {
 async function metersInService(scope: Scope, propertyId: string, today: string): Promise<Meter[]> {
   const rows = await Meter.scoped(scope)
     .where('property_id', propertyId)
-    .where((q) => q.whereNull('removed_date').orWhere('removed_date', '>', today))
+    .where((q) => void q.whereNull('removed_date').orWhere('removed_date', '>', today))
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc');
   return rows.sort((a, b) => utilityRank(a.utility_type) - utilityRank(b.utility_type));

@@ -12,7 +12,11 @@ async function serveImage(request: Request, h: ResponseToolkit) {
   if (!IMAGE_FILE.test(file)) throw notFound('Image');
   const key = `images/${file}`;
   // Not landlord-scoped on purpose: the URL is public and the random key is all it carries.
-  const live = await depsOf(request).knex('properties').where({ image_key: key }).whereNull('deleted_at').first('id');
+  const live = await depsOf(request)
+    .knex('properties')
+    .where({ image_key: key })
+    .whereNull('deleted_at')
+    .first<{ id: string } | undefined>('id');
   if (!live) throw notFound('Image');
   const object = await storageOf(request).get(key);
   if (!object) throw notFound('Image');

@@ -27,7 +27,7 @@ export function assertChangeAllowed(from: InspectionStatus, change: InspectionCh
   if (from === 'completed' && (moving || change.inspectionDate !== undefined || change.inspectionType !== undefined)) {
     throw apiError('CONFLICT', 'The inspection is completed: its status, date and type can no longer change');
   }
-  if (moving && !ALLOWED_MOVES[from].includes(change.status!)) {
+  if (moving && !ALLOWED_MOVES[from].includes(change.status)) {
     throw apiError('CONFLICT', `An inspection cannot move from ${from} to ${change.status}`);
   }
 }

@@ -23,10 +23,11 @@ export async function listMortgages(scope: Scope, filter: MortgageFilter, page: 
   }
   if (filter.search) {
     const term = containsPattern(filter.search);
-    base.where((q) =>
-      q
-        .whereRaw(`mortgages.lender ilike ? escape '\\'`, [term])
-        .orWhereRaw(`mortgages.reference ilike ? escape '\\'`, [term]),
+    base.where(
+      (q) =>
+        void q
+          .whereRaw(`mortgages.lender ilike ? escape '\\'`, [term])
+          .orWhereRaw(`mortgages.reference ilike ? escape '\\'`, [term]),
     );
   }
   return Mortgage.page(base, page, [

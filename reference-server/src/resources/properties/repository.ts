@@ -44,7 +44,7 @@ export interface PropertyPageRow extends Property {
 /**
  * One round trip for a page of property views: the scoped, filtered page and the contract in effect today joined
  * laterally (the latest certificate of each type is a fact on the property row: latest_expiry_<type>). Each part
- * is built from a scoped model query, so the landlord filter still comes from `TenantModel.scoped` alone.
+ * is built from a scoped model query, so the landlord filter still comes from `LandlordScopedModel.scoped` alone.
  */
 function propertyViewRows(scope: Scope, today: string, page: Knex.QueryBuilder): Knex.QueryBuilder {
   const knex = scope.db as Knex;
@@ -52,7 +52,7 @@ function propertyViewRows(scope: Scope, today: string, page: Knex.QueryBuilder):
     .join('tenants', 'tenants.id', 'contracts.main_tenant_id')
     .whereRaw('contracts.property_id = page.id')
     .where('contracts.start_date', '<=', today)
-    .where((q) => q.whereNull('contracts.end_date').orWhere('contracts.end_date', '>=', today))
+    .where((q) => void q.whereNull('contracts.end_date').orWhere('contracts.end_date', '>=', today))
     .orderBy('contracts.start_date', 'desc')
     .limit(1)
     .select(
@@ -160,7 +160,7 @@ export async function latestExpiries(
 export async function hasBlockingContract(scope: Scope, propertyId: string, today: string): Promise<boolean> {
   const row = await Contract.scoped(scope)
     .where('property_id', propertyId)
-    .where((q) => q.whereNull('end_date').orWhere('end_date', '>=', today))
+    .where((q) => void q.whereNull('end_date').orWhere('end_date', '>=', today))
     .first();
   return row !== undefined;
 }

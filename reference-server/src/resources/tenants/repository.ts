@@ -21,10 +21,11 @@ export async function listTenants(
   if (filter.search) {
     // Case-insensitive "contains" on the full name and the email address.
     const term = containsPattern(filter.search);
-    base.where((q) =>
-      q
-        .whereRaw(`concat_ws(' ', tenants.first_name, tenants.last_name) ilike ? escape '\\'`, [term])
-        .orWhereRaw(`tenants.email ilike ? escape '\\'`, [term]),
+    base.where(
+      (q) =>
+        void q
+          .whereRaw(`concat_ws(' ', tenants.first_name, tenants.last_name) ilike ? escape '\\'`, [term])
+          .orWhereRaw(`tenants.email ilike ? escape '\\'`, [term]),
     );
   }
   return Tenant.page(base, page, [
@@ -56,12 +57,13 @@ export async function hasPortalAccount(scope: Scope, email: string): Promise<boo
 /** A contract that is not Ended (Active, Pending or Notice Served) naming the tenant, as main or additional tenant. */
 export async function hasLiveContract(scope: Scope, tenantId: string, today: string): Promise<boolean> {
   const row = await Contract.scoped(scope)
-    .where((q) =>
-      q
-        .where('contracts.main_tenant_id', tenantId)
-        .orWhereRaw('?::uuid = any(contracts.additional_tenant_ids)', [tenantId]),
+    .where(
+      (q) =>
+        void q
+          .where('contracts.main_tenant_id', tenantId)
+          .orWhereRaw('?::uuid = any(contracts.additional_tenant_ids)', [tenantId]),
     )
-    .where((q) => q.whereNull('contracts.end_date').orWhere('contracts.end_date', '>=', today))
+    .where((q) => void q.whereNull('contracts.end_date').orWhere('contracts.end_date', '>=', today))
     .first();
   return row !== undefined;
 }

@@ -8,8 +8,8 @@ import { CATALOGUE, type EventData, type Field } from './fields';
 /** A stable UUID (v5 layout) per (type, field), so a sample's ids are the same on every test delivery. */
 function sampleId(seed: string): string {
   const h = createHash('sha1').update(`webhook-sample:${seed}`).digest();
-  h[6] = (h[6]! & 0x0f) | 0x50;
-  h[8] = (h[8]! & 0x3f) | 0x80;
+  h[6] = (h[6] & 0x0f) | 0x50;
+  h[8] = (h[8] & 0x3f) | 0x80;
   const x = h.subarray(0, 16).toString('hex');
   return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
 }

@@ -76,11 +76,11 @@ export async function insertDeliveries(
       created_at: now,
       updated_at: now,
     }));
-    const inserted = (await db(DELIVERIES)
+    const inserted = await db(DELIVERIES)
       .insert(chunk)
       .onConflict(['event_id', 'subscription_id'])
       .ignore()
-      .returning('id')) as Array<{ id: string }>;
+      .returning<Array<{ id: string }>>('id');
     ids.push(...inserted.map((r) => r.id));
   }
   return ids;
@@ -92,15 +92,17 @@ export async function findDelivery(db: Knex, id: string): Promise<DeliveryRow | 
 
 export async function targetsOf(db: Knex, subscriptionIds: readonly string[]): Promise<Map<string, Target>> {
   if (subscriptionIds.length === 0) return new Map();
-  const rows = (await db('webhook_subscriptions')
+  const rows = await db('webhook_subscriptions')
     .whereIn('id', [...new Set(subscriptionIds)])
-    .select('id', 'url', 'secret', 'active', 'deleted_at')) as Array<{
-    id: string;
-    url: string;
-    secret: string;
-    active: boolean;
-    deleted_at: Date | null;
-  }>;
+    .select<
+      Array<{
+        id: string;
+        url: string;
+        secret: string;
+        active: boolean;
+        deleted_at: Date | null;
+      }>
+    >('id', 'url', 'secret', 'active', 'deleted_at');
   return new Map(rows.map((r) => [r.id, { url: r.url, secret: r.secret, usable: r.active && r.deleted_at === null }]));
 }
 
@@ -123,7 +125,7 @@ function splitTarget(found: RowWithTarget): Claimed {
     target_url === null || target_secret === null
       ? undefined
       : { url: target_url, secret: target_secret, usable: target_active === true && target_deleted_at === null };
-  return { row: row as DeliveryRow, target };
+  return { row: row, target };
 }
 
 const TARGET_COLUMNS =
@@ -139,7 +141,7 @@ export async function claimDue(
   input: { now: Date; leaseUntil: Date; workerId: string; limit: number },
 ): Promise<Claimed[]> {
   if (input.limit <= 0) return [];
-  const result = await db.raw(
+  const result = await db.raw<{ rows: RowWithTarget[] }>(
     `with claimed as (
        update ${DELIVERIES} set locked_until = ?, locked_by = ?
         where id in (
@@ -154,7 +156,7 @@ export async function claimDue(
       order by c.next_attempt_at`,
     [input.leaseUntil, input.workerId, input.now, input.now, input.limit],
   );
-  return (result as { rows: RowWithTarget[] }).rows.map(splitTarget);
+  return result.rows.map(splitTarget);
 }
 
 /** PGlite only (one process owns the database): leases left by a killed process are void at start. */
@@ -171,7 +173,7 @@ export async function markDueForEnqueue(
   db: Knex,
   input: { now: Date; staleBefore: Date; limit: number },
 ): Promise<Array<{ id: string; attempt: number; stale: boolean }>> {
-  const result = await db.raw(
+  const result = await db.raw<{ rows: Array<{ id: string; attempt: number; stale: boolean }> }>(
     `update ${DELIVERIES} d set enqueued_attempt = d.attempt_count + 1, enqueued_at = ?
       from (
         select id, (enqueued_attempt = attempt_count + 1) as stale from ${DELIVERIES}
@@ -184,7 +186,7 @@ export async function markDueForEnqueue(
       returning d.id, d.enqueued_attempt as attempt, due.stale`,
     [input.now, input.now, input.staleBefore, input.limit],
   );
-  return (result as { rows: Array<{ id: string; attempt: number; stale: boolean }> }).rows;
+  return result.rows;
 }
 
 export interface AttemptOutcome {
@@ -236,7 +238,7 @@ export async function recordAttempts(db: Knex, records: readonly AttemptRecord[]
       o.succeeded,
     ];
   });
-  const result = await db.raw(
+  const result = await db.raw<{ rows: Array<{ delivery_id: string }> }>(
     `with v (id, attempt, status, next_attempt_at, status_code, error, now, completed_at, locked_by, attempt_id, trigger, attempted_at, latency_ms, succeeded) as (
        values ${records.map(() => row).join(', ')}),
      moved as (
@@ -254,7 +256,7 @@ export async function recordAttempts(db: Knex, records: readonly AttemptRecord[]
      returning delivery_id`,
     bindings,
   );
-  return new Set((result as { rows: Array<{ delivery_id: string }> }).rows.map((r) => r.delivery_id));
+  return new Set(result.rows.map((r) => r.delivery_id));
 }
 
 /** One attempt: see recordAttempts. */
@@ -269,10 +271,10 @@ export async function recordAttempt(
 
 /** A delivery with where it goes, in one query (the BullMQ worker reads both per job). */
 export async function findDeliveryWithTarget(db: Knex, id: string): Promise<Claimed | undefined> {
-  const found = (await db(`${DELIVERIES} as d`)
+  const found = await db(`${DELIVERIES} as d`)
     .leftJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
     .where('d.id', id)
-    .first(db.raw(`d.*, ${TARGET_COLUMNS}`))) as RowWithTarget | undefined;
+    .first<RowWithTarget | undefined>(db.raw(`d.*, ${TARGET_COLUMNS}`));
   return found ? splitTarget(found) : undefined;
 }
 
@@ -344,5 +346,5 @@ export async function listForSubscription(
       .limit(page.limit),
     base.clone().count<Array<{ n: number | string }>>('* as n'),
   ]);
-  return { rows: rows as DeliveryRow[], total: Number(count[0]?.n ?? 0) };
+  return { rows: rows, total: Number(count[0]?.n ?? 0) };
 }

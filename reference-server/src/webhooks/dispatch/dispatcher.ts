@@ -47,15 +47,13 @@ export async function dispatchBatch(deps: DispatchDeps, limit = 100): Promise<Di
   return knex.transaction(async (trx) => {
     const now = clock.now();
     // Claim and mark in one statement; rows found malformed below are re-marked `invalid` in this transaction.
-    const claimed = await trx.raw(
+    const claimed = await trx.raw<{ rows: OutboxRow[] }>(
       `update outbox_events set status = 'dispatched', dispatched_at = ?
         where id in (select id from outbox_events where status = 'pending' order by created_at limit ? for update skip locked)
         returning id, landlord_id, event_type, data, created_at`,
       [now, limit],
     );
-    const rows = (claimed as { rows: OutboxRow[] }).rows.sort(
-      (a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime(),
-    );
+    const rows = claimed.rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
     if (rows.length === 0) return { events: 0, deliveries: 0, invalid: 0 };
 
     const valid: Array<OutboxRow & { event_type: EventType; data: Record<string, unknown> }> = [];
@@ -80,18 +78,20 @@ export async function dispatchBatch(deps: DispatchDeps, limit = 100): Promise<Di
     const subscriptions =
       landlordIds.length === 0
         ? []
-        : ((await trx('webhook_subscriptions as s')
+        : await trx('webhook_subscriptions as s')
             .join('landlords as l', 'l.id', 's.landlord_id')
             .whereIn('s.landlord_id', landlordIds)
             .whereIn('l.plan', [...WEBHOOK_PLANS])
             .where('l.subscription_status', 'active')
             .where('s.active', true)
             .whereNull('s.deleted_at')
-            .select('s.id', 's.landlord_id', 's.events')) as Array<{
-            id: string;
-            landlord_id: string;
-            events: string[];
-          }>);
+            .select<
+              Array<{
+                id: string;
+                landlord_id: string;
+                events: string[];
+              }>
+            >('s.id', 's.landlord_id', 's.events');
 
     const deliveries: NewDelivery[] = [];
     for (const event of valid) {

@@ -45,16 +45,14 @@ async function insertEvent(ctx: WriteContext, type: EventType, data: object): Pr
     if (problems.length > 0) throw new EventDataError(type, problems);
   }
   const id = randomUUID();
-  await ctx
-    .db('outbox_events')
-    .insert({
-      id,
-      landlord_id: ctx.landlordId,
-      event_type: type,
-      data: JSON.stringify(data),
-      status: 'pending',
-      created_at: ctx.clock.now(),
-    });
+  await ctx.db('outbox_events').insert({
+    id,
+    landlord_id: ctx.landlordId,
+    event_type: type,
+    data: JSON.stringify(data),
+    status: 'pending',
+    created_at: ctx.clock.now(),
+  });
   // Wake the dispatcher once the write commits (never for a sandbox write: it is rolled back).
   ctx.afterCommit(async () => signalWebhookWork());
   return { id, eventId: `evt_${id}`, type };

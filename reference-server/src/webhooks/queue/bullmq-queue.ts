@@ -164,14 +164,16 @@ export class BullDeliveryQueue implements DeliveryBackend {
     const deadline = Date.now() + this.options.runDueTimeoutMs;
     const waiting = new Map(queued.map((q) => [q.id, q.attempt]));
     while (waiting.size > 0) {
-      const rows = (await this.options
+      const rows = await this.options
         .knex('webhook_deliveries')
         .whereIn('id', [...waiting.keys()])
-        .select('id', 'attempt_count', 'status')) as Array<{
-        id: string;
-        attempt_count: number;
-        status: string;
-      }>;
+        .select<
+          Array<{
+            id: string;
+            attempt_count: number;
+            status: string;
+          }>
+        >('id', 'attempt_count', 'status');
       const found = new Set(rows.map((r) => r.id));
       for (const row of rows) {
         if (row.attempt_count >= waiting.get(row.id)! || !OPEN_STATUSES.includes(row.status as never))

@@ -97,7 +97,8 @@ export class EmbeddedDeliveryQueue implements DeliveryBackend {
     // Claim in batches: while calls are running, wait until a quarter of the slots are free (a claim costs
     // about as much for one row as for many).
     if (free <= 0 || (this.sending > 0 && free < Math.ceil(this.options.concurrency / 4))) return;
-    this.launch(await this.claim(free));
+    // The tasks are tracked in inFlight and never reject (a failed attempt is logged).
+    void this.launch(await this.claim(free));
   }
 
   async runDue(): Promise<number> {

@@ -174,7 +174,7 @@ const contractExpiring: ScheduledRule = {
 const contractEnded: ScheduledRule = {
   type: 'contract.ended',
   async find(db, landlordIds, today) {
-    // Ended = end date before today (contracts-status.ts), notice served or not.
+    // Ended = end date before today (contracts/status.ts), notice served or not.
     const rows = (await contractCandidates(db, landlordIds)
       .where('c.end_date', '<', today)
       .where('c.end_date', '>=', addDays(today, -LEAD_TIMES.contractEndedCatchUpDays))

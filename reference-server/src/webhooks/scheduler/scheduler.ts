@@ -79,10 +79,10 @@ export class EventScheduler {
 
   private async pass(): Promise<SchedulerRun> {
     const { knex, clock, logger } = this.deps;
-    const landlords = (await knex('landlords')
+    const landlords = await knex('landlords')
       .whereIn('plan', [...WEBHOOK_PLANS])
       .where('subscription_status', 'active')
-      .select('id', 'timezone')) as Array<{ id: string; timezone: string }>;
+      .select<Array<{ id: string; timezone: string }>>('id', 'timezone');
     // Landlords in one time zone share "today".
     const byZone = new Map<string, string[]>();
     for (const l of landlords) byZone.set(l.timezone, [...(byZone.get(l.timezone) ?? []), l.id]);

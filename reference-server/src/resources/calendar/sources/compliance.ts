@@ -72,7 +72,9 @@ export const certificateExpiriesSource = calendarSource<CertificateRow>({
   rows: (source) =>
     latestExpiring(source)
       .whereNull('properties.deleted_at')
-      .where((q) => q.whereNotIn('certificates.type', LICENCE_ONLY_TYPES).orWhere('properties.licence_required', true))
+      .where(
+        (q) => void q.whereNotIn('certificates.type', LICENCE_ONLY_TYPES).orWhere('properties.licence_required', true),
+      )
       .toKnexQuery(),
   storedEventId: true,
   // The database counts every latest certificate: those of soft-deleted properties, and the licence-only ones of
