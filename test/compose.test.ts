@@ -155,7 +155,7 @@ describe('Dockerfile', () => {
     const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'));
     expect(runtime).not.toMatch(/\/src\b/);
     expect(runtime).not.toMatch(/bin\/\*\.ts|COPY \S+\/bin \S+\/bin/);
-    for (const pkg of ['spec', 'webhook-receiver', 'reference-server'])
+    for (const pkg of ['spec-data', 'webhook-receiver', 'reference-server'])
       expect(runtime).toContain(`COPY --from=build /app/${pkg}/dist ${pkg}/dist`);
   });
 

@@ -19,7 +19,6 @@ function timedMs(cwd: string, command: string, args: readonly string[]): number 
 
 export const installBench: BenchSuite = {
   name: 'install',
-  // eslint-disable-next-line @typescript-eslint/require-await -- the suite interface is async; this one is child processes
   async run(): Promise<BenchFigure[]> {
     const work = mkdtempSync(path.join(tmpdir(), 'bench-install-'));
     try {
