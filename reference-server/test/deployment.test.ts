@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config';
 import { buildServer } from '../src/server/build';
 import { CHECK_TIMEOUT_MS } from '../src/server/readiness';
 import { shutDown } from '../src/server/shutdown';
+import { summaryGate } from '../src/resources/compliance/routes';
 import { ADMIN_TOKEN, API, KEYS, startTestServer, type TestServer } from './helpers/server';
 import { startTestReceiver, type TestReceiver } from './helpers/webhook-test-receiver';
 
@@ -301,5 +302,30 @@ describe('GET /metrics', () => {
       await open.stop();
       await off.stop();
     }
+  });
+});
+
+describe("the compliance summary's gate, full", () => {
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After once a request waited DB_QUERY_TIMEOUT_MS, and 200 once free', async () => {
+    // One place, a 100 ms wait: the place is taken by a task of the test's own until it lets go.
+    const deps = { ...t.deps, config: { ...t.deps.config, complianceSummaryConcurrency: 1, dbQueryTimeoutMs: 100 } };
+    const server = await buildServer(deps);
+    let release = (): void => undefined;
+    const held = summaryGate(deps).run(() => new Promise<void>((resolve) => (release = resolve)));
+    const summary = () =>
+      server.inject({
+        method: 'GET',
+        url: `${API}/compliance/summary`,
+        headers: { authorization: `Bearer ${KEYS.enterpriseLive}` },
+      });
+    const busy = await summary();
+    expect([busy.statusCode, (JSON.parse(busy.payload) as { code: string }).code]).toEqual([
+      503,
+      'SERVICE_UNAVAILABLE',
+    ]);
+    expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
+    release();
+    await held;
+    expect((await summary()).statusCode).toBe(200);
   });
 });
