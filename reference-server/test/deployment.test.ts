@@ -255,6 +255,29 @@ describe('GET /metrics', () => {
     ).toBe(1);
   });
 
+  it('counts a window that is full as refused (a landlord limit of 1 a minute, taken twice)', async () => {
+    const limited = await buildServer({
+      ...t.deps,
+      config: { ...t.deps.config, landlordLimits: { 'public_api.rent_invoice_pdf': 1 } },
+    });
+    const before = await scrape();
+    const pdf = () =>
+      limited.inject({
+        method: 'GET',
+        url: `${API}/rent/00000000-0000-4000-8000-000000000000/invoice/pdf`,
+        headers: { authorization: `Bearer ${KEYS.enterpriseLive}` },
+      });
+    expect((await pdf()).statusCode).toBe(404);
+    expect((await pdf()).statusCode).toBe(429);
+    const after = await scrape();
+    const delta = (labels: string) =>
+      sample(after.text, 'ppapi_rate_limit_decisions_total', labels) -
+      sample(before.text, 'ppapi_rate_limit_decisions_total', labels);
+    expect([delta('scope="landlord",decision="allowed"'), delta('scope="landlord",decision="refused"')]).toEqual([
+      1, 1,
+    ]);
+  });
+
   it('shows the webhook queue depth and each delivery attempt with its outcome', async () => {
     const keyRow = await t.deps
       .knex<{ landlord_id: string; key_hash: string }>('api_keys')
