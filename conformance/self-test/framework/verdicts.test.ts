@@ -113,18 +113,18 @@ describe('verdicts and exit codes', () => {
     const reports = ['json', 'junit', 'html'].map((f) => join(dir, `blocked.${f}`));
     const { code, out } = await run(
       [ok, blocked],
-      ['json', 'junit', 'html'].flatMap((f, i) => ['--report', `${f}:${reports[i] as string}`]),
+      ['json', 'junit', 'html'].flatMap((f, i) => ['--report', `${f}:${reports[i]}`]),
     );
     expect(code).toBe(1);
     expect(out).toMatch(/^BLOCKED t\.blocked blocked by t\.required: POST \/broken answered 500/m);
     expect(out.trimEnd().split('\n').pop()).toBe('1 passed, 0 failed, 0 skipped, 1 blocked');
-    const json = JSON.parse(readFileSync(reports[0] as string, 'utf8')) as SuiteReport;
+    const json = JSON.parse(readFileSync(reports[0], 'utf8')) as SuiteReport;
     expect(json.summary).toMatchObject({ passed: 1, failed: 0, skipped: 0, blocked: 1 });
     expect(json.checks.find((c) => c.id === 't.blocked')).toMatchObject({ status: 'blocked', blockedBy: 't.required' });
-    const junit = readFileSync(reports[1] as string, 'utf8');
+    const junit = readFileSync(reports[1], 'utf8');
     expect(junit).toMatch(/<testsuites [^>]*failures="1"/);
     expect(junit).toMatch(/<failure message="blocked by t\.required: [^"]*" type="Blocked">/);
-    expect(readFileSync(reports[2] as string, 'utf8')).toContain('blocked by t.required');
+    expect(readFileSync(reports[2], 'utf8')).toContain('blocked by t.required');
   });
 
   it('a failure beats an error: exit 1', async () => {

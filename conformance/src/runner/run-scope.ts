@@ -96,7 +96,7 @@ export class RunScope implements RunResources {
       this.observed.set(observer.id, entry);
       entry.judged++;
       let memo = this.memos.get(observer.id);
-      if (!memo) this.memos.set(observer.id, (memo = new Map()));
+      if (!memo) this.memos.set(observer.id, (memo = new Map<string, unknown>()));
       const message = observer.observe(exchange, body, { target: this.options.target, memo });
       if (message === undefined) continue;
       entry.total++;

@@ -14,7 +14,7 @@ import { describeValue } from '../../runner/describe';
 import { createOwnTenant } from '../shared/own-data';
 import { expectDelivery, idOf } from './deliveries';
 import { PER_DELIVERY } from './envelopes';
-import { ARRIVAL_MS, describeAttempts, MockReceiverClient, type Attempt } from './mock-receiver-client';
+import { ARRIVAL_MS, describeAttempts, MockReceiverClient } from './mock-receiver-client';
 import { attemptsOf, describeWindow, historyEntry, retryDelays, spacingMs, waitForHistory, window } from './retries';
 import { createProperty, GROUP, ownLandlord, subscribe } from './setup';
 
@@ -93,7 +93,7 @@ export const deliveryStatesInTheDashboardHistory = defineCheck({
     );
 
     // The retry, about the first delay after the dropped attempt, is answered 200.
-    const w = window(delays[0]!, HOLD_MS);
+    const w = window(delays[0], HOLD_MS);
     const attempts = await attemptsOf(ctx, receiver, sub, EVENT, 'tenant_id', tenant.id, 2, w[1] + ARRIVAL_MS);
     ctx.expect(
       attempts.length >= 2,
@@ -102,7 +102,7 @@ export const deliveryStatesInTheDashboardHistory = defineCheck({
       undefined,
       { rules: ['STATE-23', 'EVT-DELIVERY-2'] },
     );
-    const second = attempts[1] as Attempt;
+    const second = attempts[1];
     // The retry is a real delivery like the first: graded in full (signature, headers, envelope, no _test).
     expectDelivery(ctx, second, { event: EVENT, sub, test: false });
     ctx.expect(

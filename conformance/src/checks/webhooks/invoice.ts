@@ -7,7 +7,7 @@ import { suiteEmail, suitePeriod } from '../shared/own-data';
 import { addDays, utcDate } from '../shared/dates';
 import { isRecord, type Json } from '../shared/util';
 import { about, expectDelivery, idsOf } from './deliveries';
-import { ARRIVAL_MS, describeAttempts, MockReceiverClient, type Attempt } from './mock-receiver-client';
+import { ARRIVAL_MS, describeAttempts, MockReceiverClient } from './mock-receiver-client';
 import { createChain, createRent, GROUP, ownLandlord, subscribe } from './setup';
 
 /** The receiver holds each rent.invoice_sent delivery this long (then answers 2xx, within the 10-second timeout). */
@@ -64,7 +64,7 @@ export const invoiceSentAfterLiveEmailOnlyAndAsynchronously = defineCheck({
     const sandbox = await ctx.http.request({
       method: 'POST',
       path,
-      key: landlord.sandboxKey as string,
+      key: landlord.sandboxKey,
       json: { email: address },
     });
     const sandboxData = emailResult(ctx, sandbox, 'the sandbox invoice email', ['RENT-EMAIL-8']);
@@ -139,7 +139,7 @@ export const invoiceSentAfterLiveEmailOnlyAndAsynchronously = defineCheck({
       undefined,
       { rules: ['RENT-EMAIL-6', 'EVT-DELIVERY-6'] },
     );
-    const envelope = expectDelivery(ctx, sent as Attempt, { event: 'rent.invoice_sent', sub, test: false });
+    const envelope = expectDelivery(ctx, sent, { event: 'rent.invoice_sent', sub, test: false });
     // The event is about this payment: its ids, period, amount and due date.
     const data = envelope.data as Json;
     const expected: Json = {
