@@ -348,6 +348,7 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
     bodyIds: [
       { field: 'propertyId', from: '/properties', rules: ['RES-CONTRACT-3', 'AUTH-8'] },
       { field: 'mainTenantId', from: '/tenants', rules: ['RES-CONTRACT-4', 'AUTH-8'] },
+      { field: 'additionalTenantIds', from: '/tenants', array: true, rules: ['RES-CONTRACT-5', 'AUTH-8'] },
     ],
     effects: { adds: CONTRACT_LISTS },
     body: 'contract',
@@ -498,9 +499,9 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
     query: [],
     // "`propertyId`, `tenantId` and `contractId` must all refer to the same contract of the authenticated landlord."
     bodyIds: [
-      { field: 'propertyId', from: '/properties', rules: ['RENT-POST-2'] },
-      { field: 'tenantId', from: '/tenants', rules: ['RENT-POST-2'] },
-      { field: 'contractId', from: '/contracts', rules: ['RENT-POST-2'] },
+      { field: 'propertyId', from: '/properties', rules: ['RENT-POST-2', 'AUTH-8'] },
+      { field: 'tenantId', from: '/tenants', rules: ['RENT-POST-2', 'AUTH-8'] },
+      { field: 'contractId', from: '/contracts', rules: ['RENT-POST-2', 'AUTH-8'] },
     ],
     effects: { adds: [{ path: '/rent', query: { limit: 500 }, total: 'meta.total', rules: ['RENT-GET-1'] }] },
     body: 'rent',

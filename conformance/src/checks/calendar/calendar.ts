@@ -6,7 +6,7 @@
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
 import { CALENDAR_TYPES } from '../../generators/calendar';
-import { addDays, isIsoDate, utcDate } from '../shared/dates';
+import { addDays, answerSeconds, isIsoDate, utcDate } from '../shared/dates';
 import { expect400 } from '../shared/own-data';
 import { expectShape, type FieldRule } from '../shared/shape';
 import { getList, isRecord, isSuiteData, unknownId, type Json, type ListPage } from '../shared/util';
@@ -100,30 +100,50 @@ export const calendarDefaultWindowSortedAndTyped = defineCheck({
   rules: ['CAL-1', 'CAL-2', 'CAL-5', 'CAL-10', 'RES-CAL-1', 'RES-CAL-2', 'RES-CAL-3'],
   async run(ctx: CheckContext) {
     const properties = await targetPropertyIds(ctx);
-    const first = utcDate();
     const byDefault = await allEvents(ctx, {});
-    const last = utcDate();
     const ex = byDefault.pages[0].res.exchange;
     ctx.expect(byDefault.items.length > 0, 'events in the default window', 'none', ex, { rules: ['CAL-1'] });
     expectSorted(ctx, byDefault.items, 'the default window', ex);
-    // Local dates: a day of slack at each edge.
-    expectWithin(ctx, byDefault.items, addDays(first, -8), addDays(last, 91), ['CAL-5'], ex);
-    // Every event surely inside the window (a day in from each edge) is there. Compared on the target's own
-    // properties, whose events other checks do not create or delete meanwhile.
+    // "Local dates": the deployment's today is its local date, which the spec does not give a zone for. The
+    // answer's Date says the UTC date D on the deployment's own clock; every UTC offset (-12:00 to +14:00) puts
+    // the local date at D - 1, D or D + 1. The zone is learned, not slackened: ONE local today L must explain both
+    // edges at once (every default item within L - 7 .. L + 90, and every event of the target's own properties
+    // in that range present), so a window a day too wide or too narrow at either edge fails.
+    const d = utcDate(answerSeconds(byDefault.pages[0].res.headers, ctx.clock.now()) * 1000);
+    const explicit = await allEvents(ctx, { from: addDays(d, -8), to: addDays(d, 91) });
+    const explicitTotal = explicit.pages[0]?.meta?.total;
+    const complete = typeof explicitTotal !== 'number' || explicit.items.length >= explicitTotal;
+    const inDefault = new Set(byDefault.items.map((e) => String(e.id)));
+    const explains = (local: string): string | undefined => {
+      const from = addDays(local, -7);
+      const to = addDays(local, 90);
+      const outside = byDefault.items.find((e) => !(String(e.date) >= from && String(e.date) <= to));
+      if (outside) return `event ${String(outside.id)} on ${String(outside.date)} lies outside ${from}..${to}`;
+      const missing = explicit.items.find(
+        (e) =>
+          String(e.date) >= from &&
+          String(e.date) <= to &&
+          !inDefault.has(String(e.id)) &&
+          properties.some((p) => carries(e, p)),
+      );
+      return missing ? `event ${String(missing.id)} on ${String(missing.date)} is missing` : undefined;
+    };
+    const candidates = [addDays(d, -1), d, addDays(d, 1)];
+    const why = candidates.map((local) => ({ local, problem: explains(local) }));
+    const learned = why.find((w) => w.problem === undefined);
     const total = byDefault.pages[0].meta?.total;
-    if (typeof total !== 'number' || byDefault.items.length >= total) {
-      const explicit = await allEvents(ctx, { from: addDays(last, -6), to: addDays(first, 89) });
-      const ids = new Set(byDefault.items.map((e) => String(e.id)));
-      const missing = explicit.items.find((e) => !ids.has(String(e.id)) && properties.some((p) => carries(e, p)));
+    if (complete && (typeof total !== 'number' || byDefault.items.length >= total))
       ctx.expect(
-        missing === undefined,
-        `the default window to include every event from ${addDays(last, -6)} through ${addDays(first, 89)}`,
-        () => `event ${String(missing?.id)} on ${String(missing?.date)} is missing`,
-        explicit.pages[0]?.res.exchange,
+        learned !== undefined,
+        `one local today (${candidates.join(', ')}: the UTC date of the answer's Date, ${d}, one day either way by the zone) whose window today - 7 .. today + 90 holds exactly the default answer's events`,
+        () => why.map((w) => `${w.local}: ${w.problem ?? ''}`).join('; '),
+        ex,
         { rules: ['CAL-5'] },
       );
-    }
+    else expectWithin(ctx, byDefault.items, addDays(d, -8), addDays(d, 91), ['CAL-5'], ex);
+    if (learned) ctx.note(`the default window fits a local today of ${learned.local} (UTC date ${d})`);
     // page and limit: pages 1 and 2 of limit 5 are the first page of limit 10 (in a quiet window of the past).
+    const first = d;
     const quiet = quietWindow(first);
     const p1 = await getList(ctx, '/events', LIVE, { ...quiet, page: 1, limit: 5 }, { rules: ['CAL-10'] });
     const p2 = await getList(ctx, '/events', LIVE, { ...quiet, page: 2, limit: 5 }, { rules: ['CAL-10'] });

@@ -1,5 +1,5 @@
 // Date helpers for the resource checks: the spec's dates are `YYYY-MM-DD`, its "today (UTC)" is the UTC date,
-// and rules that speak of "local dates" are checked with a day of slack at each edge.
+// and rules that speak of "local dates" learn the deployment's local today from its answers (calendar.ts).
 
 const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -12,7 +12,7 @@ export const CAL_RULES: readonly Rule[] = [
   cal.blackBox(
     'CAL-5',
     'When `from` and `to` are both omitted the window is 7 days in the past through 90 days in the future (inclusive, local dates).',
-    'Whose local time zone is not said; checks allow one day of slack at each edge.',
+    "Whose local time zone is not said; checks learn the local today (the UTC date of the answer's `Date`, or the day either side, as every UTC offset allows) and hold both edges to that one day.",
   ),
   cal.blackBox('CAL-6', 'When both `from` and `to` are given the range must not exceed 400 days.'),
   cal.blackBox('CAL-7', '`propertyId` (uuid) returns only events that carry that property id.'),
