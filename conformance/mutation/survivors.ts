@@ -27,6 +27,13 @@ export const KNOWN_SURVIVORS: readonly KnownSurvivor[] = [
   { mutant: 'RES-*/field/POST *', class: 'weak-check', reason: WRITE_SHAPE },
   { mutant: 'RES-*/field/PATCH *', class: 'weak-check', reason: WRITE_SHAPE },
   { mutant: 'ENVELOPE-?/field/PATCH *', class: 'weak-check', reason: WRITE_SHAPE },
+  { mutant: 'ENVELOPE-?/field/POST *', class: 'weak-check', reason: WRITE_SHAPE },
+  {
+    mutant: 'ERR-VALIDATION_ERROR/*/POST /contracts/*',
+    class: 'weak-check',
+    reason:
+      'no check citing ERR-VALIDATION_ERROR sends an invalid POST /contracts body (contracts checks cite CONTRACT-9)',
+  },
   {
     mutant: 'ENVELOPE-1/field/DELETE *',
     class: 'weak-check',
