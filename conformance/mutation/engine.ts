@@ -237,15 +237,16 @@ export async function runMutants(mutants: readonly Mutant[], options: EngineOpti
   });
 }
 
+/** The verdict of a variant, and the results it came from (the all-choices run doubles as the baseline). */
 export async function runVariant(
   id: string,
   choice: string,
   fault: Fault,
-  options: Pick<EngineOptions, 'target' | 'upstream' | 'checks' | 'seed' | 'concurrency' | 'parallel' | 'known'>,
-): Promise<VariantOutcome> {
+  options: Pick<EngineOptions, 'target' | 'upstream' | 'checks' | 'seed' | 'concurrency'>,
+): Promise<{ outcome: VariantOutcome; results: CheckResult[] }> {
   const results = await withProxyRetry(fault, options.checks, options);
   const failed = results
     .filter((r) => r.status === 'failed' || r.status === 'error')
     .map((r) => ({ check: r.id, status: r.status, message: r.message }));
-  return { id, choice, passed: failed.length === 0, failed };
+  return { outcome: { id, choice, passed: failed.length === 0, failed }, results };
 }

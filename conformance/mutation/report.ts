@@ -109,7 +109,7 @@ export function formatReport(report: MutationReport): string {
       lines.push(`  ${s.unexplained ? 'UNEXPLAINED' : s.listedAs} ${s.id}: ${s.reason ?? ''}`);
   }
   if (report.staleSurvivorEntries.length > 0) {
-    lines.push('', 'killed, but listed in survivors.ts (remove the entries):');
+    lines.push('', 'killed, but listed in survivors.ts (stale: remove or narrow the entries):');
     for (const id of report.staleSurvivorEntries) lines.push(`  ${id}`);
   }
   if (report.variants.length > 0) {
