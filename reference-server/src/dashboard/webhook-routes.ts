@@ -9,7 +9,7 @@ import { listMeta, offsetOf, paginationQuery, type PageRequest } from '../platfo
 import { route, type IdParams, type TypedRoute } from '../platform/http/routes';
 import { dataEnvelope, idParams, listEnvelope, uuid } from '../platform/http/schemas';
 import { localDate } from '../platform/time/dates';
-import { depsOf } from '../server/app-context';
+import { depsOf } from '../platform/app-context';
 import { sampleEventData } from '../webhooks/catalogue/samples';
 import {
   attemptsOf,

@@ -3,7 +3,7 @@
 // worker process; tests leave it stopped and call `runDue()` / `runScheduler()` with a ManualClock.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { ServerConfig } from '../config';
+import type { ServerConfig } from '../platform/config';
 import type { Clock } from '../platform/clock';
 import { DeliveryExecutor } from './delivery/executor';
 import { httpSender, type Sender } from './delivery/http-sender';

@@ -1,6 +1,6 @@
 // Environment → validated options. Nothing else in the server reads process.env.
 import Joi from 'joi';
-import { LANDLORD_LIMITS, type LandlordLimitName } from './platform/limits/policy';
+import { LANDLORD_LIMITS, type LandlordLimitName } from './limits/policy';
 
 export interface ServerConfig {
   readonly port: number;
