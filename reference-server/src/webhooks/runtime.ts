@@ -147,7 +147,7 @@ export class WebhookRuntime {
     return this.scheduler.runOnce();
   }
 
-  /** WEBHOOK_URL + WEBHOOK_SECRET: the enterpriseLive landlord's subscriptions to all 43 types (idempotent). */
+  /** WEBHOOK_URL + WEBHOOK_SECRET: the enterpriseLive landlord's subscriptions to every type (idempotent). */
   async provisionFromEnv(): Promise<void> {
     const { config, logger } = this.deps;
     if (config.webhookUrl && config.webhookSecret) {
