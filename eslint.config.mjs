@@ -57,9 +57,17 @@ export default tseslint.config(
     },
   },
   {
-    // Self-test deployments and fault servers are test code: only tests may import them.
+    // Self-test deployments and fault servers are test code: only tests may import them (and the mutation engine,
+    // a dev tool built on the same proxy, never shipped in the suite's package).
     files: ['**/*.ts'],
-    ignores: ['**/self-test/**', '**/test/**', '**/*.test.ts', '**/*.faults.ts', 'scripts/**'],
+    ignores: [
+      '**/self-test/**',
+      '**/test/**',
+      '**/*.test.ts',
+      '**/*.faults.ts',
+      'scripts/**',
+      'conformance/mutation/**',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

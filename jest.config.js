@@ -23,6 +23,12 @@ module.exports = {
   // The signature witness is ESM-only; jest's dynamic import of it under vm modules failed intermittently
   // ("reading 'identifier'"), so it is transpiled to CommonJS like our own code and required.
   moduleNameMapper: {
+    // The workspace packages' TypeScript sources, as tsconfig.json's paths give them to tsc and tsx (their
+    // package.json points at the compiled dist/, which a clone need not have built).
+    '^@ppapi/spec$': '<rootDir>/spec-data/index.ts',
+    '^@ppapi/spec/(.*)$': '<rootDir>/spec-data/$1',
+    '^@ppapi/webhook-receiver$': '<rootDir>/webhook-receiver/src/index.ts',
+    '^@ppapi/(webhook-receiver|conformance|reference-server)/(.*)$': '<rootDir>/$1/$2',
     '^@octokit/webhooks-methods$': '<rootDir>/node_modules/@octokit/webhooks-methods/dist-node/index.js',
   },
 };

@@ -4,6 +4,7 @@
 import { writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { ensureServices, type Services } from './bench/processes';
+import { installBench } from './bench/install';
 import { largePortfolioBench } from './bench/large-portfolio';
 import { limiterBench, propertiesBench } from './bench/properties';
 import type { BenchFigure, BenchSuite } from './bench/types';
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
     propertiesBench(lazyServices),
     limiterBench(lazyServices),
     largePortfolioBench(lazyServices),
+    installBench,
   ];
   for (const [file, name] of [
     ['conformance', 'conformanceBench'],

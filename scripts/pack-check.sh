@@ -50,19 +50,23 @@ install_into() { # folder tarballs...
 
 echo "== install the receiver alone (spec + webhook-receiver)"
 install_into "$work/receiver" "$spec_tgz" "$receiver_tgz"
-echo "== install the suite (spec + webhook-receiver + conformance)"
-install_into "$work/suite" "$spec_tgz" "$receiver_tgz" "$suite_tgz"
+echo "== install the suite (spec + webhook-receiver + conformance) with the GitHub Action's install step"
+mkdir -p "$work/runner" && : > "$work/runner/github.env" && : > "$work/runner/summary.md"
+RUNNER_TEMP="$work/runner" GITHUB_ENV="$work/runner/github.env" ACTION_PATH="$repo" INPUT_PDF_PARSER=false \
+  bash "$repo/scripts/action/install.sh" | sed 's/^/   /'
+suite=$(sed -n 's/^PPAPI_SUITE=//p' "$work/runner/github.env")
+[ -x "$suite/node_modules/.bin/ppapi-conformance" ] || fail "the action's install step installed no ppapi-conformance"
 
 echo "== none of the reference server's dependencies are installed"
 server_deps=$(node -e 'const p=require("./reference-server/package.json"); const mine=new Set(Object.keys({...require("./conformance/package.json").dependencies, ...require("./webhook-receiver/package.json").dependencies})); console.log(Object.keys(p.dependencies).filter(d=>!mine.has(d)&&!d.startsWith("@ppapi/")).join(" "))')
-for dir in "$work/receiver" "$work/suite"; do
+for dir in "$work/receiver" "$suite"; do
   for dep in $server_deps @ppapi/reference-server; do
     [ -e "$dir/node_modules/$dep" ] && fail "$dep was installed in $(basename "$dir")"
   done
 done
 echo "   absent: $server_deps @ppapi/reference-server"
 
-cd "$work/suite"
+cd "$suite"
 echo "== ppapi-conformance --help"
 npx --no-install ppapi-conformance --help | head -1
 echo "== ppapi-conformance without --target: exit 2, one line naming --target and --base-url"
@@ -95,6 +99,16 @@ tail -n 3 "$work/conformance.log"
 node -e 'const s=require(process.argv[1]).summary; console.log("   report: " + JSON.stringify(s))' "$work/conformance.json"
 [ "$status" = 0 ] || fail "ppapi-conformance exited $status (see above)"
 
+echo "== the GitHub Action's job summary of that run (scripts/action/summary.sh)"
+PPAPI_SUITE="$suite" GITHUB_STEP_SUMMARY="$work/runner/summary.md" JSON_REPORT="$work/conformance.json" \
+  EXIT_CODE="$status" bash "$repo/scripts/action/summary.sh"
+head -n 3 "$work/runner/summary.md" | sed 's/^/   /'
+head -n 1 "$work/runner/summary.md" | grep -q '✅ passed' || fail "the job summary of a run that exited 0 does not say passed"
+grep -q "exit status $status" "$work/runner/summary.md" || fail "the job summary does not give exit status $status"
+passed=$(node -p 'require(process.argv[1]).summary.passed' "$work/conformance.json")
+grep -q "^| $passed |" "$work/runner/summary.md" || grep -q "| $passed |\$" "$work/runner/summary.md" ||
+  fail "the job summary's counts do not show the report's $passed passed"
+
 echo "== ppapi-receiver (installed alone) and ppapi-receiver-test (installed with the suite)"
 rport=$(free_port)
 (cd "$work/receiver" && exec setsid npx --no-install ppapi-receiver --port "$rport" --secret pack-check-secret) > "$work/receiver.log" 2>&1 &
@@ -109,7 +123,7 @@ tail -n 2 "$work/receiver-test.log"
 
 echo "== installed size (npm ls --all; du -sh node_modules)"
 measure "$work/receiver" "@ppapi/webhook-receiver (+ spec)"
-measure "$work/suite" "@ppapi/conformance (+ spec, webhook-receiver)"
-echo "   largest in the suite's install:"; (cd "$work/suite/node_modules" && du -s -- * @*/* 2>/dev/null | sort -rn | head -4 | awk '{printf "     %6.1f MB  %s\n", $1/1024, $2}')
+measure "$suite" "@ppapi/conformance (+ spec, webhook-receiver)"
+echo "   largest in the suite's install:"; (cd "$suite/node_modules" && du -s -- * @*/* 2>/dev/null | sort -rn | head -4 | awk '{printf "     %6.1f MB  %s\n", $1/1024, $2}')
 measure "$repo" "the whole repository"
 echo "pack-check: OK"

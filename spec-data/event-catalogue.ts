@@ -39,6 +39,9 @@ export interface EventSpec {
   readonly fields: readonly FieldSpec[];
 }
 
+/** Webhooks > Subscriptions: one registered endpoint subscribes to at most this many event types. */
+export const MAX_EVENT_TYPES_PER_ENDPOINT = 32;
+
 /** JSON cannot carry the literal union types; the shape test proves every entry matches EventSpec. */
 export const eventCatalogue = catalogueJson as readonly EventSpec[];
 

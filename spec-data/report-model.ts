@@ -45,10 +45,11 @@ export type RuleLevel = 'MUST' | 'SHOULD' | 'MAY' | 'not-shown';
 
 /**
  * `passed`, `failed` (the deployment broke the spec) and `skipped` (the target cannot offer what the check needs)
- * are interfaces.md's; `error` (the suite or the network broke: never a failure of the deployment) and `disabled`
- * (switched off in the target file) are its additive extensions.
+ * are interfaces.md's; `error` (the suite or the network broke: never a failure of the deployment), `disabled`
+ * (switched off in the target file) and `blocked` (could not run because an operation every deployment must
+ * support failed: `blockedBy` names the check that failed it; the run exits 1) are its additive extensions.
  */
-export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'error' | 'disabled';
+export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'error' | 'disabled' | 'blocked';
 
 /** One exchange as a trace shows it: secrets redacted, volatile values replaced by stable placeholders. */
 export interface TraceExchange {
@@ -139,6 +140,8 @@ export interface CheckResult {
   readonly attempts?: number;
   /** Disabled or skipped because of the target's capability profile: the capability or the target file entry. */
   readonly disabledBy?: string;
+  /** Blocked: the id of the required-operation check whose operation failed, so this check could not run. */
+  readonly blockedBy?: string;
   /** Whether the check proves a Core rule (one the spec states for every deployment). */
   readonly core?: boolean;
   /** Every exchange, redacted and with volatile values replaced, so two runs' reports diff cleanly (bounded). */
@@ -165,6 +168,8 @@ export interface SuiteReport {
     readonly warnings?: number;
     /** Known-flaky checks that failed or errored (never counted against the run). */
     readonly flaky?: number;
+    /** Checks that could not run because a required operation failed (they fail the run). */
+    readonly blocked?: number;
   };
   readonly checks: ReadonlyArray<{
     readonly id: string;

@@ -1,5 +1,6 @@
 // The architecture, enforced rather than remembered: which package may import which, that no relative import
-// leaves its package, that every bare import is a declared dependency of the package that makes it, and which
+// leaves its package, that every bare import is a declared dependency of the package that makes it (and every
+// declared dependency is imported by the code it ships: no dependency only tests use, no compiler), and which
 // layers of the reference server may import which, in one direction only. A new edge fails here until it is added
 // to a table below, where a reviewer sees it; an edge pointing up the layers cannot be added.
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -46,6 +47,8 @@ const SERVER_LAYERS: ReadonlyArray<readonly [layer: string, mayImport: readonly 
   ['dashboard', ['storage', 'webhooks', 'persistence', 'platform']],
   ['storage', ['persistence', 'platform']],
   ['webhooks', ['platform']],
+  // The README's configuration table, rendered from the schema's descriptions (documentation, no server part).
+  ['config-table', ['platform']],
   // Models and migrations; `scoped(scope)` is the one place a query is bound to its landlord.
   ['persistence', ['platform']],
   // Below all: configuration, the request context (app-context), auth, limits, errors, mail, time.
@@ -102,6 +105,30 @@ function manifest(pkgDir: string): { dependencies: Record<string, string>; devDe
   };
 }
 
+/**
+ * The bin wrappers (`bin/*.js`) require tsx only when the TypeScript source sits beside them: in a clone, whose
+ * root devDependencies hold it. The tarballs carry no sources (files: bin/*.js, dist), so tsx never loads there.
+ */
+function cloneOnly(pkgDir: string, file: string, specifier: string): boolean {
+  return specifier === 'tsx/cjs' && /^bin\/[^/]+\.js$/.test(relative(join(ROOT, pkgDir), file).split(sep).join('/'));
+}
+
+/** Declared runtime dependencies (not optional peers) that no shipped file imports: a test-only dependency, say. */
+export function unusedDependencies(
+  pkgDir: string,
+  files: readonly string[] = sourceFiles(join(ROOT, pkgDir)),
+): string[] {
+  const json = JSON.parse(readFileSync(join(ROOT, pkgDir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  const used = new Set(
+    files
+      .filter((file) => !isTestFile(pkgDir, file))
+      .flatMap((file) => importsOf(file).map(({ specifier }) => packageOf(specifier))),
+  );
+  return Object.keys(json.dependencies ?? {}).filter((name) => !used.has(name));
+}
+
 /** Problems of one package: relative imports leaving it, undeclared or forbidden bare imports. */
 export function packageProblems(pkgDir: string, files: readonly string[] = sourceFiles(join(ROOT, pkgDir))): string[] {
   const rules = PACKAGES[pkgDir];
@@ -119,7 +146,7 @@ export function packageProblems(pkgDir: string, files: readonly string[] = sourc
         continue;
       }
       const name = packageOf(specifier);
-      if (name === undefined) continue;
+      if (name === undefined || cloneOnly(pkgDir, file, specifier)) continue;
       if (name.startsWith('@ppapi/')) {
         const allowed = [...rules.mayImport, ...(test ? (rules.mayImportInTests ?? []) : [])];
         if (name !== rules.name && !allowed.includes(name))
@@ -172,6 +199,22 @@ describe('package boundaries', () => {
     expect(packageProblems(pkgDir)).toEqual([]);
   });
 
+  it.each(Object.keys(PACKAGES))('%s declares as dependencies only what its shipped code imports', (pkgDir) => {
+    expect(unusedDependencies(pkgDir)).toEqual([]);
+  });
+
+  it('no package ships a compiler among its dependencies (they run their compiled dist/)', () => {
+    for (const dir of Object.keys(PACKAGES)) {
+      const json = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+      };
+      const compilers = Object.keys(json.dependencies ?? {}).filter((d) =>
+        ['typescript', 'tsx', 'esbuild', 'ts-node'].includes(d),
+      );
+      expect([dir, compilers]).toEqual([dir, []]);
+    }
+  });
+
   it('the reference server layers import only the layers the table allows', () => {
     expect(layerProblems()).toEqual([]);
   });
@@ -222,6 +265,23 @@ describe('package boundaries', () => {
       expect(packageProblems('webhook-receiver', [file])).toEqual([
         expect.stringContaining('joi is not in webhook-receiver/package.json dependencies'),
         expect.stringContaining('@octokit/webhooks-methods is not in webhook-receiver/package.json dependencies'),
+      ]);
+    });
+
+    it('flags a dependency that only tests import, and lets a bin wrapper require tsx beside its sources only', () => {
+      const test = probe('webhook-receiver/src/.boundary-probe/d.test.ts', "import fc from 'fast-check';\n");
+      const shipped = probe('webhook-receiver/src/.boundary-probe/e.ts', "import { x } from '@ppapi/spec';\n");
+      expect(unusedDependencies('webhook-receiver', [test, shipped])).toEqual([]);
+      const pkg = JSON.parse(readFileSync(join(ROOT, 'webhook-receiver', 'package.json'), 'utf8')) as {
+        dependencies: Record<string, string>;
+      };
+      expect(Object.keys(pkg.dependencies)).toEqual(['@ppapi/spec']);
+      expect(unusedDependencies('webhook-receiver', [test])).toEqual(['@ppapi/spec']);
+      const wrapper = join(ROOT, 'webhook-receiver', 'bin', 'ppapi-receiver.js');
+      expect(packageProblems('webhook-receiver', [wrapper])).toEqual([]);
+      const elsewhere = probe('webhook-receiver/src/.boundary-probe/f.ts', "require('tsx/cjs');\n");
+      expect(packageProblems('webhook-receiver', [elsewhere])).toEqual([
+        expect.stringContaining('tsx is not in webhook-receiver/package.json dependencies'),
       ]);
     });
 

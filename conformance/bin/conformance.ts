@@ -1,6 +1,6 @@
 // Entry point of `npm run conformance`. All logic lives in conformance/src/cli; this file wires it to the process.
 
-import { main } from '../src/cli';
+import { main } from '../src/cli/main';
 
 let stopEmbedded: (() => Promise<void>) | undefined;
 

@@ -1,7 +1,14 @@
 #!/usr/bin/env node
 'use strict';
 // ppapi-conformance [options]: the conformance suite (the options of `npm run conformance`, see --help).
-// The package ships its TypeScript sources; tsx (a dependency) compiles each module as it loads, so the same
-// files run from a clone and from an install (see the package README, "Installing on its own").
-require('tsx/cjs');
-require('./conformance.ts');
+// From a clone, with the TypeScript sources beside this file, tsx (a development dependency of the repository)
+// runs them with the repository's tsconfig (its paths point @ppapi/* at their sources); an installed package has
+// only the compiled dist/ and needs no compiler.
+const source = require('node:path').join(__dirname, 'conformance.ts');
+if (require('node:fs').existsSync(source)) {
+  process.env.TSX_TSCONFIG_PATH ??= require('node:path').join(__dirname, '..', '..', 'tsconfig.json');
+  require('tsx/cjs');
+  require(source);
+} else {
+  require('../dist/bin/conformance.js');
+}

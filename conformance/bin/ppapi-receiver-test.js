@@ -1,7 +1,14 @@
 #!/usr/bin/env node
 'use strict';
 // ppapi-receiver-test --url URL --secret SECRET [--report FORMAT:PATH]: the receiver tester (`npm run receiver-test`).
-// The package ships its TypeScript sources; tsx (a dependency) compiles each module as it loads, so the same
-// files run from a clone and from an install (see the package README, "Installing on its own").
-require('tsx/cjs');
-require('./receiver-test.ts');
+// From a clone, with the TypeScript sources beside this file, tsx (a development dependency of the repository)
+// runs them with the repository's tsconfig (its paths point @ppapi/* at their sources); an installed package has
+// only the compiled dist/ and needs no compiler.
+const source = require('node:path').join(__dirname, 'receiver-test.ts');
+if (require('node:fs').existsSync(source)) {
+  process.env.TSX_TSCONFIG_PATH ??= require('node:path').join(__dirname, '..', '..', 'tsconfig.json');
+  require('tsx/cjs');
+  require(source);
+} else {
+  require('../dist/bin/receiver-test.js');
+}

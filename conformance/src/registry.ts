@@ -4,7 +4,7 @@
 // first and runs exclusive ones last, in this order).
 import { join } from 'node:path';
 import { isTargetCheck, type Check } from './runner/check';
-import type { ReceiverCheck } from './receiver/context';
+import type { ReceiverCheck } from './receiver-tester/context';
 import { discoverCheckModules, type CheckModule } from './runner/discover';
 
 export const CHECK_MODULES: readonly CheckModule[] = discoverCheckModules(join(__dirname, 'checks'));
@@ -32,7 +32,7 @@ export const ALL_CHECKS: readonly Check[] = interleave(
   6,
 );
 
-/** The checks aimed at a webhook receiver (defineReceiverCheck, checks/receiver/): what `npm run receiver-test` runs. */
+/** The checks aimed at a webhook receiver (defineReceiverCheck, checks/receiver-tester-cases/): what `npm run receiver-test` runs. */
 export const RECEIVER_CHECKS: readonly ReceiverCheck[] = CHECK_MODULES.flatMap((m) =>
-  m.checks.filter((c): c is ReceiverCheck => c.context === 'receiver'),
+  m.checks.filter((c): c is ReceiverCheck => c.context === 'receiver-tester'),
 );

@@ -55,6 +55,21 @@ describe('npm run receiver', () => {
     expect((await exited).code).toBe(0);
   });
 
+  test('with --admin-token it says the admin API needs it; without, that it answers on loopback only', async () => {
+    const guarded = run('receiver.ts', ['--port', '0', '--secret', SECRET, '--admin-token', 'cmd-admin-token']);
+    const guardedExit = exitOf(guarded);
+    const [, url] = await waitForLine(guarded, /admin API at (http:\/\/\S+)\/deliveries \(Authorization: Bearer/);
+    expect((await fetch(`${url}/deliveries`)).status).toBe(401);
+    guarded.kill('SIGTERM');
+    expect((await guardedExit).code).toBe(0);
+
+    const open = run('receiver.ts', ['--port', '0', '--secret', SECRET]);
+    const openExit = exitOf(open);
+    await waitForLine(open, /answers loopback connections only/);
+    open.kill('SIGTERM');
+    expect((await openExit).code).toBe(0);
+  });
+
   test('exits 2 without a secret', async () => {
     const { code, stderr } = await exitOf(run('receiver.ts', ['--port', '0']));
     expect(code).toBe(2);

@@ -22,7 +22,7 @@ describe('check registry and self-test completeness', () => {
     expect(checkSetProblems(ALL_CHECKS, RULES)).toEqual([]);
   });
 
-  it('the receiver checks (checks/receiver/) are registered beside them, with unique ids and catalogue rule ids', () => {
+  it('the receiver checks (checks/receiver-tester-cases/) are registered beside them, with unique ids and catalogue rule ids', () => {
     expect(RECEIVER_CHECKS.length).toBeGreaterThan(60);
     expect(RECEIVER_CHECKS.every((c) => c.id.startsWith('receiver.'))).toBe(true);
     expect(checkSetProblems([...ALL_CHECKS, ...RECEIVER_CHECKS], RULES)).toEqual([]);
@@ -61,7 +61,9 @@ describe('check registry and self-test completeness', () => {
     for (let n = 1; n <= SHARD_COUNT; n++)
       expect(readFileSync(join(__dirname, `shard-${n}.test.ts`), 'utf8')).toBe(shardFileText(n));
     const perShard = Array.from({ length: SHARD_COUNT }, (_, i) =>
-      (['reference', 'fresh', 'webhook', 'receiver'] as const).flatMap((h) => checksOfShard(i + 1, h)).map((c) => c.id),
+      (['reference', 'fresh', 'webhook', 'receiver-tester'] as const)
+        .flatMap((h) => checksOfShard(i + 1, h))
+        .map((c) => c.id),
     );
     expect(perShard.filter((ids) => ids.length === 0)).toEqual([]);
     expect(perShard.flat().sort()).toEqual([...ALL_CHECKS, ...RECEIVER_CHECKS].map((c) => c.id).sort());

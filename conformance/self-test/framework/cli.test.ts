@@ -116,7 +116,12 @@ describe('main exit statuses', () => {
 
   it.each([
     ['not JSON', '{ nope', /not valid JSON/],
-    ['no baseUrl', { keys: { enterpriseLive: 'k' } }, /baseUrl must be a non-empty string/],
+    ['no baseUrl', { keys: { enterpriseLive: 'k' } }, /baseUrl is required/],
+    [
+      'an unset variable',
+      { baseUrl: 'http://x', keys: { enterpriseLive: '${PPAPI_CLI_TEST_NEVER_SET}' } },
+      /keys.enterpriseLive reads environment variable PPAPI_CLI_TEST_NEVER_SET, which is not set/,
+    ],
     ['no enterpriseLive key', { baseUrl: 'http://x', keys: {} }, /keys.enterpriseLive is required/],
     [
       'a bad mail kind',

@@ -79,6 +79,37 @@ describe('property checks', () => {
     expect({ path: again.path, cx: again.counterexample }).toEqual({ path: first.path, cx: first.counterexample });
   });
 
+  it('a reset connection inside a property run is error, not a counterexample: the network broke', async () => {
+    let requests = 0;
+    const flaky = await startFakeApi((_req, res) => {
+      requests++;
+      // One request in seven never gets an answer: the connection is reset.
+      if (requests % 7 === 0) return void res.socket?.destroy();
+      json(res, 200, { data: [], meta: { page: 1, limit: 1, total: 0 } });
+    });
+    try {
+      const check = defineCheck({
+        id: 'pagination.anyLimitIsAcceptedThroughAFlakyNetwork',
+        title: 'limits are accepted',
+        group: 'Endpoints',
+        rules: ['LIMIT-OTHER-1'],
+        run: (ctx) =>
+          ctx.property('limit in 1..300 gives 200', fc.integer({ min: 1, max: 300 }), async (limit) => {
+            ctx.expectStatus(
+              await ctx.http.request({ path: '/properties', key: 'enterpriseLive', query: { limit } }),
+              200,
+            );
+          }),
+      });
+      const result = await runCheck(check, targetFor(flaky.baseUrl), { seed: 5, clock: new ManualClock() });
+      expect(result.status).toBe('error');
+      expect(result.counterexample).toBeUndefined();
+      expect(result.got).toMatch(/TransportError|ECONNRESET|socket|fetch failed/i);
+    } finally {
+      await flaky.close();
+    }
+  });
+
   it('a passing property check records the seed it used', async () => {
     const withinFakeLimit = defineCheck({
       id: 'pagination.smallLimitIsAccepted',

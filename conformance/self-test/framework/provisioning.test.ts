@@ -234,7 +234,7 @@ it('reads a provisioning section in each form and maps the old dashboard section
     'provisioning.command must be a non-empty array',
   );
   expect(() => parseTarget({ ...base, provisioning: { url: 'http://h' } }, 't')).toThrow(
-    'provisioning.token must be a non-empty string',
+    'provisioning.token is required with provisioning.url',
   );
   expect(() => parseTarget({ ...base, mail: { kind: 'provisioning' } }, 't')).toThrow('needs a provisioning section');
 });

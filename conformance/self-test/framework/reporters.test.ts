@@ -141,6 +141,7 @@ describe('JSON report', () => {
       disabled: 0,
       warnings: 0,
       flaky: 0,
+      blocked: 0,
     });
     for (const c of report.checks) {
       expect(typeof c.id).toBe('string');

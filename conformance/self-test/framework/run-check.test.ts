@@ -208,6 +208,34 @@ describe('runCheck', () => {
     expect(result).toMatchObject({ status: 'failed', expected: '"data" is an array', got: '"not a list"' });
   });
 
+  it('a connection broken in a cleanup is error, not passed: the check could not clean up', async () => {
+    const closed = await startFakeApi((_req, res) => json(res, 200, {}));
+    await closed.close();
+    const leaves = check(async (ctx) => {
+      ctx.cleanup(() => ctx.http.request({ method: 'DELETE', url: `${closed.baseUrl}/properties/${UNKNOWN_ID}` }));
+      ctx.expectErrorEnvelope(
+        await ctx.http.request({ path: `/properties/${UNKNOWN_ID}`, key: 'enterpriseLive' }),
+        404,
+        'NOT_FOUND',
+      );
+    });
+    const result = await runCheck(leaves, targetFor(api.baseUrl), { seed: 1, clock: new ManualClock() });
+    expect(result.status).toBe('error');
+    expect(result.message).toMatch(/cleanup failed: .*ECONNREFUSED/);
+  });
+
+  it('a failure stands when the cleanup breaks afterwards', async () => {
+    answer = { status: 403, body: { error: 'Forbidden', code: 'FORBIDDEN' } };
+    const closed = await startFakeApi((_req, res) => json(res, 200, {}));
+    await closed.close();
+    const failsThenLeaves = check(async (ctx) => {
+      ctx.cleanup(() => ctx.http.request({ method: 'DELETE', url: `${closed.baseUrl}/properties/${UNKNOWN_ID}` }));
+      await expectNotFound.run(ctx);
+    });
+    const result = await runCheck(failsThenLeaves, targetFor(api.baseUrl), { seed: 1, clock: new ManualClock() });
+    expect(result.status).toBe('failed');
+  });
+
   it('defineCheck rejects malformed definitions eagerly', () => {
     expect(() => check(async () => undefined, { rules: [] })).toThrow(/rules is empty/);
     expect(() => check(async () => undefined, { id: 'has space' })).toThrow(/id must match/);

@@ -1,7 +1,15 @@
 // Target files: interfaces.md's shape plus our extensions (production, dashboard, mail, webhooks, pacing,
 // extraKeys), with one-line reasons for anything unusable.
 
-import { keyForRole, parseTarget, TargetError, unmetNeed, withBaseUrl, DEFAULT_PACING } from '../../src/targets';
+import {
+  keyForRole,
+  parseTarget,
+  targetSecrets,
+  TargetError,
+  unmetNeed,
+  withBaseUrl,
+  DEFAULT_PACING,
+} from '../../src/targets';
 
 const minimal = { baseUrl: 'http://127.0.0.1:3000/api/public/v1/', keys: { enterpriseLive: 'svc_live_a' } };
 
@@ -50,6 +58,7 @@ describe('parseTarget', () => {
         webhooks: {
           receiverUrl: 'http://r/hooks',
           receiverAdminUrl: 'http://r/admin',
+          receiverAdminToken: 'receiver-admin-t0k3n',
           secret: 's',
           retryDelaysSeconds: [5, 10],
         },
@@ -65,9 +74,11 @@ describe('parseTarget', () => {
     expect(target).toMatchObject({
       production: true,
       mail: { kind: 'mailhog' },
-      webhooks: { retryDelaysSeconds: [5, 10] },
+      webhooks: { retryDelaysSeconds: [5, 10], receiverAdminToken: 'receiver-admin-t0k3n' },
       extraKeys: { rateLimit: 'svc_live_rl' },
     });
+    // Masked in reports like every other secret of the target.
+    expect(targetSecrets(target)).toContain('receiver-admin-t0k3n');
     expect(target.pacing).toMatchObject({
       enabled: true,
       headroom: 0.5,
@@ -98,18 +109,35 @@ describe('parseTarget', () => {
 
   it.each([
     [[], /must be a JSON object/],
-    [{ ...minimal, baseUrl: 'not a url' }, /baseUrl is not a URL/],
-    [{ ...minimal, baseUrl: 'ftp://x' }, /baseUrl must be http or https/],
+    [{ ...minimal, baseUrl: 'not a url' }, /baseUrl must be an http or https URL/],
+    [{ ...minimal, baseUrl: 'http://[' }, /baseUrl is not a URL/],
+    [{ ...minimal, baseUrl: 'ftp://x' }, /baseUrl must be an http or https URL/],
     [{ ...minimal, keys: { enterpriseLive: '' } }, /keys.enterpriseLive must be a non-empty string/],
     [{ ...minimal, keys: { enterpriseLive: 'a', 'bad role': 'x' } }, /keys.bad role is not a valid role name/],
     [{ ...minimal, production: 'yes' }, /production must be a boolean/],
-    [{ ...minimal, dashboard: { url: 'http://d' } }, /dashboard.token must be a non-empty string/],
+    [{ ...minimal, dashboard: { url: 'http://d' } }, /dashboard.token is required/],
+    [{ ...minimal, dashboard: { url: 'http://d', token: ' ' } }, /dashboard.token must be a non-empty string/],
+    [{ ...minimal, capabilities: { teleport: false } }, /capabilities.teleport is not an optional feature of the spec/],
+    [{ ...minimal, mail: { kind: 'maildev' } }, /mail.url is required for kind maildev/],
+    [{ ...minimal, provisioning: { url: 'http://p' } }, /provisioning.token is required/],
+    [{ ...minimal, provisioning: { url: 'http://p', command: ['x'] } }, /either url .* or command, not both/],
+    [
+      { ...minimal, pacing: { plans: { gold: { readsPerMinute: 1, writesPerMinute: 1 } } } },
+      /pacing.plans.gold is not one of enterprise, portfolio/,
+    ],
     [
       {
         ...minimal,
         webhooks: { receiverUrl: 'http://r', receiverAdminUrl: 'http://a', secret: 's', retryDelaysSeconds: [0] },
       },
       /retryDelaysSeconds\[0\] must be a positive number/,
+    ],
+    [
+      {
+        ...minimal,
+        webhooks: { receiverUrl: 'http://r', receiverAdminUrl: 'http://a', secret: 's', receiverAdminToken: '' },
+      },
+      /webhooks.receiverAdminToken must be a non-empty string/,
     ],
     [{ ...minimal, pacing: { headroom: 2 } }, /pacing.headroom must be a fraction/],
     [

@@ -105,6 +105,28 @@ describe('verdicts and exit codes', () => {
     expect(json.checks.find((c) => c.id === 't.crashes')).toMatchObject({ status: 'error', attempts: 2 });
   });
 
+  it('a check a failed required operation kept from running is blocked (not skipped): exit 1, in every report', async () => {
+    const blocked = check('t.blocked', ['R-MUST'], async (ctx) => {
+      const res = await ctx.http.request({ method: 'POST', path: '/broken', key: 'enterpriseLive' });
+      if (res.status !== 201) ctx.block('t.required', `POST /broken answered ${res.status}`);
+    });
+    const reports = ['json', 'junit', 'html'].map((f) => join(dir, `blocked.${f}`));
+    const { code, out } = await run(
+      [ok, blocked],
+      ['json', 'junit', 'html'].flatMap((f, i) => ['--report', `${f}:${reports[i]}`]),
+    );
+    expect(code).toBe(1);
+    expect(out).toMatch(/^BLOCKED t\.blocked blocked by t\.required: POST \/broken answered 500/m);
+    expect(out.trimEnd().split('\n').pop()).toBe('1 passed, 0 failed, 0 skipped, 1 blocked');
+    const json = JSON.parse(readFileSync(reports[0], 'utf8')) as SuiteReport;
+    expect(json.summary).toMatchObject({ passed: 1, failed: 0, skipped: 0, blocked: 1 });
+    expect(json.checks.find((c) => c.id === 't.blocked')).toMatchObject({ status: 'blocked', blockedBy: 't.required' });
+    const junit = readFileSync(reports[1], 'utf8');
+    expect(junit).toMatch(/<testsuites [^>]*failures="1"/);
+    expect(junit).toMatch(/<failure message="blocked by t\.required: [^"]*" type="Blocked">/);
+    expect(readFileSync(reports[2], 'utf8')).toContain('blocked by t.required');
+  });
+
   it('a failure beats an error: exit 1', async () => {
     expect((await run([mustFails, crashing])).code).toBe(1);
   });

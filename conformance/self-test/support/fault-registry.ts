@@ -3,7 +3,7 @@
 //   faults             against the shared reference server (raised rate limits, support/suite.ts);
 //   freshServerFaults  each run against a fresh reference server with the spec's default per-landlord limits;
 //   webhookFaults      with a mock receiver and a fake sender per run, on the system clock (support/webhook-suite.ts);
-//   receiverFaults     receiver checks (checks/receiver/): a faulty receiver each (support/receiver-suite.ts);
+//   receiverFaults     receiver checks (checks/receiver-tester-cases/): a faulty receiver each (support/receiver-tester-suite.ts);
 //   unbreakable        check id -> why no proxy can break it (then it has no fault, only its pass run).
 
 import { existsSync } from 'node:fs';
@@ -19,7 +19,7 @@ import type {
   WebhookSelfTest,
 } from './self-test';
 
-export type Harness = 'reference' | 'fresh' | 'webhook' | 'receiver';
+export type Harness = 'reference' | 'fresh' | 'webhook' | 'receiver-tester';
 
 export interface FaultsModule {
   readonly faults?: FaultTable;
@@ -75,7 +75,7 @@ export function collectSelfTests(modules: readonly CheckModule[]): {
     for (const check of module.checks) {
       const reason = faults.unbreakable?.[check.id];
       const receiverFaults = faults.receiverFaults?.[check.id] ?? [];
-      if (check.context === 'receiver') {
+      if (check.context === 'receiver-tester') {
         if (TABLES.some(([table]) => (faults[table]?.[check.id] ?? []).length > 0))
           problems.push(`${check.id} is a receiver check: its faults go in receiverFaults`);
         if (receiverFaults.length === 0 && (reason === undefined || reason.trim().length < 10))
@@ -85,7 +85,7 @@ export function collectSelfTests(modules: readonly CheckModule[]): {
         tests.push({
           check,
           module: module.name,
-          harness: 'receiver',
+          harness: 'receiver-tester',
           faults: [],
           receiverFaults,
           ...(reason !== undefined ? { unbreakable: reason } : {}),

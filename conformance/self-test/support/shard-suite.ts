@@ -1,11 +1,11 @@
 // One self-test shard: the checks the registry puts in shard n (support/shards.ts), each run by the harness its
 // faults module names (support/fault-registry.ts). The harnesses run one after another, so a shard holds one
 // reference server at a time (two with the production one of the HTTPS check).
-import type { ReceiverCheck } from '../../src/receiver';
+import type { ReceiverCheck } from '../../src/receiver-tester';
 import { isTargetCheck, type Check } from '../../src/runner/check';
 import { SELF_TESTS, type Harness } from './fault-registry';
 import { describeFreshServerSelfTests } from './fresh-suite';
-import { describeReceiverSelfTests } from './receiver-suite';
+import { describeReceiverSelfTests } from './receiver-tester-suite';
 import { shardOf } from './shards';
 import { describeCheckSelfTests } from './suite';
 import { describeWebhookSelfTests } from './webhook-suite';
@@ -21,7 +21,9 @@ export function describeShard(n: number): void {
   const reference = checksOfShard(n, 'reference').filter(isTargetCheck);
   const fresh = checksOfShard(n, 'fresh').filter(isTargetCheck);
   const webhook = checksOfShard(n, 'webhook').filter(isTargetCheck);
-  const receiver = checksOfShard(n, 'receiver').filter((c): c is ReceiverCheck => c.context === 'receiver');
+  const receiver = checksOfShard(n, 'receiver-tester').filter(
+    (c): c is ReceiverCheck => c.context === 'receiver-tester',
+  );
   if (reference.length > 0) describeCheckSelfTests(`Shard ${n}: checks against the shared reference server`, reference);
   if (fresh.length > 0)
     describeFreshServerSelfTests(

@@ -18,7 +18,7 @@ function fnv1a(text: string): number {
 
 /** 1-based shard number of a check. */
 export function shardOf(checkId: string, harness: Harness): number {
-  if (harness === 'receiver') return REFERENCE_SHARDS + WEBHOOK_SHARDS + 1 + (fnv1a(checkId) % RECEIVER_SHARDS);
+  if (harness === 'receiver-tester') return REFERENCE_SHARDS + WEBHOOK_SHARDS + 1 + (fnv1a(checkId) % RECEIVER_SHARDS);
   if (harness === 'webhook') return REFERENCE_SHARDS + 1 + (fnv1a(checkId) % WEBHOOK_SHARDS);
   return 1 + (fnv1a(checkId) % REFERENCE_SHARDS);
 }

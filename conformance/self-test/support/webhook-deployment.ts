@@ -195,14 +195,21 @@ export async function startWebhookDeployment(
   broken?: (shared: WebhookShared) => WebhookFaultPair,
 ): Promise<WebhookDeployment> {
   const secret = `whsec_selftest_${randomBytes(12).toString('hex')}`;
-  const receiver = await startReceiver({ secret });
   if (!broken) {
+    // Guarded by an admin token, so every webhook check also shows the suite sends webhooks.receiverAdminToken.
+    const receiverAdminToken = `receiver_admin_${randomBytes(12).toString('hex')}`;
+    const receiver = await startReceiver({ secret, adminToken: receiverAdminToken });
     return {
-      target: { ...base, webhooks: webhooksConfig(receiver.url, receiver.adminUrl, secret) },
+      target: {
+        ...base,
+        webhooks: { ...webhooksConfig(receiver.url, receiver.adminUrl, secret), receiverAdminToken },
+      },
       receiver,
       stop: () => receiver.close(),
     };
   }
+  // The fault files read this receiver's admin API themselves, without a token.
+  const receiver = await startReceiver({ secret });
   const shared: WebhookShared = {
     subscriptions: new Map(),
     keys: new Map(),

@@ -2,7 +2,7 @@
 
 import { parseArgs } from 'node:util';
 import type { ReportSpec } from '../model';
-import { parseReportSpec } from '../reporters';
+import { parseReportSpec } from '../reporters/report-spec';
 import type { Profile } from '../runner/check';
 import { CannotRunError } from '../runner/outcomes';
 import { parseSeed } from '../runner/seed';
@@ -29,6 +29,7 @@ export interface CliOptions {
   readonly timeoutMs?: number;
   readonly plain: boolean;
   readonly help: boolean;
+  readonly version: boolean;
   /** A failed SHOULD counts as a failure (default: a warning). */
   readonly strict: boolean;
   /** Run the selected checks this many times and report any whose verdict changes (default 1). */
@@ -69,6 +70,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         strict: { type: 'boolean' },
         repeat: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean' },
       },
     }));
   } catch (error) {
@@ -118,6 +120,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     ...(values.timeout !== undefined ? { timeoutMs: positiveInt(values.timeout, '--timeout', 600_000) } : {}),
     plain: values.plain ?? false,
     help: values.help ?? false,
+    version: values.version ?? false,
     strict: values.strict ?? false,
     repeat: values.repeat !== undefined ? positiveInt(values.repeat, '--repeat', 100) : 1,
   };

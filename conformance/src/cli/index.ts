@@ -1,3 +1,4 @@
-export { main, RUN_TITLE, DEFAULT_REPORTS, REPO_ROOT, type CliDeps, type CliIo } from './main';
+export { main, BIN_NAME, type CliDeps, type CliIo } from './main';
+export { RUN_TITLE, DEFAULT_REPORTS, REPO_ROOT } from './run';
 export { parseCliArgs, UsageError, type CliOptions } from './args';
-export { USAGE } from './usage';
+export { USAGE, usage } from './usage';

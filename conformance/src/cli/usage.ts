@@ -1,6 +1,8 @@
 // --help text. Options of interfaces.md first (they are a public contract), ours after.
 
-export const USAGE = `Usage: npm run conformance -- [options]
+/** The text of --help, headed by the binary's own name. */
+export function usage(bin: string): string {
+  return `Usage: ${bin} [options]        (from a clone of the repository: npm run conformance -- [options])
 
 Options of the public interface (interfaces.md):
   --target FILE           target file describing the deployment under test
@@ -33,6 +35,7 @@ More options:
   --concurrency N         checks run at once (default 6; exclusive checks always run alone, last)
   --timeout MS            per-request timeout (default 15000)
   --plain                 plain PASS/FAIL/SKIP lines even in a terminal
+  --version               print the suite's name and version
   --help                  this text
 
 Exit status: 0 nothing failed and nothing errored (expected failures, known flakes and SHOULD warnings do
@@ -40,3 +43,6 @@ not count); 1 at least one check failed (or a stale baseline entry, or an unstab
 2 the suite could not run (bad option, unreadable target, unreachable target), reason on stderr;
 3 nothing failed but a check errored (the suite or the network broke, after one retry).
 `;
+}
+
+export const USAGE = usage('ppapi-conformance');

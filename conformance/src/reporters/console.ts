@@ -5,7 +5,7 @@
 import type { CheckResult } from '../model';
 import { formatCoverageFigure, type Coverage } from '../runner/coverage';
 import type { BaselineNote, ComparisonNote } from './meta';
-import { summarize, summaryLine } from './summary';
+import { OUTCOMES, outcomeInfo, outcomeOf, summarize, summaryLine } from './summary';
 
 export interface ConsoleOptions {
   readonly write: (text: string) => void;
@@ -80,11 +80,7 @@ export function failureDetails(r: CheckResult): string[] {
 }
 
 function tagOf(r: CheckResult): string {
-  if (r.knownFlaky) return 'FLAKY';
-  if (r.status === 'error') return 'ERROR';
-  if (r.expectedFailure) return 'XFAIL';
-  if (r.warning) return 'WARN';
-  return 'FAIL';
+  return outcomeInfo(outcomeOf(r)).tag;
 }
 
 function failLine(r: CheckResult): string {
@@ -93,15 +89,17 @@ function failLine(r: CheckResult): string {
   return `${tagOf(r)} ${r.id} [${r.rules.join(', ')}]${level} ${what}`;
 }
 
-/** Failed or errored: the results that get details. */
+/** Neither passed, skipped nor disabled: the results that get details. */
 function troubled(r: CheckResult): boolean {
-  return r.status === 'failed' || r.status === 'error';
+  const outcome = outcomeOf(r);
+  return outcome !== 'passed' && outcome !== 'skipped' && outcome !== 'disabled';
 }
 
 export function plainLine(r: CheckResult): string {
   if (r.status === 'passed') return `PASS ${r.id}`;
   if (r.status === 'skipped') return `SKIP ${r.id} ${r.message}`;
   if (r.status === 'disabled') return `OFF  ${r.id} ${r.message}`;
+  if (r.status === 'blocked') return `BLOCKED ${r.id} ${r.message}`;
   return failLine(r);
 }
 
@@ -159,10 +157,11 @@ export class ConsoleReporter {
     this.groupDone.set(r.group, group);
     if (group.length === this.plan.groups.get(r.group)) {
       const s = summarize(group);
-      const mark = s.failed || s.errored ? this.paint('red', '✘') : this.paint('green', '✔');
+      const mark = s.failed || s.errored || s.blocked ? this.paint('red', '✘') : this.paint('green', '✔');
       const parts = [this.paint('green', `${s.passed} passed`)];
       if (s.failed) parts.push(this.paint('red', `${s.failed} failed`));
       if (s.errored) parts.push(this.paint('red', `${s.errored} error${s.errored === 1 ? '' : 's'}`));
+      if (s.blocked) parts.push(this.paint('red', `${s.blocked} blocked`));
       if (s.warnings) parts.push(this.paint('yellow', `${s.warnings} warning${s.warnings === 1 ? '' : 's'}`));
       if (s.disabled) parts.push(this.paint('dim', `${s.disabled} disabled`));
       if (s.expectedFailures)
@@ -203,19 +202,12 @@ export class ConsoleReporter {
         `  rules changed: ${changes.length === 0 ? 'none' : changes.map((c) => `${c.rule} ${c.before} → ${c.now}`).join(', ')}`,
       );
     }
-    if (summary.warnings)
-      this.line(
-        `${summary.warnings} warning${summary.warnings === 1 ? '' : 's'} (failed SHOULD rules; --strict counts them as failures)`,
-      );
-    if (summary.errored)
-      this.line(
-        `${summary.errored} error${summary.errored === 1 ? '' : 's'} (the suite or the network broke, after one retry; exit status 3 when nothing failed)`,
-      );
+    // One line per outcome that needs saying, in the words (and order) of summary.ts's table.
+    for (const info of OUTCOMES) {
+      const n = summary[info.count];
+      if (n > 0 && info.explanation) this.line(info.explanation(n));
+    }
     if (end.notConformance) this.line(this.paint('bold', end.notConformance));
-    if (summary.expectedFailures)
-      this.line(
-        `${summary.expectedFailures} expected failure${summary.expectedFailures === 1 ? '' : 's'} (listed in the baseline, not counted as failed)`,
-      );
     // Alone and uncoloured on the last line: CI parses it.
     this.line(summaryLine(summary));
   }

@@ -4,7 +4,7 @@
 import type { CheckResult, RunMeta } from '../model';
 import type { Coverage, RuleCoverage } from '../runner/coverage';
 import { baselineRemovableOf, comparisonOf, coverageOf, notConformanceOf, stringsOf } from './meta';
-import { byGroup, failuresFirst, summarize } from './summary';
+import { byGroup, failuresFirst, outcomeOf, summarize } from './summary';
 
 export function escapeHtml(text: string): string {
   return text
@@ -37,18 +37,35 @@ details{border:1px solid var(--line);border-radius:6px;margin:8px 0;padding:6px 
 .rules{color:var(--muted);font-size:13px}nav a{margin-right:16px}
 `;
 
+/** The colour of a row, by its outcome (summary.ts decides the outcome). */
 function statusClass(r: CheckResult): string {
-  if (r.knownFlaky) return 'xfail';
-  if (r.status === 'failed' && r.expectedFailure) return 'xfail';
-  if (r.status === 'failed' && r.warning) return 'skipped';
-  return r.status === 'error' ? 'failed' : r.status;
+  switch (outcomeOf(r)) {
+    case 'flaky':
+    case 'expectedFailure':
+      return 'xfail';
+    case 'warning':
+      return 'skipped';
+    case 'errored':
+    case 'blocked':
+      return 'failed';
+    default:
+      return r.status;
+  }
 }
 
 function statusLabel(r: CheckResult): string {
-  if (r.knownFlaky) return `${r.status} (known flaky)`;
-  if (r.status === 'failed' && r.expectedFailure) return 'expected failure';
-  if (r.status === 'failed' && r.warning) return 'warning';
-  return r.status;
+  switch (outcomeOf(r)) {
+    case 'flaky':
+      return `${r.status} (known flaky)`;
+    case 'expectedFailure':
+      return 'expected failure';
+    case 'warning':
+      return 'warning';
+    case 'blocked':
+      return `blocked by ${r.blockedBy ?? '?'}`;
+    default:
+      return r.status;
+  }
 }
 
 function failureArticle(r: CheckResult, ruleText: ReadonlyMap<string, string>): string {
@@ -145,6 +162,7 @@ export function renderHtml(results: readonly CheckResult[], meta: RunMeta): stri
   const s = summarize(results);
   const coverage = coverageOf(meta);
   const { failures, expected } = failuresFirst(results);
+  const warnings = results.filter((r) => outcomeOf(r) === 'warning');
   const removable = baselineRemovableOf(meta);
   const comparison = comparisonOf(meta);
   // Failures quote the rules they break when the catalogue came along (coverage).
@@ -157,6 +175,7 @@ export function renderHtml(results: readonly CheckResult[], meta: RunMeta): stri
     meta.seed !== undefined ? `seed ${meta.seed}` : undefined,
     meta.profile !== undefined ? `profile ${meta.profile}` : undefined,
     `${meta.startedAt} → ${meta.finishedAt}`,
+    typeof meta.suiteVersion === 'string' ? `suite ${meta.suiteVersion}` : undefined,
   ].filter((f): f is string => f !== undefined);
   const card = (cls: string, n: string, label: string): string =>
     `<div class="card ${cls}"><b>${h(n)}</b>${h(label)}</div>`;
@@ -183,11 +202,12 @@ export function renderHtml(results: readonly CheckResult[], meta: RunMeta): stri
 <title>${h(meta.title)}</title><style>${CSS}</style></head>
 <body>
 <header>${notConformance !== undefined ? `<p class="not-conformance" role="alert"><b>${h(notConformance)}</b></p>` : ''}<h1>${h(meta.title)}</h1><p class="meta">${facts.map(h).join(' · ')}</p>
-<div class="cards">${card('passed', String(s.passed), 'passed')}${card('failed', String(s.failed), 'failed')}${card('skipped', String(s.skipped), 'skipped')}${s.expectedFailures ? card('xfail', String(s.expectedFailures), 'expected failures') : ''}${s.errored ? card('failed', String(s.errored), 'errors (suite or network)') : ''}${s.warnings ? card('skipped', String(s.warnings), 'warnings (SHOULD)') : ''}${s.disabled ? card('skipped', String(s.disabled), 'disabled') : ''}${coverage ? card('', `${(coverage.figure * 100).toFixed(1)}%`, `rule coverage (${coverage.covered}/${coverage.testable})`) : ''}</div>
+<div class="cards">${card('passed', String(s.passed), 'passed')}${card('failed', String(s.failed), 'failed')}${card('skipped', String(s.skipped), 'skipped')}${s.expectedFailures ? card('xfail', String(s.expectedFailures), 'expected failures') : ''}${s.errored ? card('failed', String(s.errored), 'errors (suite or network)') : ''}${s.blocked ? card('failed', String(s.blocked), 'blocked') : ''}${s.flaky ? card('xfail', String(s.flaky), 'known flaky') : ''}${s.warnings ? card('skipped', String(s.warnings), 'warnings (SHOULD)') : ''}${s.disabled ? card('skipped', String(s.disabled), 'disabled') : ''}${coverage ? card('', `${(coverage.figure * 100).toFixed(1)}%`, `rule coverage (${coverage.covered}/${coverage.testable})`) : ''}</div>
 </header>
 <nav><p><a href="#failures">Failures</a>${coverage ? '<a href="#coverage">Coverage</a>' : ''}<a href="#checks">All checks</a></p></nav>
-<section id="failures"><h2>Failures, errors and warnings (${failures.length})</h2>
+<section id="failures"><h2>Failures, errors and warnings (${failures.length + warnings.length})</h2>
 ${failures.length ? failures.map(article).join('\n') : '<p>No check failed.</p>'}
+${warnings.map(article).join('\n')}
 ${expected.length ? `<h2>Expected failures (${expected.length})</h2>${expected.map(article).join('\n')}` : ''}
 ${notes.join('\n')}
 </section>

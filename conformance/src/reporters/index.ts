@@ -2,11 +2,13 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { CheckResult, ReportFormat, ReportSpec, RunMeta, WriteReports } from '../model';
+import type { CheckResult, ReportFormat, RunMeta, WriteReports } from '../model';
 import { renderHtml } from './html';
 import { renderJson } from './json';
 import { renderJUnit } from './junit';
 import { renderBadge, renderPublishedSummary } from './publish';
+import { SUITE_VERSION } from '../version';
+export { parseReportSpec, REPORT_FORMATS } from './report-spec';
 
 export const RENDERERS: Readonly<Record<ReportFormat, (results: readonly CheckResult[], meta: RunMeta) => string>> = {
   json: renderJson,
@@ -16,23 +18,12 @@ export const RENDERERS: Readonly<Record<ReportFormat, (results: readonly CheckRe
   badge: renderBadge,
 };
 
-export const REPORT_FORMATS: readonly ReportFormat[] = ['json', 'junit', 'html', 'summary', 'badge'];
-
-/** Parses `FORMAT:PATH` (the --report option); throws with a one-line reason. */
-export function parseReportSpec(text: string): ReportSpec {
-  const colon = text.indexOf(':');
-  const format = colon < 0 ? text : text.slice(0, colon);
-  const path = colon < 0 ? '' : text.slice(colon + 1);
-  if (!(REPORT_FORMATS as readonly string[]).includes(format))
-    throw new Error(`--report ${text}: FORMAT must be ${REPORT_FORMATS.join(', ')}`);
-  if (path.length === 0) throw new Error(`--report ${text}: PATH is missing (FORMAT:PATH)`);
-  return { format: format as ReportFormat, path };
-}
-
+/** Every report says which suite wrote it (the conformance run and the receiver tester alike). */
 export const writeReports: WriteReports = async (results, specs, meta) => {
+  const stamped: RunMeta = { ...meta, suiteVersion: SUITE_VERSION };
   for (const spec of specs) {
     await mkdir(dirname(spec.path), { recursive: true });
-    await writeFile(spec.path, RENDERERS[spec.format](results, meta), 'utf8');
+    await writeFile(spec.path, RENDERERS[spec.format](results, stamped), 'utf8');
   }
 };
 
@@ -41,7 +32,18 @@ export { renderJson, toJsonReport } from './json';
 export { renderJUnit } from './junit';
 export { renderCoverageMarkdown } from './coverage-md';
 export { escapeXml, escapeXmlAttr } from './xml';
-export { summarize, summaryLine, type Summary } from './summary';
+export {
+  summarize,
+  summaryLine,
+  outcomeOf,
+  runVerdict,
+  OUTCOMES,
+  type Outcome,
+  type OutcomeFields,
+  type RunVerdict,
+  type Summary,
+} from './summary';
+export { readReport, renderMarkdownSummary, type ReadReport } from './markdown';
 export { ConsoleReporter, planOf, plainLine, failureDetails, type ConsoleOptions, type RunPlan } from './console';
 export type { ConformanceMeta, BaselineNote, ComparisonNote } from './meta';
 export { SPEC_VERSION } from './meta';

@@ -12,7 +12,7 @@ function checkEntry(r: CheckResult): SuiteReport['checks'][number] {
     status: r.status,
     message: r.message,
     // interfaces.md: a command reproducing a failure; empty for checks that did not fail.
-    reproduction: r.status === 'failed' || r.status === 'error' ? (r.reproduction ?? '') : '',
+    reproduction: r.status === 'failed' || r.status === 'error' || r.status === 'blocked' ? (r.reproduction ?? '') : '',
     title: r.title,
     group: r.group,
     durationMs: r.durationMs,
@@ -31,8 +31,11 @@ function checkEntry(r: CheckResult): SuiteReport['checks'][number] {
     ...(r.attempts !== undefined ? { attempts: r.attempts } : {}),
     ...(r.core !== undefined ? { core: r.core } : {}),
     ...(r.disabledBy !== undefined ? { disabledBy: r.disabledBy } : {}),
+    ...(r.blockedBy !== undefined ? { blockedBy: r.blockedBy } : {}),
     // Exchanges with real values (masked keys) where someone reproduces a problem: failures and errors.
-    ...((r.status === 'failed' || r.status === 'error') && r.exchanges?.length ? { exchanges: r.exchanges } : {}),
+    ...((r.status === 'failed' || r.status === 'error' || r.status === 'blocked') && r.exchanges?.length
+      ? { exchanges: r.exchanges }
+      : {}),
     // The diffable trace, for every check that made requests (passed ones too).
     ...(r.trace?.length ? { trace: r.trace } : {}),
   };
@@ -56,6 +59,7 @@ export function toJsonReport(results: readonly CheckResult[], meta: RunMeta): Su
       disabled: s.disabled,
       warnings: s.warnings,
       flaky: s.flaky,
+      blocked: s.blocked,
     },
     checks: results.map(checkEntry),
     meta: plainMeta(meta),

@@ -17,6 +17,8 @@ export type Verdict = 'conformant' | 'non-conformant' | 'incomplete' | 'not-a-co
 export interface PublishedSummary {
   readonly implementation: { readonly name: string; readonly version: string; readonly url?: string } | null;
   readonly specVersion: string;
+  /** Version of the suite that produced the verdict (set by writeReports). */
+  readonly suiteVersion?: string;
   readonly profile: {
     readonly run?: string;
     readonly capabilities: Readonly<Record<string, boolean>>;
@@ -65,6 +67,7 @@ export function toPublishedSummary(results: readonly CheckResult[], meta: RunMet
   return {
     implementation: implementationOf(meta),
     specVersion: typeof meta.specVersion === 'string' ? meta.specVersion : SPEC_VERSION,
+    ...(typeof meta.suiteVersion === 'string' ? { suiteVersion: meta.suiteVersion } : {}),
     profile: {
       ...(meta.profile !== undefined ? { run: meta.profile } : {}),
       capabilities,

@@ -6,7 +6,7 @@ import type { CheckNeed, RecordedExchange } from '../model';
 import type { Clock } from '../http/clock';
 import type { HttpClient, HttpResponse, ObservedBody } from '../http/client';
 import type { Target } from '../targets/types';
-import type { RunResources } from './run-scope';
+import type { ObserverState, RunResources } from './run-scope';
 
 export type Profile = 'quick' | 'full';
 
@@ -75,6 +75,12 @@ export interface CheckContext {
   ): string | undefined;
 
   skip(reason: string): never;
+  /**
+   * The check cannot run because an operation every deployment must support failed: reported `blocked` by
+   * `requiredCheck` (the id of the check that fails on that operation itself), and the run exits 1. Use it for a
+   * refused POST /properties and the like, never for what a target may lack (that is a skip).
+   */
+  block(requiredCheck: string, reason: string): never;
   /** Shown as the passed message (e.g. "checked 12 endpoints"). */
   note(message: string): void;
   /**
@@ -114,7 +120,7 @@ export function assertThat(
 }
 
 /** What a check is aimed at: a deployment (a target file) or a webhook receiver (a URL and its secret). */
-export type CheckContextKind = 'target' | 'receiver';
+export type CheckContextKind = 'target' | 'receiver-tester';
 
 export interface CheckDefinition<C = CheckContext> {
   /** Stable, e.g. `auth.revokedKeyIsRejected`. Letters, digits, `.`, `_`, `-`. */
@@ -146,14 +152,14 @@ export interface CheckDefinition<C = CheckContext> {
    * receives (its public API client only); a returned message is a violation, kept with the exchange for the
    * check's run (ctx.run.violations). Such checks are `afterAll`.
    */
-  readonly observe?: (exchange: RecordedExchange, body: ObservedBody) => string | undefined;
+  readonly observe?: (exchange: RecordedExchange, body: ObservedBody, state: ObserverState) => string | undefined;
   /** Run after every other check, exclusive ones included (they judge what the whole run saw). */
   readonly afterAll?: boolean;
   run(ctx: C): Promise<void>;
 }
 
 export interface Check<C = CheckContext> extends CheckDefinition<C> {
-  /** `target` for defineCheck, `receiver` for defineReceiverCheck (src/receiver). */
+  /** `target` for defineCheck, `receiver` for defineReceiverCheck (src/receiver-tester). */
   readonly context: CheckContextKind;
   readonly profile: Profile;
   readonly needs: readonly CheckNeed[];

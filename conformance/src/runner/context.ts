@@ -3,7 +3,7 @@
 
 import type { Arbitrary } from 'fast-check';
 import type { RecordedExchange } from '../model';
-import { createHttpClient, type HttpClient, type HttpResponse } from '../http/client';
+import { createHttpClient, TransportError, type HttpClient, type HttpResponse } from '../http/client';
 import type { Clock } from '../http/clock';
 import type { Pacer } from '../http/pacing';
 import { createProvisioningClient } from '../provisioning/client';
@@ -11,7 +11,7 @@ import { isRoleName, keyForRole, unmetNeed } from '../targets/roles';
 import type { Target } from '../targets/types';
 import type { AssertOptions, Check, CheckContext, Profile, PropertyOptions } from './check';
 import { describeResponse, describeValue } from './describe';
-import { CheckFailure, CheckSkip } from './outcomes';
+import { CheckBlocked, CheckFailure, CheckSkip } from './outcomes';
 import { runProperty } from './property';
 import type { RunResources } from './run-scope';
 
@@ -64,6 +64,9 @@ export class RunningCheck {
     this.controller.abort(new Error(reason));
   }
 
+  /** The first transport error a cleanup met: the check could not clean up, and so cannot be reported passed. */
+  cleanupTransportError: TransportError | undefined;
+
   /** Runs cleanups last-first with a fresh signal (the check's may be aborted); returns the failures. */
   async runCleanups(): Promise<string[]> {
     this.controller = new AbortController();
@@ -72,6 +75,7 @@ export class RunningCheck {
       try {
         await fn();
       } catch (error) {
+        if (error instanceof TransportError) this.cleanupTransportError ??= error;
         problems.push(error instanceof Error ? error.message : String(error));
       }
     }
@@ -196,6 +200,9 @@ export class RunningCheck {
 
       skip(reason): never {
         throw new CheckSkip(reason);
+      },
+      block(requiredCheck, reason): never {
+        throw new CheckBlocked(requiredCheck, reason);
       },
       note: (message) => {
         self.notes.push(message);

@@ -54,6 +54,7 @@ export function checksByRule(checks: CoverageInput['checks']): Map<string, strin
 
 function ruleStatus(statuses: ReadonlyArray<CheckStatus | 'not run'>): RuleStatus {
   if (statuses.length === 0) return 'no check';
+  if (statuses.includes('blocked')) return 'failed';
   for (const s of ['failed', 'passed', 'skipped'] as const) if (statuses.includes(s)) return s;
   return 'not run';
 }

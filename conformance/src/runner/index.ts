@@ -1,7 +1,7 @@
 // The check API and the runner. Checks import from here: `import { defineCheck } from '../../runner'`.
 export { defineCheck, assertThat, DEFAULT_CHECK_TIMEOUT_MS } from './check';
 export type { AssertOptions, Check, CheckContext, CheckDefinition, Profile, PropertyOptions } from './check';
-export { CheckFailure, CheckSkip, CannotRunError, type FailureDetails } from './outcomes';
+export { CheckBlocked, CheckFailure, CheckSkip, CannotRunError, type FailureDetails } from './outcomes';
 export { runCheck, newRunId, pacerFor, rerunCommand, type RunCheckOptions } from './run-check';
 export { runChecks, DEFAULT_CONCURRENCY, type RunChecksOptions } from './run-checks';
 export {

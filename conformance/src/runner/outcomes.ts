@@ -31,6 +31,21 @@ export class CheckSkip extends Error {
   }
 }
 
+/**
+ * The check cannot run because an operation every deployment must support failed (POST /properties refused, …).
+ * Not a skip: the target lacks nothing the spec lets it lack. `blockedBy` is the id of the check that fails on that
+ * operation itself; the blocked check is reported `blocked` and the run exits 1.
+ */
+export class CheckBlocked extends Error {
+  override readonly name = 'CheckBlocked';
+  constructor(
+    readonly blockedBy: string,
+    readonly reason: string,
+  ) {
+    super(`blocked by ${blockedBy}: ${reason}`);
+  }
+}
+
 /** Errors that stop the whole run before or instead of running checks (exit status 2). */
 export class CannotRunError extends Error {
   override readonly name: string = 'CannotRunError';

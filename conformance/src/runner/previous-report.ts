@@ -19,7 +19,7 @@ export interface PreviousReport {
   readonly seed?: number;
 }
 
-const STATUSES: readonly string[] = ['passed', 'failed', 'skipped', 'error', 'disabled'];
+const STATUSES: readonly string[] = ['passed', 'failed', 'skipped', 'error', 'disabled', 'blocked'];
 
 export function parsePreviousReport(raw: unknown, source: string): PreviousReport {
   if (!isRecord(raw) || !Array.isArray(raw.checks))

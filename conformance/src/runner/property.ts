@@ -31,9 +31,13 @@ interface FailedRun {
 export async function runProperty<T>(run: PropertyRun<T>): Promise<void> {
   let lastFailure: FailedRun | undefined;
   let skip: CheckSkip | undefined;
+  // Anything but a verdict (a reset connection, a timeout, the suite's own bug) says nothing about the input:
+  // it is not a counterexample to shrink but the run's end, rethrown as is so the check reports `error`.
+  let broken: unknown;
+  let isBroken = false;
 
   const property = fc.asyncProperty(run.arbitrary, async (value: T) => {
-    if (skip || run.aborted?.()) return true;
+    if (skip || isBroken || run.aborted?.()) return true;
     const before = run.exchanges.length;
     const exchangeOfThisRun = (): RecordedExchange | undefined =>
       run.exchanges.length > before ? run.exchanges[run.exchanges.length - 1] : undefined;
@@ -47,9 +51,14 @@ export async function runProperty<T>(run: PropertyRun<T>): Promise<void> {
         skip = error;
         return true;
       }
+      if (!(error instanceof CheckFailure)) {
+        broken = error;
+        isBroken = true;
+        return true;
+      }
       lastFailure = {
         error,
-        exchange: error instanceof CheckFailure ? (error.details.exchange ?? exchangeOfThisRun()) : exchangeOfThisRun(),
+        exchange: error.details.exchange ?? exchangeOfThisRun(),
       };
       throw error;
     }
@@ -60,6 +69,7 @@ export async function runProperty<T>(run: PropertyRun<T>): Promise<void> {
     numRuns: run.numRuns ?? DEFAULT_NUM_RUNS,
     examples: (run.examples ?? []).map((e): [T] => [e]),
   });
+  if (isBroken) throw broken;
   if (skip) throw skip;
   if (!details.failed) return;
 

@@ -15,7 +15,7 @@ export function unstableChecks(runs: readonly (readonly CheckResult[])[]): Insta
   return [...byId.entries()].filter(([, v]) => new Set(v).size > 1).map(([check, verdicts]) => ({ check, verdicts }));
 }
 
-const SEVERITY: readonly CheckStatus[] = ['failed', 'error', 'passed', 'skipped', 'disabled'];
+const SEVERITY: readonly CheckStatus[] = ['failed', 'blocked', 'error', 'passed', 'skipped', 'disabled'];
 
 /** One result per check for the report: its worst verdict over the runs (a failure in any run shows). */
 export function worstOf(runs: readonly (readonly CheckResult[])[]): CheckResult[] {

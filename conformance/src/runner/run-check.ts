@@ -17,7 +17,7 @@ import { RunningCheck } from './context';
 import { maskResult } from './masking';
 import { disabledBy, isCore } from './profile';
 import { buildTrace } from './trace';
-import { CheckFailure, CheckSkip } from './outcomes';
+import { CheckBlocked, CheckFailure, CheckSkip } from './outcomes';
 import { RunScope } from './run-scope';
 
 export interface RunCheckOptions {
@@ -147,6 +147,10 @@ export async function runCheck(check: Check, target: Target, options: RunCheckOp
     clearTimeout(timer);
   }
   const cleanupProblems = await running.runCleanups();
+  // A broken connection in a cleanup leaves the check's data behind: the run cannot call it passed (or skipped
+  // quietly), nor is it a verdict on the deployment. A failure found before the cleanup stands.
+  if ((outcome === undefined || outcome instanceof CheckSkip) && running.cleanupTransportError)
+    outcome = running.cleanupTransportError;
   // A lone check's run ends with it: its run-level cleanups are its own, reported like its other cleanups.
   if (ownsRun) cleanupProblems.push(...(await run.close()));
   const runNotes = ownsRun && run.notices.length ? ` (note: ${run.notices.join('; ')})` : '';
@@ -172,6 +176,18 @@ export async function runCheck(check: Check, target: Target, options: RunCheckOp
     };
   } else if (outcome instanceof CheckSkip) {
     result = { ...skipped(outcome.reason + cleanupNote), exchanges };
+  } else if (outcome instanceof CheckBlocked) {
+    const exchange = exchanges[exchanges.length - 1];
+    result = {
+      ...base,
+      status: 'blocked',
+      blockedBy: outcome.blockedBy,
+      message: `blocked by ${outcome.blockedBy}: ${outcome.reason}${cleanupNote}`,
+      ...(exchange ? { reproduction: curl(exchange) } : {}),
+      durationMs: elapsed(),
+      exchanges,
+      command: rerunCommand(check, usedSeed, options.targetFile),
+    };
   } else {
     // Only a CheckFailure is a verdict on the deployment; anything else means the suite could not judge.
     const status = outcome instanceof CheckFailure ? 'failed' : 'error';

@@ -29,10 +29,19 @@ export interface ObservedViolations {
   readonly found: readonly Violation[];
 }
 
+/**
+ * What an observer keeps across the answers of one run: the target (to tell its keys' roles apart) and a memo of
+ * its own (per-key tallies such as the rate-limit values seen), fresh for every run.
+ */
+export interface ObserverState {
+  readonly target: Target;
+  readonly memo: Map<string, unknown>;
+}
+
 /** A check that judges every answer of the run (Check.observe). */
 export interface RunObserver {
   readonly id: string;
-  readonly observe: (exchange: RecordedExchange, body: ObservedBody) => string | undefined;
+  readonly observe: (exchange: RecordedExchange, body: ObservedBody, state: ObserverState) => string | undefined;
 }
 
 /** `ctx.run`: the run-scoped registry a check sees. */
@@ -75,6 +84,7 @@ export class RunScope implements RunResources {
   readonly notices: string[] = [];
   private readonly masker: Masker;
   private readonly observed = new Map<string, { judged: number; total: number; found: Violation[] }>();
+  private readonly memos = new Map<string, Map<string, unknown>>();
 
   constructor(private readonly options: RunScopeOptions) {
     this.masker = options.showSecrets ? NO_MASKING : new SecretMasker(targetSecrets(options.target));
@@ -85,7 +95,9 @@ export class RunScope implements RunResources {
       const entry = this.observed.get(observer.id) ?? { judged: 0, total: 0, found: [] };
       this.observed.set(observer.id, entry);
       entry.judged++;
-      const message = observer.observe(exchange, body);
+      let memo = this.memos.get(observer.id);
+      if (!memo) this.memos.set(observer.id, (memo = new Map<string, unknown>()));
+      const message = observer.observe(exchange, body, { target: this.options.target, memo });
       if (message === undefined) continue;
       entry.total++;
       if (entry.found.length < KEPT_VIOLATIONS) entry.found.push({ message, exchange });

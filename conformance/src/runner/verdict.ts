@@ -3,6 +3,7 @@
 // something errored, 0 otherwise (2, could not run, is the CLI's).
 
 import type { CheckResult, Rule, RuleLevel } from '../model';
+import { runVerdict, summarize } from '../reporters/summary';
 
 /** Strongest first. */
 const ORDER: readonly RuleLevel[] = ['MUST', 'SHOULD', 'MAY', 'not-shown'];
@@ -43,11 +44,12 @@ export function countsAsError(r: CheckResult): boolean {
 
 export const EXIT = { ok: 0, failed: 1, cannotRun: 2, errored: 3 } as const;
 
-/** `extraFailures`: reasons the run fails besides check failures (stale baseline entries, unstable checks). */
+/**
+ * `extraFailures`: reasons the run fails besides check failures (stale baseline entries, unstable checks). The
+ * verdict is the reports' own (reporters/summary.ts), so the exit status and every summary agree.
+ */
 export function exitStatus(results: readonly CheckResult[], extraFailures = 0): number {
-  if (extraFailures > 0 || results.some(countsAsFailure)) return EXIT.failed;
-  if (results.some(countsAsError)) return EXIT.errored;
-  return EXIT.ok;
+  return runVerdict(summarize(results), extraFailures).exitStatus;
 }
 
 /** Core checks the target file disabled: such a run is "not a conformance result". */

@@ -1,6 +1,8 @@
 // Target files: loading, validation, role resolution and the embedded reference server.
 export * from './types';
 export { parseTarget, withBaseUrl, type ParsedTarget } from './validate';
+export { resolveEnvironment, type Environment } from './environment';
+export { TARGET_SCHEMA } from './target-file';
 export { loadTargetFile } from './load';
 export { keyForRole, isRoleName, allRoleKeys, targetSecrets, unmetNeed } from './roles';
 export {

@@ -2,9 +2,11 @@
 
 import { readFileSync } from 'node:fs';
 import { TargetError } from './types';
+import type { Environment } from './environment';
 import { parseTarget, type ParsedTarget } from './validate';
 
-export function loadTargetFile(path: string): ParsedTarget {
+/** `${NAME}` values come from env (the process's environment unless a test passes its own). */
+export function loadTargetFile(path: string, env: Environment = process.env): ParsedTarget {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -18,5 +20,5 @@ export function loadTargetFile(path: string): ParsedTarget {
   } catch (error) {
     throw new TargetError(`target file ${path} is not valid JSON: ${(error as Error).message.split('\n')[0]}`);
   }
-  return parseTarget(raw, path);
+  return parseTarget(raw, path, env);
 }

@@ -35,6 +35,7 @@ export function targetSecrets(target: Target): string[] {
   const secrets = allRoleKeys(target).map(([, key]) => key);
   if (target.provisioning?.token !== undefined) secrets.push(target.provisioning.token);
   if (target.webhooks) secrets.push(target.webhooks.secret);
+  if (target.webhooks?.receiverAdminToken !== undefined) secrets.push(target.webhooks.receiverAdminToken);
   return secrets;
 }
 

@@ -65,6 +65,8 @@ export interface WebhooksConfig {
   readonly receiverUrl: string;
   /** Where the suite reads what the receiver got. */
   readonly receiverAdminUrl: string;
+  /** Sent as `Authorization: Bearer` to the admin API of a receiver started with `--admin-token`. */
+  readonly receiverAdminToken?: string;
   /** Signing secret the receiver verifies with. */
   readonly secret: string;
   /** The deployment's retry schedule when it is not the spec's 900,3600 (a test deployment shortens it). */

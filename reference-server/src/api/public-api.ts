@@ -19,7 +19,12 @@ export const publicApiPlugin: Plugin<void> = {
     registerApiKeyScheme(server, {
       knex: deps.knex,
       cacheTtlMs: deps.config.credentialCacheMs,
-      limits: { store: deps.rateLimits, landlordLimits: deps.config.landlordLimits, readAlong },
+      limits: {
+        store: deps.rateLimits,
+        landlordLimits: deps.config.landlordLimits,
+        readAlong,
+        onDecision: (scope, decision) => deps.metrics.limiterDecision(scope, decision),
+      },
     });
     server.auth.default('api-key');
     for (const plugin of RESOURCE_PLUGINS) await server.register(plugin);

@@ -1,40 +1,20 @@
 // The developer dashboard's API, outside the public prefix, guarded by ADMIN_TOKEN (Bearer).
-import { timingSafeEqual, createHash } from 'node:crypto';
 import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
-import { Landlord, PLANS } from '../persistence/models';
 import { apiError } from '../platform/errors/api-error';
 import { route, type IdParams, type SharedRouteOptions, type TypedRoute } from '../platform/http/routes';
-import { deletedBody, email, idParams, isoDate, uuid } from '../platform/http/schemas';
+import { deletedBody, idParams, uuid } from '../platform/http/schemas';
 import { depsOf } from '../platform/app-context';
 import { storageOf } from '../storage';
 import { EVENT_TYPES, MAX_EVENT_TYPES_PER_SUBSCRIPTION } from '../webhooks/event-types';
+import { sameToken } from './admin-token';
+import { createLandlordInput, createSubscriptionInput, issueKeyInput, updateLandlordInput } from './inputs';
 import { deleteLandlord } from './landlord-deletion';
+import { capturedMail, listCapturedMail, mailAttachment } from './mail';
 import * as dashboard from './service';
 import { webhookDashboardRoutes } from './webhook-routes';
 
 export const DASHBOARD_PREFIX = '/dashboard/api';
-
-const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
-
-const landlordBody = {
-  name: Joi.string().trim().min(1).max(200),
-  email,
-  plan: Joi.string()
-    .valid(...PLANS)
-    .allow(null),
-  subscriptionStatus: Joi.string().valid('active', 'cancelled', 'none'),
-  timezone: Joi.string().max(64),
-  propertyLimit: Joi.number().integer().min(0).allow(null),
-  nextBillingDate: isoDate.allow(null),
-};
-
-const rateLimits = Joi.object({
-  readsPerMinute: Joi.number().integer().min(1),
-  writesPerMinute: Joi.number().integer().min(1),
-  readsPerDay: Joi.number().integer().min(1),
-  writesPerDay: Joi.number().integer().min(1),
-}).allow(null);
 
 const routes: TypedRoute[] = [
   route({
@@ -45,23 +25,16 @@ const routes: TypedRoute[] = [
   route({
     method: 'GET',
     path: '/landlords',
-    handler: async (request) => {
-      return {
-        data: (await Landlord.query(depsOf(request).knex).orderBy('created_at')).map(dashboard.presentLandlord),
-      };
-    },
+    handler: async (request) => ({
+      data: (await dashboard.listLandlords(depsOf(request).knex)).map(dashboard.presentLandlord),
+    }),
   }),
   route<{ Payload: dashboard.LandlordInput }>({
     method: 'POST',
     path: '/landlords',
     options: {
       validate: {
-        payload: Joi.object({
-          ...landlordBody,
-          name: landlordBody.name.required(),
-          email: landlordBody.email.required(),
-          plan: landlordBody.plan.required(),
-        }),
+        payload: createLandlordInput,
       },
     },
     handler: async (request, h) => {
@@ -81,7 +54,7 @@ const routes: TypedRoute[] = [
   route<{ Params: IdParams; Payload: Partial<dashboard.LandlordInput> }>({
     method: 'PATCH',
     path: '/landlords/{id}',
-    options: { validate: { params: idParams, payload: Joi.object(landlordBody).min(1) } },
+    options: { validate: { params: idParams, payload: updateLandlordInput } },
     handler: async (request) => {
       const deps = depsOf(request);
       return {
@@ -118,12 +91,7 @@ const routes: TypedRoute[] = [
     options: {
       validate: {
         params: idParams,
-        payload: Joi.object({
-          name: Joi.string().trim().min(1).max(200).required(),
-          mode: Joi.string().valid('live', 'sandbox').required(),
-          scope: Joi.string().valid('read_only', 'read_write').required(),
-          rateLimits,
-        }),
+        payload: issueKeyInput,
       },
     },
     handler: async (request, h) => {
@@ -158,19 +126,7 @@ const routes: TypedRoute[] = [
     options: {
       validate: {
         params: idParams,
-        payload: Joi.object({
-          url: Joi.string()
-            .uri({ scheme: ['http', 'https'] })
-            .max(2000)
-            .required(),
-          events: Joi.array()
-            .items(Joi.string().valid(...EVENT_TYPES))
-            .min(1)
-            .max(MAX_EVENT_TYPES_PER_SUBSCRIPTION)
-            .unique()
-            .required(),
-          description: Joi.string().max(300).allow(null, ''),
-        }),
+        payload: createSubscriptionInput,
       },
     },
     handler: async (request, h) => {
@@ -205,8 +161,7 @@ export const dashboardPlugin: Plugin<void> = {
       authenticate: (request, h) => {
         const header = request.headers.authorization;
         const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-        // Compare digests so the comparison is constant-time whatever the lengths.
-        if (!token || !match || !timingSafeEqual(digest(match[1]), digest(token))) {
+        if (!token || !match || !sameToken(match[1], token)) {
           throw apiError(
             'UNAUTHORIZED',
             token ? 'Missing or invalid dashboard token' : 'The dashboard is disabled: set ADMIN_TOKEN',
@@ -235,28 +190,19 @@ export const mailCaptureRoutes: TypedRoute[] = [
   route({
     method: 'GET',
     path: '/mail',
-    handler: (request) =>
-      (depsOf(request).mailCapture?.list() ?? []).map(({ attachments, ...m }) => ({
-        ...m,
-        attachments: attachments.map(({ content: _c, ...a }) => a),
-      })),
+    handler: (request) => listCapturedMail(depsOf(request).mailCapture),
   }),
   route<{ Params: { id: string } }>({
     method: 'GET',
     path: '/mail/{id}',
-    handler: (request) => {
-      const mail = depsOf(request).mailCapture?.get(request.params.id);
-      if (!mail) throw apiError('NOT_FOUND', 'Mail not found');
-      return { ...mail, attachments: mail.attachments.map(({ content: _c, ...a }) => a) };
-    },
+    handler: (request) => capturedMail(depsOf(request).mailCapture, request.params.id),
   }),
   route<{ Params: { id: string; filename: string } }>({
     method: 'GET',
     path: '/mail/{id}/attachment/{filename}',
     handler: (request, h) => {
-      const mail = depsOf(request).mailCapture?.get(request.params.id);
-      const attachment = mail?.attachments.find((a) => a.filename === request.params.filename);
-      if (!attachment) throw apiError('NOT_FOUND', 'Attachment not found');
+      const { params } = request;
+      const attachment = mailAttachment(depsOf(request).mailCapture, params.id, params.filename);
       return h.response(attachment.content).type(attachment.contentType);
     },
   }),

@@ -58,6 +58,10 @@ export async function createLandlord(knex: Knex, clock: Clock, input: LandlordIn
   });
 }
 
+export async function listLandlords(knex: Knex): Promise<Landlord[]> {
+  return Landlord.query(knex).orderBy('created_at');
+}
+
 export async function getLandlord(knex: Knex, id: string): Promise<Landlord> {
   const landlord = await Landlord.query(knex).findById(id);
   if (!landlord) throw notFound('Landlord');

@@ -252,10 +252,7 @@ export function buildOperation(route: RequestRoute, prefix: string, registry: Sc
   if (conflicts.length > 0) responses['409'] = errorResponse(409, conflicts);
   if (deprecated) shared(410, 'Gone');
   if (payloadSchema) {
-    responses['413'] = errorResponse(413, [
-      settings.plugins?.errors?.upload ? 'FILE_TOO_LARGE' : 'PAYLOAD_TOO_LARGE',
-      ...extraFor(413),
-    ]);
+    responses['413'] = errorResponse(413, ['FILE_TOO_LARGE', ...extraFor(413)]);
     responses['415'] = errorResponse(415, ['UNSUPPORTED_MEDIA_TYPE']);
   }
   if (!isPublic) shared(429, 'RateLimited');

@@ -17,6 +17,10 @@ import type { DataVersions } from './read-cache/data-versions';
 import type { ResponseCache } from './read-cache/response-cache';
 import { noteCachedAnswer } from './read-cache/plugin';
 import { serviceModeOf } from './transport/service-mode';
+import type { Metrics } from './metrics/metrics';
+
+/** Each check resolves when its dependency answers, and rejects (or is cut off by server/readiness.ts's timeout) otherwise. */
+export type ReadinessChecks = Readonly<Record<string, () => Promise<void>>>;
 
 export interface AppDeps {
   readonly config: ServerConfig;
@@ -30,6 +34,9 @@ export interface AppDeps {
   readonly mailCapture?: CaptureMailer;
   readonly dataVersions: DataVersions;
   readonly responseCache: ResponseCache;
+  readonly metrics: Metrics;
+  /** What /readyz checks: each dependency the process needs to answer requests, by name. */
+  readonly readiness: ReadinessChecks;
 }
 
 const DEPS = Symbol('app-deps');

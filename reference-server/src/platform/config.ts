@@ -2,6 +2,8 @@
 import Joi from 'joi';
 import { LANDLORD_LIMITS, type LandlordLimitName } from './limits/policy';
 
+export type MetricsAccess = 'admin' | 'open' | 'off';
+
 export interface ServerConfig {
   readonly port: number;
   readonly host: string;
@@ -63,82 +65,304 @@ export interface ServerConfig {
   readonly requestTimeoutMs: number;
   /** Request headers not received in full within this many ms: 408 REQUEST_TIMEOUT, connection closed (≤ requestTimeoutMs). */
   readonly headersTimeoutMs: number;
+  /**
+   * An idle keep-alive connection is closed after this many ms. Above the idle timeout of the balancer in front
+   * (60 s for the common ones), so the balancer, not the server, closes an idle upstream connection: otherwise it
+   * may send a request on a connection the server is closing, and its client sees a 502 the server never sent.
+   * Below headersTimeoutMs, as Node's documentation asks.
+   */
+  readonly keepAliveTimeoutMs: number;
+  /** On SIGTERM/SIGINT: requests in flight get this many ms to finish; then their connections are closed. */
+  readonly shutdownTimeoutMs: number;
+  /** GET /metrics: `admin` needs the admin token (Bearer), `open` needs nothing (a private network), `off` is 404. */
+  readonly metrics: MetricsAccess;
   /** PostgreSQL: a query not answered within this many ms fails (client side, so a frozen server is bounded too). */
   readonly dbQueryTimeoutMs: number;
   /** PostgreSQL: waiting this long for a pooled (or new) connection fails the request. */
   readonly dbAcquireTimeoutMs: number;
   /**
    * Compliance summaries computed at once per process; the rest wait their turn in arrival order, at most
-   * DB_QUERY_TIMEOUT_MS, then answer 503 DATABASE_UNAVAILABLE.
+   * DB_QUERY_TIMEOUT_MS, then answer 503 SERVICE_UNAVAILABLE with Retry-After.
    */
   readonly complianceSummaryConcurrency: number;
   /** Folder of stored objects (images, documents): STORAGE_DIR, else `${DATA_DIR}/objects`; unset: a per-process temp folder. */
   readonly storageDir?: string;
 }
 
-const schema = Joi.object<Record<string, string | number | boolean | undefined>>({
-  PORT: Joi.number().integer().min(0).max(65535).default(3000),
-  HOST: Joi.string().default('127.0.0.1'),
+/** Above the 60 s idle timeout of common balancers (AWS ALB, nginx's upstream keepalive_timeout, HAProxy setups). */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/** Above the keep-alive timeout, as Node's documentation asks. */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 66_000;
+
+/** 65 s, or less when a short headers timeout is configured (tests, drills): it stays below it. */
+function keepAliveDefault(headersTimeoutMs: number): number {
+  return Math.min(DEFAULT_KEEP_ALIVE_TIMEOUT_MS, Math.max(1, headersTimeoutMs - Math.min(1000, headersTimeoutMs / 2)));
+}
+
+/** The environment the server reads; each key's description is the README's configuration table (config-table.ts). */
+export const CONFIG_SCHEMA = Joi.object<Record<string, string | number | boolean | undefined>>({
+  PORT: Joi.number().integer().min(0).max(65535).default(3000).description('listening port (`0`: any free port)'),
+  HOST: Joi.string().default('127.0.0.1').description('listening address'),
   DATABASE_URL: Joi.string()
     .uri({ scheme: ['postgres', 'postgresql'] })
-    .empty(''),
-  DATA_DIR: Joi.string().empty(''),
+    .empty('')
+    .meta({ default: 'unset' })
+    .description(
+      'PostgreSQL 13 or later (`postgres://…`); the migrations install the pgcrypto extension (trusted: the role needs CREATE on the database) and create trigger functions. Unset: embedded PGlite, in memory, so every start begins from the fixture portfolio',
+    ),
+  DATA_DIR: Joi.string()
+    .empty('')
+    .meta({ default: 'unset' })
+    .description('with PGlite, keep the database (and stored files under `objects/`) on disk in this folder'),
   REDIS_URL: Joi.string()
     .uri({ scheme: ['redis', 'rediss'] })
-    .empty(''),
+    .empty('')
+    .meta({ default: 'unset' })
+    .description('Redis for rate limits (and the webhook queue). Unset: in-process stores with the same behaviour'),
   SMTP_URL: Joi.string()
     .uri({ scheme: ['smtp', 'smtps'] })
-    .empty(''),
-  ADMIN_TOKEN: Joi.string().min(8).empty(''),
-  NODE_ENV: Joi.string().empty('').default('development'),
-  REQUIRE_HTTPS: Joi.boolean().truthy('1').falsy('0').empty(''),
-  TRUSTED_PROXIES: Joi.string().allow('').default(''),
-  PUBLIC_URL: Joi.string().uri().empty(''),
-  LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
-  SEED_FIXTURES: Joi.boolean().truthy('1').falsy('0').default(true),
+    .empty('')
+    .meta({ default: 'unset' })
+    .description(
+      '`smtp://host:port` for outbound mail. Unset: in-process capture, readable at `GET /dashboard/api/mail`',
+    ),
+  ADMIN_TOKEN: Joi.string()
+    .min(8)
+    .empty('')
+    .meta({ default: 'generated' })
+    .description(
+      'Bearer token of the developer dashboard API (`/dashboard/api`) and of the provisioning contract (`/provisioning/v1`), at least 8 characters. Unset: a random one, printed on start',
+    ),
+  NODE_ENV: Joi.string()
+    .empty('')
+    .default('development')
+    .description('`production` turns production mode on (see `REQUIRE_HTTPS`)'),
+  REQUIRE_HTTPS: Joi.boolean()
+    .truthy('1')
+    .falsy('0')
+    .empty('')
+    .meta({ default: 'from `NODE_ENV`' })
+    .description(
+      'production mode (`1`, or `NODE_ENV=production`): plain HTTP answers `403 HTTPS_REQUIRED` (all but `GET /healthz`); `0` turns it off whatever `NODE_ENV` says',
+    ),
+  TRUSTED_PROXIES: Joi.string()
+    .allow('')
+    .default('')
+    .meta({ default: 'empty' })
+    .description('comma-separated IPs or IPv4 CIDRs whose `X-Forwarded-Proto: https` counts as TLS'),
+  PUBLIC_URL: Joi.string()
+    .uri()
+    .empty('')
+    .meta({ default: 'request origin' })
+    .description('base URL used in links the server hands out (image and download URLs)'),
+  LOG_LEVEL: Joi.string()
+    .valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent')
+    .default('info')
+    .description('pino level (`silent` … `trace`); logs are JSON lines with a request id, never a key'),
+  SEED_FIXTURES: Joi.boolean()
+    .truthy('1')
+    .falsy('0')
+    .default(true)
+    .description('load the fixture portfolio into an empty database on start'),
+  // Node's own; listed so the table documents it (the server relaunches itself with its flags unless set).
+  NODE_OPTIONS: Joi.string()
+    .empty('')
+    .meta({ default: 'unset' })
+    .description(
+      "Node's own; the server adds `--max-semi-space-size=64` by starting itself as a child process with it, unless `NODE_OPTIONS` (or the command line) already sets `--max-semi-space-size` (see the reference server's README)",
+    ),
   WEBHOOK_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
-    .empty(''),
-  WEBHOOK_SECRET: Joi.string().empty(''),
+    .empty('')
+    .meta({ default: 'unset' })
+    .description(
+      'with `WEBHOOK_SECRET`: the `enterpriseLive` landlord gets subscriptions delivering every event type to this URL',
+    ),
+  WEBHOOK_SECRET: Joi.string()
+    .empty('')
+    .meta({ default: 'unset' })
+    .description('signing secret of the `WEBHOOK_URL` subscriptions'),
   WEBHOOK_RETRY_DELAYS: Joi.string()
     .pattern(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/)
-    .default('900,3600'),
-  WEBHOOK_JITTER: Joi.number().min(0).max(0.5).default(0.1),
-  WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(1).max(60_000).default(10_000),
-  WEBHOOK_PROCESSING: Joi.boolean().truthy('1').falsy('0').default(true),
-  WEBHOOK_POLL_MS: Joi.number().integer().min(10).max(60_000).default(200),
-  WEBHOOK_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(16),
-  WEBHOOK_SCHEDULER_INTERVAL_MS: Joi.number().integer().min(1000).default(3_600_000),
-  WEBHOOK_QUEUE_LOCK_MS: Joi.number().integer().min(1000).default(30_000),
+    .default('900,3600')
+    .description('webhook retry delays in seconds, comma-separated; jitter applies in proportion'),
+  WEBHOOK_JITTER: Joi.number()
+    .min(0)
+    .max(0.5)
+    .default(0.1)
+    .description('retry jitter as a fraction of the delay (±10 %)'),
+  WEBHOOK_TIMEOUT_MS: Joi.number()
+    .integer()
+    .min(1)
+    .max(60_000)
+    .default(10_000)
+    .description("per-call delivery timeout (the spec's 10 s)"),
+  WEBHOOK_PROCESSING: Joi.boolean()
+    .truthy('1')
+    .falsy('0')
+    .default(true)
+    .description(
+      'run the dispatcher, delivery worker and scheduler in the server process; `0` when separate `ppapi-reference-worker` processes do it',
+    ),
+  WEBHOOK_POLL_MS: Joi.number()
+    .integer()
+    .min(10)
+    .max(60_000)
+    .default(200)
+    .description('embedded queue polling interval'),
+  WEBHOOK_CONCURRENCY: Joi.number()
+    .integer()
+    .min(1)
+    .max(1000)
+    .default(16)
+    .description('deliveries in flight per worker'),
+  WEBHOOK_SCHEDULER_INTERVAL_MS: Joi.number()
+    .integer()
+    .min(1000)
+    .default(3_600_000)
+    .description(
+      'how often the scheduler looks for date-driven events (`rent.overdue`, `rent.due_soon`, `contract.expiring`, `contract.ended`)',
+    ),
+  WEBHOOK_QUEUE_LOCK_MS: Joi.number()
+    .integer()
+    .min(1000)
+    .default(30_000)
+    .description("delivery lease length (a killed worker's attempt is retried after it)"),
   WEBHOOK_QUEUE_PREFIX: Joi.string()
     .pattern(/^[A-Za-z0-9_.-]+$/)
-    .default('ppapi'),
-  WEBHOOK_STRICT_EVENTS: Joi.boolean().truthy('1').falsy('0').default(false),
-  URL_SIGNING_SECRET: Joi.string().min(16).empty(''),
+    .default('ppapi')
+    .description('BullMQ queue prefix'),
+  WEBHOOK_STRICT_EVENTS: Joi.boolean()
+    .truthy('1')
+    .falsy('0')
+    .default(false)
+    .description(
+      '`1`: a write whose event data does not match the catalogue fails instead of logging and skipping the event',
+    ),
+  URL_SIGNING_SECRET: Joi.string()
+    .min(16)
+    .empty('')
+    .meta({ default: 'random per process' })
+    .description(
+      'key for signed document download URLs, at least 16 characters (set it when running several processes)',
+    ),
   LANDLORD_LIMITS: Joi.string()
     .pattern(/^[a-z_.]+=\d+(,[a-z_.]+=\d+)*$/)
-    .empty(''),
-  CREDENTIAL_CACHE_MS: Joi.number().integer().min(0).max(60_000).default(5000),
-  READ_CACHE_ENTRIES: Joi.number().integer().min(0).max(1_000_000).default(500),
-  READ_CACHE_TTL_MS: Joi.number().integer().min(0).max(3_600_000).default(30_000),
+    .empty('')
+    .meta({ default: 'spec values' })
+    .description(
+      "per-landlord invoice limits by name, e.g. `public_api.rent_invoice_pdf=1000,public_api.rent_invoice_email=1000` (benchmarks and self-tests; unset means the spec's 20 and 10 per minute)",
+    ),
+  CREDENTIAL_CACHE_MS: Joi.number()
+    .integer()
+    .min(0)
+    .max(60_000)
+    .default(5000)
+    .description(
+      'how long a key lookup is reused in one process; a revocation (or landlord deletion) in the dashboard clears it at once in that process, other processes see it within this time',
+    ),
+  READ_CACHE_ENTRIES: Joi.number()
+    .integer()
+    .min(0)
+    .max(1_000_000)
+    .default(500)
+    .description(
+      "property reads (list and detail) kept per process, keyed by the landlord's data version; `0` turns the read cache off",
+    ),
+  READ_CACHE_TTL_MS: Joi.number()
+    .integer()
+    .min(0)
+    .max(3_600_000)
+    .default(30_000)
+    .description(
+      "how long a cached read lives at most. Every live write through the API moves the landlord's data version (in Redis when `REDIS_URL` is set, so every process sees it) before it answers, so a read after a write is never stale; the TTL only bounds changes made behind the API's back (a manual database edit)",
+    ),
   READ_CACHE_MAX_BYTES: Joi.number()
     .integer()
     .min(0)
     .max(4 * 1024 ** 3)
-    .default(32 * 1024 * 1024),
+    .default(32 * 1024 * 1024)
+    .description(
+      'serialized bytes of cached reads kept per process (32 MiB; the parsed objects beside them take about as much again); an answer over an eighth of it is served but not kept',
+    ),
   REDIS_PREFIX: Joi.string()
     .pattern(/^[A-Za-z0-9_.:-]{1,64}$/)
-    .empty(''),
-  STORAGE_DIR: Joi.string().empty(''),
-  REQUEST_TIMEOUT_MS: Joi.number().integer().min(100).max(3_600_000).default(30_000),
+    .empty('')
+    .meta({ default: 'unset' })
+    .description(
+      'prefix of every Redis key and queue name, for several deployments (or test servers) sharing one Redis',
+    ),
+  STORAGE_DIR: Joi.string()
+    .empty('')
+    .meta({ default: '`$DATA_DIR/objects` or a temp folder' })
+    .description('where uploaded images and documents are stored'),
+  REQUEST_TIMEOUT_MS: Joi.number()
+    .integer()
+    .min(100)
+    .max(3_600_000)
+    // Node refuses a headers timeout above the request timeout, so the request timeout's default leaves room for the
+    // headers timeout's (66 s, above the keep-alive timeout).
+    .default(120_000)
+    .description(
+      'a request (headers and body) not received in full within this time answers `408 REQUEST_TIMEOUT` and the connection is closed',
+    ),
   HEADERS_TIMEOUT_MS: Joi.number()
     .integer()
     .min(100)
     .max(Joi.ref('REQUEST_TIMEOUT_MS'))
-    .default(Joi.ref('REQUEST_TIMEOUT_MS')),
-  DB_QUERY_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(5_000),
-  DB_ACQUIRE_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(3_000),
-  COMPLIANCE_SUMMARY_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(3),
+    .default((parent: { REQUEST_TIMEOUT_MS: number }) =>
+      Math.min(DEFAULT_HEADERS_TIMEOUT_MS, parent.REQUEST_TIMEOUT_MS),
+    )
+    .meta({ default: '66000, at most `REQUEST_TIMEOUT_MS`' })
+    .description(
+      'the same for the headers alone; above `KEEP_ALIVE_TIMEOUT_MS`, as Node asks, so an idle connection is never cut while a request is arriving',
+    ),
+  KEEP_ALIVE_TIMEOUT_MS: Joi.number()
+    .integer()
+    .min(1)
+    .less(Joi.ref('HEADERS_TIMEOUT_MS'))
+    .default((parent: { HEADERS_TIMEOUT_MS: number }) => keepAliveDefault(parent.HEADERS_TIMEOUT_MS))
+    .meta({ default: '65000' })
+    .description(
+      'how long an idle keep-alive connection stays open; above the 60 s idle timeout of common load balancers, so a balancer never reuses a connection the server is closing',
+    ),
+  SHUTDOWN_TIMEOUT_MS: Joi.number()
+    .integer()
+    .min(0)
+    .max(600_000)
+    .default(10_000)
+    .description(
+      'on SIGTERM or SIGINT: stop accepting, let requests in flight finish for at most this long, then close every connection',
+    ),
+  METRICS: Joi.string()
+    .valid('admin', 'open', 'off')
+    .empty('')
+    .default('admin')
+    .description(
+      '`GET /metrics` (Prometheus format): `admin` needs the `ADMIN_TOKEN` bearer, `open` serves it to anyone who reaches the port (keep that port off the public internet), `off` removes the route',
+    ),
+  DB_QUERY_TIMEOUT_MS: Joi.number()
+    .integer()
+    .min(100)
+    .max(600_000)
+    .default(5_000)
+    .description(
+      'PostgreSQL: a query not answered in this time fails with `503 SERVICE_UNAVAILABLE` (server-side `statement_timeout`, and a client-side read timeout for a frozen server). Migrations at start run on a connection of their own without it: a backfill over a large landlord takes longer than a request may',
+    ),
+  DB_ACQUIRE_TIMEOUT_MS: Joi.number()
+    .integer()
+    .min(100)
+    .max(600_000)
+    .default(3_000)
+    .description('PostgreSQL: waiting this long for a connection fails with `503 SERVICE_UNAVAILABLE`'),
+  COMPLIANCE_SUMMARY_CONCURRENCY: Joi.number()
+    .integer()
+    .min(1)
+    .max(1000)
+    .default(3)
+    .description(
+      'compliance summaries computed at once per process (each works over the whole portfolio); the rest wait their turn in arrival order, at most `DB_QUERY_TIMEOUT_MS`, then `503 SERVICE_UNAVAILABLE`',
+    ),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -162,7 +386,7 @@ const list = (value: string): string[] =>
     .filter(Boolean);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const result = schema.validate(env, { abortEarly: false, convert: true });
+  const result = CONFIG_SCHEMA.validate(env, { abortEarly: false, convert: true });
   if (result.error) {
     throw new ConfigError(`invalid configuration: ${result.error.details.map((d) => d.message).join('; ')}`);
   }
@@ -202,6 +426,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisPrefix: v.REDIS_PREFIX as string | undefined,
     requestTimeoutMs: Number(v.REQUEST_TIMEOUT_MS),
     headersTimeoutMs: Number(v.HEADERS_TIMEOUT_MS),
+    keepAliveTimeoutMs: Number(v.KEEP_ALIVE_TIMEOUT_MS),
+    shutdownTimeoutMs: Number(v.SHUTDOWN_TIMEOUT_MS),
+    metrics: v.METRICS as MetricsAccess,
     dbQueryTimeoutMs: Number(v.DB_QUERY_TIMEOUT_MS),
     dbAcquireTimeoutMs: Number(v.DB_ACQUIRE_TIMEOUT_MS),
     complianceSummaryConcurrency: Number(v.COMPLIANCE_SUMMARY_CONCURRENCY),

@@ -17,6 +17,8 @@ import { SmtpMailer } from '../platform/mail/smtp-mailer';
 import type { Mailer } from '../platform/mail/mailer';
 import { setStrictEventRecording } from '../webhooks/outbox/record';
 import { WebhookRuntime } from '../webhooks/runtime';
+import { webhookQueueDepth } from '../webhooks/queue/depth';
+import { Metrics } from '../platform/metrics/metrics';
 
 export interface OpenedDeps extends AppDeps {
   readonly database: Database;
@@ -29,6 +31,8 @@ export interface OpenOptions {
   readonly clock?: Clock;
   /** Redis key prefix, so test files sharing one Redis don't share counters. */
   readonly redisPrefix?: string;
+  /** Node's process metrics (CPU, memory, event loop lag) in /metrics: on for a server process, off in tests. */
+  readonly processMetrics?: boolean;
 }
 
 export async function openDeps(config: ServerConfig, logger: Logger, options: OpenOptions = {}): Promise<OpenedDeps> {
@@ -42,10 +46,16 @@ export async function openDeps(config: ServerConfig, logger: Logger, options: Op
   await database.withoutTimeouts(migrateLatest);
   let rateLimits: RateLimitStore;
   let dataVersions: DataVersions;
+  const readiness: Record<string, () => Promise<void>> = {
+    database: async () => {
+      await database.knex.raw('select 1');
+    },
+  };
   if (config.redisUrl) {
     const redis = new RedisRateLimitStore(config.redisUrl, options.redisPrefix);
     await redis.connect();
     rateLimits = redis;
+    readiness.redis = () => redis.ping();
     const versions = new RedisDataVersions(config.redisUrl, `${options.redisPrefix ?? 'ppapi:'}dv:`);
     await versions.connect();
     dataVersions = versions;
@@ -70,10 +80,17 @@ export async function openDeps(config: ServerConfig, logger: Logger, options: Op
     { config, knex: database.knex, clock, logger, databaseKind: database.kind },
     { queuePrefix },
   );
+  readiness.queue = () => webhooks.backend.ping();
+  const metrics = new Metrics(() => webhookQueueDepth(database.knex, clock.now()), {
+    processMetrics: options.processMetrics,
+  });
+  webhooks.observeAttempts((outcome, latencyMs) => metrics.deliveryAttempt(outcome, latencyMs / 1000));
   return {
     config,
     logger,
     clock,
+    metrics,
+    readiness,
     database,
     knex: database.knex,
     rateLimits,

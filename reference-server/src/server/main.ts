@@ -5,6 +5,8 @@ import { seedIfEmpty } from '../fixtures/load';
 import { createLogger } from '../platform/logging';
 import { buildServer } from './build';
 import { openDeps } from './deps';
+import type { DrainState } from './readiness';
+import { shutDown } from './shutdown';
 
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let config: ServerConfig = loadConfig(env);
@@ -14,10 +16,11 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     config = { ...config, adminToken: randomBytes(18).toString('base64url') };
     process.stdout.write(`dashboard token (ADMIN_TOKEN unset, generated for this run): ${config.adminToken}\n`);
   }
-  const deps = await openDeps(config, logger, { redisPrefix: config.redisPrefix });
+  const deps = await openDeps(config, logger, { redisPrefix: config.redisPrefix, processMetrics: true });
   const loaded = config.seedFixtures ? await seedIfEmpty(deps.knex, deps.clock) : null;
   if (loaded) logger.info(loaded, 'fixture portfolio loaded');
-  const server = await buildServer(deps);
+  const drain: DrainState = { draining: false };
+  const server = await buildServer(deps, { drain });
   await server.start();
   // Outbound webhooks (dispatcher, delivery worker, scheduler), unless separate worker processes run them.
   if (config.webhookProcessing) await deps.webhooks.start();
@@ -32,9 +35,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'stopping');
-    await server.stop({ timeout: 5000 });
-    await deps.close();
+    logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'stopping');
+    await shutDown(server, drain, { timeoutMs: config.shutdownTimeoutMs, closeDependencies: () => deps.close() });
+    logger.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

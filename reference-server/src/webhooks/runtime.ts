@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../platform/config';
 import type { Clock } from '../platform/clock';
-import { DeliveryExecutor } from './delivery/executor';
+import { DeliveryExecutor, type AttemptResult } from './delivery/executor';
 import { httpSender, type Sender } from './delivery/http-sender';
 import { maxAttemptsOf, type RetryPolicy } from './delivery/retry-policy';
 import { dispatchBatch, type DispatchResult } from './dispatch/dispatcher';
@@ -60,6 +60,7 @@ export class WebhookRuntime {
   private again = false;
   private dispatchNext = false;
   private nudgeTimer?: NodeJS.Timeout;
+  private readonly attemptObservers: Array<(outcome: AttemptResult, latencyMs: number) => void> = [];
 
   constructor(
     readonly deps: WebhookRuntimeDeps,
@@ -79,6 +80,9 @@ export class WebhookRuntime {
       policy: this.policy,
       timeoutMs,
       send: options.send ?? httpSender,
+      onAttempt: (outcome, latencyMs) => {
+        for (const observer of this.attemptObservers) observer(outcome, latencyMs);
+      },
     });
     const concurrency = options.concurrency ?? config.webhookConcurrency;
     // A finished attempt frees a worker slot: hand it more work (no need to look at the outbox for that).
@@ -110,6 +114,11 @@ export class WebhookRuntime {
           onSettled,
         });
     this.scheduler = new EventScheduler({ knex, clock, logger });
+  }
+
+  /** Tells the observer about every attempt this runtime makes (metrics). */
+  observeAttempts(observer: (outcome: AttemptResult, latencyMs: number) => void): void {
+    this.attemptObservers.push(observer);
   }
 
   get maxAttempts(): number {

@@ -59,6 +59,7 @@ export async function handleAdmin(req: IncomingMessage, res: ServerResponse, sto
     if (method !== 'DELETE') return notAllowed(res, 'DELETE');
     const scriptId = decodeURIComponent(oneScript[1] ?? '');
     if (!store.scripts.remove(scriptId)) return sendError(res, 404, 'NOT_FOUND', `no script ${scriptId}`);
+    store.changes.emit('scripts');
     return sendNoContent(res);
   }
 
@@ -79,6 +80,7 @@ export async function handleAdmin(req: IncomingMessage, res: ServerResponse, sto
     if (method === 'GET') return sendJson(res, 200, { data: store.scripts.list() });
     if (method === 'DELETE') {
       store.scripts.clear();
+      store.changes.emit('scripts');
       return sendNoContent(res);
     }
     if (method === 'POST') return addScript(req, res, store);
@@ -98,7 +100,9 @@ async function addScript(req: IncomingMessage, res: ServerResponse, store: Recei
     return sendError(res, 400, 'VALIDATION_ERROR', 'body is not JSON');
   }
   try {
-    return sendJson(res, 201, { data: store.scripts.add(input) });
+    const script = store.scripts.add(input);
+    store.changes.emit('scripts');
+    return sendJson(res, 201, { data: script });
   } catch (err) {
     if (err instanceof ScriptValidationError) return sendError(res, 400, 'VALIDATION_ERROR', err.message);
     throw err;

@@ -3,12 +3,14 @@ import { startReceiver, type ReceiverOptions } from './start-receiver';
 
 export const DEFAULT_CLI_PORT = 4000;
 
-export const RECEIVER_USAGE = `usage: npm run receiver -- --secret SECRET [--secret SECRET2] [--port ${DEFAULT_CLI_PORT}] [--host 127.0.0.1] [--dedupe-ttl-ms ${MIN_DEDUPE_TTL_MS}] [--max-body-bytes N]
+export const RECEIVER_USAGE = `usage: ppapi-receiver --secret SECRET [--secret SECRET2] [--port ${DEFAULT_CLI_PORT}] [--host 127.0.0.1] [--dedupe-ttl-ms ${MIN_DEDUPE_TTL_MS}] [--max-body-bytes N] [--admin-token TOKEN]
   --secret SECRET    signing secret (repeatable during a rotation; or set WEBHOOK_SECRET)
   --port N           port to listen on (default ${DEFAULT_CLI_PORT}; 0 picks a free one)
   --host HOST        interface to bind (default 127.0.0.1)
   --dedupe-ttl-ms N  how long a processed id is answered as a duplicate (default 24 h, the spec's minimum)
   --max-body-bytes N bodies above this answer 413 (default 1 MiB)
+  --admin-token TOKEN the admin API then needs Authorization: Bearer TOKEN (or set RECEIVER_ADMIN_TOKEN);
+                     without one it answers loopback connections only
 deliveries: POST to any path; admin API under /_receiver/ (see webhook-receiver/README.md)`;
 
 export interface ReceiverCliIo {
@@ -46,7 +48,16 @@ export async function receiverCli(argv: readonly string[], io: ReceiverCliIo): P
     return 2;
   }
   io.stdout(`receiver listening on ${receiver.url}`);
-  io.stdout(`admin API at ${receiver.adminUrl}/deliveries`);
+  if (receiver.adminTokenRequired) {
+    io.stdout(`admin API at ${receiver.adminUrl}/deliveries (Authorization: Bearer <admin token>)`);
+    io.stdout(`live page at ${receiver.adminUrl}/live (sign in with the admin token)`);
+  } else {
+    io.stdout(`admin API at ${receiver.adminUrl}/deliveries`);
+    io.stdout(`live page at ${receiver.adminUrl}/live`);
+    io.stdout(
+      'admin API: no --admin-token (or RECEIVER_ADMIN_TOKEN), so it answers loopback connections only; deliveries are open',
+    );
+  }
   const running = receiver;
   await new Promise<void>((resolve) => {
     const stop = (): void => {
@@ -69,6 +80,7 @@ export function parseReceiverOptions(
   let host = '127.0.0.1';
   let dedupeTtlMs: number | undefined;
   let maxBodyBytes: number | undefined;
+  let adminToken: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') return 'help';
@@ -97,18 +109,25 @@ export function parseReceiverOptions(
       case 'max-body-bytes':
         maxBodyBytes = integer(value, 'max-body-bytes', 1, 100 * 1024 * 1024);
         break;
+      case 'admin-token':
+        if (value === '') throw new UsageError('--admin-token must not be empty');
+        adminToken = value;
+        break;
       default:
         throw new UsageError(`unknown option --${name}`);
     }
   }
   if (secrets.length === 0 && env.WEBHOOK_SECRET) secrets.push(env.WEBHOOK_SECRET);
   if (secrets.length === 0) throw new UsageError('--secret is required (or set WEBHOOK_SECRET)');
+  // An empty variable is "not set" (compose files pass ${RECEIVER_ADMIN_TOKEN:-} through as "").
+  if (adminToken === undefined && env.RECEIVER_ADMIN_TOKEN) adminToken = env.RECEIVER_ADMIN_TOKEN;
   return {
     secrets,
     port,
     host,
     ...(dedupeTtlMs !== undefined ? { dedupeTtlMs } : {}),
     ...(maxBodyBytes !== undefined ? { maxBodyBytes } : {}),
+    ...(adminToken !== undefined ? { adminToken } : {}),
   };
 }
 

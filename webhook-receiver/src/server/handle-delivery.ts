@@ -69,6 +69,7 @@ export async function handleDelivery(req: IncomingMessage, res: ServerResponse, 
     senderClosedEarly: false,
     problem: null,
   });
+  ctx.store.changes.emit('attempt', attempt);
 
   let droppedByUs = false;
   res.on('close', () => {
@@ -78,6 +79,7 @@ export async function handleDelivery(req: IncomingMessage, res: ServerResponse, 
     if (res.destroyed) return; // the sender gave up while a slow answer was pending
     settle(attempt, status, outcome, ctx.now());
     sendJson(res, status, payload);
+    ctx.store.changes.emit('attempt', attempt);
   };
 
   if (!body.ok)
@@ -98,6 +100,8 @@ export async function handleDelivery(req: IncomingMessage, res: ServerResponse, 
 
   const action = ctx.store.scripts.take({ id: envelope.id, event: envelope.event, landlordId: envelope.landlord_id });
   attempt.scripted = action;
+  // A matching script counted this attempt (whether or not it fails it): its counts changed.
+  if (ctx.store.scripts.list().length > 0) ctx.store.changes.emit('scripts');
   if (action?.mode === 'status') {
     return answer(
       action.status,
@@ -110,6 +114,7 @@ export async function handleDelivery(req: IncomingMessage, res: ServerResponse, 
     ctx.later(action.delayMs, () => {
       droppedByUs = true;
       res.destroy(); // never answered: to the sender this is a timeout or a network error
+      ctx.store.changes.emit('attempt', attempt);
     });
     return;
   }

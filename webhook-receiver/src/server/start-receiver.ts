@@ -5,7 +5,9 @@ import { systemClock, type Clock } from '../store/clock';
 import type { FailureScript, FailureScriptInput } from '../store/failure-scripts';
 import { ReceiverStore } from '../store/receiver-store';
 import { MIN_DEDUPE_TTL_MS } from '../store/seen-ids';
-import { ADMIN_PREFIX, handleAdmin } from './admin-api';
+import { ADMIN_PREFIX } from './admin-api';
+import { handleAdminRequest, type AdminGateOptions } from './admin-gate';
+import { LiveSessions } from './live-session';
 import { handleDelivery } from './handle-delivery';
 import { sendError } from './json-response';
 
@@ -25,6 +27,11 @@ export interface ReceiverOptions {
   readonly clock?: Clock;
   /** Bodies above this answer 413. Default 1 MiB. */
   readonly maxBodyBytes?: number;
+  /**
+   * When set, every admin request needs `Authorization: Bearer <adminToken>` (401 otherwise). When not set, the
+   * admin API answers only connections that arrived over loopback (403 otherwise). Deliveries are never gated.
+   */
+  readonly adminToken?: string;
 }
 
 export interface RunningReceiver {
@@ -35,6 +42,8 @@ export interface RunningReceiver {
   readonly host: string;
   readonly port: number;
   readonly store: ReceiverStore;
+  /** Whether the admin API needs a bearer token (true) or answers loopback connections only (false). */
+  readonly adminTokenRequired: boolean;
   /** Same as `POST /_receiver/scripts`; throws ScriptValidationError on bad input. */
   script(input: FailureScriptInput): FailureScript;
   /** Same as `POST /_receiver/secrets`: accept one more signing secret; returns the id to remove it by. */
@@ -50,6 +59,9 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
   const secrets = [...(options.secrets ?? []), ...(options.secret !== undefined ? [options.secret] : [])];
   if (secrets.length === 0 || secrets.some((s) => typeof s !== 'string' || s === '')) {
     throw new TypeError('startReceiver needs a non-empty secret (or secrets)');
+  }
+  if (options.adminToken !== undefined && (typeof options.adminToken !== 'string' || options.adminToken === '')) {
+    throw new TypeError('startReceiver: adminToken must be a non-empty string when given');
   }
   const clock = options.clock ?? systemClock;
   const store = new ReceiverStore(clock, options.dedupeTtlMs ?? MIN_DEDUPE_TTL_MS, secrets);
@@ -69,9 +81,17 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     later,
   };
 
+  let deliveryUrl = '';
+  const gate: AdminGateOptions = {
+    adminToken: options.adminToken,
+    store,
+    sessions: new LiveSessions(() => clock.now()),
+    deliveryUrl: () => deliveryUrl,
+  };
+
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) return handleAdmin(req, res, store);
+    if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) return handleAdminRequest(req, res, gate);
     if (req.method !== 'POST')
       return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'deliveries are POSTed', { Allow: 'POST' });
     return handleDelivery(req, res, deliveryContext);
@@ -95,6 +115,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
   const hostForUrl =
     address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
   const url = `http://${hostForUrl}:${address.port}`;
+  deliveryUrl = url;
 
   return {
     url,
@@ -102,6 +123,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     host: address.address,
     port: address.port,
     store,
+    adminTokenRequired: options.adminToken !== undefined,
     script: (input) => store.scripts.add(input),
     addSecret: (secret) => store.secrets.add(secret),
     removeSecret: (id) => store.secrets.remove(id),

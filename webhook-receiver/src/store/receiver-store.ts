@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { Clock } from './clock';
 import { DeliveryLog, type DeliveryAttempt, type DeliveryFilter } from './delivery-log';
 import { FailureScripts } from './failure-scripts';
@@ -11,11 +12,18 @@ export class ReceiverStore {
   readonly scripts = new FailureScripts();
   /** The signing secrets deliveries are verified with (start-up ones, plus those added through the admin API). */
   readonly secrets: SigningSecrets;
+  /**
+   * `attempt` (a recorded attempt, again each time it changes: answered, dropped) and `scripts` (added, removed,
+   * an attempt counted): what the live page streams.
+   */
+  readonly changes = new EventEmitter<{ attempt: [DeliveryAttempt]; scripts: []; cleared: [] }>();
 
   constructor(clock: Clock, dedupeTtlMs: number, secrets: readonly string[] = []) {
     this.log = new DeliveryLog(clock);
     this.seenIds = new SeenIds(dedupeTtlMs, clock);
     this.secrets = new SigningSecrets(secrets);
+    // One listener set per open live page.
+    this.changes.setMaxListeners(100);
   }
 
   deliveries(filter?: DeliveryFilter): DeliveryAttempt[] {
@@ -31,5 +39,6 @@ export class ReceiverStore {
   clearDeliveries(): void {
     this.log.clear();
     this.seenIds.clear();
+    this.changes.emit('cleared');
   }
 }

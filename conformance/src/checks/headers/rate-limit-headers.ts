@@ -4,13 +4,12 @@
 import type { HttpResponse } from '../../http/client';
 import { defineCheck, type CheckContext } from '../../runner';
 import { RATE_WINDOW_DAY_SECONDS } from '../../rules';
+import { answerSeconds, SECOND_ROUNDING } from '../shared/dates';
 import { invoiceRequest } from '../shared/invoice-budget';
 import { GET_BY_ID_ROUTES, GET_COLLECTION_ROUTES } from '../shared/spec';
 import { fillPath, listIds } from '../shared/util';
 
 const GROUP = 'Endpoints';
-/** Clock skew allowed between the suite and the deployment. */
-const SKEW_SECONDS = 120;
 
 export interface RateLimitHeaders {
   readonly limit: number;
@@ -37,16 +36,17 @@ export function expectRateLimitHeaders(ctx: CheckContext, res: HttpResponse, wha
     `to be an integer from 0 to X-RateLimit-Limit (${limit}) on ${what}`,
     rules,
   );
-  const nowSeconds = Math.floor(ctx.clock.now() / 1000);
+  // "Now" is the answer's own Date (the deployment's clock), so the window is exact but for second rounding.
+  const nowSeconds = answerSeconds(res.headers, ctx.clock.now());
   const reset = ctx.expectHeader(
     res,
     'X-RateLimit-Reset',
     (v) =>
       v !== undefined &&
       INT.test(v.trim()) &&
-      Number(v) >= nowSeconds - SKEW_SECONDS &&
-      Number(v) <= nowSeconds + RATE_WINDOW_DAY_SECONDS + SKEW_SECONDS,
-    `to be Unix seconds within the next 24 hours (now ${nowSeconds}) on ${what}`,
+      Number(v) >= nowSeconds - SECOND_ROUNDING &&
+      Number(v) <= nowSeconds + RATE_WINDOW_DAY_SECONDS + SECOND_ROUNDING,
+    `to be Unix seconds within the 24 hours after the answer's Date (${nowSeconds}) on ${what}`,
     { rules: ['ENDPOINTS-3', 'ENDPOINTS-4', 'LIMIT-RATE-4'] },
   );
   return { limit: Number(limit), remaining: Number(remaining), reset: Number(reset) };

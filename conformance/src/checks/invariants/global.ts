@@ -8,20 +8,20 @@ import type { ObservedBody } from '../../http/client';
 import type { RecordedExchange } from '../../model';
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../runner';
 import { oneLine } from '../../runner/describe';
+import type { ObserverState } from '../../runner/run-scope';
 import { RATE_WINDOW_DAY_SECONDS } from '../../rules';
 import { carriesRateLimitHeaders, matchRoute } from '../access/routes';
 import { stackTraceIn } from '../errors/fuzz';
+import { answerSeconds, SECOND_ROUNDING } from '../shared/dates';
 import { isErrorEnvelope, unknownId } from '../shared/util';
 
 const GROUP = 'Endpoints';
 const LIVE = 'enterpriseLive';
-/** Clock skew allowed between the suite and the deployment (as headers/rate-limit-headers.ts). */
-const SKEW_SECONDS = 120;
 const INT = /^\d+$/;
 
-type Observe = (exchange: RecordedExchange, body: ObservedBody) => string | undefined;
+type Observe = (exchange: RecordedExchange, body: ObservedBody, state: ObserverState) => string | undefined;
 
-function header(exchange: RecordedExchange, name: string): string | undefined {
+export function header(exchange: RecordedExchange, name: string): string | undefined {
   return exchange.response?.headers[name];
 }
 
@@ -63,7 +63,7 @@ async function probe(ctx: CheckContext): Promise<void> {
   for (const req of requests) await ctx.http.request(req);
 }
 
-interface InvariantSpec {
+export interface InvariantSpec {
   readonly id: string;
   readonly title: string;
   readonly rules: readonly string[];
@@ -74,7 +74,7 @@ interface InvariantSpec {
   readonly observe: Observe;
 }
 
-function invariantCheck(spec: InvariantSpec) {
+export function invariantCheck(spec: InvariantSpec) {
   const definition: CheckDefinition = {
     id: spec.id,
     title: spec.title,
@@ -147,7 +147,7 @@ const ACCESS_REFUSALS = new Set([
   'INSUFFICIENT_SCOPE',
 ]);
 
-function countedAnswer(exchange: RecordedExchange, body: ObservedBody): boolean {
+export function countedAnswer(exchange: RecordedExchange, body: ObservedBody): boolean {
   const status = exchange.response?.status ?? 0;
   const code =
     typeof body.json === 'object' && body.json !== null ? (body.json as Record<string, unknown>).code : undefined;
@@ -175,14 +175,15 @@ export const rateLimitHeadersOnEveryCountedAnswer = invariantCheck({
       return `X-RateLimit-Limit not a positive integer: ${shown}`;
     if (remaining === undefined || !INT.test(remaining.trim()) || Number(remaining) > Number(limit))
       return `X-RateLimit-Remaining not an integer from 0 to Limit: ${shown}`;
-    const now = Math.floor(Date.now() / 1000);
+    // "Now" is the answer's own Date (the deployment's clock): exact but for second rounding.
+    const now = answerSeconds(exchange.response?.headers ?? {}, Date.now());
     if (
       reset === undefined ||
       !INT.test(reset.trim()) ||
-      Number(reset) < now - SKEW_SECONDS ||
-      Number(reset) > now + RATE_WINDOW_DAY_SECONDS + SKEW_SECONDS
+      Number(reset) < now - SECOND_ROUNDING ||
+      Number(reset) > now + RATE_WINDOW_DAY_SECONDS + SECOND_ROUNDING
     ) {
-      return `X-RateLimit-Reset not Unix seconds within the next 24 hours (now ${now}): ${shown}`;
+      return `X-RateLimit-Reset not Unix seconds within the 24 hours after the answer's Date (${now}): ${shown}`;
     }
     return undefined;
   },

@@ -3,18 +3,15 @@
 
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
+import { SPEC_ROUTES } from '../../spec-routes';
 import { getList, isRecord, successData, unknownId, type Json } from '../shared/util';
 
 const LIVE = 'enterpriseLive';
 
-const LISTS: ReadonlyArray<readonly [string, string]> = [
-  ['/mortgages', 'OTHER-2'],
-  ['/tenants', 'OTHER-4'],
-  ['/contacts', 'OTHER-8'],
-  ['/chat/messages', 'OTHER-11'],
-  ['/maintenance/issues', 'OTHER-14'],
-  ['/maintenance/inspections', 'OTHER-16'],
-];
+/** The named lists of the route table, each with its "exists" rule. */
+const LISTS: ReadonlyArray<readonly [string, string]> = SPEC_ROUTES.flatMap((r) =>
+  r.detail === 'named' && r.response === 'list' && r.listRules?.[0] !== undefined ? [[r.path, r.listRules[0]]] : [],
+);
 
 /** The first id-like value of `field` (or a field whose name ends like it) among the items. */
 function firstValue(items: readonly Json[], field: RegExp): string | undefined {

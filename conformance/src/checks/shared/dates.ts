@@ -41,3 +41,22 @@ export async function duringDates<T>(fn: () => Promise<T>): Promise<{ value: T; 
   const value = await fn();
   return { value, dates: { first, last: utcDate() } };
 }
+
+/**
+ * The instant an answer was given, in Unix seconds, on the deployment's own clock: its `Date` header (RFC 9110
+ * section 6.6.1: an origin server with a clock generates one), so no skew between the suite's clock and the
+ * deployment's needs allowing. Without one, the time it was received: "A recipient with a clock that receives a
+ * response message without a Date header field MUST record the time it was received" (same section).
+ */
+export function answerSeconds(headers: Readonly<Record<string, string>>, receivedMs: number): number {
+  const date = headers.date;
+  const parsed = date === undefined ? Number.NaN : Date.parse(date);
+  return Math.floor((Number.isNaN(parsed) ? receivedMs : parsed) / 1000);
+}
+
+/**
+ * `X-RateLimit-Reset` against the answer's `Date`: both are whole seconds (an HTTP-date has "one-second
+ * resolution", RFC 9110 section 5.6.7; the spec's Reset is "Unix seconds"), taken at two instants of one request,
+ * so each may be rounded across a second boundary from the other: one second either way, nothing more.
+ */
+export const SECOND_ROUNDING = 1;

@@ -1,11 +1,17 @@
-// The spec's routes as data, so the platform checks (auth matrix, fuzzing, isolation, envelope, pagination) are
-// table-driven: a route added to the spec is added here once and every platform check covers it.
-// Paths are relative to the target's baseUrl; `{id}` and `{docId}` are UUID path parameters (ENDPOINTS-10).
+// The platform checks' views of the spec's route table (src/spec-routes, the single source): GET collections and
+// by-id reads, writes, lists with their filters, the removed route. Nothing here lists a route of its own, so a
+// route added to the table is covered by every check that iterates a view.
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+import {
+  DEPRECATED_ROUTES,
+  SPEC_ROUTES,
+  type Detail,
+  type Method,
+  type ResourceKind,
+  type SpecRoute as TableRoute,
+} from '../../spec-routes';
 
-/** Where in the spec a route is given. `named`: "Endpoints named but not detailed" (shape and parameters not shown). */
-export type Detail = 'full' | 'named';
+export type { Detail, Method, ResourceKind };
 
 export interface SpecRoute {
   readonly method: Method;
@@ -19,8 +25,6 @@ export interface SpecRoute {
   readonly landlordLimited?: boolean;
 }
 
-export type ResourceKind = 'property' | 'contract' | 'rent payment' | 'tenant' | 'document';
-
 /** How a 404 message can name a kind: the spec gives no wording, so any of these words counts. */
 export const KIND_WORDS: Readonly<Record<ResourceKind, RegExp>> = {
   property: /propert/i,
@@ -30,73 +34,45 @@ export const KIND_WORDS: Readonly<Record<ResourceKind, RegExp>> = {
   document: /document/i,
 };
 
+function view(route: TableRoute): SpecRoute {
+  return {
+    method: route.method,
+    path: route.path,
+    detail: route.detail,
+    ...(route.kind !== undefined ? { kind: route.kind } : {}),
+    ...(route.multipart === true ? { multipart: true } : {}),
+    ...(route.invoice !== undefined ? { landlordLimited: true } : {}),
+  };
+}
+
 // ---- GET endpoints --------------------------------------------------------------------------------------
 
 /** GET endpoints without path parameters (lists and singletons). */
-export const GET_COLLECTION_ROUTES: readonly SpecRoute[] = [
-  { method: 'GET', path: '/properties', detail: 'full' },
-  { method: 'GET', path: '/contracts', detail: 'full' },
-  { method: 'GET', path: '/rent', detail: 'full' },
-  { method: 'GET', path: '/events', detail: 'full' },
-  { method: 'GET', path: '/team', detail: 'full' },
-  { method: 'GET', path: '/compliance/summary', detail: 'full' },
-  { method: 'GET', path: '/subscription', detail: 'named' },
-  { method: 'GET', path: '/mortgages', detail: 'named' },
-  { method: 'GET', path: '/tenants', detail: 'named' },
-  { method: 'GET', path: '/contacts', detail: 'named' },
-  { method: 'GET', path: '/chat/messages', detail: 'named' },
-  { method: 'GET', path: '/maintenance/issues', detail: 'named' },
-  { method: 'GET', path: '/maintenance/inspections', detail: 'named' },
-];
+export const GET_COLLECTION_ROUTES: readonly SpecRoute[] = SPEC_ROUTES.filter(
+  (r) => r.method === 'GET' && r.ids === undefined,
+).map(view);
 
 /** GET endpoints with an `{id}`. `idsFrom`: the list whose items' `id` fills it. */
 export interface ByIdRoute extends SpecRoute {
   readonly idsFrom: string;
 }
 
-export const GET_BY_ID_ROUTES: readonly ByIdRoute[] = [
-  { method: 'GET', path: '/properties/{id}', detail: 'full', kind: 'property', idsFrom: '/properties' },
-  { method: 'GET', path: '/properties/{id}/handbook', detail: 'full', kind: 'property', idsFrom: '/properties' },
-  { method: 'GET', path: '/properties/{id}/documents', detail: 'full', kind: 'property', idsFrom: '/properties' },
-  { method: 'GET', path: '/contracts/{id}', detail: 'full', kind: 'contract', idsFrom: '/contracts' },
-  { method: 'GET', path: '/contracts/{id}/documents', detail: 'full', kind: 'contract', idsFrom: '/contracts' },
-  { method: 'GET', path: '/tenants/{id}', detail: 'named', kind: 'tenant', idsFrom: '/tenants' },
-  {
-    method: 'GET',
-    path: '/rent/{id}/invoice/pdf',
-    detail: 'full',
-    kind: 'rent payment',
-    idsFrom: '/rent',
-    landlordLimited: true,
-  },
-];
+export const GET_BY_ID_ROUTES: readonly ByIdRoute[] = SPEC_ROUTES.flatMap((r) =>
+  r.method === 'GET' && r.ids !== undefined ? [{ ...view(r), idsFrom: r.ids.id }] : [],
+);
 
 // ---- write endpoints ------------------------------------------------------------------------------------
 
-export const WRITE_ROUTES: readonly SpecRoute[] = [
-  { method: 'POST', path: '/properties', detail: 'full' },
-  { method: 'PATCH', path: '/properties/{id}', detail: 'full', kind: 'property' },
-  { method: 'DELETE', path: '/properties/{id}', detail: 'full', kind: 'property' },
-  { method: 'POST', path: '/properties/{id}/image', detail: 'full', kind: 'property', multipart: true },
-  { method: 'POST', path: '/properties/{id}/documents', detail: 'full', kind: 'property', multipart: true },
-  { method: 'DELETE', path: '/properties/{id}/documents/{docId}', detail: 'full', kind: 'document' },
-  { method: 'POST', path: '/contracts', detail: 'full' },
-  { method: 'PATCH', path: '/contracts/{id}', detail: 'full', kind: 'contract' },
-  { method: 'DELETE', path: '/contracts/{id}', detail: 'full', kind: 'contract' },
-  { method: 'POST', path: '/contracts/{id}/documents', detail: 'full', kind: 'contract', multipart: true },
-  { method: 'DELETE', path: '/contracts/{id}/documents/{docId}', detail: 'full', kind: 'document' },
-  { method: 'POST', path: '/rent', detail: 'full' },
-  { method: 'PATCH', path: '/rent/{id}', detail: 'full', kind: 'rent payment' },
-  { method: 'POST', path: '/rent/{id}/invoice/email', detail: 'full', kind: 'rent payment', landlordLimited: true },
-  { method: 'PATCH', path: '/maintenance/issues/{id}', detail: 'named' },
-  { method: 'POST', path: '/chat/messages', detail: 'named', multipart: true },
-];
+export const WRITE_ROUTES: readonly SpecRoute[] = SPEC_ROUTES.filter((r) => r.access === 'write').map(view);
+
+const [REMOVED] = DEPRECATED_ROUTES;
+if (!REMOVED) throw new Error('the route table has no removed route');
 
 /** The removed route (DEPRECATED-1..3). */
 export const DEPRECATED_ROUTE = {
-  method: 'PATCH',
-  path: '/maintenance/{id}',
-  successor: '/maintenance/issues/',
+  method: REMOVED.method,
+  path: REMOVED.path,
+  successor: REMOVED.successor,
 } as const;
 
 /** Routes the spec does not have, for "unknown route" probes. */
@@ -138,73 +114,37 @@ export interface ListEndpoint {
   readonly hasNextPage?: boolean;
 }
 
-export const LIST_ENDPOINTS: readonly ListEndpoint[] = [
-  {
-    path: '/properties',
-    detail: 'full',
-    listRules: ['PROP-1'],
-    invalidQueryRules: ['PROP-4'],
-    filters: [
+/**
+ * The table's filters in the form the list checks take: single-value filters (equals, contains, carries). The
+ * calendar's comma-separated `type` is held by the calendar checks: the answer to a value outside its set is not
+ * said (CAL-9), so the list checks' "invalid value answers 400" would be a rule the spec does not state.
+ */
+function listFilters(route: TableRoute): ListFilter[] {
+  return route.query.flatMap((q): ListFilter[] => {
+    const f = q.filter;
+    if (!f || !(f.match === 'equals' || f.match === 'contains' || f.match === 'carries')) return [];
+    const type = q.type.kind === 'enum' ? 'enum' : q.type.kind === 'uuid' ? 'id' : 'search';
+    return [
       {
-        param: 'status',
-        type: 'enum',
-        values: ['Occupied', 'Vacant', 'Maintenance'],
-        field: 'status',
-        rules: ['PROP-2'],
+        param: q.name,
+        type,
+        ...(q.type.kind === 'enum' ? { values: q.type.values } : {}),
+        ...(f.field !== undefined ? { field: f.field } : {}),
+        ...(f.fieldPattern !== undefined ? { fieldPattern: f.fieldPattern } : {}),
+        ...(f.acceptanceOnly === true ? { acceptanceOnly: true } : {}),
+        rules: q.rules,
       },
-      { param: 'search', type: 'search', field: 'address', rules: ['PROP-3', 'LIMIT-4'] },
-    ],
-  },
-  {
-    path: '/contracts',
-    detail: 'full',
-    listRules: ['CONTRACT-1'],
-    invalidQueryRules: ['CONTRACT-6'],
-    hasNextPage: true,
-    filters: [
-      {
-        param: 'status',
-        type: 'enum',
-        values: ['Active', 'Pending', 'Notice Served', 'Ended'],
-        field: 'status',
-        rules: ['CONTRACT-2'],
-      },
-      { param: 'propertyId', type: 'id', field: 'propertyId', rules: ['CONTRACT-3', 'OVERVIEW-10'] },
-      { param: 'tenantId', type: 'id', field: 'mainTenantId', rules: ['CONTRACT-4'] },
-      { param: 'search', type: 'search', fieldPattern: /reference/i, rules: ['CONTRACT-5', 'LIMIT-4'] },
-    ],
-  },
-  {
-    path: '/rent',
-    detail: 'full',
-    listRules: ['RENT-GET-1'],
-    invalidQueryRules: ['RENT-GET-4'],
-    filters: [
-      { param: 'status', type: 'enum', values: ['Paid', 'Pending', 'Overdue'], field: 'status', rules: ['RENT-GET-2'] },
-      { param: 'contractId', type: 'id', field: 'contractId', rules: ['RENT-GET-3'] },
-    ],
-  },
-  {
-    path: '/events',
-    detail: 'full',
-    listRules: ['CAL-1', 'CAL-10'],
-    invalidQueryRules: ['CAL-3'],
-    // The field carrying the property id is not named (RES-CAL-4): items must carry the id somewhere.
-    filters: [{ param: 'propertyId', type: 'id', rules: ['CAL-7'] }],
-  },
-  { path: '/mortgages', detail: 'named', listRules: ['OTHER-2'], invalidQueryRules: [], filters: [] },
-  { path: '/tenants', detail: 'named', listRules: ['OTHER-4'], invalidQueryRules: [], filters: [] },
-  { path: '/contacts', detail: 'named', listRules: ['OTHER-8'], invalidQueryRules: [], filters: [] },
-  {
-    path: '/chat/messages',
-    detail: 'named',
-    listRules: ['OTHER-11'],
-    invalidQueryRules: [],
-    filters: [
-      { param: 'conversationId', type: 'id', acceptanceOnly: true, rules: ['OTHER-11'] },
-      { param: 'propertyId', type: 'id', acceptanceOnly: true, rules: ['OTHER-11'] },
-    ],
-  },
-  { path: '/maintenance/issues', detail: 'named', listRules: ['OTHER-14'], invalidQueryRules: [], filters: [] },
-  { path: '/maintenance/inspections', detail: 'named', listRules: ['OTHER-16'], invalidQueryRules: [], filters: [] },
-];
+    ];
+  });
+}
+
+export const LIST_ENDPOINTS: readonly ListEndpoint[] = SPEC_ROUTES.filter(
+  (r) => r.method === 'GET' && r.response === 'list',
+).map((r) => ({
+  path: r.path,
+  detail: r.detail,
+  listRules: r.listRules ?? [],
+  invalidQueryRules: r.invalidQueryRules ?? [],
+  filters: listFilters(r),
+  ...(r.hasNextPage === true ? { hasNextPage: true } : {}),
+}));

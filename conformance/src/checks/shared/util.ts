@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { TransportError, type HttpResponse, type RequestOptions } from '../../http/client';
 import type { AssertOptions, CheckContext } from '../../runner/check';
-import { describeValue } from '../../runner/describe';
+import { describeResponse, describeValue } from '../../runner/describe';
+import { REQUIRED } from './required';
 
 export type Json = Record<string, unknown>;
 
@@ -106,8 +107,9 @@ export function propertyBody(marker: string, tag: string): Json {
 }
 
 /**
- * Creates a property the check owns (live key of `role`), deleted again in cleanup. Skips the check when the
- * deployment does not take a body built from the spec's field names (they are not shown).
+ * Creates a property the check owns (live key of `role`), deleted again in cleanup. Creating a property is an
+ * operation every deployment supports: a refusal blocks the check (reported `blocked` by the required check, which
+ * fails on it), never a skip.
  */
 export async function createOwnProperty(ctx: CheckContext, role: string, tag: string): Promise<Json> {
   const res = await ctx.http.request({
@@ -116,9 +118,10 @@ export async function createOwnProperty(ctx: CheckContext, role: string, tag: st
     key: role,
     json: propertyBody(ctx.marker, tag),
   });
-  if (res.status === 400) {
-    ctx.skip(
-      `the deployment did not accept a POST /properties body built from the spec's Property fields (write-body fields are not shown): ${describeValue(res.json ?? res.text)}`,
+  if (res.status !== 200 && res.status !== 201) {
+    ctx.block(
+      REQUIRED.createProperty,
+      `POST /properties ${describeValue(propertyBody(ctx.marker, tag))} as ${role} answered ${describeResponse(res)}`,
     );
   }
   const data = successData(ctx, res, [200, 201]);

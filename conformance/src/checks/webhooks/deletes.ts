@@ -16,7 +16,7 @@ import { addDays, utcDate } from '../shared/dates';
 import { isRecord, successData, type Json } from '../shared/util';
 import { about, dataOf, expectDelivery, forSubscription } from './deliveries';
 import { PER_DELIVERY } from './envelopes';
-import { ARRIVAL_MS, describeAttempts, Receiver, type Attempt } from './receiver';
+import { ARRIVAL_MS, describeAttempts, MockReceiverClient, type Attempt } from './mock-receiver-client';
 import { createChain, GROUP, ownLandlord, subscribe, uploadPropertyDocument, type OwnLandlord } from './setup';
 
 const EVENTS = [
@@ -71,7 +71,7 @@ export const liveDeletesFireTheMatchingDeletedEvents = defineCheck({
   ],
   needs: ['webhook', 'dashboard'],
   async run(ctx: CheckContext) {
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
     const landlord = await ownLandlord(ctx, 'deletes', { sandbox: true });
     const sub = await subscribe(ctx, receiver, landlord.id, EVENTS, 'deletes');
     // With an end date: the catalogue gives contract.deleted an end_date that is not nullable.

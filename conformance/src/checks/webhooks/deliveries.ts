@@ -8,7 +8,7 @@ import type { CheckContext } from '../../runner/check';
 import { describeValue, oneLine } from '../../runner/describe';
 import { isDateTime, isIsoDate } from '../shared/dates';
 import { isRecord, UUID, type Json } from '../shared/util';
-import { tagOf, type Attempt } from './receiver';
+import { tagOf, type Attempt } from './mock-receiver-client';
 import type { Subscription } from './setup';
 
 export const SIGNATURE = /^sha256=([0-9a-fA-F]{64})$/;

@@ -14,7 +14,7 @@ import { describeValue } from '../../runner/describe';
 import { createOwnTenant } from '../shared/own-data';
 import { expectDelivery, idOf } from './deliveries';
 import { PER_DELIVERY } from './envelopes';
-import { ARRIVAL_MS, describeAttempts, Receiver } from './receiver';
+import { ARRIVAL_MS, describeAttempts, MockReceiverClient } from './mock-receiver-client';
 import { attemptsOf, describeWindow, historyEntry, retryDelays, spacingMs, waitForHistory, window } from './retries';
 import { createProperty, GROUP, ownLandlord, subscribe } from './setup';
 
@@ -46,7 +46,7 @@ export const deliveryStatesInTheDashboardHistory = defineCheck({
   timeoutMs: CHECK_TIMEOUT_MS,
   async run(ctx: CheckContext) {
     const delays = retryDelays(ctx);
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
     const landlord = await ownLandlord(ctx, 'states');
     const sub = await subscribe(ctx, receiver, landlord.id, [EVENT], 'states');
     // 'timeout': the receiver never answers and destroys the connection after HOLD_MS.

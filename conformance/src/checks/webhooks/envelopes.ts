@@ -7,7 +7,7 @@ import { EVENT_TYPES } from '../../rules/event-types';
 import { EVENT_TYPE_COUNT, EVENT_TYPES_PER_ENDPOINT as MOST } from '../../rules/limits';
 import { isRecord, propertyBody } from '../shared/util';
 import { about, bodyOf, dataOf, expectDelivery, forSubscription, idOf } from './deliveries';
-import { ARRIVAL_MS, describeAttempts, Receiver, type Attempt } from './receiver';
+import { ARRIVAL_MS, describeAttempts, MockReceiverClient, type Attempt } from './mock-receiver-client';
 import { createProperty, GROUP, ownLandlord, subscribe, type Subscription } from './setup';
 
 const NEEDS = ['webhook', 'dashboard'] as const;
@@ -32,7 +32,7 @@ const PROPERTY_EVENTS = ['property.created', 'property.updated', 'property.delet
 /** The first attempt of each event about one resource, once all `events` arrived or `timeoutMs` passed. */
 async function firstAttempts(
   ctx: CheckContext,
-  receiver: Receiver,
+  receiver: MockReceiverClient,
   sub: Subscription,
   events: readonly string[],
   field: string,
@@ -75,7 +75,7 @@ export const liveWritesDeliverSignedCatalogueEnvelopes = defineCheck({
   ],
   needs: [...NEEDS],
   async run(ctx: CheckContext) {
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
     const landlord = await ownLandlord(ctx, 'writes', { sandbox: true });
     const sub = await subscribe(ctx, receiver, landlord.id, PROPERTY_EVENTS, 'writes');
     // A sandbox create writes nothing, so it fires no property.created (looked for once the live events are in).
@@ -163,7 +163,7 @@ export const testDeliveriesOfEveryEventType = defineCheck({
   ],
   needs: [...NEEDS],
   async run(ctx: CheckContext) {
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
     const landlord = await ownLandlord(ctx, 'test-deliveries');
     const types = EVENT_TYPES.map((e) => e.type);
 
@@ -270,7 +270,7 @@ export const oneEventFansOutWithOneIdAndPerSubscriptionSecrets = defineCheck({
   rules: [...PER_DELIVERY, 'EVT-ENV-2', 'EVT-ENV-8', 'EVT-DELIVERY-3', 'EVT-CAT-property.created'],
   needs: [...NEEDS],
   async run(ctx: CheckContext) {
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
     const landlord = await ownLandlord(ctx, 'fanout');
     const a = await subscribe(ctx, receiver, landlord.id, ['property.created'], 'fanout-a');
     const b = await subscribe(ctx, receiver, landlord.id, ['property.created'], 'fanout-b');

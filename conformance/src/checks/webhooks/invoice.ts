@@ -7,7 +7,7 @@ import { suiteEmail, suitePeriod } from '../shared/own-data';
 import { addDays, utcDate } from '../shared/dates';
 import { isRecord, type Json } from '../shared/util';
 import { about, expectDelivery, idsOf } from './deliveries';
-import { ARRIVAL_MS, describeAttempts, Receiver } from './receiver';
+import { ARRIVAL_MS, describeAttempts, MockReceiverClient } from './mock-receiver-client';
 import { createChain, createRent, GROUP, ownLandlord, subscribe } from './setup';
 
 /** The receiver holds each rent.invoice_sent delivery this long (then answers 2xx, within the 10-second timeout). */
@@ -47,7 +47,7 @@ export const invoiceSentAfterLiveEmailOnlyAndAsynchronously = defineCheck({
   ],
   needs: ['webhook', 'dashboard'],
   async run(ctx: CheckContext) {
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
     const landlord = await ownLandlord(ctx, 'invoice', { sandbox: true });
     const sub = await subscribe(ctx, receiver, landlord.id, ['rent.invoice_sent', 'rent.created'], 'invoice');
     const chain = await createChain(ctx, landlord, 'webhook-invoice');

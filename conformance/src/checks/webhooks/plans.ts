@@ -12,7 +12,7 @@ import { defineCheck, type CheckContext } from '../../runner';
 import { addDays, utcDate } from '../shared/dates';
 import { suitePeriod } from '../shared/own-data';
 import { about, expectDelivery, forSubscription } from './deliveries';
-import { ARRIVAL_MS, describeAttempts, Receiver, type Attempt } from './receiver';
+import { ARRIVAL_MS, describeAttempts, MockReceiverClient, type Attempt } from './mock-receiver-client';
 import { createChain, createRent, GROUP, ownLandlord, setPlan, subscribe, type OwnLandlord, type Plan } from './setup';
 
 /** Without a declared scheduler period, assume hourly (the reference server's default). */
@@ -54,7 +54,7 @@ export const scheduledEventsReachPortfolioButNotProfessional = defineCheck({
         `waits for a scheduled event (rent.overdue), the only kind a Portfolio or Professional landlord can cause: run with --profile full, or declare a test deployment's scheduler period in webhooks.schedulerIntervalSeconds (${declared === undefined ? 'none declared: hourly assumed' : `${declared} s declared`})`,
       );
     }
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
 
     const professional = await ownLandlord(ctx, 'plan-professional');
     const professionalPayment = await overduePayment(ctx, professional, 'webhook-professional');

@@ -13,7 +13,7 @@ import { describeResponse, describeValue } from '../../runner/describe';
 import { isRecord, type Json } from '../shared/util';
 import { about, expectDelivery, idOf } from './deliveries';
 import { PER_DELIVERY } from './envelopes';
-import { ARRIVAL_MS, describeAttempts, Receiver, type Attempt } from './receiver';
+import { ARRIVAL_MS, describeAttempts, MockReceiverClient, type Attempt } from './mock-receiver-client';
 import {
   createChain,
   createProperty,
@@ -91,7 +91,7 @@ export function spacingMs(a: Attempt, b: Attempt): number {
 /** Waits until `count` attempts of the resource's event arrived (or the bound passed); returns them, oldest first. */
 export async function attemptsOf(
   ctx: Ctx,
-  receiver: Receiver,
+  receiver: MockReceiverClient,
   sub: Subscription,
   event: string,
   field: string,
@@ -150,7 +150,7 @@ export const retriesReuseIdOnScheduledDelays = defineCheck({
   timeoutMs: RETRY_CHECK_TIMEOUT_MS,
   async run(ctx: CheckContext) {
     const delays = retryDelays(ctx);
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
     const landlord = await ownLandlord(ctx, 'retries');
     const sub = await subscribe(ctx, receiver, landlord.id, ['property_document.created'], 'retries');
     await receiver.script({
@@ -292,7 +292,7 @@ export const permanentFailureThenManualRetry = defineCheck({
   timeoutMs: PERMANENT_CHECK_TIMEOUT_MS,
   async run(ctx: CheckContext) {
     const delays = retryDelays(ctx);
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
     const landlord = await ownLandlord(ctx, 'permanent');
     const sub = await subscribe(ctx, receiver, landlord.id, ['property_document.deleted'], 'permanent');
     await receiver.script({
@@ -443,7 +443,7 @@ export const slowAnswersTimeOutAndAreRetried = defineCheck({
     const delays = retryDelays(ctx);
     const timeoutMs = callTimeoutMs(ctx);
     const holdMs = timeoutMs + Math.max(HOLD_MARGIN_MS, timeoutMs / 5);
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
     const landlord = await ownLandlord(ctx, 'timeout');
     const sub = await subscribe(ctx, receiver, landlord.id, ['property.updated'], 'timeout');
     // 'slow': the receiver answers 200 after holdMs. A sender that waits that long counts it a success, one that
@@ -533,7 +533,7 @@ export const answerClassesDecideRetries = defineCheck({
   timeoutMs: RETRY_CHECK_TIMEOUT_MS,
   async run(ctx: CheckContext) {
     const delays = retryDelays(ctx);
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
     const landlord = await ownLandlord(ctx, 'answers');
     const sub = await subscribe(ctx, receiver, landlord.id, [ANSWERS_EVENT], 'answers');
     const chain = await createChain(ctx, landlord, 'webhook-answers');

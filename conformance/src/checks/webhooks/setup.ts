@@ -18,7 +18,7 @@ import {
 } from '../shared/own-data';
 import { deleteOwnLandlord } from '../shared/provision';
 import { createOwnProperty, isRecord, successData, type Json } from '../shared/util';
-import { Receiver, subscriptionUrl } from './receiver';
+import { MockReceiverClient, subscriptionUrl } from './mock-receiver-client';
 
 export const GROUP = 'Events';
 
@@ -111,7 +111,7 @@ export interface Subscription {
  */
 export async function subscribe(
   ctx: CheckContext,
-  receiver: Receiver,
+  receiver: MockReceiverClient,
   landlordId: string,
   events: readonly string[],
   tag: string,

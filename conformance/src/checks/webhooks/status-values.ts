@@ -10,7 +10,7 @@ import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
 import { bodyOf, dataOf, expectDelivery, forSubscription } from './deliveries';
 import { PER_DELIVERY } from './envelopes';
-import { ARRIVAL_MS, describeAttempts, Receiver, type Attempt } from './receiver';
+import { ARRIVAL_MS, describeAttempts, MockReceiverClient, type Attempt } from './mock-receiver-client';
 import { GROUP, ownLandlord, subscribe } from './setup';
 
 /** Event → the status value the catalogue fixes for it, and the value-set rule it belongs to. */
@@ -40,7 +40,7 @@ export const fixedStatusValuesInWebhooks = defineCheck({
   ],
   needs: ['webhook', 'dashboard'],
   async run(ctx: CheckContext) {
-    const receiver = new Receiver(ctx);
+    const receiver = new MockReceiverClient(ctx);
     const landlord = await ownLandlord(ctx, 'status-values');
     const sub = await subscribe(
       ctx,

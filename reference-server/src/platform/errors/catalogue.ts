@@ -1,5 +1,8 @@
 // The spec's Errors table, one entry per code: routes throw codes, one extension renders `{ error, code }`.
-// Codes marked `extension` are not in the spec's table; they cover what Hapi itself raises.
+// A code's status is fixed here: the responder answers every code with this status, never another.
+// Codes marked `extension` are not in the spec's table; each is for a status the spec does not list (what Node and
+// Hapi raise themselves), documented in docs/api-notes/error-codes.md. A status the spec lists only ever carries one
+// of its codes (test/error-catalogue.test.ts holds both to the spec and to that page).
 
 export interface ErrorEntry {
   readonly status: number;
@@ -17,7 +20,7 @@ export const ERRORS = {
   FORBIDDEN: { status: 403, message: 'Forbidden' },
   RATE_LIMIT_EXCEEDED: { status: 429, message: 'Rate limit exceeded' },
   RATE_LIMIT_UNAVAILABLE: { status: 503, message: 'The rate-limit store could not be checked; retry later' },
-  SERVICE_UNAVAILABLE: { status: 503, message: 'Service unavailable' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable; retry later' },
   ENDPOINT_DEPRECATED: { status: 410, message: 'This endpoint has been removed' },
   VALIDATION_ERROR: { status: 400, message: 'Validation failed' },
   BAD_REQUEST: { status: 400, message: 'Bad request' },
@@ -33,7 +36,6 @@ export const ERRORS = {
   IDEMPOTENCY_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is still running' },
   FILE_TOO_LARGE: { status: 413, message: 'The uploaded file exceeds the size limit' },
   SERVER_ERROR: { status: 500, message: 'An internal server error occurred' },
-  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body exceeds the size limit', extension: true },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported Content-Type', extension: true },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed', extension: true },
   REQUEST_TIMEOUT: {
@@ -43,7 +45,6 @@ export const ERRORS = {
   },
   URI_TOO_LONG: { status: 414, message: 'The request URL is too long', extension: true },
   HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large', extension: true },
-  DATABASE_UNAVAILABLE: { status: 503, message: 'The database did not answer in time; retry later', extension: true },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

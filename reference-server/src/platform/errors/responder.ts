@@ -5,7 +5,7 @@ import type Boom from '@hapi/boom';
 import type { Logger } from 'pino';
 import { ERRORS, isErrorCode, type ErrorCode } from './catalogue';
 import type { ApiErrorData } from './api-error';
-import { isDatabaseTimeout } from './database-errors';
+import { isDatabaseUnavailable } from './database-errors';
 
 declare module '@hapi/hapi' {
   interface PluginSpecificConfiguration {
@@ -19,51 +19,57 @@ declare module '@hapi/hapi' {
 }
 
 interface Rendered {
-  readonly status: number;
   readonly code: ErrorCode;
   readonly message: string;
 }
 
+/** Retry-After (seconds) on a 503 whose thrower named none: the spec asks clients to honour it on every 503. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 5;
+
+// The code of an error; its status is always the catalogue's for that code (so a status the spec lists only ever
+// carries one of the spec's codes for it). Hapi's own errors are mapped by their status.
 function classify(request: Request, err: Boom.Boom): Rendered {
   const data = err.data as Partial<ApiErrorData> | null;
   const status = err.output.statusCode;
-  if (data && isErrorCode(data.code) && status < 500) return { status, code: data.code, message: err.message };
+  if (data && isErrorCode(data.code))
+    return { code: data.code, message: status < 500 ? err.message : ERRORS[data.code].message };
   if (status >= 500) {
-    if (data && isErrorCode(data.code)) return { status, code: data.code, message: ERRORS[data.code].message };
-    if (isDatabaseTimeout(err))
-      return { status: 503, code: 'DATABASE_UNAVAILABLE', message: ERRORS.DATABASE_UNAVAILABLE.message };
-    return { status: 500, code: 'SERVER_ERROR', message: ERRORS.SERVER_ERROR.message };
+    if (isDatabaseUnavailable(err)) return { code: 'SERVICE_UNAVAILABLE', message: ERRORS.SERVICE_UNAVAILABLE.message };
+    return { code: 'SERVER_ERROR', message: ERRORS.SERVER_ERROR.message };
   }
   const routeErrors = request.route.settings.plugins?.errors;
   switch (status) {
     case 400:
       if (/payload/i.test(err.message) && /json|parse/i.test(err.message)) {
         const code = routeErrors?.invalidJson ?? 'BAD_REQUEST';
-        return { status, code, message: 'Request body is not valid JSON' };
+        return { code, message: 'Request body is not valid JSON' };
       }
-      return { status, code: 'BAD_REQUEST', message: err.message };
+      return { code: 'BAD_REQUEST', message: err.message };
     case 401:
-      return { status, code: 'UNAUTHORIZED', message: ERRORS.UNAUTHORIZED.message };
+      return { code: 'UNAUTHORIZED', message: ERRORS.UNAUTHORIZED.message };
     case 403:
-      return { status, code: 'FORBIDDEN', message: ERRORS.FORBIDDEN.message };
+      return { code: 'FORBIDDEN', message: ERRORS.FORBIDDEN.message };
     case 404:
-      return { status, code: 'NOT_FOUND', message: request.route.path === '/{p*}' ? 'Route not found' : err.message };
+      return { code: 'NOT_FOUND', message: request.route.path === '/{p*}' ? 'Route not found' : err.message };
     case 405:
-      return { status, code: 'METHOD_NOT_ALLOWED', message: ERRORS.METHOD_NOT_ALLOWED.message };
+      return { code: 'METHOD_NOT_ALLOWED', message: ERRORS.METHOD_NOT_ALLOWED.message };
     case 408:
-      return { status, code: 'REQUEST_TIMEOUT', message: ERRORS.REQUEST_TIMEOUT.message };
+      return { code: 'REQUEST_TIMEOUT', message: ERRORS.REQUEST_TIMEOUT.message };
     case 409:
-      return { status, code: 'CONFLICT', message: err.message };
+      return { code: 'CONFLICT', message: err.message };
     case 413:
-      return routeErrors?.upload
-        ? { status, code: 'FILE_TOO_LARGE', message: ERRORS.FILE_TOO_LARGE.message }
-        : { status, code: 'PAYLOAD_TOO_LARGE', message: ERRORS.PAYLOAD_TOO_LARGE.message };
+      // The spec's one 413 code: an upload's file, or a JSON body, over its size limit.
+      return {
+        code: 'FILE_TOO_LARGE',
+        message: routeErrors?.upload ? ERRORS.FILE_TOO_LARGE.message : 'The request body exceeds the size limit',
+      };
     case 415:
-      return { status, code: 'UNSUPPORTED_MEDIA_TYPE', message: err.message || ERRORS.UNSUPPORTED_MEDIA_TYPE.message };
+      return { code: 'UNSUPPORTED_MEDIA_TYPE', message: err.message || ERRORS.UNSUPPORTED_MEDIA_TYPE.message };
     case 429:
-      return { status, code: 'RATE_LIMIT_EXCEEDED', message: ERRORS.RATE_LIMIT_EXCEEDED.message };
+      return { code: 'RATE_LIMIT_EXCEEDED', message: ERRORS.RATE_LIMIT_EXCEEDED.message };
     default:
-      return { status, code: 'BAD_REQUEST', message: err.message };
+      // Any other client error Hapi could raise (none is known on these routes) is a plain 400.
+      return { code: 'BAD_REQUEST', message: err.message };
   }
 }
 
@@ -75,15 +81,16 @@ export const errorResponderPlugin: Plugin<{ logger: Logger }> = {
       if (!('isBoom' in response) || !response.isBoom) return h.continue;
       const err = response;
       const rendered = classify(request, err);
-      if (rendered.status >= 500 && rendered.code === 'SERVER_ERROR') {
+      const status = ERRORS[rendered.code].status;
+      if (rendered.code === 'SERVER_ERROR') {
         logger.error(
           { requestId: request.info.id, method: request.method, path: request.path, err },
           'unhandled error',
         );
       }
-      const out: ResponseObject = h.response({ error: rendered.message, code: rendered.code }).code(rendered.status);
+      const out: ResponseObject = h.response({ error: rendered.message, code: rendered.code }).code(status);
       const data = err.data as Partial<ApiErrorData> | null;
-      if (rendered.code === 'DATABASE_UNAVAILABLE') out.header('retry-after', '5');
+      if (status === 503) out.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
       for (const [name, value] of Object.entries(data?.headers ?? {})) out.header(name, value);
       // Hapi's own headers on the error (e.g. Allow on 405) are kept; WWW-Authenticate too.
       for (const [name, value] of Object.entries(err.output.headers)) {

@@ -11,6 +11,7 @@ import { apiError } from '../errors/api-error';
 import { LANDLORD_LIMITS, windowsFor, type LandlordLimitName } from './policy';
 import { rateLimitHeaders } from './headers';
 import { RateLimitStoreUnavailable, type LimitDecision, type RateLimitStore } from './store';
+import type { LimiterDecision, LimiterScope } from '../metrics/metrics';
 
 export interface RouteLimitsOptions {
   readonly landlord?: LandlordLimitName;
@@ -28,16 +29,21 @@ declare module '@hapi/hapi' {
 }
 
 async function decide(
-  store: RateLimitStore,
+  { store, onDecision }: RateLimitOptions,
+  scope: LimiterScope,
   key: string,
   windows: Parameters<RateLimitStore['hit']>[1],
   readAlong?: string,
 ): Promise<LimitDecision> {
   try {
-    return await store.hit(key, windows, readAlong);
+    const decision = await store.hit(key, windows, readAlong);
+    onDecision?.(scope, decision.allowed ? 'allowed' : 'refused');
+    return decision;
   } catch (err) {
-    if (err instanceof RateLimitStoreUnavailable)
+    if (err instanceof RateLimitStoreUnavailable) {
+      onDecision?.(scope, 'unavailable');
       throw apiError('RATE_LIMIT_UNAVAILABLE', undefined, { 'retry-after': '60' });
+    }
     throw err;
   }
 }
@@ -58,6 +64,8 @@ export interface RateLimitOptions {
    * after the read began, so answering from the state before it is still a correct answer to this request.
    */
   readonly readAlong?: (landlordId: string) => string | undefined;
+  /** Told every decision (metrics). */
+  readonly onDecision?: (scope: LimiterScope, decision: LimiterDecision) => void;
 }
 
 /**
@@ -70,12 +78,14 @@ export interface RateLimitOptions {
 export async function enforceRateLimits(
   request: Request,
   api: ApiCredentials,
-  { store, landlordLimits, readAlong }: RateLimitOptions,
+  options: RateLimitOptions,
 ): Promise<void> {
+  const { landlordLimits, readAlong } = options;
   const requestClass = isWriteMethod(request.method) ? 'write' : 'read';
   const along = requestClass === 'read' ? readAlong?.(api.landlordId) : undefined;
   const keyDecision = await decide(
-    store,
+    options,
+    requestClass,
     `key:${api.keyId}:${requestClass}`,
     windowsFor(api.plan, requestClass, api.rateLimits),
     along,
@@ -93,7 +103,7 @@ export async function enforceRateLimits(
   if (!landlordLimit) return;
   const override = landlordLimits?.[landlordLimit];
   const spec = override ? { ...LANDLORD_LIMITS[landlordLimit], limit: override } : LANDLORD_LIMITS[landlordLimit];
-  const landlordDecision = await decide(store, `landlord:${api.landlordId}:${landlordLimit}`, [spec]);
+  const landlordDecision = await decide(options, 'landlord', `landlord:${api.landlordId}:${landlordLimit}`, [spec]);
   // One decision over both: the key's windows and the landlord's window, for the headers.
   const combined: LimitDecision = {
     ...landlordDecision,

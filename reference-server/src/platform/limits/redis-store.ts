@@ -205,6 +205,11 @@ export class RedisRateLimitStore implements RateLimitStore {
     return `${this.memberPrefix}${this.hits.toString(36)}`;
   }
 
+  /** Readiness: Redis answers a PING (within the command timeout). */
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
   async close(): Promise<void> {
     this.redis.disconnect();
   }

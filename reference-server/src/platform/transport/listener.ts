@@ -13,18 +13,23 @@ export interface ListenerTimeouts {
   readonly requestTimeoutMs: number;
   /** Headers received within this many ms (at most requestTimeoutMs). */
   readonly headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this many ms (below headersTimeoutMs). */
+  readonly keepAliveTimeoutMs: number;
 }
 
 /** A request line longer than this (in the bytes Node refused) is reported as 414 rather than 431. */
 const MAX_REQUEST_LINE = 8 * 1024;
 
 export function createListener(timeouts: ListenerTimeouts): http.Server {
-  return http.createServer({
+  const listener = http.createServer({
     requestTimeout: timeouts.requestTimeoutMs,
     headersTimeout: timeouts.headersTimeoutMs,
     // Node checks expired requests on this interval (30 s by default): a tenth of the bound keeps the answer near it.
     connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(timeouts.headersTimeoutMs / 10))),
   });
+  // Node's default is 5 s: a balancer keeping idle upstream connections longer would reuse one the server is closing.
+  listener.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
+  return listener;
 }
 
 type SocketWithMessage = Socket & { _httpMessage?: { headersSent?: boolean } | null };

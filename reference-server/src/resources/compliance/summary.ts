@@ -70,7 +70,7 @@ export async function complianceSummaryJson(scope: Scope, today: string, now: Da
   const row = await gate
     .run(() => complianceSummaryRow(scope, today))
     .catch((err: unknown) => {
-      throw err instanceof GateTimeout ? apiError('DATABASE_UNAVAILABLE') : err;
+      throw err instanceof GateTimeout ? apiError('SERVICE_UNAVAILABLE') : err;
     });
   const attention = (row.attention === null ? [] : (JSON.parse(`[${row.attention}]`) as AttentionItem[])).sort(
     compareAttention,

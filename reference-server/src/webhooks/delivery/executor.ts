@@ -17,6 +17,8 @@ export interface ExecutorDeps {
   readonly policy: RetryPolicy;
   readonly timeoutMs: number;
   readonly send: Sender;
+  /** Told each attempt that was made (its HTTP call over, not cut short by shutdown): what it led to, and how long the call took. */
+  readonly onAttempt?: (outcome: AttemptResult, latencyMs: number) => void;
 }
 
 /** `vanished`: the delivery row was deleted meanwhile (its landlord was deleted from the dashboard). */
@@ -88,11 +90,14 @@ export class DeliveryExecutor {
       // A deleted landlord takes its deliveries along: nothing to record, and nothing wrong.
       if (!(await findDelivery(knex, row.id))) {
         logger.debug({ deliveryId: row.id, attempt }, 'webhook attempt of a deleted delivery not recorded');
+        this.deps.onAttempt?.('vanished', result.latencyMs);
         return 'vanished';
       }
       logger.warn({ deliveryId: row.id, attempt }, 'webhook attempt already recorded by another worker');
+      this.deps.onAttempt?.('lost', result.latencyMs);
       return 'lost';
     }
+    this.deps.onAttempt?.(status, result.latencyMs);
     logger[result.succeeded ? 'debug' : 'info'](
       {
         deliveryId: row.id,

@@ -9,5 +9,7 @@ export interface DeliveryBackend {
   pump(): Promise<void>;
   /** Runs every attempt due now and resolves once each is recorded: what tests call with a ManualClock. */
   runDue(): Promise<number>;
+  /** Readiness: the queue's store answers (Redis for BullMQ, the database for the embedded queue). */
+  ping(): Promise<void>;
   stop(): Promise<void>;
 }

@@ -62,9 +62,12 @@ export class BullDeliveryQueue implements DeliveryBackend {
     return redis;
   }
 
+  private queueRedis?: Redis;
+
   private theQueue(): Queue<JobData> {
+    this.queueRedis ??= this.connection();
     this.queue ??= new Queue<JobData>(QUEUE_NAME, {
-      connection: this.connection(),
+      connection: this.queueRedis,
       prefix: this.options.prefix,
       defaultJobOptions: {
         // BullMQ-level retries cover infrastructure errors only (a failed HTTP call is a recorded attempt).
@@ -109,6 +112,12 @@ export class BullDeliveryQueue implements DeliveryBackend {
     // Cut short by shutdown: fail the job so BullMQ hands it out again (completing it would drop the attempt).
     if (result === 'interrupted') throw new Error('interrupted by shutdown');
     return result;
+  }
+
+  /** The queue's own Redis connection (opened on first use); it queues commands while Redis is away: callers bound the wait. */
+  async ping(): Promise<void> {
+    this.theQueue();
+    await this.queueRedis?.ping();
   }
 
   /** Adds the jobs of every attempt due now. */

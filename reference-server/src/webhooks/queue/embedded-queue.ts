@@ -112,6 +112,10 @@ export class EmbeddedDeliveryQueue implements DeliveryBackend {
   }
 
   /** Waits briefly for running attempts, then interrupts the rest (they are not recorded, so they run again). */
+  async ping(): Promise<void> {
+    await this.options.knex.raw('select 1 from webhook_deliveries limit 1');
+  }
+
   async stop(graceMs = 2000): Promise<void> {
     const pending = Promise.allSettled([...this.inFlight]);
     let timer: NodeJS.Timeout | undefined;

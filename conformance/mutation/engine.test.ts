@@ -1,0 +1,83 @@
+// The engine itself, against a real reference server: a generated mutant of a known rule is killed by the checks
+// citing it, and a violation no black-box client can see is reported as survived with the reason the survivors
+// list gives it (or, unlisted, with what the run saw).
+import { ALL_CHECKS } from '../src/registry';
+import { isRec, readJson, withJson } from '../self-test/support/faults';
+import { useReferenceServer } from '../self-test/support/use-reference-server';
+import { runnableChecks } from './cli';
+import { runMutant, type EngineOptions } from './engine';
+import { generateMutants, type Mutant } from './generate';
+import { routeFault } from './operators';
+import { MUTATION_ROUTES, routeName } from './routes';
+
+describe('the mutation engine', () => {
+  const server = useReferenceServer();
+  const options = (known: EngineOptions['known'] = []): EngineOptions => ({
+    target: server.target,
+    upstream: server.reference.origin,
+    checks: runnableChecks(ALL_CHECKS),
+    seed: 20261127,
+    known,
+    parallel: 1,
+    concurrency: 4,
+  });
+  const events = MUTATION_ROUTES.find((r) => routeName(r) === 'GET /events');
+
+  it('generates the calendar order mutant and the checks citing CAL-2 kill it', async () => {
+    const mutant = generateMutants().find((m) => m.id === 'CAL-2/order/GET /events/reversed');
+    expect(mutant).toBeDefined();
+    const outcome = await runMutant(mutant as Mutant, options());
+    expect(outcome).toMatchObject({ outcome: 'killed', rule: 'CAL-2', route: 'GET /events' });
+    expect(outcome.applied).toBeGreaterThan(0);
+    expect(outcome.killedBy?.length).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('reports a violation nobody can observe as survived, with the listed reason', async () => {
+    if (!events) throw new Error('GET /events is not in the route table');
+    // Members of each event in reverse order: JSON objects are unordered (RFC 8259 section 4), so no check may see it.
+    const unobservable: Mutant = {
+      id: 'CAL-2/order/GET /events/member-order',
+      rule: 'CAL-2',
+      route: 'GET /events',
+      kind: 'order',
+      description: 'members of each event in reverse order',
+      fault: () =>
+        routeFault(events, 'members of each event in reverse order', {
+          respond: (res) => {
+            const body = readJson(res);
+            if (!isRec(body) || !Array.isArray(body.data)) return undefined;
+            const data: unknown[] = body.data.map((item: unknown) =>
+              isRec(item) ? Object.fromEntries(Object.entries(item).reverse()) : item,
+            );
+            return withJson(res, { ...body, data });
+          },
+        }),
+    };
+    const reason = 'JSON member order is not observable (RFC 8259 section 4)';
+    const listed = await runMutant(
+      unobservable,
+      options([{ mutant: 'CAL-2/order/*/member-order', class: 'unobservable', reason }]),
+    );
+    expect(listed).toMatchObject({ outcome: 'survived', reason });
+    expect(listed.unexplained).toBeUndefined();
+    expect(listed.applied).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('says when no check citing the rule reached the violation', async () => {
+    if (!events) throw new Error('GET /events is not in the route table');
+    const unreached: Mutant = {
+      id: 'CAL-2/order/GET /events/never',
+      rule: 'CAL-2',
+      route: 'GET /events',
+      kind: 'order',
+      description: 'a violation on a query parameter no check sends',
+      fault: () =>
+        routeFault(events, 'answers to ?neverSent=1 reordered', {
+          respond: (res, req) => (req.query.has('neverSent') ? withJson(res, { data: [] }) : undefined),
+        }),
+    };
+    const outcome = await runMutant(unreached, options());
+    expect(outcome).toMatchObject({ outcome: 'survived', unexplained: true, applied: 0 });
+    expect(outcome.reason).toMatch(/no check citing CAL-2 sent a request the violation applies to/);
+  }, 300_000);
+});

@@ -1,0 +1,13 @@
+// The receiver side of the suite: checks aimed at an integrator's webhook receiver (checks/receiver-tester-cases/), their
+// runner and the `receiver-test` command.
+export { defineReceiverCheck, type ReceiverCheck, type ReceiverCheckDefinition, type ReceiverContext } from './context';
+export {
+  runReceiverChecks,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_TIMEOUT_MS,
+  type ReceiverTestOptions,
+  type ReceiverTestRun,
+} from './run';
+export { receiverTestCli, type CliIo } from './cli';
+export { ReceiverUnreachableError } from './reachability';
+export { malformedSignatureShapes } from './malformed-signature-shapes';
