@@ -6,6 +6,7 @@ import { loadConfig } from '../src/platform/config';
 import { buildServer } from '../src/server/build';
 import { CHECK_TIMEOUT_MS } from '../src/server/readiness';
 import { shutDown } from '../src/server/shutdown';
+import { summaryGate } from '../src/resources/compliance/routes';
 import { ADMIN_TOKEN, API, KEYS, startTestServer, type TestServer } from './helpers/server';
 import { startTestReceiver, type TestReceiver } from './helpers/webhook-test-receiver';
 
@@ -254,6 +255,29 @@ describe('GET /metrics', () => {
     ).toBe(1);
   });
 
+  it('counts a window that is full as refused (a landlord limit of 1 a minute, taken twice)', async () => {
+    const limited = await buildServer({
+      ...t.deps,
+      config: { ...t.deps.config, landlordLimits: { 'public_api.rent_invoice_pdf': 1 } },
+    });
+    const before = await scrape();
+    const pdf = () =>
+      limited.inject({
+        method: 'GET',
+        url: `${API}/rent/00000000-0000-4000-8000-000000000000/invoice/pdf`,
+        headers: { authorization: `Bearer ${KEYS.enterpriseLive}` },
+      });
+    expect((await pdf()).statusCode).toBe(404);
+    expect((await pdf()).statusCode).toBe(429);
+    const after = await scrape();
+    const delta = (labels: string) =>
+      sample(after.text, 'ppapi_rate_limit_decisions_total', labels) -
+      sample(before.text, 'ppapi_rate_limit_decisions_total', labels);
+    expect([delta('scope="landlord",decision="allowed"'), delta('scope="landlord",decision="refused"')]).toEqual([
+      1, 1,
+    ]);
+  });
+
   it('shows the webhook queue depth and each delivery attempt with its outcome', async () => {
     const keyRow = await t.deps
       .knex<{ landlord_id: string; key_hash: string }>('api_keys')
@@ -301,5 +325,30 @@ describe('GET /metrics', () => {
       await open.stop();
       await off.stop();
     }
+  });
+});
+
+describe("the compliance summary's gate, full", () => {
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After once a request waited DB_QUERY_TIMEOUT_MS, and 200 once free', async () => {
+    // One place, a 100 ms wait: the place is taken by a task of the test's own until it lets go.
+    const deps = { ...t.deps, config: { ...t.deps.config, complianceSummaryConcurrency: 1, dbQueryTimeoutMs: 100 } };
+    const server = await buildServer(deps);
+    let release = (): void => undefined;
+    const held = summaryGate(deps).run(() => new Promise<void>((resolve) => (release = resolve)));
+    const summary = () =>
+      server.inject({
+        method: 'GET',
+        url: `${API}/compliance/summary`,
+        headers: { authorization: `Bearer ${KEYS.enterpriseLive}` },
+      });
+    const busy = await summary();
+    expect([busy.statusCode, (JSON.parse(busy.payload) as { code: string }).code]).toEqual([
+      503,
+      'SERVICE_UNAVAILABLE',
+    ]);
+    expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
+    release();
+    await held;
+    expect((await summary()).statusCode).toBe(200);
   });
 });

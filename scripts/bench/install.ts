@@ -19,7 +19,6 @@ function timedMs(cwd: string, command: string, args: readonly string[]): number 
 
 export const installBench: BenchSuite = {
   name: 'install',
-
   async run(): Promise<BenchFigure[]> {
     const work = mkdtempSync(path.join(tmpdir(), 'bench-install-'));
     try {

@@ -1,8 +1,7 @@
 // Environment → validated options. Nothing else in the server reads process.env.
 import Joi from 'joi';
 import { LANDLORD_LIMITS, type LandlordLimitName } from './limits/policy';
-
-export type MetricsAccess = 'admin' | 'open' | 'off';
+import type { MetricsAccess } from './metrics/metrics';
 
 export interface ServerConfig {
   readonly port: number;

@@ -21,7 +21,15 @@ export function isDatabaseTimeout(err: unknown): boolean {
  * instead of 500: retrying later can succeed.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  return err instanceof Error && inDatabaseError(err, (e) => e instanceof Error && (isTimeout(e) || isUnreachable(e)));
+  return inDatabaseError(err, (e) => isErrorLike(e) && (isTimeout(e) || isUnreachable(e)));
+}
+
+/**
+ * By shape, not `instanceof Error`: a socket error made in another realm (Node's core under a test runner's VM) is not
+ * an instance of this realm's Error, and Hapi then wraps it as a "non-error object" in a 500's `data`.
+ */
+function isErrorLike(value: unknown): value is Error {
+  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
 }
 
 // Socket errors of the driver, and PostgreSQL's admin_shutdown, crash_shutdown and cannot_connect_now.

@@ -34,7 +34,9 @@ function classify(request: Request, err: Boom.Boom): Rendered {
   if (data && isErrorCode(data.code))
     return { code: data.code, message: status < 500 ? err.message : ERRORS[data.code].message };
   if (status >= 500) {
-    if (isDatabaseUnavailable(err)) return { code: 'SERVICE_UNAVAILABLE', message: ERRORS.SERVICE_UNAVAILABLE.message };
+    // Hapi keeps a thrown value that is not an Error (by its realm's instanceof) as the 500's data.
+    if (isDatabaseUnavailable(err) || isDatabaseUnavailable(err.data))
+      return { code: 'SERVICE_UNAVAILABLE', message: ERRORS.SERVICE_UNAVAILABLE.message };
     return { code: 'SERVER_ERROR', message: ERRORS.SERVER_ERROR.message };
   }
   const routeErrors = request.route.settings.plugins?.errors;

@@ -4,6 +4,9 @@
 // patterns, never raw paths or ids).
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+/** Who may read GET /metrics: the admin token's holder, anyone (a private network), or nobody (no route). */
+export type MetricsAccess = 'admin' | 'open' | 'off';
+
 /** What the limiter decided for one window check of a request. */
 export type LimiterDecision = 'allowed' | 'refused' | 'unavailable';
 /** Which limit was checked: the key's read or write windows, or a route's per-landlord window. */

@@ -3,9 +3,8 @@
 // token as a Bearer token, `open` needs nothing (scraped inside a private network), `off` leaves the route out.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Plugin, Request } from '@hapi/hapi';
-import type { MetricsAccess } from '../config';
 import { apiError } from '../errors/api-error';
-import type { Metrics } from './metrics';
+import type { Metrics, MetricsAccess } from './metrics';
 
 export const METRICS_PATH = '/metrics';
 

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../platform/app-context';
 
 // One gate per server (its deps): the summary's statement works over every property of the landlord (gate.ts).
 const gates = new WeakMap<AppDeps, Gate>();
-function summaryGate(deps: AppDeps): Gate {
+export function summaryGate(deps: AppDeps): Gate {
   let gate = gates.get(deps);
   if (!gate) gates.set(deps, (gate = new Gate(deps.config.complianceSummaryConcurrency, deps.config.dbQueryTimeoutMs)));
   return gate;

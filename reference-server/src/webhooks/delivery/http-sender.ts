@@ -42,7 +42,7 @@ export const STALE_CONNECTION_MS = 1000;
 
 export interface HttpSenderOptions {
   readonly staleConnectionMs?: number;
-  /** Monotonic milliseconds; a test advances its own. */
+  /** Monotonic milliseconds, for idle connections and each attempt's latency; a test advances its own. */
   readonly now?: () => number;
 }
 
@@ -147,13 +147,14 @@ function describe(err: unknown): string {
 
 export function createHttpSender(options: HttpSenderOptions = {}): Sender {
   const condemned = new WeakSet<http.ClientRequest>();
-  const agents = pools(
-    options.staleConnectionMs ?? STALE_CONNECTION_MS,
-    options.now ?? (() => performance.now()),
-    condemned,
-  );
+  const now = options.now ?? (() => performance.now());
+  const agents = pools(options.staleConnectionMs ?? STALE_CONNECTION_MS, now, condemned);
   return async (request) => {
-    const timeout = AbortSignal.timeout(request.timeoutMs);
+    // The global setTimeout rather than AbortSignal.timeout: the timeout and the latency then run on one clock that
+    // tests can fake (a receiver that never answers is a 10 s wait otherwise).
+    const timeoutController = new AbortController();
+    const timer = setTimeout(() => timeoutController.abort(), request.timeoutMs);
+    const timeout = timeoutController.signal;
     // Linked by hand rather than with AbortSignal.any, which on Node 20 keeps every derived signal alive on the
     // long-lived shutdown signal (slow under load).
     let signal: AbortSignal = timeout;
@@ -170,8 +171,8 @@ export function createHttpSender(options: HttpSenderOptions = {}): Sender {
       signal = controller.signal;
     }
     const url = new URL(request.url);
-    const started = performance.now();
-    const elapsed = (): number => Math.max(0, Math.round(performance.now() - started));
+    const started = now();
+    const elapsed = (): number => Math.max(0, Math.round(now() - started));
     try {
       const status = await post(
         url,
@@ -201,6 +202,7 @@ export function createHttpSender(options: HttpSenderOptions = {}): Sender {
         };
       return { succeeded: false, statusCode: null, latencyMs: elapsed(), error: `network error: ${describe(err)}` };
     } finally {
+      clearTimeout(timer);
       unlink();
     }
   };
