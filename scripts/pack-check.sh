@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installable on its own (issue 13): packs @ppapi/spec, @ppapi/webhook-receiver and @ppapi/conformance, installs
+# Installable on its own: packs @ppapi/spec, @ppapi/webhook-receiver and @ppapi/conformance, installs
 # the tarballs into empty folders (nothing else from this repository), checks that none of the reference server's
 # dependencies came with them, runs the installed bins, and prints the installed package count and size of each
 # install beside the repository's.

@@ -1,8 +1,8 @@
 // The architecture, enforced rather than remembered: which package may import which, that no relative import
 // leaves its package, that every bare import is a declared dependency of the package that makes it (and every
 // declared dependency is imported by the code it ships: no dependency only tests use, no compiler), and which
-// layers of the reference server may import which. A new edge fails here until it is added to a table below,
-// where a reviewer sees it.
+// layers of the reference server may import which, in one direction only. A new edge fails here until it is added
+// to a table below, where a reviewer sees it; an edge pointing up the layers cannot be added.
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -31,27 +31,30 @@ const PACKAGES: Readonly<
 };
 
 /**
- * Layers of reference-server/src (a top-level folder or file) and the layers each may import. `server` holds the
- * composition root and the request context type every layer is handed, hence the edges towards it.
+ * Layers of reference-server/src (a top-level folder), from the top down, and the layers each may import. An edge
+ * may only point down this list (a test below holds the table to that), so no two layers import each other.
  */
-const SERVER_LAYERS: Readonly<Record<string, readonly string[]>> = {
-  config: ['platform'],
+const SERVER_LAYERS: ReadonlyArray<readonly [layer: string, mayImport: readonly string[]]> = [
+  // The composition root: builds the server from its parts.
+  ['server', ['api', 'dashboard', 'fixtures', 'persistence', 'platform', 'webhooks']],
+  // The public API plugin: its auth scheme, the resource groups, the OpenAPI document.
+  ['api', ['openapi', 'resources', 'persistence', 'platform']],
+  ['openapi', ['storage', 'platform']],
+  // One plugin per resource group (invoices under rent's routes), routes over services over repositories.
+  ['resources', ['fixtures', 'storage', 'webhooks', 'persistence', 'platform']],
+  // The fixture portfolio, provisioned through the dashboard's landlord service.
+  ['fixtures', ['dashboard', 'storage', 'platform']],
+  ['dashboard', ['storage', 'webhooks', 'persistence', 'platform']],
+  ['storage', ['persistence', 'platform']],
+  ['webhooks', ['platform']],
   // The README's configuration table, rendered from the schema's descriptions (documentation, no server part).
-  'config-table': ['config'],
-  platform: ['persistence'],
-  // The tenant-scoped model base answers a missing row with the API's 404 and pages with the platform's paging.
-  persistence: ['platform'],
-  storage: ['config', 'persistence', 'platform', 'server'],
-  mail: ['platform'],
-  webhooks: ['config', 'platform'],
-  fixtures: ['dashboard', 'platform', 'storage'],
-  invoices: ['mail', 'persistence', 'platform', 'resources', 'server', 'webhooks'],
-  resources: ['config', 'fixtures', 'invoices', 'mail', 'persistence', 'platform', 'server', 'storage', 'webhooks'],
-  dashboard: ['persistence', 'platform', 'server', 'storage', 'webhooks'],
-  openapi: ['platform', 'server', 'storage'],
-  api: ['openapi', 'platform', 'resources', 'server'],
-  server: ['api', 'config', 'dashboard', 'fixtures', 'mail', 'persistence', 'platform', 'webhooks'],
-};
+  ['config-table', ['platform']],
+  // Models and migrations; `scoped(scope)` is the one place a query is bound to its landlord.
+  ['persistence', ['platform']],
+  // Below all: configuration, the request context (app-context), auth, limits, errors, mail, time.
+  ['platform', []],
+];
+const LAYER_RULES: ReadonlyMap<string, readonly string[]> = new Map(SERVER_LAYERS);
 
 interface SourceImport {
   readonly file: string;
@@ -164,11 +167,19 @@ function layerOf(file: string): string {
   return rel.length === 1 ? rel[0].replace(/\.ts$/, '') : rel[0];
 }
 
+/** Edges of the table that do not point down it (each would allow a mutual pair or a cycle of layers). */
+export function upwardEdges(layers: ReadonlyArray<readonly [string, readonly string[]]> = SERVER_LAYERS): string[] {
+  const rank = new Map(layers.map(([layer], i) => [layer, i]));
+  return layers.flatMap(([layer, mayImport], i) =>
+    mayImport.filter((to) => (rank.get(to) ?? -1) <= i).map((to) => `${layer} -> ${to}`),
+  );
+}
+
 export function layerProblems(files: readonly string[] = sourceFiles(join(ROOT, 'reference-server', 'src'))): string[] {
   const problems: string[] = [];
   for (const file of files) {
     const from = layerOf(file);
-    const allowed = SERVER_LAYERS[from];
+    const allowed = LAYER_RULES.get(from);
     if (!allowed) {
       problems.push(`${relative(ROOT, file)}: layer '${from}' is not in the layer table`);
       continue;
@@ -208,6 +219,10 @@ describe('package boundaries', () => {
     expect(layerProblems()).toEqual([]);
   });
 
+  it('the layer table holds one direction: every allowed edge points to a lower layer', () => {
+    expect(upwardEdges()).toEqual([]);
+  });
+
   it('every package folder has a package.json named as the table says, and a README', () => {
     for (const [dir, rules] of Object.entries(PACKAGES)) {
       const json = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as { name: string };
@@ -233,7 +248,7 @@ describe('package boundaries', () => {
     it('flags the suite importing the reference server by a relative path, and by name', () => {
       const file = probe(
         'conformance/src/.boundary-probe/a.ts',
-        "import { loadConfig } from '../../../reference-server/src/config';\nimport { x } from '@ppapi/reference-server';\n",
+        "import { loadConfig } from '../../../reference-server/src/platform/config';\nimport { x } from '@ppapi/reference-server';\n",
       );
       expect(packageProblems('conformance', [file])).toEqual([
         expect.stringContaining('a relative import leaves conformance/'),
@@ -268,6 +283,17 @@ describe('package boundaries', () => {
       expect(packageProblems('webhook-receiver', [elsewhere])).toEqual([
         expect.stringContaining('tsx is not in webhook-receiver/package.json dependencies'),
       ]);
+    });
+
+    it('flags a layer table edge pointing up, and a pair of layers allowed to import each other', () => {
+      expect(
+        upwardEdges([
+          ['api', ['platform']],
+          ['platform', ['api']],
+        ]),
+      ).toEqual(['platform -> api']);
+      expect(upwardEdges([['api', ['api']]])).toEqual(['api -> api']);
+      expect(upwardEdges([['api', ['nowhere']]])).toEqual(['api -> nowhere']);
     });
 
     it('flags a layer of the reference server importing one it may not', () => {

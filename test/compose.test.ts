@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { CONFIG_SCHEMA } from '../reference-server/src/config';
+import { CONFIG_SCHEMA } from '../reference-server/src/platform/config';
 import { parseTarget } from '../conformance/src/targets';
 import { FIXTURE_KEYS } from '@ppapi/spec';
 

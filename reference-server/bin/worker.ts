@@ -2,7 +2,7 @@
 // Run several beside `npm run reference` (started with WEBHOOK_PROCESSING=0, or not) when they share one
 // PostgreSQL (DATABASE_URL) and, for BullMQ, one Redis (REDIS_URL). With PGlite (DATA_DIR) only one process
 // may open the database, so a worker then replaces the server rather than joining it.
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/platform/config';
 import { createLogger } from '../src/platform/logging';
 import { openDeps } from '../src/server/deps';
 

@@ -1,7 +1,7 @@
 // The configuration table of reference-server/README.md, rendered from CONFIG_SCHEMA's own descriptions and
 // defaults, so the documentation cannot drift from what the server reads (test/readme-config.test.ts compares).
 
-import { CONFIG_SCHEMA } from './config';
+import { CONFIG_SCHEMA } from './platform/config';
 
 export interface ConfigRow {
   readonly name: string;

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import Joi from 'joi';
 import { fixtureId } from '@ppapi/spec';
-import type { MailMessage } from '../src/mail/mailer';
+import type { MailMessage } from '../src/platform/mail/mailer';
 import { ManualClock } from '../src/platform/clock';
 import { addDays } from '../src/platform/time/dates';
 import { eventDataProblems } from '../src/webhooks/catalogue/build';

@@ -2,7 +2,7 @@
 // (/readyz) beside liveness, graceful shutdown, and the Prometheus metrics at /metrics.
 import { connect, type Socket } from 'node:net';
 import { hashKey } from '../src/platform/auth/keys';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/platform/config';
 import { buildServer } from '../src/server/build';
 import { CHECK_TIMEOUT_MS } from '../src/server/readiness';
 import { shutDown } from '../src/server/shutdown';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { hashKey } from '../src/platform/auth/keys';
 import { ManualClock } from '../src/platform/clock';
-import type { Mailer, MailMessage } from '../src/mail/mailer';
+import type { Mailer, MailMessage } from '../src/platform/mail/mailer';
 import { invoicePdfsOf } from '../src/resources/rent/routes';
 import {
   eventually,

@@ -3,9 +3,9 @@
 // (refused before any rendering), sandbox watermark, scopes and tenant isolation.
 import { ManualClock } from '../src/platform/clock';
 import { invoicePdfsOf } from '../src/resources/rent/routes';
-import { loadInvoiceDocument } from '../src/invoices/document';
-import { TEMPLATE_VERSION } from '../src/invoices/pdf/render';
-import { cacheKeyOf } from '../src/invoices/pdf/service';
+import { loadInvoiceDocument } from '../src/resources/invoices/document';
+import { TEMPLATE_VERSION } from '../src/resources/invoices/pdf/render';
+import { cacheKeyOf } from '../src/resources/invoices/pdf/service';
 import { harbour, northgate, pdfText } from './helpers/invoice-mail';
 import { KEYS, startTestServer, type TestServer } from './helpers/server';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { FIXTURE_KEYS } from '@ppapi/spec';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/platform/config';
 import { createSubscription } from '../src/dashboard/service';
 import { loadFixtures } from '../src/fixtures/load';
 import { hashKey } from '../src/platform/auth/keys';

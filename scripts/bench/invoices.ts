@@ -9,10 +9,10 @@
 import { loadavg } from 'node:os';
 import pino from 'pino';
 import { FIXTURE_KEYS, fixtureId } from '@ppapi/spec';
-import { loadConfig } from '../../reference-server/src/config';
+import { loadConfig } from '../../reference-server/src/platform/config';
 import { loadFixtures } from '../../reference-server/src/fixtures/load';
-import { loadInvoiceDocument } from '../../reference-server/src/invoices/document';
-import { renderInvoicePdf } from '../../reference-server/src/invoices/pdf/render';
+import { loadInvoiceDocument } from '../../reference-server/src/resources/invoices/document';
+import { renderInvoicePdf } from '../../reference-server/src/resources/invoices/pdf/render';
 import { ManualClock } from '../../reference-server/src/platform/clock';
 import { invoicePdfsOf } from '../../reference-server/src/resources/rent/routes';
 import { buildServer } from '../../reference-server/src/server/build';

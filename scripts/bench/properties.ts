@@ -128,7 +128,7 @@ export function propertiesBench(services: () => Services): BenchSuite {
             name: 'properties-list/bare-hapi ratio',
             unit: 'ratio',
             value: Number((apiRps / bareRps).toFixed(3)),
-            extra: `target >= 0.5 (issue 14); the list answers ${listBody.length} bytes, the bare route ${bareSize}`,
+            extra: `target >= 0.5; the list answers ${listBody.length} bytes, the bare route ${bareSize}`,
           },
           {
             name: 'properties-list (cache off)/bare-hapi ratio',

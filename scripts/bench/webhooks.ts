@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { freshPostgres } from '../../reference-server/test/helpers/fresh-postgres';
 import pino from 'pino';
-import { loadConfig } from '../../reference-server/src/config';
+import { loadConfig } from '../../reference-server/src/platform/config';
 import { createLandlord, createSubscription } from '../../reference-server/src/dashboard/service';
 import { runWrite } from '../../reference-server/src/platform/sandbox/unit-of-work';
 import { openDeps, type OpenedDeps } from '../../reference-server/src/server/deps';

@@ -49,7 +49,7 @@ describe('against the mock receiver', () => {
     expect(results.every((r) => r.status === 'passed')).toBe(true);
   });
 
-  test('sends a signed delivery of every one of the 43 event types', () => {
+  test('sends a signed delivery of every event type', () => {
     const perEvent = results.filter((r) => r.id.startsWith('receiver.acceptsEvent.'));
     expect(perEvent.map((r) => r.id.slice('receiver.acceptsEvent.'.length)).sort()).toEqual(
       eventCatalogue.map((e) => e.event).sort(),

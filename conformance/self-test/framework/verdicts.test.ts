@@ -1,4 +1,4 @@
-// The verdict contract (issue 11): five outcomes and exit codes 0/1/2/3, requirement levels (a failed SHOULD is
+// The verdict contract: five outcomes and exit codes 0/1/2/3, requirement levels (a failed SHOULD is
 // a warning unless --strict), the capability profile (disabled checks, Core checks disabled = not a conformance
 // result), redacted diffable traces, and the publishable summary and badge.
 

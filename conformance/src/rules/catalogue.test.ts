@@ -237,15 +237,14 @@ describe('rule catalogue: spec numbering kept', () => {
 });
 
 describe('rule catalogue: events', () => {
-  it('holds exactly 43 event types, unique', () => {
-    expect(EVENT_TYPES).toHaveLength(43);
-    expect(EVENT_TYPE_COUNT).toBe(43);
-    expect(new Set(EVENT_TYPE_NAMES).size).toBe(43);
+  it("holds the catalogue's event types, unique", () => {
+    expect(EVENT_TYPES).toHaveLength(EVENT_TYPE_COUNT);
+    expect(new Set(EVENT_TYPE_NAMES).size).toBe(EVENT_TYPE_COUNT);
   });
 
   it('has one EVT-CAT rule per event type, plus the changeover rule', () => {
     const cat = RULES.filter((rule) => rule.id.startsWith('EVT-CAT-') && rule.id !== 'EVT-CAT-CHANGEOVER');
-    expect(cat).toHaveLength(43);
+    expect(cat).toHaveLength(EVENT_TYPE_COUNT);
     expect(ids(cat)).toEqual(EVENT_TYPE_NAMES.map((type) => `EVT-CAT-${type}`));
     for (const rule of cat) expect(rule.text).toMatch(/^fired when .+; data fields: .+$/);
     expect(ruleById('EVT-CAT-CHANGEOVER')?.text).toContain('`check_out`');

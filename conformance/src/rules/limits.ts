@@ -46,8 +46,8 @@ export const WEBHOOK_TIMEOUT_SECONDS = 10;
 export const WEBHOOK_ATTEMPTS = 3;
 export const EVENT_TYPES_PER_ENDPOINT = 32;
 
-// From Events (not the Limits table) but a limit all the same.
-export const EVENT_TYPE_COUNT = 43;
+// From Events (not the Limits table) but a limit all the same: the catalogue's length.
+export { EVENT_TYPE_COUNT } from '@ppapi/spec';
 /** Default calendar window when `from` and `to` are both omitted (Endpoints > Calendar). */
 export const CALENDAR_DEFAULT_DAYS_BEFORE = 7;
 export const CALENDAR_DEFAULT_DAYS_AFTER = 90;

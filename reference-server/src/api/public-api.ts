@@ -1,8 +1,8 @@
 // The public API: every route under /api/public/v1, behind the api-key strategy by default.
 import type { Plugin } from '@hapi/hapi';
-import { registerApiKeyScheme } from '../platform/auth/scheme';
+import { registerApiKeyScheme } from './api-key-scheme';
 import { removedRoutes } from '../platform/transport/deprecated';
-import { depsOf } from '../server/app-context';
+import { depsOf } from '../platform/app-context';
 import { RESOURCE_PLUGINS } from './resources';
 import { openApiRoute } from '../openapi/route';
 

@@ -1,6 +1,6 @@
 // Mail captured in process (no SMTP_URL): what the admin API and the web dashboard show, attachments as bytes.
 import { apiError } from '../platform/errors/api-error';
-import type { AppDeps } from '../server/app-context';
+import type { AppDeps } from '../platform/app-context';
 
 // Through the deps' type: the dashboard layer reads the capture the server composed, not the mail layer itself.
 type CaptureMailer = NonNullable<AppDeps['mailCapture']>;

@@ -4,7 +4,7 @@ import Joi from 'joi';
 import { apiError } from '../platform/errors/api-error';
 import { route, type IdParams, type SharedRouteOptions, type TypedRoute } from '../platform/http/routes';
 import { deletedBody, idParams, uuid } from '../platform/http/schemas';
-import { depsOf } from '../server/app-context';
+import { depsOf } from '../platform/app-context';
 import { storageOf } from '../storage';
 import { EVENT_TYPES, MAX_EVENT_TYPES_PER_SUBSCRIPTION } from '../webhooks/event-types';
 import { sameToken } from './admin-token';

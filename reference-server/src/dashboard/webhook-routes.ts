@@ -6,7 +6,7 @@ import Joi from 'joi';
 import { listMeta, paginationQuery } from '../platform/http/pagination';
 import { route, type IdParams, type TypedRoute } from '../platform/http/routes';
 import { dataEnvelope, idParams, listEnvelope, uuid } from '../platform/http/schemas';
-import { depsOf } from '../server/app-context';
+import { depsOf } from '../platform/app-context';
 import { EVENT_TYPES, type EventType } from '../webhooks/event-types';
 import {
   deliveryHistory,

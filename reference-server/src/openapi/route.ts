@@ -2,7 +2,7 @@
 // route table on first request, when every plugin has registered, then cached for the life of the server.
 import type { Request, Server, ServerRoute } from '@hapi/hapi';
 import { publicBaseUrl } from '../storage/public-url';
-import { depsOf } from '../server/app-context';
+import { depsOf } from '../platform/app-context';
 import { buildOpenApiDocument, type BuiltDocument } from './document';
 
 const built = new WeakMap<object, BuiltDocument>();

@@ -13,7 +13,7 @@ import { storableTextPlugin } from '../platform/http/storable-text';
 import { requestLogPlugin } from '../platform/logging';
 import { transportPlugin } from '../platform/transport/plugin';
 import { answerClientErrors, createListener } from '../platform/transport/listener';
-import { attachDeps, type AppDeps } from './app-context';
+import { attachDeps, type AppDeps } from '../platform/app-context';
 import { HEALTH_PATH, healthRoute } from './health';
 import { metricsPlugin, METRICS_PATH } from '../platform/metrics/plugin';
 import { READY_PATH, readinessRoute, type DrainState } from './readiness';

@@ -1,7 +1,7 @@
 // Opens what the server runs on: database, rate-limit store, idempotency store. Embedded defaults when
 // nothing is configured.
 import type { Logger } from 'pino';
-import type { ServerConfig } from '../config';
+import type { ServerConfig } from '../platform/config';
 import { openDatabase, type Database } from '../persistence/database';
 import { migrateLatest } from '../persistence/migrations';
 import { systemClock, type Clock } from '../platform/clock';
@@ -11,10 +11,10 @@ import { RedisRateLimitStore } from '../platform/limits/redis-store';
 import type { RateLimitStore } from '../platform/limits/store';
 import { MemoryDataVersions, RedisDataVersions, type DataVersions } from '../platform/read-cache/data-versions';
 import { ResponseCache } from '../platform/read-cache/response-cache';
-import type { AppDeps } from './app-context';
-import { CaptureMailer } from '../mail/capture-mailer';
-import { SmtpMailer } from '../mail/smtp-mailer';
-import type { Mailer } from '../mail/mailer';
+import type { AppDeps } from '../platform/app-context';
+import { CaptureMailer } from '../platform/mail/capture-mailer';
+import { SmtpMailer } from '../platform/mail/smtp-mailer';
+import type { Mailer } from '../platform/mail/mailer';
 import { setStrictEventRecording } from '../webhooks/outbox/record';
 import { WebhookRuntime } from '../webhooks/runtime';
 import { webhookQueueDepth } from '../webhooks/queue/depth';

@@ -3,7 +3,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { apiError } from '../platform/errors/api-error';
-import { depsOf } from './app-context';
+import { depsOf } from '../platform/app-context';
 
 export const HEALTH_PATH = '/healthz';
 

@@ -1,6 +1,6 @@
 // `npm run reference`: configure, open, migrate, seed an empty database, listen, and stop cleanly on signals.
 import { randomBytes } from 'node:crypto';
-import { loadConfig, type ServerConfig } from '../config';
+import { loadConfig, type ServerConfig } from '../platform/config';
 import { seedIfEmpty } from '../fixtures/load';
 import { createLogger } from '../platform/logging';
 import { buildServer } from './build';

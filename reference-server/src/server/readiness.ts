@@ -5,12 +5,11 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { apiError } from '../platform/errors/api-error';
-import { depsOf } from './app-context';
+import { depsOf, type ReadinessChecks } from '../platform/app-context';
+
+export type { ReadinessChecks };
 
 export const READY_PATH = '/readyz';
-
-/** Each check resolves when its dependency answers, and rejects (or is cut off at CHECK_TIMEOUT_MS) otherwise. */
-export type ReadinessChecks = Readonly<Record<string, () => Promise<void>>>;
 
 /** A dependency that takes longer than this to answer a ping counts as down: a balancer's probe must not hang. */
 export const CHECK_TIMEOUT_MS = 2000;

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ReqRef, Request, Server } from '@hapi/hapi';
-import type { ServerConfig } from '../config';
-import { depsOf, type AppDeps } from '../server/app-context';
+import type { ServerConfig } from '../platform/config';
+import { depsOf, type AppDeps } from '../platform/app-context';
 import { DiskStorage } from './disk-storage';
 import type { ObjectStorage } from './object-storage';
 

@@ -2,7 +2,7 @@
 // request's own origin (https when TLS was terminated here or by a trusted proxy).
 import type { ReqRef, Request } from '@hapi/hapi';
 import { isEncrypted } from '../platform/transport/https';
-import { depsOf, plain } from '../server/app-context';
+import { depsOf, plain } from '../platform/app-context';
 
 /** Public routes serving stored objects live outside the API prefix, under this path. */
 export const MEDIA_PREFIX = '/media';

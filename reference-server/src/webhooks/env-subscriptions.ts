@@ -1,6 +1,6 @@
 // WEBHOOK_URL + WEBHOOK_SECRET (interfaces.md): on start, the landlord of the enterpriseLive fixture key gets
-// subscriptions that together deliver all 43 event types to WEBHOOK_URL, signed with WEBHOOK_SECRET. One
-// endpoint holds at most 32 types, so it takes two. Idempotent across restarts on a kept database: the two
+// subscriptions that together deliver every event type to WEBHOOK_URL, signed with WEBHOOK_SECRET. One
+// endpoint holds at most MAX_EVENT_TYPES_PER_SUBSCRIPTION types, so it takes more than one. Idempotent across restarts on a kept database: the two
 // subscriptions are found by their description and brought up to date instead of created again.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -12,7 +12,7 @@ import { EVENT_TYPES, MAX_EVENT_TYPES_PER_SUBSCRIPTION } from './event-types';
 
 const DESCRIPTION = (part: number, of: number): string => `WEBHOOK_URL (environment) ${part}/${of}`;
 
-/** The 43 types in as few subscriptions as the 32-type limit allows, split evenly (22 + 21). */
+/** Every type, in as few subscriptions as the per-endpoint limit allows, split evenly. */
 export function envSubscriptionParts(): string[][] {
   const count = Math.ceil(EVENT_TYPES.length / MAX_EVENT_TYPES_PER_SUBSCRIPTION);
   const size = Math.ceil(EVENT_TYPES.length / count);

@@ -3,7 +3,7 @@
 // worker process; tests leave it stopped and call `runDue()` / `runScheduler()` with a ManualClock.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { ServerConfig } from '../config';
+import type { ServerConfig } from '../platform/config';
 import type { Clock } from '../platform/clock';
 import { DeliveryExecutor, type AttemptResult } from './delivery/executor';
 import { httpSender, type Sender } from './delivery/http-sender';
@@ -156,7 +156,7 @@ export class WebhookRuntime {
     return this.scheduler.runOnce();
   }
 
-  /** WEBHOOK_URL + WEBHOOK_SECRET: the enterpriseLive landlord's subscriptions to all 43 types (idempotent). */
+  /** WEBHOOK_URL + WEBHOOK_SECRET: the enterpriseLive landlord's subscriptions to every type (idempotent). */
   async provisionFromEnv(): Promise<void> {
     const { config, logger } = this.deps;
     if (config.webhookUrl && config.webhookSecret) {

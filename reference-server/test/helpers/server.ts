@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server, ServerInjectOptions, ServerInjectResponse } from '@hapi/hapi';
 import pino from 'pino';
 import { FIXTURE_KEYS } from '@ppapi/spec';
-import { loadConfig, type ServerConfig } from '../../src/config';
+import { loadConfig, type ServerConfig } from '../../src/platform/config';
 import { freshPostgres } from './fresh-postgres';
 import { loadFixtures } from '../../src/fixtures/load';
 import type { Clock } from '../../src/platform/clock';

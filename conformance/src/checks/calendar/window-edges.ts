@@ -1,4 +1,4 @@
-// The calendar's default window at its edges (issue 10, item 4): exactly today − 7 through today + 90, inclusive.
+// The calendar's default window at its edges: exactly today − 7 through today + 90, inclusive.
 // "Local dates": the spec leaves the time zone to the deployment, so the suite does not assume one. It creates
 // rent payments due on the days around both edges (UTC date − 9 … − 6 and + 89 … + 92; rent due dates are
 // calendar events) and requires the ones the default window shows to be exactly those of ONE window

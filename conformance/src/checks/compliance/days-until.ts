@@ -1,4 +1,4 @@
-// Compliance `daysUntil` with exact arithmetic (issue 10, item 4). The spec does not say in which time zone the
+// Compliance `daysUntil` with exact arithmetic. The spec does not say in which time zone the
 // compliance "today" falls, so the suite does not assume one: it reads the deployment's own today off its answers
 // (dueDate − daysUntil, which must be ONE date for every item of every view) and requires that date to be one a
 // real time zone (UTC−12 to UTC+14) can have at the moment of the request. Every daysUntil is then compared to

@@ -1,4 +1,4 @@
-// Limits at their edge (issue 10, item 4): the value at the limit and one past it. `search` counts characters
+// Limits at their edge: the value at the limit and one past it. `search` counts characters
 // (code points: a character outside the Basic Multilingual Plane is one character, two UTF-16 units), and
 // `expiringWithinDays=N` takes a document dated today (UTC) + N and leaves one dated today + N + 1.
 

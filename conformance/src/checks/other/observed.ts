@@ -1,4 +1,4 @@
-// Rules once classed untestable that a run can observe on data of its own (issue 10, item 7): the tenant portal
+// Rules once classed untestable that a run can observe on data of its own: the tenant portal
 // invitation on POST /tenants for a tenant without an account (mail capture), and a fresh invoice PDF after a
 // PATCH of its rent payment (the PDF cache key includes `updated_at`, so a changed payment is never served the
 // bytes of before).

@@ -1,4 +1,4 @@
-// States and transitions on every path the spec gives (issue 10, item 5): Occupied and Vacant refused on a property
+// States and transitions on every path the spec gives: Occupied and Vacant refused on a property
 // in Maintenance too; a property whose only contracts are Ended can be deleted (created straight into Ended by
 // past dates); every certificate type's renewal field one day earlier and one day later than its certificate
 // refused with CERTIFICATE_DERIVED_FIELD.

@@ -1,4 +1,4 @@
-// GET /team lists the account owner (issue 10, item 7). No field of a team member marks the owner, but on a
+// GET /team lists the account owner. No field of a team member marks the owner, but on a
 // landlord the suite created through the dashboard the owner's address is known: the one it was created with.
 
 import { defineCheck, type CheckContext } from '../../runner';

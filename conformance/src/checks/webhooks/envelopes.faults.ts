@@ -18,6 +18,7 @@ import {
   wrongSecret,
 } from '../../../self-test/support/webhook-fault-helpers';
 import type { WebhookFaultTable } from '../../../self-test/support/self-test';
+import { EVENT_TYPES_PER_ENDPOINT as MOST } from '../../rules/limits';
 
 /** Run with a mock receiver and a fake sender per run (support/webhook-deployment.ts), on the system clock. */
 export const webhookFaults: WebhookFaultTable = {
@@ -148,14 +149,14 @@ export const webhookFaults: WebhookFaultTable = {
             : undefined,
       }),
     ),
-    broken('a subscription to 33 event types is accepted (the 33rd silently dropped)', () =>
+    broken(`a subscription to ${MOST + 1} event types is accepted (the last silently dropped)`, () =>
       api({
         request: (req) => {
           if (req.method !== 'POST' || !/^\/provisioning\/v1\/landlords\/[^/]+\/webhooks$/.test(req.path))
             return undefined;
           const body = JSON.parse(req.body.toString('utf8')) as Rec;
-          if (!Array.isArray(body.events) || body.events.length <= 32) return undefined;
-          return { ...req, body: Buffer.from(JSON.stringify({ ...body, events: body.events.slice(0, 32) })) };
+          if (!Array.isArray(body.events) || body.events.length <= MOST) return undefined;
+          return { ...req, body: Buffer.from(JSON.stringify({ ...body, events: body.events.slice(0, MOST) })) };
         },
       }),
     ),

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { subscriptionEvents, withEvents } from '../../../self-test/support/cross-cutting-faults';
 import { apiPath, errorResponse, jsonResponse } from '../../../self-test/support/faults';
 import type { FaultTable } from '../../../self-test/support/self-test';
+import { EVENT_TYPES_PER_ENDPOINT as MOST } from '../../rules/limits';
 
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
@@ -10,28 +11,28 @@ export const faults: FaultTable = {
     {
       proxyDashboard: true,
       fault: () => ({
-        description: 'the dashboard accepts a subscription to 33 event types',
-        request: (req) => ((subscriptionEvents(req)?.length ?? 0) > 32 ? withEvents(req, 32) : undefined),
+        description: `the dashboard accepts a subscription to ${MOST + 1} event types`,
+        request: (req) => ((subscriptionEvents(req)?.length ?? 0) > MOST ? withEvents(req, MOST) : undefined),
       }),
     },
     {
       proxyDashboard: true,
       fault: () => ({
-        description: 'the dashboard refuses 32 event types (its limit is 31)',
+        description: `the dashboard refuses ${MOST} event types (its limit is ${MOST - 1})`,
         request: (req) =>
-          (subscriptionEvents(req)?.length ?? 0) >= 32
-            ? errorResponse(400, 'VALIDATION_ERROR', '"events" must contain at most 31 items')
+          (subscriptionEvents(req)?.length ?? 0) >= MOST
+            ? errorResponse(400, 'VALIDATION_ERROR', `"events" must contain at most ${MOST - 1} items`)
             : undefined,
       }),
     },
     {
       proxyDashboard: true,
       fault: () => ({
-        description: 'a refused 33-type subscription is stored anyway (with 32 types) and answered 400',
+        description: `a refused ${MOST + 1}-type subscription is stored anyway (with ${MOST} types) and answered 400`,
         request: async (req, ctx) => {
-          if ((subscriptionEvents(req)?.length ?? 0) <= 32) return undefined;
-          await ctx.upstream(withEvents(req, 32));
-          return errorResponse(400, 'VALIDATION_ERROR', '"events" must contain at most 32 items');
+          if ((subscriptionEvents(req)?.length ?? 0) <= MOST) return undefined;
+          await ctx.upstream(withEvents(req, MOST));
+          return errorResponse(400, 'VALIDATION_ERROR', `"events" must contain at most ${MOST} items`);
         },
       }),
     },

@@ -1,7 +1,7 @@
 // Events: "One registered endpoint can subscribe to at most 32 of them" (Limits: "Event types per webhook endpoint:
 // 32") and "Subscriptions are created and managed in the developer dashboard, not through this API" (Overview 7).
 // Through the target's dashboard (this project's dashboard API: POST /landlords/{id}/webhooks, GET …/webhooks,
-// DELETE /webhooks/{id}) a subscription to 33 types is refused and not stored, one to 32 is created; the public API,
+// DELETE /webhooks/{id}) a subscription to one type over the limit is refused and not stored, one at it is created; the public API,
 // with a key of the same landlord, neither lists, creates, reads nor deletes subscriptions. Needs the dashboard only
 // (no delivery is made: nothing happens on the check's fresh landlord).
 
@@ -9,10 +9,9 @@ import type { HttpResponse } from '../../http/client';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
 import { EVENT_TYPE_NAMES } from '../../rules/event-types';
+import { EVENT_TYPES_PER_ENDPOINT } from '../../rules/limits';
 import { isRecord } from '../shared/util';
 import { GROUP, ownLandlord } from './setup';
-
-export const MAX_EVENT_TYPES = 32;
 
 function subscriptionsOf(res: HttpResponse): Array<Record<string, unknown>> {
   return isRecord(res.json) && Array.isArray(res.json.data) ? res.json.data.filter(isRecord) : [];
@@ -25,8 +24,7 @@ function createdId(res: HttpResponse): string | undefined {
 
 export const dashboardSubscriptionsTakeAtMost32EventTypes = defineCheck({
   id: 'webhooks.dashboardSubscriptionsTakeAtMost32EventTypesNotTheApi',
-  title:
-    'The dashboard refuses (and does not store) a subscription to 33 event types and creates one to 32; the public API does not manage subscriptions',
+  title: `The dashboard refuses (and does not store) a subscription to ${EVENT_TYPES_PER_ENDPOINT + 1} event types and creates one to ${EVENT_TYPES_PER_ENDPOINT}; the public API does not manage subscriptions`,
   group: GROUP,
   rules: ['LIMIT-17', 'EVT-DELIVERY-8', 'OVERVIEW-7', 'EVT-DELIVERY-9'],
   needs: ['dashboard'],
@@ -44,19 +42,19 @@ export const dashboardSubscriptionsTakeAtMost32EventTypes = defineCheck({
       return res;
     };
 
-    const tooMany = await subscribe(MAX_EVENT_TYPES + 1);
+    const tooMany = await subscribe(EVENT_TYPES_PER_ENDPOINT + 1);
     ctx.expect(
       tooMany.status >= 400 && tooMany.status < 500,
-      `the dashboard to refuse a subscription to ${MAX_EVENT_TYPES + 1} event types (4xx): one endpoint subscribes to at most ${MAX_EVENT_TYPES}`,
+      `the dashboard to refuse a subscription to ${EVENT_TYPES_PER_ENDPOINT + 1} event types (4xx): one endpoint subscribes to at most ${EVENT_TYPES_PER_ENDPOINT}`,
       () => describeResponse(tooMany),
       tooMany.exchange,
       { rules: ['LIMIT-17', 'EVT-DELIVERY-8'] },
     );
-    const most = await subscribe(MAX_EVENT_TYPES);
+    const most = await subscribe(EVENT_TYPES_PER_ENDPOINT);
     const id = createdId(most);
     ctx.expect(
       most.status >= 200 && most.status < 300 && id !== undefined,
-      `the dashboard to create a subscription to ${MAX_EVENT_TYPES} event types (2xx { data: { id } }): the limit is ${MAX_EVENT_TYPES}, not less`,
+      `the dashboard to create a subscription to ${EVENT_TYPES_PER_ENDPOINT} event types (2xx { data: { id } }): the limit is ${EVENT_TYPES_PER_ENDPOINT}, not less`,
       () => describeResponse(most),
       most.exchange,
       { rules: ['LIMIT-17', 'EVT-DELIVERY-8', 'OVERVIEW-7', 'EVT-DELIVERY-9'] },
@@ -69,7 +67,7 @@ export const dashboardSubscriptionsTakeAtMost32EventTypes = defineCheck({
     const before = await listed();
     ctx.expect(
       before.length === 1 && before[0]?.id === id,
-      `the landlord's subscriptions (GET /landlords/{id}/webhooks) to be the ${MAX_EVENT_TYPES}-type one only: the refused one was not stored`,
+      `the landlord's subscriptions (GET /landlords/{id}/webhooks) to be the ${EVENT_TYPES_PER_ENDPOINT}-type one only: the refused one was not stored`,
       () =>
         describeValue(before.map((s) => ({ id: s.id, events: Array.isArray(s.events) ? s.events.length : s.events }))),
       undefined,
@@ -109,7 +107,7 @@ export const dashboardSubscriptionsTakeAtMost32EventTypes = defineCheck({
       { rules: ['OVERVIEW-7', 'EVT-DELIVERY-9'] },
     );
     ctx.note(
-      `${MAX_EVENT_TYPES + 1} types refused (${tooMany.status}), ${MAX_EVENT_TYPES} created; ${probes.length} subscription requests to the public API refused`,
+      `${EVENT_TYPES_PER_ENDPOINT + 1} types refused (${tooMany.status}), ${EVENT_TYPES_PER_ENDPOINT} created; ${probes.length} subscription requests to the public API refused`,
     );
   },
 });

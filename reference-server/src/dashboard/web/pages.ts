@@ -6,7 +6,7 @@ import { EVENT_TYPE_COUNT, MAX_EVENT_TYPES_PER_ENDPOINT, eventCatalogue } from '
 import Joi from 'joi';
 import { PLANS } from '../../persistence/models';
 import { uuid } from '../../platform/http/schemas';
-import { depsOf } from '../../server/app-context';
+import { depsOf } from '../../platform/app-context';
 import { storageOf } from '../../storage';
 import { deliveryHistory, deliveryPayload, retryDelivery, sendTestDelivery } from '../deliveries';
 import {

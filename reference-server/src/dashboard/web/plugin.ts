@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Plugin, Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import Vision from '@hapi/vision';
 import Handlebars from 'handlebars';
-import { depsOf } from '../../server/app-context';
+import { depsOf } from '../../platform/app-context';
 import { csrfToken, isSignedIn, registerCookies } from './session';
 import { DASHBOARD_PAGES, pageRoutes } from './pages';
 

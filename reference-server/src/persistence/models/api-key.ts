@@ -1,14 +1,8 @@
+import type { KeyMode, KeyScope, RateLimitOverrides } from '../../platform/auth/account-types';
 import { LandlordScopedModel } from './landlord-scoped-model';
 
-export type KeyMode = 'live' | 'sandbox';
-export type KeyScope = 'read_only' | 'read_write';
-
-export interface RateLimitOverrides {
-  readonly readsPerMinute?: number;
-  readonly writesPerMinute?: number;
-  readonly readsPerDay?: number;
-  readonly writesPerDay?: number;
-}
+// The types live with the request's credentials (platform); the model stores them.
+export type { KeyMode, KeyScope, RateLimitOverrides };
 
 export class ApiKey extends LandlordScopedModel {
   static override tableName = 'api_keys';

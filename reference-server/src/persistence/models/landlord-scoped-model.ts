@@ -2,9 +2,9 @@
 // `scoped(scope)`, which adds the landlord filter (and hides soft-deleted rows) in this one place. Paging,
 // lock-or-404 and soft delete are built on it here, once, for every resource group.
 import { Model, type ModelClass, type PartialModelObject, type QueryBuilder } from 'objection';
-import type { Knex } from 'knex';
 import { notFound } from '../../platform/errors/api-error';
 import { offsetOf, type PageRequest } from '../../platform/http/pagination';
+import type { Scope } from '../../platform/scope';
 
 /** A list order: qualified column and direction, the last entry making it total (the id). */
 export type Order = ReadonlyArray<readonly [column: string, direction: 'asc' | 'desc']>;
@@ -14,11 +14,7 @@ export interface Page<R> {
   readonly total: number;
 }
 
-/** The authenticated landlord and the connection (or transaction) every query of a request must use. */
-export interface Scope {
-  readonly landlordId: string;
-  readonly db: Knex | Knex.Transaction;
-}
+export type { Scope };
 
 /** One kind of row by id, for a repository: each a call of the base below, with the kind named once (for the 404). */
 export interface RowsById<M> {

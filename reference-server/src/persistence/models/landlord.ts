@@ -1,6 +1,7 @@
 import { Model } from 'objection';
+import type { Plan } from '../../platform/auth/account-types';
 
-export type Plan = 'Free' | 'Essential' | 'Professional' | 'Portfolio' | 'Enterprise';
+export type { Plan };
 export const PLANS: readonly Plan[] = ['Free', 'Essential', 'Professional', 'Portfolio', 'Enterprise'];
 
 /** Landlords are the tenancy root: not scoped themselves. */

@@ -1,5 +1,5 @@
 import type { ReqRef, Request } from '@hapi/hapi';
-import type { KeyMode, KeyScope, Plan, RateLimitOverrides } from '../../persistence/models';
+import type { KeyMode, KeyScope, Plan, RateLimitOverrides } from './account-types';
 
 /** What an authenticated request knows about its caller. */
 export interface ApiCredentials {

@@ -1,7 +1,7 @@
 // API key format, generation and hashing. Keys are high-entropy random strings, so a plain SHA-256 is the
 // right lookup hash (a slow KDF buys nothing against 190 bits of entropy and would cost every request).
 import { createHash, randomBytes } from 'node:crypto';
-import type { KeyMode } from '../../persistence/models';
+import type { KeyMode } from './account-types';
 
 export const KEY_PREFIX: Record<KeyMode, string> = { live: 'svc_live_', sandbox: 'svc_sandbox_' };
 const KEY_PATTERN = /^svc_(live|sandbox)_[A-Za-z0-9]{16,128}$/;

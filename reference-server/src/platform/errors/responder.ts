@@ -5,7 +5,7 @@ import type Boom from '@hapi/boom';
 import type { Logger } from 'pino';
 import { ERRORS, isErrorCode, type ErrorCode } from './catalogue';
 import type { ApiErrorData } from './api-error';
-import { isDatabaseUnavailable } from '../../persistence/database';
+import { isDatabaseUnavailable } from './database-errors';
 
 declare module '@hapi/hapi' {
   interface PluginSpecificConfiguration {

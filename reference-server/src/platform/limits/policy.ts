@@ -1,5 +1,5 @@
 // The spec's rate-limit table, and the per-landlord limits of the invoice endpoints.
-import type { Plan, RateLimitOverrides } from '../../persistence/models';
+import type { Plan, RateLimitOverrides } from '../auth/account-types';
 
 export interface WindowSpec {
   readonly name: 'minute' | 'day';

@@ -3,9 +3,9 @@
 // transaction is rolled back, so nothing is written. Side effects (mail, queued jobs) are registered with
 // `afterCommit` and only run when a live transaction commits.
 import type { Knex } from 'knex';
-import { inDatabaseError } from '../../persistence/database';
+import { inDatabaseError } from '../errors/database-errors';
 import type { Logger } from 'pino';
-import type { Scope } from '../../persistence/models';
+import type { Scope } from '../scope';
 import type { Clock } from '../clock';
 import type { DataVersions } from '../read-cache/data-versions';
 

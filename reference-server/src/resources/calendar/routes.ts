@@ -1,5 +1,5 @@
 // Calendar events: derived, read-only (no field table: nothing is written). HTTP shape only, typed query.
-import { readScope, todayFor } from '../../server/app-context';
+import { readScope, todayFor } from '../../platform/app-context';
 import { listMeta } from '../../platform/http/pagination';
 import { resourcePlugin, route } from '../../platform/http/routes';
 import { calendarEventList, eventsQuery, type EventsQuery } from './schemas';

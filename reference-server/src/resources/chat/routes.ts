@@ -2,7 +2,7 @@
 // HTTP shape only: typed routes, thin handlers over the service.
 import type { ReqRef, Request, ResponseToolkit } from '@hapi/hapi';
 import Joi from 'joi';
-import { readScope, todayFor, write } from '../../server/app-context';
+import { readScope, todayFor, write } from '../../platform/app-context';
 import { listMeta } from '../../platform/http/pagination';
 import { idParams } from '../../platform/http/schemas';
 import { storageOf } from '../../storage';

@@ -1,13 +1,13 @@
 // Compliance summary: one read over the whole portfolio, in the landlord's local date (derived, read-only: no field
 // table). HTTP shape only.
 import Joi from 'joi';
-import { depsOf, readScope, todayFor } from '../../server/app-context';
+import { depsOf, readScope, todayFor } from '../../platform/app-context';
 import { jsonTextResponse } from '../../platform/http/json-text';
 import { resourcePlugin, route } from '../../platform/http/routes';
 import { complianceSummaryEnvelope } from './schemas';
 import { complianceSummaryJson } from './summary';
 import { Gate } from '../../platform/limits/gate';
-import type { AppDeps } from '../../server/app-context';
+import type { AppDeps } from '../../platform/app-context';
 
 // One gate per server (its deps): the summary's statement works over every property of the landlord (gate.ts).
 const gates = new WeakMap<AppDeps, Gate>();

@@ -1,6 +1,6 @@
 // The email a tenant gets when added to a contract (on create, or when a PATCH adds them).
 import type { Contract, Property, Tenant } from '../../persistence/models';
-import type { MailMessage } from '../../mail/mailer';
+import type { MailMessage } from '../../platform/mail/mailer';
 import { fullAddress } from '../properties/presenter';
 
 export function assignmentMail(

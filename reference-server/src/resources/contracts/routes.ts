@@ -1,7 +1,7 @@
 // Contracts: HTTP shape only (typed routes, thin handlers over the service). Contract documents
 // (/contracts/{id}/documents) live elsewhere.
 import type { ReqRef, Request } from '@hapi/hapi';
-import { depsOf, readScope, todayFor, write } from '../../server/app-context';
+import { depsOf, readScope, todayFor, write } from '../../platform/app-context';
 import { listMeta } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
 import { resourcePlugin, route, type IdParams } from '../../platform/http/routes';

@@ -6,7 +6,7 @@ import type { Contract, Property, Scope, Tenant } from '../../persistence/models
 import { apiError } from '../../platform/errors/api-error';
 import type { PageRequest } from '../../platform/http/pagination';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
-import type { Mailer } from '../../mail/mailer';
+import type { Mailer } from '../../platform/mail/mailer';
 import { recordEvent } from '../../webhooks/outbox/record';
 import { recordOnce } from '../../webhooks/scheduler/scheduler';
 import { assignmentMail } from './assignment-mail';

@@ -3,7 +3,7 @@
 import type { Plugin, ReqRef, Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { apiError, notFound } from '../../platform/errors/api-error';
 import { requireApiCredentials } from '../../platform/auth/credentials';
-import { depsOf, plain } from '../../server/app-context';
+import { depsOf, plain } from '../../platform/app-context';
 import { storageOf } from '../../storage';
 import { mediaUrl } from '../../storage/public-url';
 import { findDocumentById } from './repository';

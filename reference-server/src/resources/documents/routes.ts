@@ -2,7 +2,7 @@
 // HTTP shape only: typed routes, thin handlers over the service.
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import Joi from 'joi';
-import { depsOf, readScope, write } from '../../server/app-context';
+import { depsOf, readScope, write } from '../../platform/app-context';
 import { listMeta } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
 import { utcDate } from '../../platform/clock';

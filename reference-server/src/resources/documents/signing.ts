@@ -1,7 +1,7 @@
 // Document download links: `<kind>.<documentId>.<landlordId>.<expires>.<signature>`, where the signature is the
 // HMAC-SHA256 (base64url) of the first four fields with the URL-signing secret. A link is valid for one hour.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ServerConfig } from '../../config';
+import type { ServerConfig } from '../../platform/config';
 
 export type DocumentKind = 'property' | 'contract';
 export const DOWNLOAD_TTL_SECONDS = 3600;

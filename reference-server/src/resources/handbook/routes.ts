@@ -1,6 +1,6 @@
 // GET /properties/{id}/handbook: a typed route over the service (read-only and derived: no field table).
 import Joi from 'joi';
-import { readScope, todayFor } from '../../server/app-context';
+import { readScope, todayFor } from '../../platform/app-context';
 import { idParams } from '../../platform/http/schemas';
 import { resourcePlugin, route, type IdParams } from '../../platform/http/routes';
 import { handbookEnvelope } from './schemas';

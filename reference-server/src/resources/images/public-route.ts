@@ -2,7 +2,7 @@
 // served; replaced images and images of deleted properties answer 404 although their objects are retained.
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import { notFound } from '../../platform/errors/api-error';
-import { depsOf } from '../../server/app-context';
+import { depsOf } from '../../platform/app-context';
 import { storageOf } from '../../storage';
 
 const IMAGE_FILE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp)$/;

@@ -2,7 +2,7 @@
 // HTTP shape only: a typed route, a thin handler over the service.
 import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
-import { write } from '../../server/app-context';
+import { write } from '../../platform/app-context';
 import { idParams } from '../../platform/http/schemas';
 import { storageOf } from '../../storage';
 import { MEDIA_PREFIX } from '../../storage/public-url';

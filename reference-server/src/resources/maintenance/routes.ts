@@ -1,6 +1,6 @@
 // Maintenance issues and their notes: thin routes over the service. The removed PATCH /maintenance/{id} (410)
 // is served by the platform's removed-routes table, not here. Typed routes (params, query, payload as validated).
-import { readScope, write } from '../../server/app-context';
+import { readScope, write } from '../../platform/app-context';
 import { listMeta, type PageRequest } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
 import { resourcePlugin, route, type IdParams } from '../../platform/http/routes';

@@ -1,5 +1,5 @@
 // Mortgages: HTTP shape only. Typed routes (params, query, payload as validated), thin handlers over the service.
-import { readScope, write } from '../../server/app-context';
+import { readScope, write } from '../../platform/app-context';
 import { listMeta } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
 import { resourcePlugin, route, type IdParams } from '../../platform/http/routes';

@@ -1,6 +1,6 @@
 // Properties: HTTP shape only. Typed routes (params, query, payload as validated), thin handlers over the service.
 import type { ReqRef, Request } from '@hapi/hapi';
-import { cachedRead, readScope, todayFor, write } from '../../server/app-context';
+import { cachedRead, readScope, todayFor, write } from '../../platform/app-context';
 import { listMeta } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
 import { imageUrl, publicBaseUrl } from '../../storage/public-url';

@@ -1,11 +1,11 @@
-// Rent: HTTP shape only (typed routes, thin handlers over the service), plus the invoice routes (src/invoices). The PDF service (and its cache)
+// Rent: HTTP shape only (typed routes, thin handlers over the service), plus the invoice routes (../invoices). The PDF service (and its cache)
 // is one per server, created when the plugin registers.
 import type { Plugin, Server } from '@hapi/hapi';
-import { depsOf, readScope, todayFor, write } from '../../server/app-context';
+import { depsOf, readScope, todayFor, write } from '../../platform/app-context';
 import { listMeta } from '../../platform/http/pagination';
 import { idParams } from '../../platform/http/schemas';
-import { InvoicePdfService } from '../../invoices/pdf/service';
-import { invoiceRoutes } from '../../invoices/routes';
+import { InvoicePdfService } from '../invoices/pdf/service';
+import { invoiceRoutes } from '../invoices/routes';
 import { route, type IdParams } from '../../platform/http/routes';
 import type { RentCreateInput, RentPatchInput } from './fields';
 import { createBody, listQuery, patchBody, rentEnvelope, rentList, type ListQuery } from './schemas';

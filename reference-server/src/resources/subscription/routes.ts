@@ -1,5 +1,5 @@
 // GET /subscription: the landlord's plan, limits and usage (read-only and derived: no field table).
-import { readScope } from '../../server/app-context';
+import { readScope } from '../../platform/app-context';
 import { resourcePlugin, route } from '../../platform/http/routes';
 import { subscriptionEnvelope, subscriptionQuery } from './schemas';
 import { summary } from './service';

@@ -1,5 +1,5 @@
 // GET /team: the account owner and current members (read-only: no field table). A typed route over the service.
-import { readScope } from '../../server/app-context';
+import { readScope } from '../../platform/app-context';
 import { resourcePlugin, route } from '../../platform/http/routes';
 import { teamEnvelope, teamQuery } from './schemas';
 import { roster } from './service';

@@ -1,5 +1,5 @@
 // The tenant portal invitation, sent after a live create (or an email change) when the tenant has no account.
-import type { MailMessage } from '../../mail/mailer';
+import type { MailMessage } from '../../platform/mail/mailer';
 import type { Property } from '../../persistence/models';
 import { fullAddress } from '../properties/presenter';
 

@@ -1,6 +1,6 @@
 // Tenants: HTTP shape only. Typed routes (params, query, payload as validated), thin handlers over the service.
 import type { ReqRef, Request } from '@hapi/hapi';
-import { depsOf, readScope, todayFor, write } from '../../server/app-context';
+import { depsOf, readScope, todayFor, write } from '../../platform/app-context';
 import { listMeta } from '../../platform/http/pagination';
 import { deletedBody, idParams } from '../../platform/http/schemas';
 import { resourcePlugin, route, type IdParams } from '../../platform/http/routes';

@@ -6,7 +6,7 @@ import { Landlord, type Property, type Scope, type Tenant } from '../../persiste
 import { apiError } from '../../platform/errors/api-error';
 import type { PageRequest } from '../../platform/http/pagination';
 import type { WriteContext } from '../../platform/sandbox/unit-of-work';
-import type { Mailer } from '../../mail/mailer';
+import type { Mailer } from '../../platform/mail/mailer';
 import { recordEvent } from '../../webhooks/outbox/record';
 import { invitationMail } from './invitation-mail';
 import { presentTenant, tenantDeletedData, tenantEventData, type TenantView } from './presenter';

@@ -1,4 +1,4 @@
-// The spec's event catalogue as data: for each of the 43 event types, exactly the `data` fields it carries,
+// The spec's event catalogue as data: for each event type, exactly the `data` fields it carries,
 // with their kinds. Builders, validation at dispatch, samples for test deliveries and the documentation
 // all read this one table, so the field set cannot drift between them.
 import type { EventType } from '../event-types';

@@ -1,8 +1,8 @@
 // Invoice PDFs for requests: load the document, then serve bytes from the cache keyed by rent id, updated_at and
 // template version (the spec's key) plus the derived status (Pending turns Overdue with the date, and the
 // document shows it) and the live/sandbox variant. Entries live 15 minutes.
-import type { Clock } from '../../platform/clock';
-import type { Scope } from '../../persistence/models';
+import type { Clock } from '../../../platform/clock';
+import type { Scope } from '../../../persistence/models';
 import { completeDocument, loadPayment, type DocumentIdentity, type InvoiceDocument } from '../document';
 import { TtlLruCache } from './cache';
 import { pdfFilename, renderInvoicePdf, TEMPLATE_VERSION } from './render';

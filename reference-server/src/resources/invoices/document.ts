@@ -1,11 +1,11 @@
 // Everything an invoice or receipt shows, loaded once through the landlord scope. The document is a pure
 // function of the stored rows and the derived status, so its PDF can be cached and rendered byte-for-byte
 // the same: the issue date is the (landlord-local) date of the payment's last change, not "today".
-import { Contract, Landlord, Property, RentPayment, Tenant, type Scope } from '../persistence/models';
-import { notFound } from '../platform/errors/api-error';
-import { localDate } from '../platform/time/dates';
-import { fullAddress } from '../resources/properties/presenter';
-import { documentTypeOf, rentStatus, type RentStatus } from '../resources/rent/status';
+import { Contract, Landlord, Property, RentPayment, Tenant, type Scope } from '../../persistence/models';
+import { notFound } from '../../platform/errors/api-error';
+import { localDate } from '../../platform/time/dates';
+import { fullAddress } from '../properties/presenter';
+import { documentTypeOf, rentStatus, type RentStatus } from '../rent/status';
 
 export type DocumentType = 'invoice' | 'receipt';
 

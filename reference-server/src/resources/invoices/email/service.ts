@@ -4,16 +4,16 @@
 // recipient (400 TENANT_EMAIL_MISSING);
 // render the PDF (cached); claim the record atomically; send; record success and the rent.invoice_sent outbox
 // event in one transaction. Sandbox stops after rendering and validating the PDF: no record, no mail, no event.
-import type { EventData } from '../../webhooks/catalogue/fields';
+import type { EventData } from '../../../webhooks/catalogue/fields';
 import type { Logger } from 'pino';
 import type { Knex } from 'knex';
-import type { Mailer } from '../../mail/mailer';
-import type { Scope } from '../../persistence/models';
-import type { Clock } from '../../platform/clock';
-import { apiError } from '../../platform/errors/api-error';
-import { runWrite } from '../../platform/sandbox/unit-of-work';
-import { buildEventData } from '../../webhooks/catalogue/build';
-import { recordEvent } from '../../webhooks/outbox/record';
+import type { Mailer } from '../../../platform/mail/mailer';
+import type { Scope } from '../../../persistence/models';
+import type { Clock } from '../../../platform/clock';
+import { apiError } from '../../../platform/errors/api-error';
+import { runWrite } from '../../../platform/sandbox/unit-of-work';
+import { buildEventData } from '../../../webhooks/catalogue/build';
+import { recordEvent } from '../../../webhooks/outbox/record';
 import { completeDocument, loadPayment, type DocumentType, type InvoiceDocument } from '../document';
 import { assertValidPdf } from '../pdf/render';
 import type { InvoicePdfService } from '../pdf/service';

@@ -1,6 +1,6 @@
 // A small in-process LRU with a time-to-live read from the clock (tests move time instead of sleeping), and
 // single-flight loading: concurrent misses for one key share one rendering instead of rendering N times.
-import type { Clock } from '../../platform/clock';
+import type { Clock } from '../../../platform/clock';
 
 interface Entry<V> {
   readonly value: V;

@@ -3,11 +3,11 @@
 // database query or PDF work.
 import type { Request } from '@hapi/hapi';
 import Joi from 'joi';
-import { depsOf, isSandbox, readScope, todayFor } from '../server/app-context';
-import { requireApiCredentials } from '../platform/auth/credentials';
-import { route, type IdParams, type TypedRoute } from '../platform/http/routes';
-import { dataEnvelope, idParams, uuid } from '../platform/http/schemas';
-import { fingerprintOf, IDEMPOTENCY_KEY_MAX } from '../platform/idempotency/store';
+import { depsOf, isSandbox, readScope, todayFor } from '../../platform/app-context';
+import { requireApiCredentials } from '../../platform/auth/credentials';
+import { route, type IdParams, type TypedRoute } from '../../platform/http/routes';
+import { dataEnvelope, idParams, uuid } from '../../platform/http/schemas';
+import { fingerprintOf, IDEMPOTENCY_KEY_MAX } from '../../platform/idempotency/store';
 import type { InvoicePdfService } from './pdf/service';
 import { sendInvoiceEmail, type InvoiceEmailResult } from './email/service';
 

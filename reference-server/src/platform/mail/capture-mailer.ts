@@ -1,7 +1,7 @@
 // In-process mail capture for the embedded defaults: messages are kept in memory and readable through the
 // dashboard (`/dashboard/api/mail`), in a shape close to maildev's API so the same client code reads both.
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../platform/clock';
+import type { Clock } from '../clock';
 import { DEFAULT_FROM, type Mailer, type MailMessage } from './mailer';
 
 export interface CapturedMail {

@@ -1,5 +1,5 @@
 // The invoice / receipt email: a short plain-text (and HTML) note with the PDF attached.
-import type { MailMessage } from '../../mail/mailer';
+import type { MailMessage } from '../../../platform/mail/mailer';
 import type { InvoiceDocument } from '../document';
 import { money } from '../pdf/render';
 

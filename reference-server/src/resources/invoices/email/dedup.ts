@@ -8,8 +8,8 @@
 // its process is gone. A late success after the row was failed still records `sent`: the row tells the truth.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { InvoiceEmailSend, type Scope } from '../../persistence/models';
-import { apiError } from '../../platform/errors/api-error';
+import { InvoiceEmailSend, type Scope } from '../../../persistence/models';
+import { apiError } from '../../../platform/errors/api-error';
 import type { DocumentType } from '../document';
 
 /** How long a send may take before the mailer gives up: well below the lease. */

@@ -1,7 +1,7 @@
 // Environment → validated options. Nothing else in the server reads process.env.
 import Joi from 'joi';
-import { LANDLORD_LIMITS, type LandlordLimitName } from './platform/limits/policy';
-import type { MetricsAccess } from './platform/metrics/metrics';
+import { LANDLORD_LIMITS, type LandlordLimitName } from './limits/policy';
+import type { MetricsAccess } from './metrics/metrics';
 
 export interface ServerConfig {
   readonly port: number;
@@ -175,7 +175,7 @@ export const CONFIG_SCHEMA = Joi.object<Record<string, string | number | boolean
     .empty('')
     .meta({ default: 'unset' })
     .description(
-      'with `WEBHOOK_SECRET`: the `enterpriseLive` landlord gets subscriptions delivering all 43 event types to this URL',
+      'with `WEBHOOK_SECRET`: the `enterpriseLive` landlord gets subscriptions delivering every event type to this URL',
     ),
   WEBHOOK_SECRET: Joi.string()
     .empty('')

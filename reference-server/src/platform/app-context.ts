@@ -3,22 +3,24 @@
 import type { ReqRef, Request, Server } from '@hapi/hapi';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { ServerConfig } from '../config';
-import type { Scope } from '../persistence/models';
-import { requireApiCredentials } from '../platform/auth/credentials';
-import type { Clock } from '../platform/clock';
-import type { IdempotencyStore } from '../platform/idempotency/store';
-import type { RateLimitStore } from '../platform/limits/store';
-import type { Mailer } from '../mail/mailer';
-import type { CaptureMailer } from '../mail/capture-mailer';
-import { markSandbox, runWrite, type WriteContext } from '../platform/sandbox/unit-of-work';
-import { localDate } from '../platform/time/dates';
-import type { DataVersions } from '../platform/read-cache/data-versions';
-import type { ResponseCache } from '../platform/read-cache/response-cache';
-import { noteCachedAnswer } from '../platform/read-cache/plugin';
-import { serviceModeOf } from '../platform/transport/service-mode';
-import type { Metrics } from '../platform/metrics/metrics';
-import type { ReadinessChecks } from './readiness';
+import type { ServerConfig } from './config';
+import type { Scope } from './scope';
+import { requireApiCredentials } from './auth/credentials';
+import type { Clock } from './clock';
+import type { IdempotencyStore } from './idempotency/store';
+import type { RateLimitStore } from './limits/store';
+import type { Mailer } from './mail/mailer';
+import type { CaptureMailer } from './mail/capture-mailer';
+import { markSandbox, runWrite, type WriteContext } from './sandbox/unit-of-work';
+import { localDate } from './time/dates';
+import type { DataVersions } from './read-cache/data-versions';
+import type { ResponseCache } from './read-cache/response-cache';
+import { noteCachedAnswer } from './read-cache/plugin';
+import { serviceModeOf } from './transport/service-mode';
+import type { Metrics } from './metrics/metrics';
+
+/** Each check resolves when its dependency answers, and rejects (or is cut off by server/readiness.ts's timeout) otherwise. */
+export type ReadinessChecks = Readonly<Record<string, () => Promise<void>>>;
 
 export interface AppDeps {
   readonly config: ServerConfig;

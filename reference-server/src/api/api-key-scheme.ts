@@ -2,13 +2,13 @@
 // the plan/scope gates (the order is documented in ../limits/plugin.ts).
 import type { Server, ServerAuthSchemeObject } from '@hapi/hapi';
 import type { Knex } from 'knex';
-import { ApiKey, Landlord } from '../../persistence/models';
-import { apiError } from '../errors/api-error';
-import { assertAccess } from './access';
-import { headersOf, type ApiCredentials } from './credentials';
-import { hashKey, keyModeOf, presentedKey } from './keys';
-import { CredentialCache } from './credential-cache';
-import { enforceRateLimits, type RateLimitOptions } from '../limits/plugin';
+import { ApiKey, Landlord } from '../persistence/models';
+import { apiError } from '../platform/errors/api-error';
+import { assertAccess } from '../platform/auth/access';
+import { headersOf, type ApiCredentials } from '../platform/auth/credentials';
+import { hashKey, keyModeOf, presentedKey } from '../platform/auth/keys';
+import { CredentialCache } from '../platform/auth/credential-cache';
+import { enforceRateLimits, type RateLimitOptions } from '../platform/limits/plugin';
 
 export interface ApiKeySchemeOptions {
   readonly knex: Knex;
