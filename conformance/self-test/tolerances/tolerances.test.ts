@@ -64,6 +64,16 @@ const CONCERNED: Readonly<Record<string, readonly string[]>> = {
     'pagination.contractsHasNextPageMatchesTotal',
     'properties.statusFilterHoldsOnEveryItem',
   ],
+  // The suite sends If-None-Match, OPTIONS and PUT only in its fuzzers.
+  'conditional-requests': [
+    'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped',
+    'errors.serverErrorsCarryNoStackTraces',
+  ],
+  'options-answers': ['errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped', 'errors.serverErrorsCarryNoStackTraces'],
+  'unimplemented-methods-501': [
+    'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped',
+    'errors.serverErrorsCarryNoStackTraces',
+  ],
 };
 
 /**
@@ -95,6 +105,7 @@ describe('a correct deployment that chose differently passes', () => {
       {
         readonly path: string;
         readonly method?: string;
+        readonly headers?: Readonly<Record<string, string>>;
         readonly shows: (status: number, headers: Record<string, string>, text: string) => boolean;
       }
     >
@@ -139,6 +150,21 @@ describe('a correct deployment that chose differently passes', () => {
       path: '/properties',
       shows: (_s, _h, t) => (JSON.parse(t) as { meta: { limit: number } }).meta.limit === 20,
     },
+    'conditional-requests': {
+      path: '/properties?limit=1',
+      headers: { 'if-none-match': '*' },
+      shows: (s, _h, t) => s === 304 && t === '',
+    },
+    'options-answers': {
+      path: '/properties',
+      method: 'OPTIONS',
+      shows: (s, h, t) => s === 200 && h.allow === 'GET, POST, OPTIONS' && !t.startsWith('{'),
+    },
+    'unimplemented-methods-501': {
+      path: '/properties',
+      method: 'PUT',
+      shows: (s, _h, t) => s === 501 && t.includes('NOT_IMPLEMENTED'),
+    },
   };
 
   it.each(TOLERANCES.map((t) => [t.id, t] as const))(
@@ -151,7 +177,7 @@ describe('a correct deployment that chose differently passes', () => {
       try {
         const res = await fetch(`${deployment.baseUrl}${probe.path}`, {
           method: probe.method ?? 'GET',
-          headers: { authorization: `Bearer ${server.target.keys.enterpriseLive}` },
+          headers: { authorization: `Bearer ${server.target.keys.enterpriseLive}`, ...probe.headers },
         });
         const headers = Object.fromEntries(res.headers.entries());
         const text = await res.text();
