@@ -9,6 +9,7 @@ import { explain, runAll } from '../support/run';
 import { expectedAgainstReference } from '../support/suite';
 import { useReferenceServer } from '../support/use-reference-server';
 import { TOLERANCES, otherChoices, type Tolerance } from './other-choices';
+import { EXCLUSIVE_RUN, NOT_RUN, SHARED_RUN, WEBHOOK_RUN } from './reach';
 
 /** For each choice alone, the checks whose verdict it could move most (the run with all choices covers every check). */
 const CONCERNED: Readonly<Record<string, readonly string[]>> = {
@@ -77,10 +78,10 @@ const CONCERNED: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * Checks run here: all but the exclusive rate-limit ones (a key of their own, minutes of requests) and those that
- * need a webhook receiver (the webhook self-tests run with a receiver deployment of their own).
+ * Checks run here: all but the exclusive ones (a key of their own, minutes of requests: exclusive.test.ts) and those
+ * that need a webhook receiver (webhooks.test.ts); see ./reach.ts.
  */
-const RUNNABLE = ALL_CHECKS.filter((c) => !c.exclusive && !c.needs.includes('webhook'));
+const RUNNABLE = SHARED_RUN;
 const concerned = (t: Tolerance): Check[] => RUNNABLE.filter((c) => (CONCERNED[t.id] ?? []).includes(c.id));
 
 describe('a correct deployment that chose differently passes', () => {
@@ -190,6 +191,17 @@ describe('a correct deployment that chose differently passes', () => {
       }
     },
   );
+
+  it('every check is reached by a tolerance run, or is left out with a written reason', () => {
+    const reached = new Set([...SHARED_RUN, ...EXCLUSIVE_RUN, ...WEBHOOK_RUN].map((c) => c.id));
+    const unreached = ALL_CHECKS.filter((c) => !reached.has(c.id));
+    expect(unreached.filter((c) => (NOT_RUN[c.id] ?? '').trim().length === 0).map((c) => c.id)).toEqual([]);
+    // A reason for a check that does not exist, or that a run reaches anyway, is stale.
+    const known = new Set(ALL_CHECKS.map((c) => c.id));
+    expect(Object.keys(NOT_RUN).filter((id) => !known.has(id) || reached.has(id))).toEqual([]);
+    expect(EXCLUSIVE_RUN.length).toBeGreaterThan(0);
+    expect(WEBHOOK_RUN.length).toBeGreaterThan(0);
+  });
 
   it('every tolerance names the checks it concerns, each a registered check', () => {
     const ids = new Set(RUNNABLE.map((c) => c.id));
