@@ -153,7 +153,16 @@ export const HTTP_TOLERANCES: readonly Tolerance[] = [
     response: (res, original) => {
       if (original.headers['if-none-match'] !== '*' || res.status < 200 || res.status >= 300) return undefined;
       if (original.method === 'GET' || original.method === 'HEAD')
-        return { status: 304, headers: { ...rateHeaders(res), etag: '"current"' }, body: Buffer.alloc(0) };
+        return {
+          status: 304,
+          // The spec's headers go on every answer, a 304 too.
+          headers: {
+            ...rateHeaders(res),
+            'x-service-mode': res.headers['x-service-mode'] ?? 'live',
+            etag: '"current"',
+          },
+          body: Buffer.alloc(0),
+        };
       return envelope(
         412,
         'PRECONDITION_FAILED',
@@ -170,7 +179,13 @@ export const HTTP_TOLERANCES: readonly Tolerance[] = [
       const listed = req.method === 'OPTIONS' ? listedOn(apiPath(req)) : undefined;
       if (!listed) return undefined;
       const allow = [...listed, 'OPTIONS'].join(', ');
-      return { status: 200, headers: { allow, 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from(allow) };
+      const sandbox = /^(Bearer )?svc_sandbox_/.test(req.headers.authorization ?? req.headers['x-api-key'] ?? '');
+      const mode = req.headers['x-service-mode'] === 'sandbox' || sandbox ? 'sandbox' : 'live';
+      return {
+        status: 200,
+        headers: { allow, 'content-type': 'text/plain; charset=utf-8', 'x-service-mode': mode },
+        body: Buffer.from(allow),
+      };
     },
   },
   {
