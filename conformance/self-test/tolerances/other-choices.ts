@@ -139,6 +139,65 @@ const DAY_PER_MINUTE = 100;
 /** Requests counted per key and window by the day-window deployment (a fresh proxy sees fresh keys: self-test keys are minted per run). */
 const dayCounts = new Map<string, number>();
 
+/** The methods the spec lists on a spec path (relative to the base URL), or undefined off the spec's paths. */
+function listedOn(path: string | undefined): readonly string[] | undefined {
+  return path !== undefined ? SPEC_PATHS.find(([pattern]) => pattern.test(path))?.[1] : undefined;
+}
+
+/** Tolerances of HTTP itself (RFC 9110): answers the suite's requests allow whatever the spec says. */
+export const HTTP_TOLERANCES: readonly Tolerance[] = [
+  {
+    id: 'conditional-requests',
+    choice:
+      '`If-None-Match: *` is evaluated: 304 without a body for a GET of a resource that exists, 412 with the envelope for other methods (the reference server ignores it)',
+    response: (res, original) => {
+      if (original.headers['if-none-match'] !== '*' || res.status < 200 || res.status >= 300) return undefined;
+      if (original.method === 'GET' || original.method === 'HEAD')
+        return {
+          status: 304,
+          // The spec's headers go on every answer, a 304 too.
+          headers: {
+            ...rateHeaders(res),
+            'x-service-mode': res.headers['x-service-mode'] ?? 'live',
+            etag: '"current"',
+          },
+          body: Buffer.alloc(0),
+        };
+      return envelope(
+        412,
+        'PRECONDITION_FAILED',
+        'If-None-Match: * and the resource exists',
+        res.headers['x-service-mode'],
+        rateHeaders(res),
+      );
+    },
+  },
+  {
+    id: 'options-answers',
+    choice: 'OPTIONS on a spec path answers 200 with `Allow` and a plain-text body listing the methods',
+    request: (req) => {
+      const listed = req.method === 'OPTIONS' ? listedOn(apiPath(req)) : undefined;
+      if (!listed) return undefined;
+      const allow = [...listed, 'OPTIONS'].join(', ');
+      const sandbox = /^(Bearer )?svc_sandbox_/.test(req.headers.authorization ?? req.headers['x-api-key'] ?? '');
+      const mode = req.headers['x-service-mode'] === 'sandbox' || sandbox ? 'sandbox' : 'live';
+      return {
+        status: 200,
+        headers: { allow, 'content-type': 'text/plain; charset=utf-8', 'x-service-mode': mode },
+        body: Buffer.from(allow),
+      };
+    },
+  },
+  {
+    id: 'unimplemented-methods-501',
+    choice: 'PUT and OPTIONS, methods the spec never uses, answer 501 NOT_IMPLEMENTED with the envelope',
+    request: (req) =>
+      (req.method === 'PUT' || req.method === 'OPTIONS') && apiPath(req) !== undefined
+        ? envelope(501, 'NOT_IMPLEMENTED', `${req.method} is not implemented`, 'live')
+        : undefined,
+  },
+];
+
 export const TOLERANCES: readonly Tolerance[] = [
   {
     id: 'extra-fields',
@@ -293,6 +352,7 @@ export const TOLERANCES: readonly Tolerance[] = [
         ? { ...body, meta: { ...body.meta, limit: 20 } }
         : body,
   },
+  ...HTTP_TOLERANCES,
 ];
 
 function rateHeaders(res: ProxyResponse): Record<string, string> {

@@ -9,6 +9,7 @@ import { explain, runAll } from '../support/run';
 import { expectedAgainstReference } from '../support/suite';
 import { useReferenceServer } from '../support/use-reference-server';
 import { TOLERANCES, otherChoices, type Tolerance } from './other-choices';
+import { EXCLUSIVE_RUN, NOT_RUN, SHARED_RUN, WEBHOOK_RUN } from './reach';
 
 /** For each choice alone, the checks whose verdict it could move most (the run with all choices covers every check). */
 const CONCERNED: Readonly<Record<string, readonly string[]>> = {
@@ -64,13 +65,23 @@ const CONCERNED: Readonly<Record<string, readonly string[]>> = {
     'pagination.contractsHasNextPageMatchesTotal',
     'properties.statusFilterHoldsOnEveryItem',
   ],
+  // The suite sends If-None-Match, OPTIONS and PUT only in its fuzzers.
+  'conditional-requests': [
+    'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped',
+    'errors.serverErrorsCarryNoStackTraces',
+  ],
+  'options-answers': ['errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped', 'errors.serverErrorsCarryNoStackTraces'],
+  'unimplemented-methods-501': [
+    'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped',
+    'errors.serverErrorsCarryNoStackTraces',
+  ],
 };
 
 /**
- * Checks run here: all but the exclusive rate-limit ones (a key of their own, minutes of requests) and those that
- * need a webhook receiver (the webhook self-tests run with a receiver deployment of their own).
+ * Checks run here: all but the exclusive ones (a key of their own, minutes of requests: exclusive.test.ts) and those
+ * that need a webhook receiver (webhooks.test.ts); see ./reach.ts.
  */
-const RUNNABLE = ALL_CHECKS.filter((c) => !c.exclusive && !c.needs.includes('webhook'));
+const RUNNABLE = SHARED_RUN;
 const concerned = (t: Tolerance): Check[] => RUNNABLE.filter((c) => (CONCERNED[t.id] ?? []).includes(c.id));
 
 describe('a correct deployment that chose differently passes', () => {
@@ -95,6 +106,7 @@ describe('a correct deployment that chose differently passes', () => {
       {
         readonly path: string;
         readonly method?: string;
+        readonly headers?: Readonly<Record<string, string>>;
         readonly shows: (status: number, headers: Record<string, string>, text: string) => boolean;
       }
     >
@@ -139,6 +151,21 @@ describe('a correct deployment that chose differently passes', () => {
       path: '/properties',
       shows: (_s, _h, t) => (JSON.parse(t) as { meta: { limit: number } }).meta.limit === 20,
     },
+    'conditional-requests': {
+      path: '/properties?limit=1',
+      headers: { 'if-none-match': '*' },
+      shows: (s, _h, t) => s === 304 && t === '',
+    },
+    'options-answers': {
+      path: '/properties',
+      method: 'OPTIONS',
+      shows: (s, h, t) => s === 200 && h.allow === 'GET, POST, OPTIONS' && !t.startsWith('{'),
+    },
+    'unimplemented-methods-501': {
+      path: '/properties',
+      method: 'PUT',
+      shows: (s, _h, t) => s === 501 && t.includes('NOT_IMPLEMENTED'),
+    },
   };
 
   it.each(TOLERANCES.map((t) => [t.id, t] as const))(
@@ -151,7 +178,7 @@ describe('a correct deployment that chose differently passes', () => {
       try {
         const res = await fetch(`${deployment.baseUrl}${probe.path}`, {
           method: probe.method ?? 'GET',
-          headers: { authorization: `Bearer ${server.target.keys.enterpriseLive}` },
+          headers: { authorization: `Bearer ${server.target.keys.enterpriseLive}`, ...probe.headers },
         });
         const headers = Object.fromEntries(res.headers.entries());
         const text = await res.text();
@@ -164,6 +191,17 @@ describe('a correct deployment that chose differently passes', () => {
       }
     },
   );
+
+  it('every check is reached by a tolerance run, or is left out with a written reason', () => {
+    const reached = new Set([...SHARED_RUN, ...EXCLUSIVE_RUN, ...WEBHOOK_RUN].map((c) => c.id));
+    const unreached = ALL_CHECKS.filter((c) => !reached.has(c.id));
+    expect(unreached.filter((c) => (NOT_RUN[c.id] ?? '').trim().length === 0).map((c) => c.id)).toEqual([]);
+    // A reason for a check that does not exist, or that a run reaches anyway, is stale.
+    const known = new Set(ALL_CHECKS.map((c) => c.id));
+    expect(Object.keys(NOT_RUN).filter((id) => !known.has(id) || reached.has(id))).toEqual([]);
+    expect(EXCLUSIVE_RUN.length).toBeGreaterThan(0);
+    expect(WEBHOOK_RUN.length).toBeGreaterThan(0);
+  });
 
   it('every tolerance names the checks it concerns, each a registered check', () => {
     const ids = new Set(RUNNABLE.map((c) => c.id));
