@@ -1,6 +1,6 @@
 // npm run receiver-test -- --url URL --secret SECRET [--report FORMAT:PATH]... [--seed N] [--timeout-ms 10000]
 // The bin of ppapi-receiver-test: the suite's receiver checks against an integrator's receiver (conformance/README.md).
-import { receiverTestCli } from '../src/receiver-tester';
+import { receiverTestCli } from '../src/cli/receiver-test';
 
 receiverTestCli(process.argv.slice(2), {
   stdout: (l) => console.log(l),

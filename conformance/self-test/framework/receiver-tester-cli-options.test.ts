@@ -1,4 +1,4 @@
-import { parseCliOptions, UsageError } from '../../src/receiver-tester/cli-options';
+import { parseCliOptions, UsageError } from '../../src/cli/receiver-test-options';
 
 describe('receiver-test options', () => {
   test('parses every option, in both --name value and --name=value forms', () => {

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { startReceiver } from '@ppapi/webhook-receiver';
-import { defineReceiverCheck, receiverTestCli, runReceiverChecks, type CliIo } from '../../src/receiver-tester';
+import { receiverTestCli, type CliIo } from '../../src/cli/receiver-test';
+import { defineReceiverCheck, runReceiverChecks } from '../../src/receiver-tester';
 import { RECEIVER_CHECKS } from '../../src/registry';
 import {
   startCorrectReceiver,

@@ -9,10 +9,10 @@ import { startReceiver, type RunningReceiver } from '@ppapi/webhook-receiver';
 import {
   malformedSignatureShapes,
   ReceiverUnreachableError,
-  receiverTestCli,
   runReceiverChecks,
   type ReceiverTestOptions,
 } from '../../src/receiver-tester';
+import { receiverTestCli } from '../../src/cli/receiver-test';
 import { camel } from '../../src/receiver-tester/ids';
 import { RECEIVER_CHECKS } from '../../src/registry';
 import { startFaultyReceiver } from '../support/faulty-receivers';

@@ -1,5 +1,5 @@
 // The receiver side of the suite: checks aimed at an integrator's webhook receiver (checks/receiver-tester-cases/), their
-// runner and the `receiver-test` command.
+// runner (the `receiver-test` command is cli/receiver-test.ts).
 export { defineReceiverCheck, type ReceiverCheck, type ReceiverCheckDefinition, type ReceiverContext } from './context';
 export {
   runReceiverChecks,
@@ -8,6 +8,5 @@ export {
   type ReceiverTestOptions,
   type ReceiverTestRun,
 } from './run';
-export { receiverTestCli, type CliIo } from './cli';
 export { ReceiverUnreachableError } from './reachability';
 export { malformedSignatureShapes } from './malformed-signature-shapes';

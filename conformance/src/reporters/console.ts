@@ -5,7 +5,7 @@
 import type { CheckResult } from '../model';
 import { formatCoverageFigure, type Coverage } from '../runner/coverage';
 import type { BaselineNote, ComparisonNote } from './meta';
-import { OUTCOMES, outcomeInfo, outcomeOf, summarize, summaryLine } from './summary';
+import { OUTCOMES, outcomeInfo, outcomeOf, summarize, summaryLine } from '../runner/summary';
 
 export interface ConsoleOptions {
   readonly write: (text: string) => void;

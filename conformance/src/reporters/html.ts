@@ -4,7 +4,7 @@
 import type { CheckResult, RunMeta } from '../model';
 import type { Coverage, RuleCoverage } from '../runner/coverage';
 import { baselineRemovableOf, comparisonOf, coverageOf, notConformanceOf, stringsOf } from './meta';
-import { byGroup, failuresFirst, outcomeOf, summarize } from './summary';
+import { byGroup, failuresFirst, outcomeOf, summarize } from '../runner/summary';
 
 export function escapeHtml(text: string): string {
   return text

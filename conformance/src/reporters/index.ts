@@ -42,7 +42,7 @@ export {
   type OutcomeFields,
   type RunVerdict,
   type Summary,
-} from './summary';
+} from '../runner/summary';
 export { readReport, renderMarkdownSummary, type ReadReport } from './markdown';
 export { ConsoleReporter, planOf, plainLine, failureDetails, type ConsoleOptions, type RunPlan } from './console';
 export type { ConformanceMeta, BaselineNote, ComparisonNote } from './meta';

@@ -3,7 +3,7 @@
 
 import type { CheckResult, RunMeta, SuiteReport } from '../model';
 import { baselineRemovableOf, comparisonOf, coverageOf, notConformanceOf, plainMeta } from './meta';
-import { summarize } from './summary';
+import { summarize } from '../runner/summary';
 
 function checkEntry(r: CheckResult): SuiteReport['checks'][number] {
   return {

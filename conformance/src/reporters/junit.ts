@@ -2,7 +2,7 @@
 // <skipped> so CI stays green on known deviations while still showing them.
 
 import type { CheckResult, RunMeta } from '../model';
-import { byGroup, OUTCOMES, outcomeInfo, outcomeOf, summarize, type Outcome, type Summary } from './summary';
+import { byGroup, OUTCOMES, outcomeInfo, outcomeOf, summarize, type Outcome, type Summary } from '../runner/summary';
 import { escapeXml as x, escapeXmlAttr as a } from './xml';
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);

@@ -10,7 +10,7 @@ import {
   type Outcome,
   type OutcomeFields,
   type RunVerdict,
-} from './summary';
+} from '../runner/summary';
 
 export interface ReportCheck extends OutcomeFields {
   readonly id: string;

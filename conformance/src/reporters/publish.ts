@@ -5,7 +5,7 @@
 
 import type { CheckResult, RuleLevel, RunMeta } from '../model';
 import { notConformanceOf, SPEC_VERSION } from './meta';
-import { summarize, type Summary } from './summary';
+import { summarize, type Summary } from '../runner/summary';
 
 /**
  * conformant: no MUST failed and nothing errored; non-conformant: a check failed (known failures of the baseline

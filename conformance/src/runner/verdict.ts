@@ -3,7 +3,7 @@
 // something errored, 0 otherwise (2, could not run, is the CLI's).
 
 import type { CheckResult, Rule, RuleLevel } from '../model';
-import { runVerdict, summarize } from '../reporters/summary';
+import { runVerdict, summarize } from './summary';
 
 /** Strongest first. */
 const ORDER: readonly RuleLevel[] = ['MUST', 'SHOULD', 'MAY', 'not-shown'];
@@ -46,7 +46,7 @@ export const EXIT = { ok: 0, failed: 1, cannotRun: 2, errored: 3 } as const;
 
 /**
  * `extraFailures`: reasons the run fails besides check failures (stale baseline entries, unstable checks). The
- * verdict is the reports' own (reporters/summary.ts), so the exit status and every summary agree.
+ * verdict is the reports' own (runner/summary.ts), so the exit status and every summary agree.
  */
 export function exitStatus(results: readonly CheckResult[], extraFailures = 0): number {
   return runVerdict(summarize(results), extraFailures).exitStatus;

@@ -16,11 +16,11 @@ import { versionLine } from '../version';
 import { CannotRunError } from '../runner/outcomes';
 import { instabilityLine, unstableChecks, worstOf } from '../runner/repeat';
 import { EXIT, exitStatus, grade, levelIndex } from '../runner/verdict';
-import { parseCliOptions, UsageError, USAGE } from './cli-options';
-import type { ReceiverCheck } from './context';
-import { ReceiverUnreachableError } from './reachability';
-import { runReceiverChecks } from './run';
-import { randomSeed } from './seeds';
+import { parseCliOptions, UsageError, USAGE } from './receiver-test-options';
+import type { ReceiverCheck } from '../receiver-tester/context';
+import { ReceiverUnreachableError } from '../receiver-tester/reachability';
+import { runReceiverChecks } from '../receiver-tester/run';
+import { randomSeed } from '../receiver-tester/seeds';
 
 export interface CliIo {
   readonly stdout: (line: string) => void;

@@ -1,6 +1,6 @@
 // What each result means for the run, decided once: `outcomeOf` sorts a result into one outcome, `summarize`
 // counts them and `runVerdict` turns the counts into the run's verdict and exit status. The console, JUnit, JSON,
-// HTML and the CI job summary (markdown.ts) all render from these, so none can call a warning a failure.
+// HTML and the CI job summary (reporters/markdown.ts) all render from these, so none can call a warning a failure.
 
 import type { CheckResult } from '../model';
 
