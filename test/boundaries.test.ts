@@ -194,6 +194,35 @@ export function layerProblems(files: readonly string[] = sourceFiles(join(ROOT, 
   return problems;
 }
 
+/** A package's folder of a file: `src/<folder>` under src/ (a top-level module counts as its own), else `<folder>`. */
+function folderOf(pkgRoot: string, file: string): string {
+  const rel = relative(pkgRoot, file).split(sep);
+  const name = (segment: string | undefined): string => (segment ?? '').replace(/\.(ts|js)$/, '');
+  return rel[0] === 'src' ? `src/${name(rel[1])}` : name(rel[0]);
+}
+
+/** Folders of a package that import each other, tests included (each pair once, as "a <-> b"). */
+export function mutualFolderPairs(
+  pkgDir: string,
+  files: readonly string[] = sourceFiles(join(ROOT, pkgDir)),
+): string[] {
+  const pkgRoot = join(ROOT, pkgDir);
+  const edges = new Set<string>();
+  for (const file of files) {
+    for (const { specifier } of importsOf(file)) {
+      if (!specifier.startsWith('.')) continue;
+      const target = resolve(dirname(file), specifier);
+      if (!target.startsWith(pkgRoot + sep)) continue;
+      const [from, to] = [folderOf(pkgRoot, file), folderOf(pkgRoot, target)];
+      if (from !== to) edges.add(`${from} -> ${to}`);
+    }
+  }
+  return [...edges]
+    .map((edge) => edge.split(' -> '))
+    .filter(([a, b]) => a !== undefined && b !== undefined && a < b && edges.has(`${b} -> ${a}`))
+    .map(([a, b]) => `${a} <-> ${b}`);
+}
+
 describe('package boundaries', () => {
   it.each(Object.keys(PACKAGES))('%s imports only what it may, each declared in its package.json', (pkgDir) => {
     expect(packageProblems(pkgDir)).toEqual([]);
@@ -212,6 +241,26 @@ describe('package boundaries', () => {
         ['typescript', 'tsx', 'esbuild', 'ts-node'].includes(d),
       );
       expect([dir, compilers]).toEqual([dir, []]);
+    }
+  });
+
+  it.each(Object.keys(PACKAGES))('%s has no two folders that import each other (tests included)', (pkgDir) => {
+    expect(mutualFolderPairs(pkgDir)).toEqual([]);
+  });
+
+  it('a pair of folders importing each other is found', () => {
+    const root = join(ROOT, 'conformance');
+    const a = join(root, 'src', 'alpha', 'a.ts');
+    const b = join(root, 'src', 'beta', 'b.ts');
+    mkdirSync(dirname(a), { recursive: true });
+    mkdirSync(dirname(b), { recursive: true });
+    try {
+      writeFileSync(a, "import { b } from '../beta/b';\nexport const a = b;\n");
+      writeFileSync(b, "import { a } from '../alpha/a';\nexport const b = a;\n");
+      expect(mutualFolderPairs('conformance', [a, b])).toEqual(['src/alpha <-> src/beta']);
+    } finally {
+      rmSync(dirname(a), { recursive: true, force: true });
+      rmSync(dirname(b), { recursive: true, force: true });
     }
   });
 

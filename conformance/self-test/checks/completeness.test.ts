@@ -7,11 +7,9 @@ import { checkSetProblems } from '../../src/runner';
 import { discoverCheckModules } from '../../src/runner/discover';
 import { ALL_CHECKS, CHECK_MODULES, RECEIVER_CHECKS } from '../../src/registry';
 import { RULES } from '../../src/rules';
-import { collectSelfTests, SELF_TESTS } from '../support/fault-registry';
+import { CHECKS_DIR, collectSelfTests, FAULTS_DIR, faultsBaseOf, SELF_TESTS } from '../support/fault-registry';
 import { SHARD_COUNT, shardFileText, shardOf } from '../support/shards';
 import { checksOfShard } from '../support/shard-suite';
-
-const CHECKS_DIR = join(__dirname, '../../src/checks');
 
 describe('check registry and self-test completeness', () => {
   it('the registry finds every check module under checks/ (not shared/ helpers, not faults files) with unique ids and catalogue rule ids', () => {
@@ -39,17 +37,17 @@ describe('check registry and self-test completeness', () => {
     );
   });
 
-  it('every faults file sits beside a check module', () => {
+  it('every faults file mirrors a check module (self-test/faults/<group>/<module>.faults.ts)', () => {
     const faultsFiles = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
         e.isDirectory()
           ? faultsFiles(join(dir, e.name))
           : /\.faults\.ts$/.test(e.name)
-            ? [join(dir, e.name).replace(/\.faults\.ts$/, '')]
+            ? [join(dir, e.name).replace(/\.ts$/, '')]
             : [],
       );
-    const modules = new Set(CHECK_MODULES.map((m) => m.base));
-    expect(faultsFiles(CHECKS_DIR).filter((base) => !modules.has(base))).toEqual([]);
+    const modules = new Set(CHECK_MODULES.map((m) => faultsBaseOf(m.base)));
+    expect(faultsFiles(FAULTS_DIR).filter((base) => !modules.has(base))).toEqual([]);
   });
 
   it('the shard files are exactly shard-1 … shard-N, each as generated, each non-empty, and together they run every check once', () => {

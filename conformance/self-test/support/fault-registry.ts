@@ -1,4 +1,4 @@
-// The faults of every registered check, read from the `<module>.faults.ts` beside each check module. A faults
+// The faults of every registered check, read from `self-test/faults/<group>/<module>.faults.ts`, which mirrors each check module of `src/checks/<group>/<module>.ts`. A faults
 // module says how its faults run by the table it exports them in:
 //   faults             against the shared reference server (raised rate limits, support/suite.ts);
 //   freshServerFaults  each run against a fresh reference server with the spec's default per-landlord limits;
@@ -7,6 +7,7 @@
 //   unbreakable        check id -> why no proxy can break it (then it has no fault, only its pass run).
 
 import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { Check } from '../../src/runner';
 import type { CheckModule } from '../../src/runner/discover';
 import { CHECK_MODULES } from '../../src/registry';
@@ -48,8 +49,17 @@ const TABLES: ReadonlyArray<readonly [TableName, Harness]> = [
   ['webhookFaults', 'webhook'],
 ];
 
+/** The check modules' folder, and the folder their faults files mirror it in (tests only, never shipped). */
+export const CHECKS_DIR = join(__dirname, '..', '..', 'src', 'checks');
+export const FAULTS_DIR = join(__dirname, '..', 'faults');
+
+/** Where the faults of a check module live: `self-test/faults/<group>/<module>.faults.ts`. */
+export function faultsBaseOf(moduleBase: string): string {
+  return `${join(FAULTS_DIR, relative(CHECKS_DIR, moduleBase))}.faults`;
+}
+
 export function loadFaultsModule(module: CheckModule): FaultsModule | undefined {
-  const base = `${module.base}.faults`;
+  const base = faultsBaseOf(module.base);
   if (!['.ts', '.js'].some((ext) => existsSync(`${base}${ext}`))) return undefined;
   return require(base) as FaultsModule;
 }

@@ -1,6 +1,6 @@
 // Finds the checks by walking the checks folder: a module registers its checks by being there and exporting
 // them (whatever defineCheck returned). Works on the TypeScript sources (tsx, jest) and on compiled JavaScript.
-// Left out: `shared/` helpers, `*.faults.*` (self-test faults beside a module), tests and declaration files.
+// Left out: `shared/` helpers, `*.faults.*` (self-test faults, kept under self-test/faults/), tests and declaration files.
 
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';

@@ -1,0 +1,33 @@
+// The faults of the checks in maintenance.ts: each must make its check FAIL (a broken deployment per fault).
+import { mapHeaders, mapJson } from '../../support/faults';
+import type { FaultTable } from '../../support/self-test';
+
+/** Run against the shared reference server (raised rate limits). */
+export const faults: FaultTable = {
+  'deprecation.patchMaintenanceAnswers410NamingSuccessor': [
+    {
+      fault: () =>
+        mapHeaders(
+          'no Link header on the 410',
+          (_q, r) => r.status === 410,
+          (h) => delete h.link,
+        ),
+    },
+    {
+      fault: () =>
+        mapJson(
+          'the 410 message names no successor',
+          (_q, r) => r.status === 410,
+          (b) => ({ ...b, error: 'This endpoint has been removed' }),
+        ),
+    },
+    {
+      fault: () =>
+        mapJson(
+          'the removed route answers 404',
+          (_q, r) => r.status === 410,
+          () => [{ error: 'Route not found', code: 'NOT_FOUND' }, 404],
+        ),
+    },
+  ],
+};

@@ -1,0 +1,41 @@
+// The faults of invalid-query.ts: each makes a deployment accept one kind of value outside a parameter's stated
+// value set (on one route or one parameter only: the generated check must find it wherever it is).
+import type { Fault } from '../../support/broken';
+import { path, withQuery } from '../../support/resource-fault-helpers';
+import type { FaultTable } from '../../support/self-test';
+
+/** Drops `param` from GET `route` requests when `bad(value)`: the deployment then answers as if it was not sent. */
+function ignores(route: RegExp, param: string, bad: (value: string) => boolean, what: string): () => Fault {
+  return () => ({
+    description: `GET ${String(route)} ignores ${what}`,
+    request: (req) => {
+      const value = req.query.get(param);
+      return req.method === 'GET' && route.test(path(req)) && value !== null && bad(value)
+        ? withQuery(req, (q) => q.delete(param))
+        : undefined;
+    },
+  });
+}
+
+export const faults: FaultTable = {
+  'generated.everyTypedQueryParameterRefusesInvalidValues': [
+    {
+      fault: ignores(
+        /^\/contracts$/,
+        'status',
+        (v) => !['Active', 'Pending', 'Notice Served', 'Ended'].includes(v),
+        'an unknown status (answers the whole list)',
+      ),
+    },
+    { fault: ignores(/^\/events$/, 'limit', (v) => Number(v) > 500, 'a limit above 500 (the default page)') },
+    {
+      fault: ignores(
+        /^\/properties\/[^/]+\/documents$/,
+        'expiringWithinDays',
+        (v) => Number(v) > 3650,
+        'expiringWithinDays above 3650',
+      ),
+    },
+    { fault: ignores(/^\/rent$/, 'page', (v) => !/^\d+$/.test(v), 'a page that is not an integer') },
+  ],
+};

@@ -1,0 +1,104 @@
+// The faults of the checks in image.ts: each must make its check FAIL (a broken deployment per fault).
+import { UPLOAD_MAX_BYTES } from '../../../src/rules/limits';
+import type { ProxyRequest } from '../../support/broken';
+import { errorResponse, mapJson } from '../../support/faults';
+import { Rec, path, withMultipartPng } from '../../support/resource-fault-helpers';
+import type { FaultTable } from '../../support/self-test';
+
+const isImageUpload = (req: ProxyRequest): boolean => req.method === 'POST' && /\/image$/.test(path(req));
+
+/** Size of the `file` part of a multipart upload (its bytes between the part headers and the next boundary). */
+function filePartBytes(req: ProxyRequest): number {
+  const text = req.body.toString('latin1');
+  const start = text.search(/filename="[^"]*"[^]*?\r\n\r\n/);
+  if (start < 0) return 0;
+  const bodyStart = text.indexOf('\r\n\r\n', start) + 4;
+  const end = text.indexOf('\r\n--', bodyStart);
+  return (end < 0 ? text.length : end) - bodyStart;
+}
+
+/** The upload with its file part replaced by a 1×1 PNG (a small, valid image the server stores). */
+function withSmallPng(req: ProxyRequest): ProxyRequest {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ).toString('latin1');
+  const text = req.body.toString('latin1');
+  const m = /(filename="[^"]*"[^]*?\r\n\r\n)([^]*?)(\r\n--)/.exec(text);
+  if (!m) return req;
+  const replaced = `${text.slice(0, m.index)}${m[1].replace(/content-type: [^\r]+/i, 'content-type: image/png')}${png}${text.slice(m.index + m[1].length + m[2].length)}`;
+  return { ...req, body: Buffer.from(replaced, 'latin1') };
+}
+
+/** Run against the shared reference server (raised rate limits). */
+export const faults: FaultTable = {
+  'properties.imageUploadGivesAPublicUrl': [
+    {
+      fault: () =>
+        mapJson(
+          'the image upload answers the property without its image URL',
+          (q, r) => q.method === 'POST' && /\/image$/.test(path(q)) && r.status === 200,
+          (b) => ({ ...b, data: { ...(b.data as Rec), image: undefined } }),
+        ),
+    },
+    {
+      fault: () => ({
+        description: 'text files are accepted as images (served back as the image)',
+        request: (req) =>
+          req.method === 'POST' &&
+          /\/image$/.test(path(req)) &&
+          /content-type: text\/plain/i.test(req.body.toString('latin1'))
+            ? withMultipartPng(req)
+            : undefined,
+      }),
+    },
+  ],
+  'properties.imageOfExactly10MBAcceptedOneByteMoreAndNonImagesRefused': [
+    {
+      fault: () => ({
+        description: 'an image of exactly 10 MB is refused (the limit is applied as "less than 10 MB")',
+        request: (req) =>
+          isImageUpload(req) && filePartBytes(req) >= UPLOAD_MAX_BYTES
+            ? errorResponse(413, 'FILE_TOO_LARGE', 'the image must be smaller than 10 MB')
+            : undefined,
+      }),
+    },
+    {
+      fault: () => ({
+        description:
+          'an image one byte over 10 MB is accepted (the limit counts the whole body, multipart framing included)',
+        request: (req) => (isImageUpload(req) && filePartBytes(req) > UPLOAD_MAX_BYTES ? withSmallPng(req) : undefined),
+      }),
+    },
+    {
+      fault: () => ({
+        description: 'an image over 10 MB is answered 413 FILE_TOO_LARGE but stored anyway',
+        async request(req, ctx) {
+          if (!isImageUpload(req) || filePartBytes(req) <= UPLOAD_MAX_BYTES) return undefined;
+          await ctx.upstream(withSmallPng(req));
+          return errorResponse(413, 'FILE_TOO_LARGE', 'the image exceeds 10 MB');
+        },
+      }),
+    },
+    {
+      fault: () => ({
+        description: 'PDF files are accepted as images',
+        request: (req) =>
+          isImageUpload(req) && /content-type: application\/pdf/i.test(req.body.toString('latin1'))
+            ? withSmallPng(req)
+            : undefined,
+      }),
+    },
+    {
+      fault: () => ({
+        description: 'a refused PDF is answered 400 but stored as the image anyway',
+        async request(req, ctx) {
+          if (!isImageUpload(req) || !/content-type: application\/pdf/i.test(req.body.toString('latin1')))
+            return undefined;
+          await ctx.upstream(withSmallPng(req));
+          return errorResponse(400, 'VALIDATION_ERROR', 'file must be an image');
+        },
+      }),
+    },
+  ],
+};

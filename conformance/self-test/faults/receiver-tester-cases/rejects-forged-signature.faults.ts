@@ -1,0 +1,6 @@
+// The faulty receivers the checks in rejects-forged-signature.ts must fail against (conformance/self-test/support/faulty-receivers.ts).
+import type { ReceiverFaultTable } from '../../support/self-test';
+
+export const receiverFaults: ReceiverFaultTable = {
+  'receiver.rejectsForgedSignature': [{ receiver: 'accepts-everything' }],
+};

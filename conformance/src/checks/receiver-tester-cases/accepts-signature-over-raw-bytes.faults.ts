@@ -1,7 +1,0 @@
-// The faulty receivers the checks in accepts-signature-over-raw-bytes.ts must fail against (conformance/self-test/support/faulty-receivers.ts).
-import type { ReceiverFaultTable } from '../../../self-test/support/self-test';
-import { acceptsSignatureOverRawBytes } from './accepts-signature-over-raw-bytes';
-
-export const receiverFaults: ReceiverFaultTable = Object.fromEntries(
-  acceptsSignatureOverRawBytes.map((c) => [c.id, [{ receiver: 'reserialises-json-before-verifying' }]]),
-);
