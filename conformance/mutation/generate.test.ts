@@ -68,7 +68,10 @@ describe('generated mutants', () => {
 describe('variants', () => {
   it('are one per row of the tolerance table in docs/conformance-tolerances.md, and all at once', () => {
     const doc = readFileSync(join(__dirname, '..', '..', 'docs', 'conformance-tolerances.md'), 'utf8');
-    const rows = [...doc.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((m) => m[1]);
+    // Only the suite's table: the receiver tester's rows below it are proven by correct receivers instead.
+    const suiteTable = doc.split('\n## The receiver tester')[0] ?? '';
+    expect(suiteTable.length).toBeLessThan(doc.length);
+    const rows = [...suiteTable.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((m) => m[1]);
     expect(rows.sort()).toEqual(TOLERANCES.map((t) => t.id).sort());
     expect(allVariants().map((v) => v.id)).toEqual([ALL_AT_ONCE, ...TOLERANCES.map((t) => t.id)]);
   });

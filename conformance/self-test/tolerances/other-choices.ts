@@ -3,8 +3,8 @@
 // is one named, documented tolerance (docs/conformance-tolerances.md); the tolerance self-tests aim the whole
 // suite at this deployment, one choice at a time and all together, and every check must still pass.
 
-import type { Fault, ProxyRequest, ProxyResponse } from '../support/broken';
-import { apiPath, codeOf, isRec, readJson } from '../support/faults';
+import type { Fault, FaultContext, ProxyRequest, ProxyResponse } from '../support/broken';
+import { PREFIX, apiPath, codeOf, isRec, keyOf, readJson } from '../support/faults';
 
 type Rec = Record<string, unknown>;
 
@@ -14,8 +14,12 @@ export interface Tolerance {
   /** What the other deployment does. */
   readonly choice: string;
   readonly request?: (req: ProxyRequest) => ProxyRequest | ProxyResponse | undefined;
-  /** `original` is the request as the client sent it. */
-  readonly response?: (res: ProxyResponse, original: ProxyRequest) => ProxyResponse | undefined;
+  /** `original` is the request as the client sent it; `ctx.upstream` asks the reference server a second question. */
+  readonly response?: (
+    res: ProxyResponse,
+    original: ProxyRequest,
+    ctx: FaultContext,
+  ) => ProxyResponse | undefined | Promise<ProxyResponse | undefined>;
   /** Body rewrite of JSON answers (applied after `response`, before serialisation). */
   readonly json?: (body: unknown, res: ProxyResponse, original: ProxyRequest) => unknown;
   /** How the JSON answer is written out (the last tolerance that sets it wins). */
@@ -138,10 +142,18 @@ function escapedPretty(body: unknown): string {
 const DAY_PER_MINUTE = 100;
 /** Requests counted per key and window by the day-window deployment (a fresh proxy sees fresh keys: self-test keys are minted per run). */
 const dayCounts = new Map<string, number>();
+/** The rate-limit headers last shown per key and budget, for the invoice-budget deployment. */
+const keyWindows = new Map<string, Record<string, string>>();
 
 /** The methods the spec lists on a spec path (relative to the base URL), or undefined off the spec's paths. */
 function listedOn(path: string | undefined): readonly string[] | undefined {
   return path !== undefined ? SPEC_PATHS.find(([pattern]) => pattern.test(path))?.[1] : undefined;
+}
+
+/** The mode of an answer the deployment gives itself: the key's prefix, or the sandbox the request asks for. */
+function modeOf(req: ProxyRequest): 'live' | 'sandbox' {
+  const sandbox = /^(Bearer )?svc_sandbox_/.test(req.headers.authorization ?? req.headers['x-api-key'] ?? '');
+  return req.headers['x-service-mode'] === 'sandbox' || sandbox ? 'sandbox' : 'live';
 }
 
 /** Tolerances of HTTP itself (RFC 9110): answers the suite's requests allow whatever the spec says. */
@@ -179,11 +191,9 @@ export const HTTP_TOLERANCES: readonly Tolerance[] = [
       const listed = req.method === 'OPTIONS' ? listedOn(apiPath(req)) : undefined;
       if (!listed) return undefined;
       const allow = [...listed, 'OPTIONS'].join(', ');
-      const sandbox = /^(Bearer )?svc_sandbox_/.test(req.headers.authorization ?? req.headers['x-api-key'] ?? '');
-      const mode = req.headers['x-service-mode'] === 'sandbox' || sandbox ? 'sandbox' : 'live';
       return {
         status: 200,
-        headers: { allow, 'content-type': 'text/plain; charset=utf-8', 'x-service-mode': mode },
+        headers: { allow, 'content-type': 'text/plain; charset=utf-8', 'x-service-mode': modeOf(req) },
         body: Buffer.from(allow),
       };
     },
@@ -193,7 +203,7 @@ export const HTTP_TOLERANCES: readonly Tolerance[] = [
     choice: 'PUT and OPTIONS, methods the spec never uses, answer 501 NOT_IMPLEMENTED with the envelope',
     request: (req) =>
       (req.method === 'PUT' || req.method === 'OPTIONS') && apiPath(req) !== undefined
-        ? envelope(501, 'NOT_IMPLEMENTED', `${req.method} is not implemented`, 'live')
+        ? envelope(501, 'NOT_IMPLEMENTED', `${req.method} is not implemented`, modeOf(req))
         : undefined,
   },
 ];
@@ -352,8 +362,165 @@ export const TOLERANCES: readonly Tolerance[] = [
         ? { ...body, meta: { ...body.meta, limit: 20 } }
         : body,
   },
+  {
+    id: 'service-mode-header-off-rent',
+    choice:
+      'a live key sent with `X-Service-Mode: sandbox` on a GET outside rent and invoices is answered in live mode (the reference server: sandbox)',
+    response: (res, original) => {
+      const path = apiPath(original);
+      if (
+        original.method !== 'GET' ||
+        path === undefined ||
+        path.startsWith('/rent') ||
+        !(keyOf(original) ?? '').startsWith('svc_live_') ||
+        original.headers['x-service-mode']?.trim().toLowerCase() !== 'sandbox' ||
+        res.status === 401
+      )
+        return undefined;
+      return { ...res, headers: { ...res.headers, 'x-service-mode': 'live' } };
+    },
+  },
+  {
+    id: 'service-mode-of-refused-keys',
+    choice: "a 401 answer carries the X-Service-Mode opposite to the refused key's prefix",
+    response: (res, original) => {
+      if (res.status !== 401) return undefined;
+      const key = keyOf(original) ?? '';
+      const said = res.headers['x-service-mode'];
+      const mode = key.startsWith('svc_live_')
+        ? 'sandbox'
+        : key.startsWith('svc_sandbox_')
+          ? 'live'
+          : said === 'sandbox'
+            ? 'live'
+            : 'sandbox';
+      return { ...res, headers: { ...res.headers, 'x-service-mode': mode } };
+    },
+  },
+  {
+    id: 'rate-limit-invoice-budget',
+    // The reference server already shows, on invoice routes, whichever window (the key's or the landlord's invoice
+    // limit) has the least room left, which with the self-tests' raised key limits is the invoice limit. The other
+    // form the row allows is the key's own budget: here the invoice answers describe the key's reads (PDF) or
+    // writes (email) window as its last other answer of that budget showed it, one request further on.
+    response: (res, original) => {
+      const path = apiPath(original);
+      const key = keyOf(original);
+      if (path === undefined || key === undefined || res.headers['x-ratelimit-limit'] === undefined) return undefined;
+      const slot = `${key} ${original.method === 'GET' ? 'reads' : 'writes'}`;
+      const invoice = /^\/rent\/[^/]+\/invoice\/(pdf|email)$/.test(path);
+      if (!invoice) {
+        keyWindows.set(slot, rateHeaders(res));
+        return undefined;
+      }
+      const last = keyWindows.get(slot);
+      if (res.status === 429 || last === undefined) return undefined;
+      const now = Math.floor(Date.now() / 1000);
+      const next = {
+        'x-ratelimit-limit': last['x-ratelimit-limit'] ?? '1',
+        'x-ratelimit-remaining': String(Math.max(0, Number(last['x-ratelimit-remaining']) - 1)),
+        'x-ratelimit-reset': String(Math.max(now, Number(last['x-ratelimit-reset']))),
+      };
+      keyWindows.set(slot, next);
+      return { ...res, headers: { ...res.headers, ...next } };
+    },
+    choice:
+      "X-RateLimit-* on the invoice routes describe the key's reads (PDF) or writes (email) window rather than the landlord's invoice limit",
+  },
+  {
+    id: 'rate-limit-reset-rounding',
+    choice: "X-RateLimit-Reset one second earlier than the reference server's (its seconds rounded down, not up)",
+    response: (res) => {
+      const reset = res.headers['x-ratelimit-reset'];
+      if (reset === undefined || !/^\d+$/.test(reset)) return undefined;
+      return { ...res, headers: { ...res.headers, 'x-ratelimit-reset': String(Number(reset) - 1) } };
+    },
+  },
+  {
+    id: 'foreign-body-id-status',
+    choice:
+      'a POST /contracts or POST /rent refused because its body references a property, tenant or contract the key cannot read answers 409 CONFLICT (the reference server: 400 VALIDATION_ERROR or 404)',
+    response: async (res, original, ctx) => {
+      const path = apiPath(original);
+      if (original.method !== 'POST' || (path !== '/contracts' && path !== '/rent')) return undefined;
+      if (res.status !== 400 && res.status !== 404) return undefined;
+      // Refused for the reference, not for another fault of the body: a 404, or a 400 naming the field.
+      const message = readJson(res);
+      const text = isRec(message) && typeof message.error === 'string' ? message.error : '';
+      const unreadable = await unreadableReferences(original, ctx);
+      if (!unreadable.some((field) => res.status === 404 || text.includes(`payload.${field}`))) return undefined;
+      return envelope(
+        409,
+        'CONFLICT',
+        'The body references a resource this account cannot use',
+        res.headers['x-service-mode'],
+        rateHeaders(res),
+      );
+    },
+  },
+  {
+    id: 'sandbox-read-volatile',
+    choice: "a sandbox key's compliance summary carries its own `generatedAt`, one second before the reference's",
+    json: (body, _res, original) => {
+      if (
+        original.method !== 'GET' ||
+        apiPath(original) !== '/compliance/summary' ||
+        !(keyOf(original) ?? '').startsWith('svc_sandbox_') ||
+        !isRec(body) ||
+        !isRec(body.data) ||
+        typeof body.data.generatedAt !== 'string'
+      )
+        return body;
+      const at = Date.parse(body.data.generatedAt);
+      if (Number.isNaN(at)) return body;
+      return { ...body, data: { ...body.data, generatedAt: new Date(at - 1000).toISOString() } };
+    },
+  },
   ...HTTP_TOLERANCES,
 ];
+
+/** Where the body of POST /contracts and POST /rent references other resources, and the route that reads each. */
+const BODY_REFERENCES: ReadonlyArray<readonly [string, string]> = [
+  ['propertyId', '/properties/'],
+  ['contractId', '/contracts/'],
+  ['tenantId', '/tenants/'],
+  ['mainTenantId', '/tenants/'],
+  ['additionalTenantIds', '/tenants/'],
+];
+
+/** The body fields of a write whose id the same key reads as absent (404): another landlord's, or none. */
+async function unreadableReferences(original: ProxyRequest, ctx: FaultContext): Promise<string[]> {
+  let body: unknown;
+  try {
+    body = JSON.parse(original.body.toString('utf8'));
+  } catch {
+    return [];
+  }
+  const unreadable: string[] = [];
+  if (!isRec(body)) return unreadable;
+  const headers: Record<string, string> = {};
+  for (const name of ['authorization', 'x-api-key']) {
+    const value = original.headers[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  for (const [field, route] of BODY_REFERENCES) {
+    const value = body[field];
+    const ids = (Array.isArray(value) ? value : [value]).filter(
+      (v): v is string => typeof v === 'string' && UUID.test(v),
+    );
+    for (const id of ids) {
+      const read = await ctx.upstream({
+        method: 'GET',
+        path: `${PREFIX}${route}${id}`,
+        query: new URLSearchParams(),
+        headers,
+        body: Buffer.alloc(0),
+      });
+      if (read.status === 404 && !unreadable.includes(field)) unreadable.push(field);
+    }
+  }
+  return unreadable;
+}
 
 function rateHeaders(res: ProxyResponse): Record<string, string> {
   const out: Record<string, string> = {};
@@ -385,9 +552,9 @@ export function otherChoices(
       }
       return current;
     },
-    response(res, original) {
+    async response(res, original, ctx) {
       let current = res;
-      for (const t of tolerances) current = t.response?.(current, original) ?? current;
+      for (const t of tolerances) current = (await t.response?.(current, original, ctx)) ?? current;
       if (!isJson(current) || !tolerances.some((t) => t.json || t.serialise)) return current;
       let body = readJson(current);
       if (body === undefined) return current;

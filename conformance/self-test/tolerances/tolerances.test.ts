@@ -65,6 +65,30 @@ const CONCERNED: Readonly<Record<string, readonly string[]>> = {
     'pagination.contractsHasNextPageMatchesTotal',
     'properties.statusFilterHoldsOnEveryItem',
   ],
+  'service-mode-header-off-rent': [
+    'invariants.serviceModeSaysTheModeTheRequestImplies',
+    'auth.serviceModeHeaderOnEveryResponseFollowsKeyPrefix',
+  ],
+  'service-mode-of-refused-keys': [
+    'invariants.serviceModeSaysTheModeTheRequestImplies',
+    'auth.serviceModeHeaderOnEveryResponseFollowsKeyPrefix',
+    'auth.everyRouteRefusesARequestWithoutAKey',
+  ],
+  'rate-limit-invoice-budget': [
+    'invariants.rateLimitLimitSaysOneOfTheKeysTwoWindows',
+    'invariants.rateLimitHeadersOnEveryGetRentAndInvoiceAnswer',
+    'invoices.pdfIsThePaymentsInvoice',
+  ],
+  'rate-limit-reset-rounding': [
+    'invariants.rateLimitHeadersOnEveryGetRentAndInvoiceAnswer',
+    'headers.rateLimitHeadersOnGetAndRentResponses',
+    'headers.rateLimitRemainingDecreasesWithUse',
+  ],
+  'foreign-body-id-status': [
+    'generated.foreignIdsInEveryWriteBodyAreRefused',
+    'invariants.errorCodeIsTheErrorsTablesForTheStatus',
+  ],
+  'sandbox-read-volatile': ['generated.sandboxReadsEqualLiveFieldByField', 'compliance.summaryShape'],
   // The suite sends If-None-Match, OPTIONS and PUT only in its fuzzers.
   'conditional-requests': [
     'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped',
@@ -104,10 +128,19 @@ describe('a correct deployment that chose differently passes', () => {
     Record<
       string,
       {
-        readonly path: string;
+        /** The path, or how to make it from a first read (`before`, through the deployment or the reference). */
+        readonly path: string | ((first: unknown) => string);
+        readonly before?: { readonly path: string; readonly direct?: boolean };
         readonly method?: string;
+        readonly key?: 'enterpriseLive' | 'enterpriseSandbox';
         readonly headers?: Readonly<Record<string, string>>;
-        readonly shows: (status: number, headers: Record<string, string>, text: string) => boolean;
+        readonly body?: (first: unknown) => unknown;
+        readonly shows: (
+          status: number,
+          headers: Record<string, string>,
+          text: string,
+          first: Record<string, string>,
+        ) => boolean;
       }
     >
   > = {
@@ -166,7 +199,63 @@ describe('a correct deployment that chose differently passes', () => {
       method: 'PUT',
       shows: (s, _h, t) => s === 501 && t.includes('NOT_IMPLEMENTED'),
     },
+    'service-mode-header-off-rent': {
+      path: '/properties?limit=1',
+      headers: { 'x-service-mode': 'sandbox' },
+      shows: (s, h) => s === 200 && h['x-service-mode'] === 'live',
+    },
+    'service-mode-of-refused-keys': {
+      path: '/properties?limit=1',
+      headers: { authorization: 'Bearer svc_live_not_a_key_this_deployment_issued' },
+      shows: (s, h) => s === 401 && h['x-service-mode'] === 'sandbox',
+    },
+    'rate-limit-invoice-budget': {
+      before: { path: '/rent?limit=1' },
+      path: (first) => `/rent/${firstId(first)}/invoice/pdf`,
+      shows: (s, h, _t, first) =>
+        s === 200 && h['x-ratelimit-limit'] === first['x-ratelimit-limit'] && first['x-ratelimit-limit'] !== undefined,
+    },
+    'rate-limit-reset-rounding': {
+      // The minute window's Reset is when its oldest request leaves it: the same for two requests in a row.
+      before: { path: '/properties?limit=1', direct: true },
+      path: '/properties?limit=1',
+      shows: (_s, h, _t, first) => Number(h['x-ratelimit-reset']) === Number(first['x-ratelimit-reset']) - 1,
+    },
+    'foreign-body-id-status': {
+      before: { path: '/contracts?limit=1' },
+      path: '/rent',
+      method: 'POST',
+      // A property no account has, in an otherwise well-formed body.
+      body: (first) => {
+        const contract = firstItem(first);
+        return {
+          propertyId: '00000000-0000-4000-8000-000000000000',
+          tenantId: contract.mainTenantId,
+          contractId: contract.id,
+          period: 'Probe period',
+          amount: 1,
+          dueDate: '2026-01-01',
+          status: 'Pending',
+        };
+      },
+      shows: (s, _h, t) => s === 409 && t.includes('CONFLICT'),
+    },
+    'sandbox-read-volatile': {
+      path: '/compliance/summary',
+      key: 'enterpriseSandbox',
+      shows: (s, _h, t) => {
+        const at = Date.parse((JSON.parse(t) as { data: { generatedAt: string } }).data.generatedAt);
+        return s === 200 && Date.now() - at >= 1000;
+      },
+    },
   };
+
+  function firstItem(first: unknown): Record<string, unknown> {
+    const data = (first as { data?: unknown } | undefined)?.data;
+    const item: unknown = Array.isArray(data) ? data[0] : undefined;
+    return typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
+  }
+  const firstId = (first: unknown): string => String(firstItem(first).id);
 
   it.each(TOLERANCES.map((t) => [t.id, t] as const))(
     'the deployment choosing %s really answers otherwise',
@@ -176,13 +265,28 @@ describe('a correct deployment that chose differently passes', () => {
       if (!probe) return;
       const deployment = await startBrokenDeployment(server.reference.origin, otherChoices([tolerance]));
       try {
-        const res = await fetch(`${deployment.baseUrl}${probe.path}`, {
+        const authorization = `Bearer ${server.target.keys[probe.key ?? 'enterpriseLive']}`;
+        let first: unknown;
+        let firstHeaders: Record<string, string> = {};
+        if (probe.before) {
+          const base = probe.before.direct ? server.target.baseUrl : deployment.baseUrl;
+          const res = await fetch(`${base}${probe.before.path}`, { headers: { authorization } });
+          firstHeaders = Object.fromEntries(res.headers.entries());
+          first = await res.json();
+        }
+        const path = typeof probe.path === 'string' ? probe.path : probe.path(first);
+        const res = await fetch(`${deployment.baseUrl}${path}`, {
           method: probe.method ?? 'GET',
-          headers: { authorization: `Bearer ${server.target.keys.enterpriseLive}`, ...probe.headers },
+          headers: {
+            authorization,
+            ...(probe.body ? { 'content-type': 'application/json' } : {}),
+            ...probe.headers,
+          },
+          ...(probe.body ? { body: JSON.stringify(probe.body(first)) } : {}),
         });
         const headers = Object.fromEntries(res.headers.entries());
         const text = await res.text();
-        expect({ id, shows: probe.shows(res.status, headers, text), status: res.status }).toMatchObject({
+        expect({ id, shows: probe.shows(res.status, headers, text, firstHeaders), status: res.status }).toMatchObject({
           id,
           shows: true,
         });
