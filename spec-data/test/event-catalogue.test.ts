@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   EVENT_TYPE_COUNT,
   FIELD_TYPES,
+  MAX_EVENT_TYPES_PER_ENDPOINT,
   eventCatalogue,
   type EventSpec,
   type FieldSpec,
@@ -21,6 +22,13 @@ describe('spec-data/event-catalogue.json', () => {
     expect(stated).toBeDefined();
     expect(eventCatalogue).toHaveLength(Number(stated));
     expect(EVENT_TYPE_COUNT).toBe(eventCatalogue.length);
+  });
+
+  test('holds the per-endpoint limit the spec states in Events and in its Limits table', () => {
+    const spec = readFileSync(join(__dirname, '..', '..', 'docs', 'spec', 'property-portfolio-api.md'), 'utf8');
+    const inEvents = /can subscribe to at most (\d+) of them/.exec(spec)?.[1];
+    const inLimits = /\| Event types per webhook endpoint \| (\d+) \|/.exec(spec)?.[1];
+    expect([inEvents, inLimits]).toEqual([String(MAX_EVENT_TYPES_PER_ENDPOINT), String(MAX_EVENT_TYPES_PER_ENDPOINT)]);
   });
 
   test('event type names are unique', () => {

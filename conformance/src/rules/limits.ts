@@ -44,10 +44,10 @@ export const DOWNLOAD_URL_VALID_SECONDS = 3600;
 export const INVOICE_PDF_CACHE_SECONDS = 900;
 export const WEBHOOK_TIMEOUT_SECONDS = 10;
 export const WEBHOOK_ATTEMPTS = 3;
-export const EVENT_TYPES_PER_ENDPOINT = 32;
 
-// From Events (not the Limits table) but a limit all the same: the catalogue's length.
-export { EVENT_TYPE_COUNT } from '@ppapi/spec';
+// The event catalogue's own numbers, said once in the spec data: its length, and how many of its types one
+// endpoint may take (Limits: "Event types per webhook endpoint").
+export { EVENT_TYPE_COUNT, MAX_EVENT_TYPES_PER_ENDPOINT as EVENT_TYPES_PER_ENDPOINT } from '@ppapi/spec';
 /** Default calendar window when `from` and `to` are both omitted (Endpoints > Calendar). */
 export const CALENDAR_DEFAULT_DAYS_BEFORE = 7;
 export const CALENDAR_DEFAULT_DAYS_AFTER = 90;

@@ -47,5 +47,5 @@ export const EVENT_TYPES = [
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** One registered endpoint can subscribe to at most this many event types. */
-export const MAX_EVENT_TYPES_PER_SUBSCRIPTION = 32;
+/** One registered endpoint can subscribe to at most this many event types (the spec data's number). */
+export { MAX_EVENT_TYPES_PER_ENDPOINT as MAX_EVENT_TYPES_PER_SUBSCRIPTION } from '@ppapi/spec';

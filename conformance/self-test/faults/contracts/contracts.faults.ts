@@ -1,15 +1,6 @@
 // The faults of the checks in contracts.ts: each must make its check FAIL (a broken deployment per fault).
 import { codeOf, isListAnswer, isRec, jsonResponse, mapJson, readJson } from '../../support/faults';
-import {
-  Rec,
-  path,
-  bodyOf,
-  withBody,
-  dataOf,
-  items,
-  withQuery,
-  get,
-} from '../../support/resource-fault-helpers';
+import { Rec, path, bodyOf, withBody, dataOf, items, withQuery, get } from '../../support/resource-fault-helpers';
 import { refusedSuccess } from '../../support/refused-success';
 import type { FaultTable } from '../../support/self-test';
 

@@ -1,13 +1,6 @@
 // The faults of the checks in email.ts: each must make its check FAIL (a broken deployment per fault).
 import { CONCURRENT_SENDS } from '../../../src/checks/invoices/email';
-import {
-  codeOf,
-  count,
-  errorResponse,
-  jsonResponse,
-  mapJson,
-  sandboxThatWrites,
-} from '../../support/faults';
+import { codeOf, count, errorResponse, jsonResponse, mapJson, sandboxThatWrites } from '../../support/faults';
 import { Rec, path, EMAIL, bodyOf, withBody } from '../../support/resource-fault-helpers';
 import type { FaultTable } from '../../support/self-test';
 

@@ -1,13 +1,5 @@
 // The faults of the checks in rate-limits.ts: each must make its check FAIL (a broken deployment per fault).
-import {
-  count,
-  errorResponse,
-  isWrite,
-  jsonResponse,
-  keyOf,
-  mapHeaders,
-  mapJson,
-} from '../../support/faults';
+import { count, errorResponse, isWrite, jsonResponse, keyOf, mapHeaders, mapJson } from '../../support/faults';
 import { limited } from '../../support/platform-fault-helpers';
 import type { FaultTable } from '../../support/self-test';
 

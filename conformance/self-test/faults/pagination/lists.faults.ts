@@ -1,14 +1,5 @@
 // The faults of the checks in lists.ts: each must make its check FAIL (a broken deployment per fault).
-import {
-  apiPath,
-  codeOf,
-  errorResponse,
-  isListAnswer,
-  isRec,
-  mapJson,
-  readJson,
-  withJson,
-} from '../../support/faults';
+import { apiPath, codeOf, errorResponse, isListAnswer, isRec, mapJson, readJson, withJson } from '../../support/faults';
 import { Rec, meta } from '../../support/platform-fault-helpers';
 import type { Fault } from '../../support/broken';
 import type { FaultTable } from '../../support/self-test';

@@ -1,13 +1,5 @@
 // The faults of the checks in sandbox.ts: each must make its check FAIL (a broken deployment per fault).
-import {
-  isListAnswer,
-  isWrite,
-  keyOf,
-  mapHeaders,
-  mapJson,
-  sandboxThatWrites,
-  swapKey,
-} from '../../support/faults';
+import { isListAnswer, isWrite, keyOf, mapHeaders, mapJson, sandboxThatWrites, swapKey } from '../../support/faults';
 import { Rec, meta, key } from '../../support/platform-fault-helpers';
 import type { FaultTable } from '../../support/self-test';
 

@@ -1,22 +1,8 @@
 // The faults of the checks in envelopes.ts: each must make its check FAIL (a broken deployment per fault).
 import { randomUUID } from 'node:crypto';
 import { isRec, jsonResponse, keyOf, readJson, withJson, withKey } from '../../support/faults';
-import {
-  accepted,
-  envelopeOf,
-  rewrite,
-  signature,
-  subscriptionOf,
-} from '../../support/webhook-deployment';
-import {
-  Rec,
-  broken,
-  sender,
-  api,
-  data,
-  liveKeyOf,
-  wrongSecret,
-} from '../../support/webhook-fault-helpers';
+import { accepted, envelopeOf, rewrite, signature, subscriptionOf } from '../../support/webhook-deployment';
+import { Rec, broken, sender, api, data, liveKeyOf, wrongSecret } from '../../support/webhook-fault-helpers';
 import type { WebhookFaultTable } from '../../support/self-test';
 import { EVENT_TYPES_PER_ENDPOINT as MOST } from '../../../src/rules/limits';
 
