@@ -85,7 +85,7 @@ describe('npm run receiver-test', () => {
     try {
       const ok = await exitOf(run('receiver-test.ts', ['--url', `${url}/hooks`, '--secret', SECRET, '--seed', '1']));
       expect(ok.code).toBe(0);
-      expect(ok.stdout).toMatch(/^65 passed, 0 failed, 0 skipped$/m);
+      expect(ok.stdout).toMatch(/^[1-9]\d* passed, 0 failed, 0 skipped$/m);
     } finally {
       receiver.kill('SIGTERM');
       await stopped;
