@@ -18,8 +18,9 @@ RUN npm install --omit=dev --no-audit --no-fund --ignore-scripts \
       --workspace @ppapi/reference-server --workspace @ppapi/webhook-receiver \
  && npm cache clean --force
 
-# 2. The compiler and the type packages the sources need, beside those dependencies, and `tsc -p` per package
-# (as `npm run build` does): spec-data, then the receiver and the server, which import its declarations.
+# 2. The compiler and the type packages the sources need, beside those dependencies, and each package's own
+# `npm run build` (tsc, then the non-TypeScript assets such as the dashboard's templates into dist/): spec-data,
+# then the receiver and the server, which import its declarations.
 FROM deps AS build
 RUN npm install --prefix /tmp/tools --no-audit --no-fund --ignore-scripts \
       typescript@5.9.3 @types/node@20.19.43 @types/nodemailer@8.0.2 @types/pdfkit@0.17.6 @types/pg@8.23.1 \
@@ -29,7 +30,7 @@ COPY spec-data spec-data
 COPY webhook-receiver webhook-receiver
 COPY reference-server reference-server
 RUN for pkg in spec-data webhook-receiver reference-server; do \
-      (cd "$pkg" && /tmp/tools/node_modules/.bin/tsc -p tsconfig.build.json) || exit 1; \
+      (cd "$pkg" && PATH="/tmp/tools/node_modules/.bin:$PATH" npm run build) || exit 1; \
     done
 
 # 3. What both images share: Node, the dependencies and the compiled packages, owned by root and run as `node`.
