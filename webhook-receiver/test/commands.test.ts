@@ -1,5 +1,6 @@
 // The two npm scripts as processes: what an integrator or a CI job actually runs.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { DeliveryFactory } from './support/delivery-factory';
@@ -68,6 +69,15 @@ describe('npm run receiver', () => {
     await waitForLine(open, /answers loopback connections only/);
     open.kill('SIGTERM');
     expect((await openExit).code).toBe(0);
+  });
+
+  test('answers --version with its name and the package version, as the installed bin does', async () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'webhook-receiver', 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    const { code, stdout } = await exitOf(run('receiver.ts', ['--version']));
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe(`ppapi-receiver ${version} (@ppapi/webhook-receiver)`);
   });
 
   test('exits 2 without a secret', async () => {

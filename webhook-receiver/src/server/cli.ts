@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { MIN_DEDUPE_TTL_MS } from '../store/seen-ids';
 import { startReceiver, type ReceiverOptions } from './start-receiver';
 
@@ -21,11 +22,24 @@ export interface ReceiverCliIo {
 
 class UsageError extends Error {}
 
+/** `ppapi-receiver 0.2.0 (@ppapi/webhook-receiver)`, as the installed bin answers --version. */
+function versionLine(): string {
+  // Resolved by the package's own name, so the sources (a clone) and dist/ (an install) read the same file.
+  const pkg: unknown = JSON.parse(readFileSync(require.resolve('@ppapi/webhook-receiver/package.json'), 'utf8'));
+  const field = (name: string): string =>
+    typeof pkg === 'object' && pkg !== null && name in pkg ? String((pkg as Record<string, unknown>)[name]) : '?';
+  return `ppapi-receiver ${field('version')} (${field('name')})`;
+}
+
 /**
  * `npm run receiver`: starts the mock receiver and resolves 0 once it has stopped on SIGINT/SIGTERM,
  * or 2 straight away on a bad option or a port that cannot be bound.
  */
 export async function receiverCli(argv: readonly string[], io: ReceiverCliIo): Promise<number> {
+  if (argv.length === 1 && argv[0] === '--version') {
+    io.stdout(versionLine());
+    return 0;
+  }
   let options: ReceiverOptions | 'help';
   try {
     options = parseReceiverOptions(argv, io.env);
