@@ -43,8 +43,11 @@ beforeAll(() => {
 afterEach(() => {
   nock.cleanAll();
 });
+// Importing nock replaces node:http's request for the whole worker process, and jest shares core modules between
+// the test files one worker runs: without restore(), later files' keep-alive clients go through nock's recorder.
 afterAll(() => {
   nock.enableNetConnect();
+  nock.restore();
 });
 
 describe('the sender on each transport fault (fake timers)', () => {
