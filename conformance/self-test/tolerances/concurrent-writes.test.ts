@@ -2,7 +2,7 @@
 // must pass such a deployment (its page of one is judged against full reads just before and after it) and still
 // fail one that counts the page. Here the proxy stands in for a steady writer: every filtered list it answers has
 // one matching item more than the answer before (copies of its first item, counted in meta.total).
-import { filteredTotalsCountTheMatchingItems } from '../../src/checks/pagination/lists';
+import { filteredTotalsCountTheMatchingItems, pagesPartitionEveryList } from '../../src/checks/pagination/lists';
 import { startBrokenDeployment, type Fault } from '../support/broken';
 import { isListAnswer, mapJson } from '../support/faults';
 import { meta } from '../support/platform-fault-helpers';
@@ -55,5 +55,32 @@ describe('pagination.filteredTotalsCountTheMatchingItems while the data moves', 
 
   it('fails the same deployment when it counts the page instead of the matching items', async () => {
     expect((await verdict(steadyWriter(true))).status).toBe('failed');
+  }, 300_000);
+});
+
+describe('pagination.pagesPartitionEveryList while the data moves', () => {
+  const server = useReferenceServer();
+
+  /** A list some writer grows between every two reads: each answer counts one item more than the one before. */
+  function growingTotals(): Fault {
+    let reads = 0;
+    return mapJson(
+      'meta.total one more on every list read',
+      (q, r) => !isFilteredList(q.query) && isListAnswer(r),
+      (b) => ({ ...b, meta: { ...meta(b), total: Number(meta(b).total) + ++reads } }),
+    );
+  }
+
+  it('is not failed by a list that never holds still: the walks it could not judge are named', async () => {
+    const deployment = await startBrokenDeployment(server.reference.origin, growingTotals());
+    try {
+      const [result] = await runAll([pagesPartitionEveryList], { ...server.target, baseUrl: deployment.baseUrl });
+      expect({ status: result.status, explained: explain(result) }).toEqual({
+        status: 'skipped',
+        explained: expect.stringContaining('kept moving under concurrent writes') as unknown,
+      });
+    } finally {
+      await deployment.stop();
+    }
   }, 300_000);
 });

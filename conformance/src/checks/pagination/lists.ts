@@ -275,11 +275,13 @@ export const pagesPartitionEveryList = defineCheck({
   async run(ctx: CheckContext) {
     const { endpoints } = await paginatedEndpoints(ctx);
     let walked = 0;
+    let unsettled = 0;
     await ctx.property(
       'the pages of a list partition it',
       fc.record({ endpoint: fc.constantFrom(...endpoints), small: fc.integer({ min: 1, max: 10 }) }),
       async ({ endpoint, small }) => {
         let problem: { expected: string; got: string; page: ListPage } | undefined;
+        let moved = false;
         // Other checks may add or delete their own data meanwhile (the access matrix's sandbox writes need a property
         // of this landlord): a walk whose total moved is repeated. Only a list that holds still and still does not
         // partition fails.
@@ -296,15 +298,30 @@ export const pagesPartitionEveryList = defineCheck({
           const limit = Math.max(small, Math.ceil(Math.min(total, LIMIT_MAX) / MAX_PAGES));
           const pages = Math.max(1, Math.ceil(Math.min(total, LIMIT_MAX) / limit));
           const seen = new Map<string, number>();
-          let moved = false;
+          moved = false;
           for (let p = 1; p <= pages + (total <= LIMIT_MAX ? 1 : 0) && !problem; p++) {
             const page = await getList(ctx, endpoint.path, KEY, { page: p, limit }, { rules: endpoint.listRules });
             const pageTotal = metaInt(ctx, page, 'total');
             if (pageTotal !== total) {
-              moved = true;
+              // Moved data or a total that depends on the page? Read both again: the data moved when page 1 no
+              // longer says what it said or page p now agrees; a page 1 and a page p still disagreeing are one
+              // state with two totals.
+              const again = metaInt(
+                ctx,
+                await getList(ctx, endpoint.path, KEY, { page: 1, limit: LIMIT_MAX }, { rules: endpoint.listRules }),
+                'total',
+              );
+              const pageAgain = metaInt(
+                ctx,
+                await getList(ctx, endpoint.path, KEY, { page: p, limit }, { rules: endpoint.listRules }),
+                'total',
+              );
+              moved = again !== total || pageAgain === total;
               problem = {
                 expected: `meta.total ${total} on every page of ${endpoint.path}`,
-                got: `page ${p} says ${pageTotal}`,
+                got: moved
+                  ? `page ${p} says ${pageTotal}`
+                  : `page ${p} says ${pageTotal} (twice) while page 1 says ${total} (twice)`,
                 page,
               };
               break;
@@ -343,12 +360,21 @@ export const pagesPartitionEveryList = defineCheck({
           }
           if (!problem || !moved) break;
         }
+        // A list other checks kept writing to through every attempt was never seen holding still: no verdict on it.
+        if (problem && moved) {
+          unsettled++;
+          return;
+        }
         if (problem) ctx.fail(problem.expected, problem.got, problem.page.res.exchange);
         walked++;
       },
       { numRuns: 10 },
     );
-    ctx.note(`${walked} walks over ${endpoints.length} list endpoints: the pages partition each list`);
+    if (walked === 0) ctx.skip(`every list walked kept moving under concurrent writes (${unsettled} walks)`);
+    ctx.note(
+      `${walked} walks over ${endpoints.length} list endpoints: the pages partition each list` +
+        (unsettled ? `; ${unsettled} walks kept moving under concurrent writes and were not judged` : ''),
+    );
   },
 });
 
