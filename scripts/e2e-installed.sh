@@ -239,7 +239,7 @@ run_and_summarise() { # name base-url only expected-exit expected-headline
   echo "   $(tail -n 1 "$dir/run.log") (exit $code, $(($(date +%s) - t0)) s)"
   PPAPI_SUITE="$suite" GITHUB_STEP_SUMMARY="$dir/summary.md" JSON_REPORT="$json" EXIT_CODE="$code" \
     bash "$repo/scripts/action/summary.sh"
-  echo "   job summary:"; sed -n '1,12p' "$dir/summary.md" | sed 's/^/   | /'
+  echo "   job summary:"; sed -n '1,13p' "$dir/summary.md" | sed 's/^/   | /'
   [ "$code" = "$4" ] || { tail -n 40 "$dir/run.log"; fail "$name: ppapi-conformance exited $code ($4 expected)"; }
   head -n 1 "$dir/summary.md" | grep -qF "$5" || fail "$name: the job summary's headline does not say $5"
   grep -qF "exit status $code" "$dir/summary.md" || fail "$name: the job summary does not give exit status $code"
