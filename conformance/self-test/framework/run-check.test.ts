@@ -24,10 +24,10 @@ const expectNotFound = check(async (ctx) => {
 
 describe('runCheck', () => {
   let api: FakeApi;
-  let answer: { status: number; body: unknown };
+  let answer: { status: number; body: unknown; headers?: Record<string, string> };
 
   beforeAll(async () => {
-    api = await startFakeApi((req, res) => json(res, answer.status, answer.body));
+    api = await startFakeApi((req, res) => json(res, answer.status, answer.body, answer.headers));
   });
   afterAll(() => api.close());
   beforeEach(() => {
@@ -134,6 +134,29 @@ describe('runCheck', () => {
     const result = await runCheck(c, targetFor(api.baseUrl), { seed: 1 });
     expect(result.status).toBe('failed');
     expect(order).toEqual(['second registered', 'first registered']);
+  });
+
+  it('a failure met on a well-formed 503 is an error: any endpoint may be unavailable, which says nothing of the rule', async () => {
+    answer = {
+      status: 503,
+      body: { error: 'The rate-limit store could not be checked', code: 'RATE_LIMIT_UNAVAILABLE' },
+      headers: { 'retry-after': '60' },
+    };
+    const result = await runCheck(expectNotFound, targetFor(api.baseUrl), { seed: 1, clock: new ManualClock() });
+    expect(result.status).toBe('error');
+    expect(result.got).toContain('the deployment answered 503 RATE_LIMIT_UNAVAILABLE (unavailable)');
+    expect(result.expected).toBe('an answer from an available deployment');
+    expect(result.reproduction).toContain(`/properties/${UNKNOWN_ID}`);
+  });
+
+  it.each([
+    ['without Retry-After', { error: 'Unavailable', code: 'SERVICE_UNAVAILABLE' }, {}],
+    ['with a code the Errors table gives another status', { error: 'Nope', code: 'NOT_FOUND' }, { 'retry-after': '5' }],
+    ['outside the error envelope', { message: 'Unavailable' }, { 'retry-after': '5' }],
+  ])('a 503 %s is judged as any answer: failed', async (_, body, headers) => {
+    answer = { status: 503, body, headers };
+    const result = await runCheck(expectNotFound, targetFor(api.baseUrl), { seed: 1, clock: new ManualClock() });
+    expect(result.status).toBe('failed');
   });
 
   it('an exception in the check itself is an error (the suite broke), with the exception', async () => {

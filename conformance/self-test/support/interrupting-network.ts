@@ -1,25 +1,54 @@
-// A network that breaks and does nothing else: a proxy on 127.0.0.1:0 in front of a deployment that resets the
-// connection of every `every`-th GET (counted across the run) before it reaches the deployment, and forwards
-// every other request and answer byte for byte. What it causes is the network's fault, never the deployment's.
-import { Agent, createServer, request as httpRequest } from 'node:http';
+// A network that interrupts and does nothing else: a proxy on 127.0.0.1:0 in front of a deployment that stops
+// every `every`-th request (counted across the run) before it reaches the deployment, and forwards every other
+// request and answer byte for byte. `reset` breaks the connection of every `every`-th GET (the network's fault);
+// `unavailable` answers every `every`-th request of any method with the 503 the spec lets any endpoint give
+// (`RATE_LIMIT_UNAVAILABLE`, `Retry-After`, `X-Service-Mode`), as a deployment whose rate-limit store is briefly
+// out of reach does. Neither is a violation of any rule.
+import { Agent, createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface ResettingNetwork {
+export interface InterruptingNetwork {
   readonly baseUrl: string;
-  /** GETs whose connection was reset so far. */
-  resets(): number;
+  /** Requests interrupted so far. */
+  interrupted(): number;
   stop(): Promise<void>;
 }
 
-export async function startResettingNetwork(upstreamOrigin: string, every: number): Promise<ResettingNetwork> {
+export interface Interruption {
+  readonly every: number;
+  readonly by: 'reset' | 'unavailable';
+}
+
+/** The mode the spec's key prefixes and the request's own header imply (section "Sandbox mode"). */
+function modeOf(incoming: IncomingMessage): 'live' | 'sandbox' {
+  const key = /^Bearer (\S+)$/.exec(incoming.headers.authorization ?? '')?.[1] ?? '';
+  return key.startsWith('svc_sandbox_') || incoming.headers['x-service-mode'] === 'sandbox' ? 'sandbox' : 'live';
+}
+
+export async function startInterruptingNetwork(
+  upstreamOrigin: string,
+  { every, by }: Interruption,
+): Promise<InterruptingNetwork> {
   const upstream = new URL(upstreamOrigin);
   const agent = new Agent({ keepAlive: true, maxSockets: 32 });
-  let gets = 0;
-  let resets = 0;
+  let counted = 0;
+  let interrupted = 0;
   const server = createServer((incoming, outgoing) => {
-    if (incoming.method === 'GET' && ++gets % every === 0) {
-      resets++;
-      incoming.socket.destroy();
+    if ((by === 'unavailable' || incoming.method === 'GET') && ++counted % every === 0) {
+      interrupted++;
+      if (by === 'reset') {
+        incoming.socket.destroy();
+        return;
+      }
+      incoming.resume();
+      outgoing.writeHead(503, {
+        'content-type': 'application/json',
+        'retry-after': '60',
+        'x-service-mode': modeOf(incoming),
+      });
+      outgoing.end(
+        JSON.stringify({ error: 'The rate-limit store could not be checked', code: 'RATE_LIMIT_UNAVAILABLE' }),
+      );
       return;
     }
     const out = httpRequest(
@@ -44,7 +73,7 @@ export async function startResettingNetwork(upstreamOrigin: string, every: numbe
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}${new URL(upstreamOrigin).pathname.replace(/\/$/, '')}/api/public/v1`,
-    resets: () => resets,
+    interrupted: () => interrupted,
     stop: () =>
       new Promise<void>((resolve) => {
         agent.destroy();

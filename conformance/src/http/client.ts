@@ -2,6 +2,7 @@
 // intercept in self-tests); records every exchange so failures can be reproduced by someone who was not there.
 
 import type { RecordedExchange, RecordedPart } from '../model';
+import { unavailableAnswer } from './unavailable';
 import { buildMultipart, type MultipartInput } from './multipart';
 import type { Pacer } from './pacing';
 
@@ -97,6 +98,9 @@ export class TransportError extends Error {
     super(message);
   }
 }
+
+/** A well-formed 503: the deployment was unavailable (unavailable.ts), which says nothing of any rule. */
+export class DeploymentUnavailable extends TransportError {}
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 const RECORDED_BODY_LIMIT = 4_000;
@@ -243,8 +247,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         const path = (url.split('?')[0] ?? url).slice(options.baseUrl.replace(/\/+$/, '').length) || '/';
         options.observer(exchange, { text, json, path });
       }
+      const unavailable = unavailableAnswer(exchange);
+      if (unavailable)
+        throw new DeploymentUnavailable(
+          `${method} ${url}: the deployment answered ${unavailable} (unavailable)`,
+          exchange,
+        );
       return { status: res.status, headers: responseHeaders, text, bytes, json, exchange };
     } catch (error) {
+      if (error instanceof DeploymentUnavailable) throw error;
       const message = describeFetchError(error, timeout.signal.aborted, timeoutMs, checkSignal?.aborted ?? false);
       const exchange = record({
         request: recordedRequest,

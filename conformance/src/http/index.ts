@@ -1,5 +1,5 @@
 // The HTTP layer: recording client, curl rendering, secret masking, pacing and clocks.
-export { createHttpClient, joinUrl, TransportError, DEFAULT_TIMEOUT_MS } from './client';
+export { createHttpClient, joinUrl, TransportError, DeploymentUnavailable, DEFAULT_TIMEOUT_MS } from './client';
 export type { AuthStyle, HttpClient, HttpClientOptions, HttpResponse, QueryValue, RequestOptions } from './client';
 export type { MultipartFile, MultipartInput, MultipartValue } from './multipart';
 export { toCurl, shellQuote, type CurlOptions } from './curl';

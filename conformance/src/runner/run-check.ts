@@ -1,11 +1,12 @@
 // Runs one check: the target file's switches first (disabled), needs and profile (skip with a reason), then run()
 // under a time limit, then its cleanups whatever happened, and turns the outcome into a CheckResult: a
-// CheckFailure is `failed` (the deployment broke the spec); a transport error, the time limit or any other throw
-// is `error` (the suite or the network broke; runChecks retries it once).
+// CheckFailure is `failed` (the deployment broke the spec); a transport error (a well-formed 503 included:
+// http/unavailable.ts), the time limit or any other throw is `error` (the suite or the network broke, or the
+// deployment was unavailable; runChecks retries it once).
 
 import { randomBytes } from 'node:crypto';
 import type { CheckResult, RecordedExchange } from '../model';
-import { TransportError } from '../http/client';
+import { DeploymentUnavailable, TransportError } from '../http/client';
 import { systemClock, type Clock } from '../http/clock';
 import { toCurl } from '../http/curl';
 import { NO_MASKING, SecretMasker } from '../http/mask';
@@ -208,7 +209,7 @@ export async function runCheck(check: Check, target: Target, options: RunCheckOp
         ...(d.counterexample !== undefined ? { counterexample: d.counterexample } : {}),
       };
     } else if (outcome instanceof TransportError) {
-      expected = 'a response';
+      expected = outcome instanceof DeploymentUnavailable ? 'an answer from an available deployment' : 'a response';
       got = outcome.message;
       exchange = outcome.exchange;
     }
