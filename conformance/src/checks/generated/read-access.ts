@@ -1,7 +1,7 @@
 // Generated from the route table: the allowed side of the access matrix. "GET endpoints need Portfolio or
-// Enterprise plan" with any scope (ENDPOINTS-11, AUTH-5, AUTH-4): every GET route of the spec, read with the
-// Portfolio key (on its own landlord's real ids) and with the Enterprise read_only key (on the main landlord's),
-// answers its success, never a 403. The refusals of other plans and scopes are the access matrix's (access/).
+// Enterprise plan" with any scope and either mode (ENDPOINTS-11, AUTH-5, AUTH-4, AUTH-2): every GET route of the
+// spec, read with the Portfolio keys (read_write and read_only, on their landlord's real ids) and with the
+// Enterprise read_only and sandbox keys (on the main landlord's), answers its success, never a 403. The refusals of other plans and scopes are the access matrix's (access/).
 
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse } from '../../runner/describe';
@@ -20,14 +20,17 @@ interface Reader {
 const READERS: readonly Reader[] = [
   { role: 'portfolioLive', owner: 'portfolioLive', rules: ['AUTH-5', 'ENDPOINTS-11'] },
   { role: 'enterpriseReadOnly', owner: 'enterpriseLive', rules: ['AUTH-4', 'ENDPOINTS-11'] },
+  { role: 'portfolioReadOnly', owner: 'portfolioLive', rules: ['AUTH-4', 'AUTH-5', 'ENDPOINTS-11'] },
+  // "svc_sandbox_ keys return real data on GET endpoints" (AUTH-2): the mode changes no read's access.
+  { role: 'enterpriseSandbox', owner: 'enterpriseLive', rules: ['AUTH-2', 'ENDPOINTS-11'] },
 ];
 
 export const everyAllowedRoleReadsEveryGetRoute = defineCheck({
   id: 'generated.everyAllowedRoleReadsEveryGetRoute',
   title:
-    "Every GET route of the spec answers its success to a Portfolio key (on its landlord's real ids) and to a read_only Enterprise key: GET endpoints need Portfolio or Enterprise, any scope",
+    "Every GET route of the spec answers its success to the Portfolio keys (read_write and read_only, on their landlord's real ids) and to the read_only and sandbox Enterprise keys: GET endpoints need Portfolio or Enterprise, any scope, either mode",
   group: 'Authentication',
-  rules: ['AUTH-4', 'AUTH-5', 'ENDPOINTS-11'],
+  rules: ['AUTH-2', 'AUTH-4', 'AUTH-5', 'ENDPOINTS-11'],
   long: true,
   async run(ctx: CheckContext) {
     const readers = READERS.filter((r) => ctx.hasKey(r.role));
