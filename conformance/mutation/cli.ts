@@ -1,5 +1,5 @@
 // `npm run mutation -- [--sample N] [--seed S] [--json PATH] [--coverage-md PATH] [--variants all|none|N]
-// [--only RULE-GLOB] [--parallel N] [--list]`: generates the mutants, runs a seeded sample of them (all without
+// [--only RULE-GLOB] [--mutant ID-GLOB] [--parallel N] [--list]`: generates the mutants, runs a seeded sample of them (all without
 // --sample) and the variants against one embedded reference server, prints the kill rate per rule and section,
 // and writes the JSON report and the coverage report with its mutation section.
 
@@ -30,6 +30,8 @@ export interface MutationOptions {
   /** `all`: every single choice and all at once; `none`; a number: all at once plus that many single choices. */
   readonly variants: 'all' | 'none' | number;
   readonly only?: string;
+  /** Mutants whose id matches the glob only (`<rule>/<kind>/<METHOD path>/<variant>`, as survivors.ts names them). */
+  readonly mutant?: string;
   readonly parallel: number;
   readonly concurrency: number;
   readonly list: boolean;
@@ -42,6 +44,7 @@ export const MUTATION_USAGE = `Usage: npm run mutation -- [options]
   --coverage-md PATH  coverage report with the mutation section (default reports/coverage.md)
   --variants V        all (default), none, or N: all choices at once plus N single choices
   --only GLOB         mutants of the rules matching the glob only
+  --mutant GLOB       mutants whose id matches the glob only (as survivors.ts names them)
   --parallel N        mutants run at once (default 2)
   --list              print the mutants and exit
 `;
@@ -67,6 +70,7 @@ export function parseMutationArgs(argv: readonly string[]): MutationOptions {
     '--coverage-md',
     '--variants',
     '--only',
+    '--mutant',
     '--parallel',
     '--concurrency',
   ];
@@ -84,6 +88,7 @@ export function parseMutationArgs(argv: readonly string[]): MutationOptions {
   const sampleSize = int('--sample');
   const json = values.get('--json');
   const only = values.get('--only');
+  const mutant = values.get('--mutant');
   return {
     ...(sampleSize !== undefined ? { sample: sampleSize } : {}),
     seed: int('--seed', 1) as number,
@@ -91,6 +96,7 @@ export function parseMutationArgs(argv: readonly string[]): MutationOptions {
     coverageMd: values.get('--coverage-md') ?? 'reports/coverage.md',
     variants: variants === 'all' || variants === 'none' ? variants : Number(variants),
     ...(only !== undefined ? { only } : {}),
+    ...(mutant !== undefined ? { mutant } : {}),
     parallel: Math.max(1, int('--parallel', 2) as number),
     concurrency: Math.max(1, int('--concurrency', 4) as number),
     list: flags.has('--list'),
@@ -129,7 +135,10 @@ export async function runMutation(options: MutationOptions, out: (text: string) 
   const started = Date.now();
   const runnable = runnableChecks();
   const only = options.only !== undefined ? globToRegExp(options.only) : undefined;
-  const generated = generateMutants().filter((m) => only === undefined || only.test(m.rule));
+  const byId = options.mutant !== undefined ? globToRegExp(options.mutant) : undefined;
+  const generated = generateMutants().filter(
+    (m) => (only === undefined || only.test(m.rule)) && (byId === undefined || byId.test(m.id)),
+  );
   const { mutants: candidates, notJudged } = judgeable(generated, runnable);
   const chosen = options.sample !== undefined ? sample(candidates, options.sample, options.seed) : candidates;
   if (options.list) {

@@ -58,6 +58,7 @@ describe('mutation options', () => {
       coverageMd: 'reports/coverage.md',
     });
     expect(parseMutationArgs([])).toMatchObject({ seed: 1, variants: 'all', parallel: 2 });
+    expect(parseMutationArgs(['--mutant', 'ERR-8/*'])).toMatchObject({ mutant: 'ERR-8/*' });
     expect(() => parseMutationArgs(['--sample', 'x'])).toThrow(/--sample must be a non-negative integer/);
     expect(() => parseMutationArgs(['--bogus', '1'])).toThrow(/unknown option --bogus/);
     expect(() => parseMutationArgs(['--variants', 'some'])).toThrow(/--variants must be/);

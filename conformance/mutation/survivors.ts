@@ -15,8 +15,6 @@ export interface KnownSurvivor {
 
 const WRITE_SHAPE =
   "the resource's shape check (properties.listAndDetailShareTheFullShape, contracts.listAndDetailShape, rent.listShapeAndFilters) holds the spec's field table on GET answers only; a write's `{ data: <resource> }` answer is not held to it";
-const FOREIGN_ID =
-  "no check citing the rule sends another landlord's real id on this route (isolation and access checks cover some by-id routes and writes, not this one)";
 const META_PAGE =
   'no check compares `meta.page` with the page requested (pagination.pagesPartitionEveryList follows hasNextPage and totals, not the echoed page)';
 
@@ -29,19 +27,11 @@ export const KNOWN_SURVIVORS: readonly KnownSurvivor[] = [
   { mutant: 'ENVELOPE-?/field/PATCH *', class: 'weak-check', reason: WRITE_SHAPE },
   { mutant: 'ENVELOPE-?/field/POST *', class: 'weak-check', reason: WRITE_SHAPE },
   {
-    mutant: 'ERR-VALIDATION_ERROR/*/POST /contracts/*',
-    class: 'weak-check',
-    reason:
-      'no check citing ERR-VALIDATION_ERROR sends an invalid POST /contracts body (contracts checks cite CONTRACT-9)',
-  },
-  {
     mutant: 'ENVELOPE-1/field/DELETE *',
     class: 'weak-check',
     reason:
       'envelope.idsDatesAndTimestampsFollowTheConventions reads GET answers; the id in a delete answer (`{ deleted: true, id }`) is not held to the UUID convention',
   },
-  { mutant: 'AUTH-8/access/DELETE /contracts/{id}/foreign-403', class: 'weak-check', reason: FOREIGN_ID },
-  { mutant: 'ERR-8/access/*/foreign-403', class: 'weak-check', reason: FOREIGN_ID },
   { mutant: 'ENDPOINTS-7/total/*/page+1', class: 'weak-check', reason: META_PAGE },
   {
     mutant: 'ENVELOPE-4/envelope/* *{id}*/data-unwrapped',
@@ -49,40 +39,6 @@ export const KNOWN_SURVIVORS: readonly KnownSurvivor[] = [
     reason:
       'envelope.successBodiesAreDataWithMetaOnLists holds `{ data, meta? }` on list and read answers; no run-wide observer holds it on every 2xx, so a write or delete answer without the `data` wrapper passes the checks citing ENVELOPE-4',
   },
-  {
-    mutant: 'ERR-VALIDATION_ERROR/status/POST /properties/*',
-    class: 'weak-check',
-    reason:
-      'the checks citing ERR-VALIDATION_ERROR send invalid queries and invoice-email bodies; none sends an invalid POST /properties body (properties checks cite PROP-8 only)',
-  },
-  {
-    mutant: 'CAL-3/limit-edge/GET /events/type-too-long-accepted',
-    class: 'weak-check',
-    reason: 'no check citing CAL-3 sends a `type` over 500 characters (limits checks cite CAL-8 and LIMIT-10 for it)',
-  },
   { mutant: 'AUTH-3/header/*/mode-flipped', class: 'weak-check', reason: MODE_BY_KEY },
   { mutant: 'ENDPOINTS-2/header/*/mode-flipped', class: 'weak-check', reason: MODE_BY_KEY },
-  {
-    mutant: 'ERR-VALIDATION_ERROR/status/POST /contracts/{id}/documents/*',
-    class: 'weak-check',
-    reason:
-      'no check citing ERR-VALIDATION_ERROR sends an invalid contract document upload (documents checks cite CONTRACT-20)',
-  },
-  {
-    mutant: 'PROP-4/limit-edge/GET /properties/search-max-length-refused',
-    class: 'weak-check',
-    reason: 'the 200-character search is sent by checks citing LIMIT-4, not by those citing PROP-4',
-  },
-  {
-    mutant: 'AUTH-5/access/GET /properties/{id}/documents/portfolio-read-refused',
-    class: 'weak-check',
-    reason:
-      'no check citing AUTH-5 reads property documents with a Portfolio key (the plan checks read the collections and some by-id routes)',
-  },
-  {
-    mutant: '*/limit-edge/GET /*/*-non-uuid-accepted',
-    class: 'weak-check',
-    reason:
-      'no check citing the rule sends a filter id that is not a UUID on this list (pagination.queryValuesValidatedOnEveryListEndpoint sends some invalid values, not one per id filter)',
-  },
 ];

@@ -135,6 +135,31 @@ export function validValue(type: ParamType): string {
   }
 }
 
+/**
+ * The values at the edges of a parameter's stated value set, each inside it: the stated bounds of an integer and
+ * of a string's length. The answer to them is the route's success (a deployment off by one refuses one).
+ */
+export function edgeValues(type: ParamType): readonly InvalidValue[] {
+  switch (type.kind) {
+    case 'integer':
+      return [
+        ...(type.min !== undefined ? [{ value: String(type.min), why: `the minimum ${type.min}` }] : []),
+        ...(type.max !== undefined ? [{ value: String(type.max), why: `the maximum ${type.max}` }] : []),
+      ];
+    case 'string':
+      return [
+        ...(type.minLength !== undefined && type.minLength > 0
+          ? [{ value: 'x'.repeat(type.minLength), why: `${type.minLength} character(s), the shortest allowed` }]
+          : []),
+        ...(type.maxLength !== undefined
+          ? [{ value: 'x'.repeat(type.maxLength), why: `${type.maxLength} characters, the longest allowed` }]
+          : []),
+      ];
+    default:
+      return [];
+  }
+}
+
 /** Route × parameter × invalid value: what the generated invalid-query check sends, in a fixed order. */
 export interface InvalidQueryCase {
   readonly route: SpecRoute;
@@ -151,14 +176,30 @@ export interface InvalidQueryCase {
  * except the values of a parameter whose answer to them the spec does not state (`outsideAnswerNotShown`).
  */
 export function invalidQueryCases(routes: readonly SpecRoute[] = SPEC_ROUTES): InvalidQueryCase[] {
+  return queryCases(routes, (param) =>
+    param.outsideAnswerNotShown === undefined
+      ? invalidValues(param.type)
+      : invalidValues(param.type).filter((v) => /longer than/.test(v.why)),
+  );
+}
+
+/**
+ * Every edge value (inside the set) of every typed parameter of every detailed read: each answered with the route's
+ * success. The `rules` are the same as the invalid values' (they state the bounds).
+ */
+export function edgeQueryCases(routes: readonly SpecRoute[] = SPEC_ROUTES): InvalidQueryCase[] {
+  return queryCases(routes, (param) => edgeValues(param.type));
+}
+
+function queryCases(
+  routes: readonly SpecRoute[],
+  valuesOf: (param: QueryParam) => readonly InvalidValue[],
+): InvalidQueryCase[] {
   const out: InvalidQueryCase[] = [];
   for (const route of routes) {
     if (route.detail !== 'full' || route.method !== 'GET') continue;
     for (const param of queryParamsOf(route)) {
-      const values =
-        param.outsideAnswerNotShown === undefined
-          ? invalidValues(param.type)
-          : invalidValues(param.type).filter((v) => /longer than/.test(v.why));
+      const values = valuesOf(param);
       const partners: Record<string, string> = {};
       for (const name of param.with ?? []) {
         const partner = route.query.find((p) => p.name === name);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { RULES } from '../rules';
 import {
   DEPRECATED_ROUTES,
+  edgeQueryCases,
   invalidQueryCases,
   invalidValues,
   matchRoute,
@@ -15,6 +16,7 @@ import {
   SPEC_ROUTES,
   type ParamType,
 } from '.';
+import { INVALID_BODIES, invalidBodyCases } from './invalid-bodies';
 
 const SPEC = readFileSync(join(__dirname, '../../../docs/spec/property-portfolio-api.md'), 'utf8');
 
@@ -220,5 +222,44 @@ describe("the spec's route table", () => {
     expect(invalidValues({ kind: 'string', minLength: 1, maxLength: 200 }).map((v) => v.value.length)).toEqual([
       0, 201,
     ]);
+  });
+
+  it('gives the stated bounds of every bounded parameter as values inside the set (search at 1 and 200, limit 500)', () => {
+    const cases = edgeQueryCases();
+    const sent = (path: string, name: string): number[] =>
+      cases.filter((c) => c.route.path === path && c.param.name === name).map((c) => c.invalid.value.length);
+    expect(sent('/properties', 'search')).toEqual([1, 200]);
+    expect(sent('/contracts', 'search')).toEqual([1, 200]);
+    expect(cases.filter((c) => c.param.name === 'limit').map((c) => c.invalid.value)).toEqual(
+      SPEC_ROUTES.filter((r) => r.detail === 'full' && r.paged).map(() => '500'),
+    );
+    expect(cases.filter((c) => c.param.name === 'expiringWithinDays').map((c) => c.invalid.value)).toEqual([
+      '0',
+      '3650',
+    ]);
+    expect(cases.flatMap((c) => c.rules)).not.toContain(undefined);
+  });
+
+  it('gives every detailed write with a body invalid bodies, each citing ERR-VALIDATION_ERROR and catalogue rules', () => {
+    const cases = invalidBodyCases(SPEC_ROUTES);
+    const writes = SPEC_ROUTES.filter((r) => r.access === 'write' && r.detail === 'full' && r.body !== 'none');
+    expect(writes.length).toBeGreaterThanOrEqual(10);
+    for (const route of writes)
+      expect([routeName(route), cases.some((c) => c.route === route)]).toEqual([routeName(route), true]);
+    expect(cases.every((c) => c.rules.includes('ERR-VALIDATION_ERROR'))).toBe(true);
+    const known = new Set(RULES.map((r) => r.id));
+    expect(cases.flatMap((c) => c.rules).filter((id) => !known.has(id))).toEqual([]);
+    // A named route's payload is not shown: it has no invalid values of the suite's invention.
+    expect(invalidBodyCases(SPEC_ROUTES.filter((r) => r.detail === 'named'))).toEqual([]);
+    expect(INVALID_BODIES.tenant).toBeUndefined();
+  });
+
+  it('refuses a detailed write whose body kind has no invalid bodies (the table must grow with the routes)', () => {
+    const route = SPEC_ROUTES.find((r) => r.method === 'POST' && r.path === '/properties');
+    expect(route).toBeDefined();
+    if (!route) return;
+    expect(() => invalidBodyCases([{ ...route, path: '/elsewhere' }])).toThrow(
+      /no invalid bodies for POST \/elsewhere/,
+    );
   });
 });

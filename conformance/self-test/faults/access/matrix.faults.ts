@@ -98,6 +98,16 @@ export const faults: FaultTable = {
   ],
   'access.planWithoutApiAccessRefusedOnEveryRoute': [
     {
+      // One plan on one route: found only when every (role, route) pair is sent, not a role sampled per route.
+      fault: (t) => ({
+        description: 'a Free-plan key reads GET /team',
+        request: (req) =>
+          keyOf(req) !== undefined && keyOf(req) === keyForRole(t, 'free') && path(req) === '/team'
+            ? withKey(req, t.keys.enterpriseLive)
+            : undefined,
+      }),
+    },
+    {
       fault: (t) => ({
         description: 'a Professional key reads GET /maintenance/inspections',
         request: (req) =>

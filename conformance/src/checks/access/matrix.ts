@@ -201,7 +201,7 @@ const NO_ACCESS_ROLES = ['professional', 'essential', 'free', 'noSubscription'] 
 export const planWithoutApiAccessRefusedOnEveryRoute = defineCheck({
   id: 'access.planWithoutApiAccessRefusedOnEveryRoute',
   title:
-    'On every route a key of a plan without API access (Professional, and Essential, Free or no subscription when given) answers 403 PLAN_UPGRADE_REQUIRED, and a refused write changes nothing',
+    'On every route, every key of a plan without API access (Professional, and Essential, Free or no subscription when given) answers 403 PLAN_UPGRADE_REQUIRED, and a refused write changes nothing',
   group: GROUP,
   rules: ['AUTH-5', 'ERR-PLAN_UPGRADE_REQUIRED', 'ENDPOINTS-11'],
   needs: ['professional'],
@@ -212,26 +212,20 @@ export const planWithoutApiAccessRefusedOnEveryRoute = defineCheck({
     // read back with its live key (the refusal comes before any id is looked at).
     const owner = new LandlordData(ctx, LIVE);
     const roles = NO_ACCESS_ROLES.filter((r) => ctx.hasKey(r));
-    const role = sample(ctx, fc.constantFrom(...roles), routes.length);
     const viaApiKey = sample(ctx, fc.boolean(), routes.length);
-    // Every role on its first route, then the sampled role on each route.
-    const credentials = (_r: AccessRoute, i: number): Credentials => {
-      const r = i < roles.length ? (roles[i] as string) : (role[i] as string);
-      return {
+    // Every (role, route) pair: a plan table that misses one route for one plan is found wherever it is.
+    const variants: RefusalVariant[] = roles.map((r) => ({
+      credentials: (_route: AccessRoute, i: number): Credentials => ({
         label: `the ${r} key (${viaApiKey[i] ? 'x-api-key' : 'Bearer'})`,
         options: { key: r, auth: viaApiKey[i] ? 'x-api-key' : 'bearer' },
-      };
-    };
-    const { unknownIds } = await refuseOnEveryRoute(ctx, {
-      routes,
-      owner,
-      variants: [
-        { credentials, status: 403, codes: ['PLAN_UPGRADE_REQUIRED'], rules: ['AUTH-5', 'ERR-PLAN_UPGRADE_REQUIRED'] },
-      ],
-      tag: '403-plan',
-    });
+      }),
+      status: 403,
+      codes: ['PLAN_UPGRADE_REQUIRED'],
+      rules: ['AUTH-5', 'ERR-PLAN_UPGRADE_REQUIRED'],
+    }));
+    const { unknownIds } = await refuseOnEveryRoute(ctx, { routes, owner, variants, tag: '403-plan' });
     ctx.note(
-      `${routes.length} routes with ${roles.join('/')} keys: 403 PLAN_UPGRADE_REQUIRED, refused writes read back unchanged${unknownNote(unknownIds)}`,
+      `${routes.length} routes × ${roles.join('/')} keys: 403 PLAN_UPGRADE_REQUIRED, refused writes read back unchanged${unknownNote(unknownIds)}`,
     );
   },
 });
