@@ -120,8 +120,9 @@ export const SUMMARY_FORMAT = createHash('sha256')
   .slice(0, 32);
 
 /**
- * The summary's response body, `{ data: ComplianceSummary }`, as JSON bytes: the part that depends on the request (`generatedAt`) and the rest. The database keeps the body of the
- * landlord's summary for a date (kept-summary.ts), and the process a copy of its bytes (summary-copies.ts). Each
+ * The summary's response body, `{ data: ComplianceSummary }`, as JSON bytes in two parts: what depends on the
+ * request (`generatedAt`), and the rest. The database keeps the rest of the landlord's summary for a date
+ * (kept-summary.ts), and the process a copy of its bytes (summary-copies.ts). Each
  * request reads the landlord's current data version (one read of two rows by key, without the body); the copy
  * answers when it was kept for that version, date and format, otherwise the kept body is read, and when the
  * database keeps none for them (the first request of a date, or after a write to the landlord's properties or
