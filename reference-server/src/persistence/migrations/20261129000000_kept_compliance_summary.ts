@@ -15,7 +15,9 @@
 // statement that computes the summary, so both come from one snapshot: a write that commits while a summary is
 // being computed moves the version past the one kept with it, and the stale body is never served. Certificates
 // reach the summary only through the facts their refresh writes on the property, and the date of today only
-// through the key, so no trigger is needed on either.
+// through the key, so no trigger is needed on either. A bulk load that runs with triggers off
+// (session_replication_role = replica) moves nothing: into a landlord whose summary is kept, it must delete that
+// row itself (the benchmark's loader makes a new landlord, which has none).
 import type { Knex } from 'knex';
 import { createStatementTriggers, dropStatementTriggers } from './schema-steps';
 
