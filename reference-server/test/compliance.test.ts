@@ -7,6 +7,7 @@ import { addDays } from '../src/platform/time/dates';
 import { bandOf, epcView } from '../src/resources/compliance/epc';
 import { complianceItem, severityFor, SEVERITY_ORDER, type Severity } from '../src/resources/compliance/severity';
 import { complianceSummaryJson, type AttentionItem, type ComplianceSummary } from '../src/resources/compliance/summary';
+import { SummaryCopies } from '../src/resources/compliance/summary-copies';
 import { KEYS, startTestServer, type TestServer } from './helpers/server';
 
 const T0 = new Date('2026-03-10T12:00:00.000Z');
@@ -307,13 +308,14 @@ describe('GET /compliance/summary', () => {
   });
 
   it('an empty portfolio: zero counts and worstSeverity null', async () => {
-    const text = await complianceSummaryJson(
+    const parts = await complianceSummaryJson(
       { landlordId: '00000000-0000-4000-8000-00000000abcd', db: t.deps.knex },
       TODAY,
       T0,
       new Gate(1, 5000),
+      new SummaryCopies(),
     );
-    expect(JSON.parse(text)).toEqual({
+    expect(JSON.parse(Buffer.concat(parts).toString())).toEqual({
       data: {
         generatedAt: T0.toISOString(),
         portfolio: {

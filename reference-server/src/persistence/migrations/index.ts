@@ -20,6 +20,7 @@ import * as rentEventIds from './20261127000300_rent_event_ids';
 import * as contractSweeps from './20261127000400_contract_sweeps';
 import * as calendarEventIds from './20261127000500_calendar_event_ids';
 import * as propertyJsonValues from './20261128000000_property_json_values';
+import * as keptComplianceSummary from './20261129000000_kept_compliance_summary';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -43,6 +44,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261127000400_contract_sweeps', contractSweeps],
   ['20261127000500_calendar_event_ids', calendarEventIds],
   ['20261128000000_property_json_values', propertyJsonValues],
+  ['20261129000000_kept_compliance_summary', keptComplianceSummary],
 ];
 
 const source: Knex.MigrationSource<string> = {

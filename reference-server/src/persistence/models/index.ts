@@ -21,3 +21,4 @@ export * from './maintenance-issue';
 export * from './inspection';
 export * from './invoice-email-send';
 export * from './landlord-count';
+export * from './kept-summary';

@@ -5,7 +5,13 @@
 // with it: the latest certificates are facts kept on the property row (migration 20261126000200), so one scan of
 // the landlord's properties is the whole read, and no per-property object is ever built in Node.
 import type { Knex } from 'knex';
-import { JSON_DUE_COLUMN_OF, LATEST_EXPIRY_COLUMN_OF, Property, type Scope } from '../../persistence/models';
+import {
+  JSON_DUE_COLUMN_OF,
+  LATEST_EXPIRY_COLUMN_OF,
+  Property,
+  summaryVersionQuery,
+  type Scope,
+} from '../../persistence/models';
 import { propertyStatusSql } from '../properties/repository';
 import { EPC_BANDS, type EpcBand } from './epc';
 import {
@@ -61,6 +67,8 @@ export type ComplianceSummaryRow = Record<`severity_${Severity}`, number> &
     required_items_total: number;
     rated: number;
     c_or_above: number;
+    /** The landlord's data version the rows were read at (kept-summary.ts): the same snapshot as the rows. */
+    version: number;
   };
 
 export const severityCountColumn = (severity: Severity): `severity_${Severity}` => `severity_${severity}`;
@@ -194,7 +202,7 @@ const severityCounts = SEVERITY_ORDER.map(
 const bandCounts = EPC_BANDS.map(
   (band) => `count(*) filter (where r.epc_band = ${literal(band)})::int as ${identifier(bandCountColumn(band))}`,
 );
-const SUMMARY_STATEMENT = `select
+export const SUMMARY_STATEMENT = `select
       string_agg(${PROPERTY_JSON}, ',') as properties,
       string_agg(${ATTENTION_JSON}, ',') as attention,
       count(*)::int as property_count,
@@ -203,11 +211,13 @@ const SUMMARY_STATEMENT = `select
       ${severityCounts.join(',\n      ')},
       count(r.epc_band)::int as rated,
       count(*) filter (where ${atLeastSql('r.epc_band', 'C')})::int as c_or_above,
-      ${bandCounts.join(',\n      ')}
+      ${bandCounts.join(',\n      ')},
+      ? as version
     from (? offset 0) as r`;
 
 export async function complianceSummaryRow(scope: Scope, today: string): Promise<ComplianceSummaryRow> {
   const { rows } = await (scope.db as Knex).raw<{ rows: ComplianceSummaryRow[] }>(SUMMARY_STATEMENT, [
+    summaryVersionQuery(scope),
     propertyItemRows(scope, today),
   ]);
   return rows[0];

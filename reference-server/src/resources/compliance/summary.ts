@@ -1,11 +1,19 @@
 // GET /compliance/summary: each property's statutory items (the very items of its `compliance.items`),
 // portfolio counts, EPC figures and the attention list (every item that is not ok, worst first).
-import type { Scope } from '../../persistence/models';
+import { createHash } from 'node:crypto';
+import { keepSummaryBody, keptSummaryBody, keptSummaryState, type Scope } from '../../persistence/models';
 import { apiError } from '../../platform/errors/api-error';
 import { Gate, GateTimeout } from '../../platform/limits/gate';
 import type { PropertyStatus } from '../properties/repository';
 import { EPC_BANDS, type EpcBand, type EpcView } from './epc';
-import { bandCountColumn, complianceSummaryRow, severityCountColumn } from './repository';
+import { copyLabel, type SummaryCopies } from './summary-copies';
+import {
+  bandCountColumn,
+  complianceSummaryRow,
+  severityCountColumn,
+  SUMMARY_STATEMENT,
+  type ComplianceSummaryRow,
+} from './repository';
 import {
   emptySeverityCounts,
   SEVERITY_ORDER,
@@ -63,15 +71,11 @@ export function compareAttention(a: AttentionItem, b: AttentionItem): number {
 }
 
 /**
- * The summary's response body, `{ data: ComplianceSummary }`, as JSON text: the properties arrive from PostgreSQL as
- * JSON text (repository.ts) and are spliced in, never parsed; the small parts are built and serialized here.
+ * Everything of the summary but `generatedAt`, as the members of `data` after it: `"portfolio":…,"properties":[…]}`
+ * and the envelope's closing brace. The properties arrive from PostgreSQL as JSON text (repository.ts) and are
+ * spliced in, never parsed; the small parts are built and serialized here.
  */
-export async function complianceSummaryJson(scope: Scope, today: string, now: Date, gate: Gate): Promise<string> {
-  const row = await gate
-    .run(() => complianceSummaryRow(scope, today))
-    .catch((err: unknown) => {
-      throw err instanceof GateTimeout ? apiError('SERVICE_UNAVAILABLE') : err;
-    });
+export function summaryBodyOf(row: ComplianceSummaryRow): string {
   const attention = (row.attention === null ? [] : (JSON.parse(`[${row.attention}]`) as AttentionItem[])).sort(
     compareAttention,
   );
@@ -81,8 +85,7 @@ export async function complianceSummaryJson(scope: Scope, today: string, now: Da
     EpcBand,
     number
   >;
-  const head: Omit<ComplianceSummary, 'properties'> = {
-    generatedAt: now.toISOString(),
+  const middle: Omit<ComplianceSummary, 'generatedAt' | 'properties'> = {
     portfolio: {
       propertyCount: row.property_count,
       requiredItemsTotal: row.required_items_total,
@@ -100,6 +103,57 @@ export async function complianceSummaryJson(scope: Scope, today: string, now: Da
     },
     attention,
   };
-  // `properties` is the last key of ComplianceSummary: the head's closing brace gives way to it.
-  return `{"data":${JSON.stringify(head).slice(0, -1)},"properties":[${row.properties ?? ''}]}}`;
+  // `properties` is the last key of ComplianceSummary: the middle's closing brace gives way to it.
+  return `${JSON.stringify(middle).slice(1, -1)},"properties":[${row.properties ?? ''}]}}`;
+}
+
+/**
+ * The code that builds a kept body: a kept body built by other code (another release of the server, on the same
+ * database) is computed again instead of served.
+ */
+export const SUMMARY_FORMAT = createHash('sha256')
+  .update(SUMMARY_STATEMENT)
+  .update(String(summaryBodyOf))
+  .update(String(compareAttention))
+  .update(JSON.stringify([SEVERITY_ORDER, EPC_BANDS]))
+  .digest('hex')
+  .slice(0, 32);
+
+/**
+ * The summary's response body, `{ data: ComplianceSummary }`, as JSON bytes in two parts: what depends on the
+ * request (`generatedAt`), and the rest. The database keeps the rest of the landlord's summary for a date
+ * (kept-summary.ts), and the process a copy of its bytes (summary-copies.ts). Each
+ * request reads the landlord's current data version (one read of two rows by key, without the body); the copy
+ * answers when it was kept for that version, date and format, otherwise the kept body is read, and when the
+ * database keeps none for them (the first request of a date, or after a write to the landlord's properties or
+ * contracts) the summary is computed (through the gate: that statement works over the whole portfolio) and kept.
+ */
+export async function complianceSummaryJson(
+  scope: Scope,
+  today: string,
+  now: Date,
+  gate: Gate,
+  copies: SummaryCopies,
+): Promise<readonly [generatedAt: Buffer, rest: Buffer]> {
+  const generatedAt = Buffer.from(`{"data":{"generatedAt":${JSON.stringify(now.toISOString())},`);
+  const { version, kept } = await keptSummaryState(scope, today, SUMMARY_FORMAT);
+  const copy = copies.get(scope.landlordId, copyLabel(today, version, SUMMARY_FORMAT));
+  if (copy) return [generatedAt, copy];
+  // The kept body may be of a later version than the one just read, if a write and a computation came between.
+  const fresh = kept ? await keptSummaryBody(scope, today, SUMMARY_FORMAT) : undefined;
+  const computed = fresh ?? (await computeAndKeep(scope, today, gate));
+  const body = Buffer.from(computed.body);
+  copies.set(scope.landlordId, copyLabel(today, computed.version, SUMMARY_FORMAT), body);
+  return [generatedAt, body];
+}
+
+async function computeAndKeep(scope: Scope, today: string, gate: Gate): Promise<{ body: string; version: number }> {
+  const row = await gate
+    .run(() => complianceSummaryRow(scope, today))
+    .catch((err: unknown) => {
+      throw err instanceof GateTimeout ? apiError('SERVICE_UNAVAILABLE') : err;
+    });
+  const body = summaryBodyOf(row);
+  await keepSummaryBody(scope, { today, version: row.version, format: SUMMARY_FORMAT }, body);
+  return { body, version: row.version };
 }
