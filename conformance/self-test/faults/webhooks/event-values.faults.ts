@@ -82,6 +82,30 @@ export const webhookFaults: WebhookFaultTable = {
         ),
       ),
     ),
+    broken('contract_document.deleted reports the document under another type than it was uploaded with', (s) =>
+      sender(
+        rewrite(
+          s,
+          (e) => e.event === 'contract_document.deleted',
+          (e) => ({ ...e, data: { ...data(e), type: 'EPC_Certificate' } }),
+        ),
+      ),
+    ),
+    broken('a property whose only contract was deleted still reads back "Occupied"', () => {
+      const occupied = new Set<string>();
+      return api({
+        response: mapJson(
+          'status kept after the contract delete',
+          (req: ProxyRequest) => req.method === 'GET' && PROPERTY_DETAIL.test(apiPath(req) ?? ''),
+          (body) => {
+            if (!isRec(body.data)) return body;
+            const id = String(body.data.id);
+            if (body.data.status === 'Occupied') occupied.add(id);
+            return occupied.has(id) ? { ...body, data: { ...body.data, status: 'Occupied' } } : body;
+          },
+        ).response,
+      });
+    }),
     broken('a property with an Active contract reads back rentAmount 0 (not derived from its contract)', () =>
       occupiedDetail('rentAmount not derived', (p) => ({ ...p, rentAmount: 0 })),
     ),

@@ -17,7 +17,6 @@ export type EventSource =
   | { readonly kind: 'outside-api'; readonly reason: string };
 
 export const VALUES_CHECK = 'webhooks.writtenEventDataEqualsTheResourceReadBack';
-export const DELETES_CHECK = 'webhooks.liveDeletesFireTheMatchingDeletedEvents';
 export const INVOICE_CHECK = 'webhooks.invoiceSentFollowsALiveInvoiceEmailNeverASandboxOne';
 
 const NAMED = (what: string): string =>
@@ -37,7 +36,7 @@ export const EVENT_SOURCES: Readonly<Record<string, EventSource>> = {
   },
   'contract.created': { kind: 'api-write', writes: ['POST /contracts'], heldBy: VALUES_CHECK },
   'contract.updated': { kind: 'api-write', writes: ['PATCH /contracts/{id}'], heldBy: VALUES_CHECK },
-  'contract.deleted': { kind: 'api-write', writes: ['DELETE /contracts/{id}'], heldBy: DELETES_CHECK },
+  'contract.deleted': { kind: 'api-write', writes: ['DELETE /contracts/{id}'], heldBy: VALUES_CHECK },
   'contract.ended': {
     kind: 'scheduled',
     reason:
@@ -81,7 +80,7 @@ export const EVENT_SOURCES: Readonly<Record<string, EventSource>> = {
   'property_document.deleted': {
     kind: 'api-write',
     writes: ['DELETE /properties/{id}/documents/{docId}'],
-    heldBy: DELETES_CHECK,
+    heldBy: VALUES_CHECK,
   },
   'contract_document.created': {
     kind: 'api-write',
@@ -91,7 +90,7 @@ export const EVENT_SOURCES: Readonly<Record<string, EventSource>> = {
   'contract_document.deleted': {
     kind: 'api-write',
     writes: ['DELETE /contracts/{id}/documents/{docId}'],
-    heldBy: DELETES_CHECK,
+    heldBy: VALUES_CHECK,
   },
   'note.created': { kind: 'named-write', reason: NAMED('Maintenance issue note (issue creation, Tasks group)') },
   'document.signed': { kind: 'outside-api', reason: NO_ROUTE('An e-signature request') },

@@ -1,16 +1,16 @@
 // Values, not only shapes: each event type a shown API write fires (event-sources.ts) is produced by a write of
 // the check's own, and the delivery's `data` is compared, field by field, with the resource read back right after
-// that write. Only fields the spec names on both sides are compared (the REST field tables and the catalogue row);
-// ids the write was made on stand for the path's `{id}`. Derived fields are held to their sources on the way:
-// a property's status is derived from contracts (Vacant with none, Occupied with an Active one) and its
-// `rentAmount` from its contract's rent.
+// that write (right before it, for a delete). Only fields the spec names on both sides are compared (the REST field
+// tables and the catalogue row); ids the write was made on stand for the path's `{id}`. Derived fields are held to
+// their sources on the way: a property's status is derived from contracts (Vacant with none, Occupied with an
+// Active one, Vacant again once it is deleted) and its `rentAmount` from its contract's rent.
 //
 // Which writes emit which events is not shown (EVT-GAP-1, "Which REST write operations emit which events, other
-// than the invoice email: not shown"), so an event that never comes is noted, not failed, except the property
-// delete's (States: "contract, property, document | DELETE | live mode | soft-deleted | matching *.deleted event").
-// An event that does come must describe what was written. When several deliveries of one type concern the same
-// resource (another write may fire an *.updated too, EVT-GAP-1), the one describing the state after the write must
-// be among them.
+// than the invoice email: not shown"), so a created or updated event that never comes is noted, not failed; the
+// deletes' must come (States: "contract, property, document | DELETE | live mode | soft-deleted | matching
+// *.deleted event"). An event that does come must describe what was written. When several deliveries of one type
+// concern the same resource (another write may fire an *.updated too, EVT-GAP-1), the one describing the state
+// after the write must be among them.
 
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
@@ -133,7 +133,7 @@ async function readFromList(
 export const writtenEventDataEqualsTheResourceReadBack = defineCheck({
   id: VALUES_CHECK,
   title:
-    "Each event a shown API write fires (property, contract, rent payment, property and contract document) carries in `data` the values the resource reads back with after the write; a property's status and rentAmount follow its contracts",
+    "Each event a shown API write fires (property, contract, rent payment, property and contract document: created, updated, deleted) carries in `data` the values the resource reads back with after the write (before it, for a delete); a property's status and rentAmount follow its contracts",
   group: GROUP,
   rules: [
     ...PER_DELIVERY,
@@ -305,6 +305,61 @@ export const writtenEventDataEqualsTheResourceReadBack = defineCheck({
       source: `GET ${contractDocsPath} after POST ${contractDocsPath}`,
     });
 
+    // The deletes, each described by the last read before it (the resource reads 404 after).
+    const deletes: ReadonlyArray<readonly [string, Expectation]> = [
+      [
+        `${contractDocsPath}/${contractDoc}`,
+        {
+          event: 'contract_document.deleted',
+          idField: 'document_id',
+          id: contractDoc,
+          expected: {
+            ...mapped(listedContractDoc, DOCUMENT),
+            contract_id: chain.contractId,
+            property_id: chain.propertyId,
+          },
+          source: `GET ${contractDocsPath} before DELETE ${contractDocsPath}/${contractDoc}`,
+          required: true,
+        },
+      ],
+      [
+        `${docsPath}/${propertyDoc}`,
+        {
+          event: 'property_document.deleted',
+          idField: 'document_id',
+          id: propertyDoc,
+          expected: { ...mapped(listedDoc, DOCUMENT), property_id: chain.propertyId },
+          source: `GET ${docsPath} before DELETE ${docsPath}/${propertyDoc}`,
+          required: true,
+        },
+      ],
+      [
+        contractPath,
+        {
+          event: 'contract.deleted',
+          idField: 'contract_id',
+          id: chain.contractId,
+          expected: { ...mapped(served, CONTRACT), status: 'Deleted' },
+          source: `GET ${contractPath} before DELETE ${contractPath}`,
+          required: true,
+        },
+      ],
+    ];
+    for (const [path, x] of deletes) {
+      const res = await ctx.http.request({ method: 'DELETE', path, key: landlord.key });
+      ctx.expectStatus(res, [200, 204], { rules: ['STATE-28'] });
+      expectations.push(x);
+    }
+    // Its only contract deleted, the property is Vacant again (derived from contracts).
+    const vacated = await readBack(ctx, landlord, `/properties/${chain.propertyId}`, ['PROP-9']);
+    ctx.expect(
+      vacated.status === 'Vacant',
+      `property ${chain.propertyId}, its only contract deleted, to read back status "Vacant" (derived from contracts)`,
+      () => `status ${describeValue(vacated.status)}`,
+      undefined,
+      { rules: ['STATE-30'] },
+    );
+
     // Every expectation has a delivery describing the state read back, or the bound passes.
     const matching = (attempts: readonly Attempt[], x: Expectation): Attempt | undefined =>
       deliveriesOf(attempts, sub, x).find((a) => differences(x, dataOf(a)).length === 0);
@@ -364,7 +419,7 @@ export const writtenEventDataEqualsTheResourceReadBack = defineCheck({
     else ctx.note("the contract's rent was not seen (no rent field found, no contract.created): rentAmount not held");
 
     ctx.note(
-      `${delivered.length} of ${expectations.length} written events delivered with the values read back (${delivered.join(', ')})${notEmitted.length ? `; not emitted within ${ARRIVAL_MS / 1000} s: ${notEmitted.join(', ')} (which writes emit which events is not shown, EVT-GAP-1)` : ''}; derived: status Vacant then Occupied, rentAmount ${describeValue(contractRent)} from the contract`,
+      `${delivered.length} of ${expectations.length} written events delivered with the values read back (${delivered.join(', ')})${notEmitted.length ? `; not emitted within ${ARRIVAL_MS / 1000} s: ${notEmitted.join(', ')} (which writes emit which events is not shown, EVT-GAP-1)` : ''}; derived: status Vacant, Occupied, Vacant again, rentAmount ${describeValue(contractRent)} from the contract`,
     );
   },
 });
