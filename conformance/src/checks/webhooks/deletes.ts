@@ -11,13 +11,11 @@
 
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
-import { uploadForm } from '../documents/helpers';
 import { addDays, utcDate } from '../shared/dates';
-import { isRecord, successData, type Json } from '../shared/util';
 import { about, dataOf, expectDelivery, forSubscription } from './deliveries';
 import { PER_DELIVERY } from './envelopes';
 import { ARRIVAL_MS, describeAttempts, MockReceiverClient, type Attempt } from './mock-receiver-client';
-import { createChain, GROUP, ownLandlord, subscribe, uploadPropertyDocument, type OwnLandlord } from './setup';
+import { createChain, GROUP, ownLandlord, subscribe, uploadContractDocument, uploadPropertyDocument } from './setup';
 
 const EVENTS = [
   'contract_document.deleted',
@@ -26,34 +24,6 @@ const EVENTS = [
   'property.deleted',
 ] as const;
 type DeleteEvent = (typeof EVENTS)[number];
-
-/** Uploads a small PDF to a contract of the landlord; returns the created document (deleted again in cleanup). */
-async function uploadContractDocument(
-  ctx: CheckContext,
-  landlord: OwnLandlord,
-  contractId: string,
-  tag: string,
-): Promise<Json> {
-  const res = await ctx.http.request({
-    method: 'POST',
-    path: `/contracts/${contractId}/documents`,
-    key: landlord.key,
-    multipart: uploadForm({ name: `${ctx.marker} ${tag}.pdf`, type: 'Contract' }),
-    timeoutMs: 120_000,
-  });
-  const data = successData(ctx, res, [201]);
-  ctx.expect(
-    isRecord(data) && typeof data.id === 'string',
-    'the uploaded contract document with an "id"',
-    () => describeValue(data),
-    res.exchange,
-  );
-  const docId = data.id;
-  ctx.cleanup(() =>
-    ctx.http.request({ method: 'DELETE', path: `/contracts/${contractId}/documents/${docId}`, key: landlord.key }),
-  );
-  return data;
-}
 
 export const liveDeletesFireTheMatchingDeletedEvents = defineCheck({
   id: 'webhooks.liveDeletesFireTheMatchingDeletedEvents',

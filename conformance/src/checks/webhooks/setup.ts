@@ -182,6 +182,34 @@ export async function uploadPropertyDocument(
   return data;
 }
 
+/** Uploads a small PDF to a contract of the landlord; returns the created document (deleted again in cleanup). */
+export async function uploadContractDocument(
+  ctx: CheckContext,
+  landlord: OwnLandlord,
+  contractId: string,
+  tag: string,
+): Promise<Json> {
+  const res = await ctx.http.request({
+    method: 'POST',
+    path: `/contracts/${contractId}/documents`,
+    key: landlord.key,
+    multipart: uploadForm({ name: `${ctx.marker} ${tag}.pdf`, type: 'Contract' }),
+    timeoutMs: 120_000,
+  });
+  const data = successData(ctx, res, [201]);
+  ctx.expect(
+    isRecord(data) && typeof data.id === 'string',
+    'the uploaded contract document with an "id"',
+    () => describeValue(data),
+    res.exchange,
+  );
+  const docId = data.id;
+  ctx.cleanup(() =>
+    ctx.http.request({ method: 'DELETE', path: `/contracts/${contractId}/documents/${docId}`, key: landlord.key }),
+  );
+  return data;
+}
+
 function samples(res: HttpResponse): Json[] {
   return isRecord(res.json) && Array.isArray(res.json.data) ? res.json.data.filter(isRecord) : [];
 }

@@ -39,8 +39,9 @@ export const COMPLIANCE_RULES: readonly Rule[] = [
 
 const other = inSection('Endpoints > Endpoints named but not detailed');
 const EXISTS_ONLY = 'Its shape is not given: only that it answers 200 with the `{ data }` envelope is checked.';
+/** The route is named; what it takes is not (OTHER-19). */
 const NO_PAYLOAD =
-  'Its path, parameters or payload are not shown, so the suite cannot build a request a deployment must accept.';
+  'Its multipart field names are not shown (OTHER-19), so the suite cannot build a request a deployment must accept.';
 
 export const OTHER_RULES: readonly Rule[] = [
   other.blackBox('OTHER-1', '`GET /subscription` exists.', EXISTS_ONLY),

@@ -71,7 +71,9 @@ const ROW_CLASS: Record<ErrorCode, RowRule> = {
   ),
   RATE_LIMIT_EXCEEDED: blackBox,
   RATE_LIMIT_UNAVAILABLE: hidden("Needs the target's rate-limit datastore to fail, which API keys cannot cause."),
-  SERVICE_UNAVAILABLE: hidden('Reserved; today only RATE_LIMIT_UNAVAILABLE occurs.'),
+  SERVICE_UNAVAILABLE: hidden(
+    'Reserved: no documented condition produces it (today only RATE_LIMIT_UNAVAILABLE occurs, ERR-RATE_LIMIT_UNAVAILABLE), so no request can provoke it.',
+  ),
   ENDPOINT_DEPRECATED: blackBox,
   VALIDATION_ERROR: blackBox,
   BAD_REQUEST: partly(
