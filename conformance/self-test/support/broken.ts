@@ -43,8 +43,16 @@ export interface Fault {
   readonly request?: (req: ProxyRequest, ctx: FaultContext) => Maybe<ProxyRequest | ProxyResponse>;
   /** `original` is the request as the client sent it (before `request` rewrote it). */
   readonly response?: (res: ProxyResponse, original: ProxyRequest, ctx: FaultContext) => Maybe<ProxyResponse>;
-  /** How answers leave the proxy: chunked (no Content-Length) and/or with `Connection: close`. Default: neither. */
-  readonly transport?: { readonly chunked?: boolean; readonly close?: boolean };
+  /**
+   * How answers leave the proxy: chunked (no Content-Length), with `Connection: close`, after a `103 Early Hints`
+   * interim answer, with header names in upper case. Default: none of these.
+   */
+  readonly transport?: {
+    readonly chunked?: boolean;
+    readonly close?: boolean;
+    readonly interim?: boolean;
+    readonly upperCaseNames?: boolean;
+  };
 }
 
 export interface BrokenDeployment {
@@ -170,16 +178,22 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
     if (fault.transport?.close) headers.connection = 'close';
-    if (fault.transport?.chunked && res.body.length > 0) {
+    const chunked = fault.transport?.chunked === true && res.body.length > 0;
+    if (!chunked) headers['content-length'] = String(res.body.length);
+    // node:http writes header names as given: upper case on the wire (field names are case-insensitive).
+    const named = fault.transport?.upperCaseNames
+      ? Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toUpperCase(), value]))
+      : headers;
+    // An interim answer before the final one (RFC 9110 section 15.2: clients must parse 1xx they did not expect).
+    if (fault.transport?.interim) outgoing.writeEarlyHints({ link: '</favicon.ico>; rel=preload; as=image' });
+    outgoing.writeHead(res.status, named);
+    if (chunked) {
       // Two chunks, so the client really reassembles the body (HTTP/1.1 chunked transfer coding, RFC 9112 section 7.1).
-      outgoing.writeHead(res.status, headers);
       const half = Math.ceil(res.body.length / 2);
       outgoing.write(res.body.subarray(0, half));
       outgoing.end(res.body.subarray(half));
       return;
     }
-    headers['content-length'] = String(res.body.length);
-    outgoing.writeHead(res.status, headers);
     outgoing.end(res.body);
   };
 
