@@ -97,6 +97,9 @@ function headersOf(message: IncomingMessage): Record<string, string> {
   return out;
 }
 
+/** A stale pooled socket is reset as soon as it is written to; a later reset is the upstream's own doing. */
+const STALE_RESET_MS = 1_000;
+
 export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault): Promise<BrokenDeployment> {
   const upstreamUrl = new URL(upstreamOrigin);
   const agent = new Agent({ keepAlive: true, maxSockets: 32 });
@@ -104,6 +107,8 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
 
   // A pooled keep-alive socket the upstream has just closed fails at once with ECONNRESET ("socket hang up");
   // the request never reached the upstream, so it is sent once more on a fresh socket (Node's documented remedy).
+  // A reset that comes after the upstream held the request (a receiver dropping the connection on purpose) is
+  // the upstream's answer, not a stale socket: it is passed on, never re-sent.
   const upstream = async (req: ProxyRequest): Promise<ProxyResponse> => {
     try {
       return await upstreamOnce(req);
@@ -122,6 +127,7 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
         headers['content-length'] = String(req.body.length);
       const query = req.query.toString();
       let answered = false;
+      const sentAt = Date.now();
       const out = httpRequest(
         {
           host: upstreamUrl.hostname,
@@ -143,7 +149,8 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
       // The upstream may answer and close before reading the body (a refused write): keep the answer.
       out.on('error', (error: NodeJS.ErrnoException) => {
         if (answered) return;
-        if (out.reusedSocket && error.code === 'ECONNRESET') Object.assign(error, { staleSocket: true });
+        if (out.reusedSocket && error.code === 'ECONNRESET' && Date.now() - sentAt < STALE_RESET_MS)
+          Object.assign(error, { staleSocket: true });
         reject(error);
       });
       out.end(req.body);
