@@ -43,8 +43,16 @@ export interface Fault {
   readonly request?: (req: ProxyRequest, ctx: FaultContext) => Maybe<ProxyRequest | ProxyResponse>;
   /** `original` is the request as the client sent it (before `request` rewrote it). */
   readonly response?: (res: ProxyResponse, original: ProxyRequest, ctx: FaultContext) => Maybe<ProxyResponse>;
-  /** How answers leave the proxy: chunked (no Content-Length) and/or with `Connection: close`. Default: neither. */
-  readonly transport?: { readonly chunked?: boolean; readonly close?: boolean };
+  /**
+   * How answers leave the proxy: chunked (no Content-Length), with `Connection: close`, after a `103 Early Hints`
+   * interim answer, with header names in upper case. Default: none of these.
+   */
+  readonly transport?: {
+    readonly chunked?: boolean;
+    readonly close?: boolean;
+    readonly interim?: boolean;
+    readonly upperCaseNames?: boolean;
+  };
 }
 
 export interface BrokenDeployment {
@@ -89,6 +97,9 @@ function headersOf(message: IncomingMessage): Record<string, string> {
   return out;
 }
 
+/** A stale pooled socket is reset as soon as it is written to; a later reset is the upstream's own doing. */
+const STALE_RESET_MS = 1_000;
+
 export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault): Promise<BrokenDeployment> {
   const upstreamUrl = new URL(upstreamOrigin);
   const agent = new Agent({ keepAlive: true, maxSockets: 32 });
@@ -96,6 +107,8 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
 
   // A pooled keep-alive socket the upstream has just closed fails at once with ECONNRESET ("socket hang up");
   // the request never reached the upstream, so it is sent once more on a fresh socket (Node's documented remedy).
+  // A reset that comes after the upstream held the request (a receiver dropping the connection on purpose) is
+  // the upstream's answer, not a stale socket: it is passed on, never re-sent.
   const upstream = async (req: ProxyRequest): Promise<ProxyResponse> => {
     try {
       return await upstreamOnce(req);
@@ -114,6 +127,7 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
         headers['content-length'] = String(req.body.length);
       const query = req.query.toString();
       let answered = false;
+      const sentAt = Date.now();
       const out = httpRequest(
         {
           host: upstreamUrl.hostname,
@@ -135,7 +149,8 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
       // The upstream may answer and close before reading the body (a refused write): keep the answer.
       out.on('error', (error: NodeJS.ErrnoException) => {
         if (answered) return;
-        if (out.reusedSocket && error.code === 'ECONNRESET') Object.assign(error, { staleSocket: true });
+        if (out.reusedSocket && error.code === 'ECONNRESET' && Date.now() - sentAt < STALE_RESET_MS)
+          Object.assign(error, { staleSocket: true });
         reject(error);
       });
       out.end(req.body);
@@ -170,16 +185,22 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
     if (fault.transport?.close) headers.connection = 'close';
-    if (fault.transport?.chunked && res.body.length > 0) {
+    const chunked = fault.transport?.chunked === true && res.body.length > 0;
+    if (!chunked) headers['content-length'] = String(res.body.length);
+    // node:http writes header names as given: upper case on the wire (field names are case-insensitive).
+    const named = fault.transport?.upperCaseNames
+      ? Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toUpperCase(), value]))
+      : headers;
+    // An interim answer before the final one (RFC 9110 section 15.2: clients must parse 1xx they did not expect).
+    if (fault.transport?.interim) outgoing.writeEarlyHints({ link: '</favicon.ico>; rel=preload; as=image' });
+    outgoing.writeHead(res.status, named);
+    if (chunked) {
       // Two chunks, so the client really reassembles the body (HTTP/1.1 chunked transfer coding, RFC 9112 section 7.1).
-      outgoing.writeHead(res.status, headers);
       const half = Math.ceil(res.body.length / 2);
       outgoing.write(res.body.subarray(0, half));
       outgoing.end(res.body.subarray(half));
       return;
     }
-    headers['content-length'] = String(res.body.length);
-    outgoing.writeHead(res.status, headers);
     outgoing.end(res.body);
   };
 

@@ -1,16 +1,18 @@
 // The tolerances reach the webhook checks too (left out of tolerances.test.ts's shared run: they need a mock
 // receiver and the reference server's short retry delays): every webhook check of the quick profile runs against
 // a deployment making every other choice at once on its public API (./other-choices.ts; the dashboard, which is
-// the provisioning contract and not the API, is passed through), and must pass.
+// the provisioning contract and not the API, is passed through), and delivering every webhook payload with extra
+// members inside `data` at any depth ("`data` | object | event-specific fields": not closed), re-signed, and must
+// pass.
 import { systemClock } from '../../src/http/clock';
 import { runChecks } from '../../src/runner';
 import type { Fault } from '../support/broken';
 import { withFastKeys } from '../support/fast-keys';
-import { apiPath } from '../support/faults';
+import { apiPath, isRec } from '../support/faults';
 import { startReferenceServer } from '../support/reference';
 import { explain, SELF_TEST_SEED } from '../support/run';
-import { startWebhookDeployment, WEBHOOK_SERVER_ENV } from '../support/webhook-deployment';
-import { TOLERANCES, otherChoices } from './other-choices';
+import { rewrite, startWebhookDeployment, WEBHOOK_SERVER_ENV } from '../support/webhook-deployment';
+import { TOLERANCES, otherChoices, withExtension } from './other-choices';
 import { WEBHOOK_RUN } from './reach';
 
 /** The choices on the public API only: the dashboard answers the provisioning contract, which they do not concern. */
@@ -29,8 +31,16 @@ describe('webhook checks against a deployment making every other choice', () => 
     const reference = await startReferenceServer({ env: WEBHOOK_SERVER_ENV });
     try {
       const base = await withFastKeys(reference.target);
-      const deployment = await startWebhookDeployment(reference.origin, base, () => ({
+      const deployment = await startWebhookDeployment(reference.origin, base, (shared) => ({
         api: onTheApiOnly(otherChoices(TOLERANCES)),
+        sender: {
+          description: "extra members inside every delivery's data",
+          request: rewrite(
+            shared,
+            (envelope) => isRec(envelope.data),
+            (envelope) => ({ ...envelope, data: withExtension(envelope.data) }),
+          ),
+        },
       }));
       try {
         const results = await runChecks({

@@ -5,7 +5,15 @@ import { malformedKeyArb, unknownKeyArb } from '../../generators';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
 import { provisionKey } from '../shared/provision';
-import { isRecord, propertyBody, unknownId, deleteIfCreated, requestRetryingResets } from '../shared/util';
+import {
+  createOwnProperty,
+  isRecord,
+  isSuiteData,
+  propertyBody,
+  unknownId,
+  deleteIfCreated,
+  requestRetryingResets,
+} from '../shared/util';
 
 const GROUP = 'Authentication';
 
@@ -19,17 +27,25 @@ export const bearerAndXApiKeyBothAuthenticate = defineCheck({
     const viaBearer = await ctx.http.request({ path: '/properties', key: 'enterpriseLive', auth: 'bearer', query });
     const bearerBody = ctx.expectSuccessEnvelope(viaBearer, 200);
     const viaHeader = await ctx.http.request({ path: '/properties', key: 'enterpriseLive', auth: 'x-api-key', query });
-    const headerBody = ctx.expectSuccessEnvelope(viaHeader, 200);
-    const ids = (body: { data: unknown }): string =>
-      Array.isArray(body.data)
-        ? body.data.map((i: unknown) => (isRecord(i) ? i.id : i)).join(',')
-        : describeValue(body.data);
-    ctx.expect(
-      ids(bearerBody) === ids(headerBody),
-      'the same properties whichever header carries the key',
-      `Bearer: [${ids(bearerBody)}]; x-api-key: [${ids(headerBody)}]`,
-      viaHeader.exchange,
-    );
+    ctx.expectSuccessEnvelope(viaHeader, 200);
+    // "The same result" is judged on one property read by id with each header: lists move while other checks
+    // create and delete their own properties on the same landlord, so not one of theirs. A portfolio without such
+    // a property (an empty one) gets a property of the check's own.
+    const listed: unknown = Array.isArray(bearerBody.data)
+      ? bearerBody.data.find((i: unknown) => isRecord(i) && !isSuiteData(i))
+      : undefined;
+    const property = isRecord(listed) ? listed : await createOwnProperty(ctx, 'enterpriseLive', 'x-api-key');
+    const id = String(property.id);
+    for (const auth of ['bearer', 'x-api-key'] as const) {
+      const detail = await ctx.http.request({ path: `/properties/${id}`, key: 'enterpriseLive', auth });
+      const body = ctx.expectSuccessEnvelope(detail, 200);
+      ctx.expect(
+        isRecord(body.data) && body.data.id === id,
+        `GET /properties/${id} with ${auth === 'bearer' ? 'Authorization: Bearer' : 'x-api-key'} answers that property`,
+        () => describeValue(body.data),
+        detail.exchange,
+      );
+    }
 
     // A write route authenticates the x-api-key form too: an unknown id is a 404, not a 401.
     const write = await ctx.http.request({

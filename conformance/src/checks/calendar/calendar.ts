@@ -102,7 +102,11 @@ export const calendarDefaultWindowSortedAndTyped = defineCheck({
     const properties = await targetPropertyIds(ctx);
     const byDefault = await allEvents(ctx, {});
     const ex = byDefault.pages[0].res.exchange;
-    ctx.expect(byDefault.items.length > 0, 'events in the default window', 'none', ex, { rules: ['CAL-1'] });
+    // An empty window is no failure: a portfolio may have nothing dated then, and the spec does not say which
+    // writes derive which events, so the suite cannot create one. The window is still judged below: an event of
+    // the landlord's own properties inside it but missing from the default answer fails.
+    if (byDefault.items.length === 0)
+      ctx.note('no event in the default window (nothing dated today - 7 .. today + 90 in the portfolio)');
     expectSorted(ctx, byDefault.items, 'the default window', ex);
     // "Local dates": the deployment's today is its local date, which the spec does not give a zone for. The
     // answer's Date says the UTC date D on the deployment's own clock; every UTC offset (-12:00 to +14:00) puts

@@ -9,7 +9,15 @@ import type { HttpResponse } from '../../http/client';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
 import { BODY_ID_ROUTES, routeName, type SpecRoute } from '../../spec-routes';
-import { contractBody, contractFields, createOwnChain, rentBody, rentFields, suitePeriod } from '../shared/own-data';
+import {
+  contractBody,
+  contractFields,
+  createOwnChain,
+  rentBody,
+  rentFields,
+  suitePeriod,
+  type OwnChain,
+} from '../shared/own-data';
 import { ownWriteKey } from '../shared/provision';
 import { getList, isRecord, isSuiteData, type Json } from '../shared/util';
 
@@ -43,14 +51,23 @@ export const foreignIdsInEveryWriteBodyAreRefused = defineCheck({
       'POST /rent': (tag) => rentBody(chain, rFields, { period: suitePeriod(ctx, tag) }),
     };
     const foreign = new Map<string, string | undefined>();
+    // An other landlord without such an item of its own (an empty portfolio): a chain of the check's, written with
+    // the other landlord's key, gives a property, a tenant and a contract to reference.
+    let foreignChain: Promise<OwnChain> | undefined;
+    const fromChain: Readonly<Partial<Record<string, (c: OwnChain) => string>>> = {
+      '/properties': (c) => c.propertyId,
+      '/tenants': (c) => c.tenant.id,
+      '/contracts': (c) => c.contractId,
+    };
     const foreignId = async (from: string): Promise<string | undefined> => {
-      if (!foreign.has(from))
-        foreign.set(
-          from,
-          (await getList(ctx, from, foreignKey, { limit: 20 })).items.find(
-            (i) => !isSuiteData(i) && typeof i.id === 'string',
-          )?.id as string | undefined,
-        );
+      if (!foreign.has(from)) {
+        const listed = (await getList(ctx, from, foreignKey, { limit: 20 })).items.find(
+          (i) => !isSuiteData(i) && typeof i.id === 'string',
+        )?.id as string | undefined;
+        const make = fromChain[from];
+        if (listed === undefined && make) foreignChain ??= createOwnChain(ctx, 'fbody-foreign', { key: foreignKey });
+        foreign.set(from, listed ?? (make && foreignChain ? make(await foreignChain) : undefined));
+      }
       return foreign.get(from);
     };
 

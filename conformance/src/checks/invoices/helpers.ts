@@ -3,6 +3,7 @@
 
 import type { HttpResponse } from '../../http/client';
 import type { CheckContext } from '../../runner/check';
+import { createOwnChain, createOwnRent, suitePeriod } from '../shared/own-data';
 import { provisionLandlord } from '../shared/provision';
 import { getList, isRecord, isSuiteData, type Json } from '../shared/util';
 
@@ -27,6 +28,22 @@ export async function targetPayment(
 ): Promise<Json | undefined> {
   const page = await getList(ctx, '/rent', key, { limit: 100 });
   return page.items.find((p) => !isSuiteData(p) && typeof p.id === 'string' && predicate(p));
+}
+
+/**
+ * A rent payment `key` reads (as targetPayment), or, when its landlord has none (an empty portfolio), a payment of
+ * the check's own: a property, tenant, contract and Pending payment written with the landlord's live key.
+ */
+export async function paymentToRender(
+  ctx: CheckContext,
+  tag: string,
+  key = LIVE,
+  predicate: (p: Json) => boolean = () => true,
+): Promise<Json> {
+  const listed = await targetPayment(ctx, key, predicate);
+  if (listed) return listed;
+  const chain = await createOwnChain(ctx, tag);
+  return createOwnRent(ctx, chain, { period: suitePeriod(ctx, `${tag} invoice`), status: 'Pending' });
 }
 
 export function isPdf(res: HttpResponse): boolean {

@@ -56,6 +56,9 @@ export const foreignIdsOnGetByIdAnswer404NeverData = defineCheck({
     for (const route of GET_BY_ID_ROUTES) {
       if (!foreign.has(route.idsFrom)) foreign.set(route.idsFrom, await listIds(ctx, route.idsFrom, OTHER, 50));
     }
+    // An other landlord that owns nothing (an empty portfolio) gets a property of the check's own to probe with.
+    if (GET_BY_ID_ROUTES.every((r) => (foreign.get(r.idsFrom) ?? []).length === 0))
+      foreign.set('/properties', [String((await createOwnProperty(ctx, OTHER, 'isolation-probe')).id)]);
     const routes = GET_BY_ID_ROUTES.filter((r) => (foreign.get(r.idsFrom) ?? []).length > 0);
     if (routes.length === 0)
       ctx.skip('the otherLandlord key lists no properties, contracts, tenants or rent payments to probe with');

@@ -150,7 +150,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 export const testDeliveriesOfEveryEventType = defineCheck({
   id: 'webhooks.testDeliveriesOfEveryEventTypeCarryTestFlag',
-  title: `A dashboard test delivery of each of the ${EVENT_TYPE_COUNT} event types arrives signed, with _test: true at the top level and inside data, and data fields exactly the catalogue's; one endpoint takes at most ${MOST} types`,
+  title: `A dashboard test delivery of each of the ${EVENT_TYPE_COUNT} event types arrives signed, with _test: true at the top level and inside data, and data carrying every catalogue field; one endpoint takes at most ${MOST} types`,
   group: GROUP,
   rules: [
     ...PER_DELIVERY,
