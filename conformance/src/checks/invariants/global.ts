@@ -72,6 +72,8 @@ export interface InvariantSpec {
   /** Which answers the invariant is about (for the note). */
   readonly about: string;
   readonly observe: Observe;
+  /** Requests of the invariant's own beyond the shared probes (writes whose answers it judges), so it judges them run alone. */
+  readonly probe?: (ctx: CheckContext) => Promise<void>;
 }
 
 export function invariantCheck(spec: InvariantSpec) {
@@ -84,6 +86,7 @@ export function invariantCheck(spec: InvariantSpec) {
     observe: spec.observe,
     async run(ctx: CheckContext) {
       await probe(ctx);
+      await spec.probe?.(ctx);
       const { judged, total, found } = ctx.run.violations(spec.id);
       const first = found[0];
       if (first) {
