@@ -19,6 +19,8 @@ const CONCERNED: Readonly<Record<string, readonly string[]>> = {
     'rent.listShapeAndFilters',
     'envelope.successBodiesAreDataWithMetaOnLists',
     'compliance.summaryShape',
+    'invariants.writeAnswersHoldTheResourceFieldTable',
+    'invariants.successBodyIsDataWithMetaOnEveryAnswer',
   ],
   'json-form': [
     'properties.readOnlyFieldsCannotBePatched',
@@ -64,6 +66,7 @@ const CONCERNED: Readonly<Record<string, readonly string[]>> = {
     'pagination.pagesPartitionEveryList',
     'pagination.contractsHasNextPageMatchesTotal',
     'properties.statusFilterHoldsOnEveryItem',
+    'invariants.listMetaSaysThePageAndLimitAsked',
   ],
   'service-mode-header-off-rent': [
     'invariants.serviceModeSaysTheModeTheRequestImplies',
