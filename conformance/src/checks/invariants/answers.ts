@@ -8,10 +8,11 @@ import type { RecordedExchange } from '../../model';
 import { describeValue } from '../../runner/describe';
 import { matchRoute, type SpecRoute } from '../../spec-routes';
 import { CONTRACT_FIELDS } from '../contracts/contracts';
-import { DOCUMENT_FIELDS } from '../documents/helpers';
+import { DOCUMENT_FIELDS, uploadDocument } from '../documents/helpers';
 import { PROPERTY_FIELDS, propertyProblem } from '../properties/fields';
 import { RENT_FIELDS } from '../rent/rent';
 import { createOwnChain, createOwnRent, suitePeriod } from '../shared/own-data';
+import { addDays, utcDate } from '../shared/dates';
 import { shapeProblem, type FieldRule } from '../shared/shape';
 import { createOwnProperty, isInt, isRecord, propertyBody, UUID } from '../shared/util';
 import { invariantCheck } from './global';
@@ -156,8 +157,15 @@ export const writeAnswersHoldTheResourceTable = invariantCheck({
       method: 'PATCH',
       path: `/rent/${String(rent.id)}`,
       key: chain.key,
-      json: { status: 'Paid', amountReceived: 1, datePaid: new Date().toISOString().slice(0, 10) },
+      json: { status: 'Paid', amountReceived: 1, datePaid: utcDate() },
     });
+    // A contract document with an expiry date: no other check uploads one, so its expiryDate is judged here.
+    await uploadDocument(
+      ctx,
+      { kind: 'contract', id: chain.contractId, key: chain.key },
+      { name: `${ctx.marker} write answers`, expiryDate: addDays(utcDate(), 30) },
+      ['RES-DOC-3'],
+    );
     if (ctx.hasKey('enterpriseSandbox')) {
       const sandbox = 'enterpriseSandbox';
       await ctx.http.request({
