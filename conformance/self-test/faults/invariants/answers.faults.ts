@@ -68,6 +68,15 @@ export const faults: FaultTable = {
         ),
     },
     {
+      // The probe cannot address the property it created: the answer is judged all the same, not left blocked.
+      fault: () =>
+        mapJson(
+          'POST /properties answers an id with slashes instead of dashes (not a UUID)',
+          (q, r) => q.method === 'POST' && apiPath(q) === '/properties' && ok(r.status),
+          (b) => withData(b, (d) => ({ ...d, id: String(d.id).replace(/-/g, '/') })),
+        ),
+    },
+    {
       fault: () =>
         mapJson(
           "a sandbox key's POST /properties mock carries no sandbox: true",
