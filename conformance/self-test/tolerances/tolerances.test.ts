@@ -20,6 +20,8 @@ const CONCERNED: Readonly<Record<string, readonly string[]>> = {
     'rent.listShapeAndFilters',
     'envelope.successBodiesAreDataWithMetaOnLists',
     'compliance.summaryShape',
+    'invariants.writeAnswersHoldTheResourceFieldTable',
+    'invariants.successBodyIsDataWithMetaOnEveryAnswer',
   ],
   'json-form': [
     'properties.readOnlyFieldsCannotBePatched',
@@ -65,6 +67,7 @@ const CONCERNED: Readonly<Record<string, readonly string[]>> = {
     'pagination.pagesPartitionEveryList',
     'pagination.contractsHasNextPageMatchesTotal',
     'properties.statusFilterHoldsOnEveryItem',
+    'invariants.listMetaSaysThePageAndLimitAsked',
   ],
   'service-mode-header-off-rent': [
     'invariants.serviceModeSaysTheModeTheRequestImplies',

@@ -72,6 +72,8 @@ export interface InvariantSpec {
   /** Which answers the invariant is about (for the note). */
   readonly about: string;
   readonly observe: Observe;
+  /** Requests of the invariant's own beyond the shared probes (writes whose answers it judges), so it judges them run alone. */
+  readonly probe?: (ctx: CheckContext) => Promise<void>;
 }
 
 export function invariantCheck(spec: InvariantSpec) {
@@ -84,16 +86,27 @@ export function invariantCheck(spec: InvariantSpec) {
     observe: spec.observe,
     async run(ctx: CheckContext) {
       await probe(ctx);
-      const { judged, total, found } = ctx.run.violations(spec.id);
-      const first = found[0];
-      if (first) {
+      const judge = (): void => {
+        const { judged, total, found } = ctx.run.violations(spec.id);
+        const first = found[0];
+        if (!first) return;
         const more = found.slice(1, 5).map((v) => `${what(v.exchange)}: ${v.message}`);
         ctx.fail(
           `${spec.expected} (on every answer of the run)`,
           `${total} of ${judged} answers broke it; first ${what(first.exchange)}: ${first.message}${more.length ? `; also ${more.join('; ')}` : ''}`,
           first.exchange,
         );
+      };
+      try {
+        await spec.probe?.(ctx);
+      } catch (stopped) {
+        // A probe stopped by a broken answer (an id it cannot address, a refused write) must not hide that answer:
+        // what the run showed is judged first, and the probe's own verdict stands only when nothing broke.
+        judge();
+        throw stopped;
       }
+      judge();
+      const { judged } = ctx.run.violations(spec.id);
       ctx.note(`${judged} answers of the deployment in this run judged (${spec.about}): none broke it`);
     },
   };
