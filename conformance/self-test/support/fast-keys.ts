@@ -29,6 +29,12 @@ const ROLES: ReadonlyArray<{
   { role: 'portfolioLive', landlord: 'landlord:portfolio-plan', mode: 'live', scope: 'read_write' },
   { role: 'portfolioReadOnly', landlord: 'landlord:portfolio-plan', mode: 'live', scope: 'read_only', extra: true },
   { role: 'otherLandlordSandbox', landlord: 'landlord:northgate', mode: 'sandbox', scope: 'read_write', extra: true },
+  // The plans without API access: every request of theirs is refused, but the reference server counts it against
+  // the key's limits first, and the access checks send them on every route, run after run.
+  { role: 'professional', landlord: 'landlord:professional', mode: 'live', scope: 'read_write' },
+  { role: 'essential', landlord: 'landlord:essential', mode: 'live', scope: 'read_write', extra: true },
+  { role: 'free', landlord: 'landlord:free', mode: 'live', scope: 'read_write', extra: true },
+  { role: 'noSubscription', landlord: 'landlord:no-subscription', mode: 'live', scope: 'read_write', extra: true },
 ];
 
 async function issue(target: Target, landlordId: string, mode: string, scope: string, name: string): Promise<string> {
