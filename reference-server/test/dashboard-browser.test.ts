@@ -42,7 +42,9 @@ describeInBrowser('the dashboard in a browser', () => {
 
   beforeAll(async () => {
     const { chromium } = await import('playwright-core');
-    t = await startTestServer({ listen: true });
+    // The captured-mail page exists in embedded mail mode only: with SMTP_URL set (CI's real-services run) mail
+    // leaves the process, so this walk-through keeps its mail in-process whatever the environment says.
+    t = await startTestServer({ listen: true, env: { SMTP_URL: '' } });
     // As a running server does (server/main.ts): deliveries go out on their own, as they would for a user.
     await t.deps.webhooks.start();
     receiver = await startReceiver({ secret: RECEIVER_SECRET, adminToken: RECEIVER_TOKEN });
