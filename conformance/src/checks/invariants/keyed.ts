@@ -31,7 +31,8 @@ function requestHeader(exchange: RecordedExchange, name: string): string | undef
 
 /**
  * The mode a request implies, or undefined when the spec implies none:
- * - a key the deployment did not take (401) implies nothing: the prefix says the mode of an issued key;
+ * - a key the deployment did not take (401), or did not need to look at (410 on a removed route), implies nothing:
+ *   the prefix says the mode of an issued key;
  * - `svc_sandbox_` → sandbox, `svc_live_` → live (AUTH-2: "Key prefixes: `svc_live_` keys operate on real data.
  *   `svc_sandbox_` keys …");
  * - a live key with the request header `X-Service-Mode: sandbox` → sandbox on the rent and invoice routes (RENT-POST-1:
@@ -40,7 +41,10 @@ function requestHeader(exchange: RecordedExchange, name: string): string | undef
  */
 export function impliedMode(exchange: RecordedExchange, route: SpecRoute | undefined): 'live' | 'sandbox' | undefined {
   const key = presentedKey(exchange);
-  if (key === undefined || exchange.response === undefined || exchange.response.status === 401) return undefined;
+  // A 410 comes from a route the spec removed ("removed route ... 410 ENDPOINT_DEPRECATED"), which need not examine
+  // the key at all: like a 401, it tells nothing of an issued key's mode.
+  const status = exchange.response?.status;
+  if (key === undefined || status === undefined || status === 401 || status === 410) return undefined;
   if (key.startsWith('svc_sandbox_')) return 'sandbox';
   if (!key.startsWith('svc_live_')) return undefined;
   const asked = requestHeader(exchange, 'x-service-mode')?.trim().toLowerCase();
