@@ -247,7 +247,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         const path = (url.split('?')[0] ?? url).slice(options.baseUrl.replace(/\/+$/, '').length) || '/';
         options.observer(exchange, { text, json, path });
       }
-      const unavailable = unavailableAnswer(exchange);
+      const unavailable = unavailableAnswer(res.status, responseHeaders, json);
       if (unavailable)
         throw new DeploymentUnavailable(
           `${method} ${url}: the deployment answered ${unavailable} (unavailable)`,

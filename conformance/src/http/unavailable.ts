@@ -4,23 +4,23 @@
 // client throws DeploymentUnavailable, a transport error, so the check is `error` wherever the answer came (setup,
 // property run, cleanup) and the runner retries it once; never a verdict. The run-wide observers still see the answer
 // first, and a malformed 503 is returned and judged as any answer is.
-import type { RecordedExchange } from '../model';
 import { statusOfCode } from '../rules/errors';
 
-/** `503 CODE` when the exchange's answer is a 503 the spec allows any endpoint to give; undefined otherwise. */
-export function unavailableAnswer(exchange: RecordedExchange | undefined): string | undefined {
-  const response = exchange?.response;
-  if (response?.status !== 503) return undefined;
-  const retryAfter = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'retry-after')?.[1];
+/**
+ * `503 CODE` when an answer is a 503 the spec allows any endpoint to give; undefined otherwise. Takes the answer as
+ * the client already has it (headers with lower-case names, the body parsed once), not the recorded exchange, whose
+ * body may be truncated.
+ */
+export function unavailableAnswer(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  json: unknown,
+): string | undefined {
+  if (status !== 503) return undefined;
+  const retryAfter = headers['retry-after'];
   if (retryAfter === undefined || !/^\d+$/.test(retryAfter.trim())) return undefined;
-  let body: unknown;
-  try {
-    body = JSON.parse(response.body);
-  } catch {
-    return undefined;
-  }
-  if (typeof body !== 'object' || body === null) return undefined;
-  const { error, code } = body as { error?: unknown; code?: unknown };
+  if (typeof json !== 'object' || json === null) return undefined;
+  const { error, code } = json as { error?: unknown; code?: unknown };
   if (typeof error !== 'string' || typeof code !== 'string' || statusOfCode(code) !== 503) return undefined;
   return `503 ${code}`;
 }
