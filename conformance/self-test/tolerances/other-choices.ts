@@ -4,6 +4,7 @@
 // suite at this deployment, one choice at a time and all together, and every check must still pass.
 
 import type { Fault, FaultContext, ProxyRequest, ProxyResponse } from '../support/broken';
+import { matchRoute } from '../../src/spec-routes';
 import { PREFIX, apiPath, codeOf, isRec, keyOf, readJson } from '../support/faults';
 
 type Rec = Record<string, unknown>;
@@ -414,9 +415,12 @@ export const TOLERANCES: readonly Tolerance[] = [
   },
   {
     id: 'service-mode-of-refused-keys',
-    choice: "a 401 answer carries the X-Service-Mode opposite to the refused key's prefix",
+    choice:
+      "a 401 answer, a 410 from the removed route and any answer to a request outside the spec's routes carry the X-Service-Mode opposite to the key's prefix",
     response: (res, original) => {
-      if (res.status !== 401) return undefined;
+      const path = apiPath(original);
+      const outside = path !== undefined && matchRoute(original.method, path) === undefined;
+      if (res.status !== 401 && res.status !== 410 && !outside) return undefined;
       const key = keyOf(original) ?? '';
       const said = res.headers['x-service-mode'];
       const mode = key.startsWith('svc_live_')

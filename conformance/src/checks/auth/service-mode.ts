@@ -1,6 +1,8 @@
 // Authentication 2 and 3 / Endpoints: every response carries X-Service-Mode, and for a key the deployment issued
-// it follows the key's prefix (svc_live_ → live, svc_sandbox_ → sandbox): successes, errors and unknown routes.
-// A 401 answer (a key the deployment refuses) may say either mode.
+// it follows the key's prefix (svc_live_ → live, svc_sandbox_ → sandbox) on the spec's routes: successes and errors.
+// A 401 answer (a key the deployment refuses), a 410 from a removed route and any answer to a request no route of
+// the spec takes (an unknown path) may say either mode: none of them need look at the key
+// (docs/conformance-tolerances.md, service-mode-of-refused-keys).
 
 import fc from 'fast-check';
 import { unknownKeyArb } from '../../generators';
@@ -15,6 +17,8 @@ interface Probe {
   readonly path: string;
   readonly query?: Readonly<Record<string, string | number>>;
   readonly json?: unknown;
+  /** A request the key need not be examined for: no route of the spec takes it, or the spec removed its route. */
+  readonly keyNotExamined?: boolean;
 }
 
 function probes(marker: string): readonly Probe[] {
@@ -23,15 +27,21 @@ function probes(marker: string): readonly Probe[] {
     { label: 'singleton', method: 'GET', path: '/compliance/summary' },
     { label: 'unknown id', method: 'GET', path: fillPath('/contracts/{id}') },
     { label: 'invalid query', method: 'GET', path: '/properties', query: { limit: 501 } },
-    ...UNKNOWN_PATHS.map((p) => ({ label: 'unknown route', method: 'GET', path: fillPath(p) })),
-    { label: 'unknown route (write)', method: 'POST', path: '/no-such-resource', json: {} },
+    ...UNKNOWN_PATHS.map((p) => ({ label: 'unknown route', method: 'GET', path: fillPath(p), keyNotExamined: true })),
+    { label: 'unknown route (write)', method: 'POST', path: '/no-such-resource', json: {}, keyNotExamined: true },
     {
       label: 'write on an unknown id',
       method: 'PATCH',
       path: fillPath('/properties/{id}'),
       json: { shortName: `${marker} mode` },
     },
-    { label: 'removed route', method: DEPRECATED_ROUTE.method, path: fillPath(DEPRECATED_ROUTE.path), json: {} },
+    {
+      label: 'removed route',
+      method: DEPRECATED_ROUTE.method,
+      path: fillPath(DEPRECATED_ROUTE.path),
+      json: {},
+      keyNotExamined: true,
+    },
   ];
 }
 
@@ -95,9 +105,9 @@ export const serviceModeHeaderOnEveryResponseFollowsKeyPrefix = defineCheck({
           `"live" or "sandbox" on every response (${probe.label}, ${c.label}, status ${res.status})`,
           { rules: ['AUTH-3', 'ENDPOINTS-2'] },
         );
-        // A key answered 401 (revoked, unknown) operates on nothing: its prefix implies no mode
-        // (docs/conformance-tolerances.md, service-mode-of-refused-keys).
-        if (c.expected !== undefined && res.status !== 401) {
+        // A key answered 401 (revoked, unknown) operates on nothing, nor does a request no route examines the key
+        // for: its prefix implies no mode there (docs/conformance-tolerances.md, service-mode-of-refused-keys).
+        if (c.expected !== undefined && res.status !== 401 && !probe.keyNotExamined) {
           ctx.expectHeader(
             res,
             'X-Service-Mode',

@@ -28,6 +28,19 @@ describe('impliedMode', () => {
     expect(impliedMode(answer('GET', property, SANDBOX, 401), matchRoute('GET', property))).toBeUndefined();
   });
 
+  it('an answer to a request outside the spec routes implies no mode: the key need not be examined', () => {
+    for (const [method, path] of [
+      ['POST', '/no-such-resource'],
+      ['PUT', property],
+    ] as const) {
+      expect(matchRoute(method, path)).toBeUndefined();
+      for (const status of [404, 405, 501]) {
+        expect(impliedMode(answer(method, path, SANDBOX, status), undefined)).toBeUndefined();
+        expect(impliedMode(answer(method, path, LIVE, status), undefined)).toBeUndefined();
+      }
+    }
+  });
+
   it.each([200, 400, 403, 404, 409, 429])('a %i answer to a prefixed key implies its mode', (status) => {
     expect(impliedMode(answer('GET', property, SANDBOX, status), matchRoute('GET', property))).toBe('sandbox');
     expect(impliedMode(answer('GET', property, LIVE, status), matchRoute('GET', property))).toBe('live');

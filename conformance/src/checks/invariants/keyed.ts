@@ -31,8 +31,8 @@ function requestHeader(exchange: RecordedExchange, name: string): string | undef
 
 /**
  * The mode a request implies, or undefined when the spec implies none:
- * - a key the deployment did not take (401), or did not need to look at (410 on a removed route), implies nothing:
- *   the prefix says the mode of an issued key;
+ * - a key the deployment did not take (401), or did not need to look at (410 on a removed route, any answer to a
+ *   request outside the spec's routes), implies nothing: the prefix says the mode of an issued key;
  * - `svc_sandbox_` → sandbox, `svc_live_` → live (AUTH-2: "Key prefixes: `svc_live_` keys operate on real data.
  *   `svc_sandbox_` keys …");
  * - a live key with the request header `X-Service-Mode: sandbox` → sandbox on the rent and invoice routes (RENT-POST-1:
@@ -45,6 +45,9 @@ export function impliedMode(exchange: RecordedExchange, route: SpecRoute | undef
   // the key at all: like a 401, it tells nothing of an issued key's mode.
   const status = exchange.response?.status;
   if (key === undefined || status === undefined || status === 401 || status === 410) return undefined;
+  // A request outside the spec's routes (an unknown path, a method the spec does not list) operates on nothing, so a
+  // deployment may answer it without looking at the key: the fuzzer's made-up keys reach only such answers and 401s.
+  if (route === undefined) return undefined;
   if (key.startsWith('svc_sandbox_')) return 'sandbox';
   if (!key.startsWith('svc_live_')) return undefined;
   const asked = requestHeader(exchange, 'x-service-mode')?.trim().toLowerCase();
