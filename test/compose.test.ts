@@ -25,7 +25,8 @@ interface Service {
 }
 
 function composeServices(text: string): Record<string, Service> {
-  const doc: unknown = parse(text);
+  // Merge keys (`<<: *anchor`) as compose resolves them.
+  const doc: unknown = parse(text, { merge: true });
   if (typeof doc !== 'object' || doc === null || !('services' in doc))
     throw new Error('docker-compose.yml: no services');
   return doc.services as Record<string, Service>;
@@ -210,10 +211,29 @@ describe('docker-compose.yml, profile scaled', () => {
     for (const [name] of servers) expect([name, lb.depends_on?.[name]?.condition]).toEqual([name, 'service_healthy']);
   });
 
+  it('workers deliver on the timings of the reference service, which the targets declare', () => {
+    const timings = ['WEBHOOK_RETRY_DELAYS', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_SCHEDULER_INTERVAL_MS'];
+    const of = (env: Readonly<Record<string, string>>): unknown[] => timings.map((v) => env[v]);
+    expect(of(reference).every((v) => v !== undefined)).toBe(true);
+    for (const [name, service] of workers) expect([name, of(service.environment ?? {})]).toEqual([name, of(reference)]);
+  });
+
+  it('every server stores uploads on one named volume, so any of them serves what another stored', () => {
+    const storage = (service: Service | undefined): unknown => {
+      const dir = service?.environment?.STORAGE_DIR;
+      const mount = service?.volumes?.find((v) => dir !== undefined && dir.startsWith(`${v.split(':')[1]}/`));
+      return { dir, volume: mount?.split(':')[0] };
+    };
+    const first = storage(services.reference);
+    expect(first).toEqual({ dir: expect.stringMatching(/^\//), volume: expect.stringMatching(/^[a-z]/) });
+    for (const [name, service] of servers) expect([name, storage(service)]).toEqual([name, first]);
+  });
+
   it('checks readiness, forwards only the API prefixes, and purges idle upstream connections before the servers close them', () => {
     expect(haproxy).toMatch(/^\s*option httpchk GET \/readyz$/m);
     const prefixes = /^\s*acl api path_beg (.+)$/m.exec(haproxy)?.[1]?.split(/\s+/).sort();
-    expect(prefixes).toEqual(['/api/public/v1', '/dashboard/api', '/provisioning/v1']);
+    // The API's prefixes, and /media/ where image URLs and document download links point.
+    expect(prefixes).toEqual(['/api/public/v1', '/dashboard/api', '/media/', '/provisioning/v1']);
     expect(haproxy).toMatch(/unless api$/m);
     // HAProxy closes idle pooled connections after pool-purge-delay; each server keeps them KEEP_ALIVE_TIMEOUT_MS
     // (65 s by default, none of the servers sets another): HAProxy must let go first.
@@ -233,5 +253,17 @@ describe('docker-compose.yml, profile scaled', () => {
     };
     expect(new URL(target.baseUrl).port).toBe(balancer?.[1].ports?.[0]?.split(':')[0]);
     expect(target.keys).toEqual(single.keys);
+  });
+
+  it('provisions through the balancer, and reads mail and the receiver as the single-server target does', () => {
+    const { target } = parseTarget(
+      JSON.parse(readFileSync(join(ROOT, 'fixtures/scaled-target.json'), 'utf8')),
+      'fixtures/scaled-target.json',
+      {},
+    );
+    const single = parseTarget(targetJson, 'fixtures/compose-target.json', {}).target;
+    const base = new URL(target.baseUrl);
+    expect(target.provisioning).toEqual({ ...single.provisioning, url: `${base.origin}/provisioning/v1` });
+    expect([target.mail, target.webhooks]).toEqual([single.mail, single.webhooks]);
   });
 });
