@@ -340,6 +340,28 @@ describe('compliance summary kept by the database', () => {
     expect(await served()).toBe(await computed());
   });
 
+  it('computes the summary once for requests arriving together with nothing kept (single flight)', async () => {
+    const knex = t.deps.knex;
+    // A write moves the version: no copy in the process and no body in the database is of it.
+    await apply({
+      kind: 'insertProperties',
+      rows: [{ name: 'Flight', maintenance: false, licence: true, renewal: 1 }],
+    });
+    const keeps: string[] = [];
+    const count = (query: { sql: string }): void => {
+      if (/^\s*insert into compliance_summaries/.test(query.sql)) keeps.push(query.sql);
+    };
+    knex.on('query', count);
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => served()));
+      expect(new Set(answers)).toEqual(new Set([await computed()]));
+      expect(keeps).toHaveLength(1);
+    } finally {
+      knex.off('query', count);
+    }
+    await removeMade(knex);
+  });
+
   it('a truncate moves every landlord past its kept summary', async () => {
     const knex = t.deps.knex;
     await served();
