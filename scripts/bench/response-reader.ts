@@ -52,20 +52,15 @@ export class ResponseReader {
           this.startBody(text.slice(0, end), answered);
           break;
         }
-        case 'length': {
-          const taken = Math.min(state.remaining, length - at);
-          this.body(bytes, at, taken);
-          at += taken;
-          state.remaining -= taken;
-          if (state.remaining === 0) this.finish(answered);
-          break;
-        }
+        case 'length':
         case 'chunk-data': {
           const taken = Math.min(state.remaining, length - at);
           this.body(bytes, at, taken);
           at += taken;
           state.remaining -= taken;
-          if (state.remaining === 0) this.state = { kind: 'chunk-end', line: '' };
+          if (state.remaining > 0) break;
+          if (state.kind === 'length') this.finish(answered);
+          else this.state = { kind: 'chunk-end', line: '' };
           break;
         }
         case 'chunk-size':
