@@ -4,6 +4,7 @@
 // the summary computed afresh from the rows for that date, and the body it kept is the one it answered. A body kept
 // from data older than the landlord's current version, for another date or by other code is never served.
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { fixtureId } from '@ppapi/spec';
 import fc from 'fast-check';
 import type { Knex } from 'knex';
@@ -39,16 +40,23 @@ afterAll(async () => {
 const scope = (): Scope => ({ landlordId: LANDLORD, db: t.deps.knex });
 const today = (): string => addDays(BASE, days);
 
-/** The body after `generatedAt` of the summary GET /compliance/summary answers now. */
-async function served(): Promise<string> {
-  const res = await t.api('GET', '/compliance/summary', KEYS.enterpriseLive);
+/**
+ * The body after `generatedAt` of the summary GET /compliance/summary answers now; with `acceptEncoding`, asked
+ * with that header, and then inflated when it answers gzip.
+ */
+async function served(acceptEncoding?: string): Promise<string> {
+  const headers: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+  const res = await t.api('GET', '/compliance/summary', KEYS.enterpriseLive, undefined, headers);
   expect([res.statusCode, res.payload.slice(0, 200)]).toEqual([200, expect.any(String)]);
+  // The bytes sent, whatever the encoding, are exactly the length announced; a client may cache either encoding.
+  expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+  expect(res.headers.vary).toMatch(/accept-encoding/i);
+  const text = res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload).toString('utf8') : res.payload;
   // The route streams its bytes, which hapi does not validate: the schema is held here.
-  await complianceSummaryEnvelope.validateAsync(JSON.parse(res.payload), { abortEarly: false });
-  expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.payload));
-  const prefix = /^\{"data":\{"generatedAt":"[^"]+",/.exec(res.payload);
+  await complianceSummaryEnvelope.validateAsync(JSON.parse(text), { abortEarly: false });
+  const prefix = /^\{"data":\{"generatedAt":"[^"]+",/.exec(text);
   expect(prefix).not.toBeNull();
-  return res.payload.slice(prefix![0].length);
+  return text.slice(prefix![0].length);
 }
 
 /** The same, computed from the rows now, never read from what is kept. */
@@ -338,6 +346,56 @@ describe('compliance summary kept by the database', () => {
     expect(await served()).toBe(stale);
     await moved();
     expect(await served()).toBe(await computed());
+  });
+
+  it('computes the summary once for requests arriving together with nothing kept (single flight)', async () => {
+    const knex = t.deps.knex;
+    // A write moves the version: no copy in the process and no body in the database is of it.
+    await apply({
+      kind: 'insertProperties',
+      rows: [{ name: 'Flight', maintenance: false, licence: true, renewal: 1 }],
+    });
+    const keeps: string[] = [];
+    const count = (query: { sql: string }): void => {
+      if (/^\s*insert into compliance_summaries/.test(query.sql)) keeps.push(query.sql);
+    };
+    knex.on('query', count);
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => served()));
+      expect(new Set(answers)).toEqual(new Set([await computed()]));
+      expect(keeps).toHaveLength(1);
+    } finally {
+      knex.off('query', count);
+    }
+    await removeMade(knex);
+  });
+
+  it('answers a client preferring gzip the kept body compressed once, with its length; others as they ask', async () => {
+    const knex = t.deps.knex;
+    await apply({
+      kind: 'insertProperties',
+      rows: [{ name: 'Zipped', maintenance: true, licence: false, renewal: 2 }],
+    });
+    const expected = await computed();
+    // The first gzip answer compresses the copy, the next ones reuse it; after a write, a new copy is compressed.
+    for (const encoding of ['gzip, deflate, br', 'gzip', 'identity', 'deflate;q=0.5, gzip;q=1']) {
+      const res = await t.api('GET', '/compliance/summary', KEYS.enterpriseLive, undefined, {
+        'accept-encoding': encoding,
+      });
+      expect([encoding, res.headers['content-encoding']]).toEqual([
+        encoding,
+        encoding === 'identity' ? undefined : 'gzip',
+      ]);
+      expect(await served(encoding)).toBe(expected);
+    }
+    await apply({ kind: 'propertyFlags', pick: 0, maintenance: false, licence: true });
+    expect(await served('gzip')).toBe(await computed());
+    // A client asking for deflate alone gets Hapi's own compression of the same bytes.
+    const deflated = await t.api('GET', '/compliance/summary', KEYS.enterpriseLive, undefined, {
+      'accept-encoding': 'deflate',
+    });
+    expect(deflated.headers['content-encoding']).toBe('deflate');
+    await removeMade(knex);
   });
 
   it('a truncate moves every landlord past its kept summary', async () => {

@@ -91,6 +91,32 @@ describe('GET /rent', () => {
     expect(byContract.data.every((r) => r.contractId === harbour.contract(0))).toBe(true);
   });
 
+  it('reads a first page in order at once and a later one through its ids: together the first rows', async () => {
+    const statements: string[] = [];
+    const record = (query: { sql: string }): void => {
+      if (/^select "rent_payments"\.\*/.test(query.sql)) statements.push(query.sql);
+    };
+    t.deps.knex.on('query', record);
+    let pages: Rent[][];
+    try {
+      pages = await Promise.all(
+        ['/rent?limit=5&page=1', '/rent?limit=5&page=2', '/rent?limit=10'].map(
+          async (path) => json<ListJson>(await t.api('GET', path, KEYS.enterpriseLive)).data,
+        ),
+      );
+    } finally {
+      t.deps.knex.off('query', record);
+    }
+    // The first page skips nothing: no walk of ids before it. A later page walks its offset on the ids alone.
+    expect(statements.map((sql) => /"rent_payments"\.id = any\(array\(/.test(sql)).sort()).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    expect([...pages[0], ...pages[1]].map((r) => r.id)).toEqual(pages[2].map((r) => r.id));
+    expect(pages[2]).toHaveLength(10);
+  });
+
   it('filters by status with the same rule the items show, and the three statuses partition the list', async () => {
     const all = json<ListJson>(await t.api('GET', '/rent?limit=500', KEYS.enterpriseLive));
     let sum = 0;

@@ -1,7 +1,7 @@
 // Child processes for benchmarks: servers run apart from the load generator, and services are started when
 // the environment does not provide them.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -10,7 +10,51 @@ const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
 export interface Child {
   readonly url: string;
+  /** CPU (user + system, ms) the child and every process under it have used so far; undefined without /proc. */
+  cpuMs(): number | undefined;
   stop(): Promise<void>;
+}
+
+// Linux's clock ticks a second for /proc/PID/stat (USER_HZ): 100 on every architecture Node runs on.
+const TICKS_PER_S = 100;
+
+/**
+ * CPU (user + system, ms) of `root` and its descendants, from /proc: a server started through tsx is a process
+ * or two below the one spawned (tsx, then Node re-run with its heap options), and the idle ones add nothing.
+ */
+export function processTreeCpuMs(root: number): number | undefined {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  const stats = new Map<number, { parent: number; ticks: number }>();
+  for (const name of entries) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue; // gone since the listing
+    }
+    // After the command's ")": state, ppid, ... utime (14th field of the line) and stime (15th).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    stats.set(Number(name), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+  }
+  if (!stats.has(root)) return undefined;
+  let ticks = 0;
+  const tree = new Set([root]);
+  // Parents before children is not the order of /proc: repeat until no process joins the tree.
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const [pid, { parent }] of stats)
+      if (!tree.has(pid) && tree.has(parent)) {
+        tree.add(pid);
+        grown = true;
+      }
+  }
+  for (const pid of tree) ticks += stats.get(pid)!.ticks;
+  return (ticks * 1000) / TICKS_PER_S;
 }
 
 /** Starts `tsx script` and resolves once it prints "listening on http://..." (PORT=0: the port the OS chose). */
@@ -46,6 +90,7 @@ export async function startChild(script: string, env: NodeJS.ProcessEnv, timeout
   child.stdout!.resume();
   return {
     url,
+    cpuMs: () => (child.pid === undefined ? undefined : processTreeCpuMs(child.pid)),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

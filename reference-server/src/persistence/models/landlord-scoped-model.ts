@@ -69,10 +69,8 @@ export abstract class LandlordScopedModel extends Model {
   }
 
   /**
-   * One page of a scoped (and filtered) query, with the total. The offset is walked on the ids alone, then only
-   * the page's rows are read: where an index covers the order (landlord_id, order columns, id) a deep page costs
-   * a walk of that index, never a read of every row before it. `total` replaces the count of the query where the
-   * total is known another way (the counts the database keeps: landlord-count.ts).
+   * One page of a scoped (and filtered) query, with the total (pageRows). `total` replaces the count of the query
+   * where the total is known another way (the counts the database keeps: landlord-count.ts).
    */
   static async page<M extends LandlordScopedModel, R = M>(
     this: (new () => M) & typeof LandlordScopedModel,
@@ -81,13 +79,34 @@ export abstract class LandlordScopedModel extends Model {
     order: Order,
     total: () => Promise<number> = () => this.countOf(query),
   ): Promise<Page<R>> {
-    const rows = query
-      .clone()
-      .clearOrder()
-      .whereIn(`${this.tableName}.id`, this.pageIds(query, request, order));
+    const rows = this.pageRows(query, request, order);
     for (const [column, direction] of order) rows.orderBy(column, direction);
     const [count, page] = await Promise.all([total(), rows]);
     return { rows: page as unknown as R[], total: count };
+  }
+
+  /**
+   * The query narrowed to one page's rows, in no particular order (the caller orders them). A later page's offset
+   * is walked on the ids alone, then only the page's rows are read, by primary key: where an index covers the order
+   * (landlord_id, order columns, id) a deep page costs a walk of that index, never a read of every row before it
+   * (`= any(array(...))`: as `in (...)`, the planner hashed all 5,000 properties of a landlord to find a page's 50).
+   * A first page skips nothing, so its rows are read in the order at once: with such an index, the first rows of
+   * one index range (at 50,000 properties the first 500 Overdue payments are 19 buffers and 0.5 ms so; joined back
+   * to their ids, 2,028 buffers and 15-19 ms).
+   */
+  static pageRows<M extends LandlordScopedModel>(
+    query: QueryBuilder<M, M[]>,
+    request: PageRequest,
+    order: Order,
+  ): QueryBuilder<M, M[]> {
+    const rows = query.clone().clearOrder();
+    if (offsetOf(request) > 0)
+      return rows.whereRaw('??.id = any(array(?))', [
+        this.tableName,
+        this.pageIds(query, request, order).toKnexQuery(),
+      ]);
+    for (const [column, direction] of order) rows.orderBy(column, direction);
+    return rows.limit(request.limit);
   }
 
   /** The ids of one page of the query, in order, as a subquery (for pages read through a view query of their own). */

@@ -3,6 +3,7 @@
 import { Readable } from 'node:stream';
 import Joi from 'joi';
 import { depsOf, readScope, todayFor } from '../../platform/app-context';
+import { deflatedOnce, gzipSplice } from '../../platform/http/gzip-splice';
 import { jsonTextResponse } from '../../platform/http/json-text';
 import { resourcePlugin, route } from '../../platform/http/routes';
 import { complianceSummaryEnvelope } from './schemas';
@@ -38,22 +39,28 @@ export const compliancePlugin = resourcePlugin('resources/compliance', [
       // No parameters: any query key is a 400 VALIDATION_ERROR like everywhere else.
       validate: { query: Joi.object({}) },
       // The body goes out as the bytes it is kept as, never copied into one string or buffer (29 MB at 50,000
-      // properties): a stream of its two parts. Hapi validates only plain responses, so this route's schema documents
+      // properties): a stream of its parts. Hapi validates only plain responses, so this route's schema documents
       // it and the tests validate the bytes themselves (test/kept-compliance-summary.test.ts).
       response: { schema: jsonTextResponse(complianceSummaryEnvelope), sample: 0 },
       handler: async (request, h) => {
         const deps = depsOf(request);
-        const parts = await complianceSummaryJson(
+        const [head, body] = await complianceSummaryJson(
           readScope(request),
           todayFor(request),
           deps.clock.now(),
           summaryGate(deps),
           summaryCopies(deps),
         );
-        return h
+        // A client that prefers gzip gets the body compressed once (gzip-splice.ts) behind its own head; Hapi would
+        // compress all of it again for every answer. Any other encoding is left to Hapi.
+        const gzip = request.info.acceptEncoding === 'gzip';
+        const parts = gzip ? gzipSplice(head, await deflatedOnce(body)) : [head, body];
+        const response = h
           .response(Readable.from(parts, { objectMode: false }))
-          .bytes(parts[0].length + parts[1].length)
-          .type('application/json; charset=utf-8');
+          .bytes(parts.reduce((sum, part) => sum + part.length, 0))
+          .type('application/json; charset=utf-8')
+          .vary('accept-encoding');
+        return gzip ? response.compressed('gzip') : response;
       },
     },
   }),

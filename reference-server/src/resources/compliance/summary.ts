@@ -127,6 +127,7 @@ export const SUMMARY_FORMAT = createHash('sha256')
  * answers when it was kept for that version, date and format, otherwise the kept body is read, and when the
  * database keeps none for them (the first request of a date, or after a write to the landlord's properties or
  * contracts) the summary is computed (through the gate: that statement works over the whole portfolio) and kept.
+ * Requests arriving together without a copy share one read or computation (summary-copies.ts).
  */
 export async function complianceSummaryJson(
   scope: Scope,
@@ -137,13 +138,12 @@ export async function complianceSummaryJson(
 ): Promise<readonly [generatedAt: Buffer, rest: Buffer]> {
   const generatedAt = Buffer.from(`{"data":{"generatedAt":${JSON.stringify(now.toISOString())},`);
   const { version, kept } = await keptSummaryState(scope, today, SUMMARY_FORMAT);
-  const copy = copies.get(scope.landlordId, copyLabel(today, version, SUMMARY_FORMAT));
-  if (copy) return [generatedAt, copy];
-  // The kept body may be of a later version than the one just read, if a write and a computation came between.
-  const fresh = kept ? await keptSummaryBody(scope, today, SUMMARY_FORMAT) : undefined;
-  const computed = fresh ?? (await computeAndKeep(scope, today, gate));
-  const body = Buffer.from(computed.body);
-  copies.set(scope.landlordId, copyLabel(today, computed.version, SUMMARY_FORMAT), body);
+  const body = await copies.getOrLoad(scope.landlordId, copyLabel(today, version, SUMMARY_FORMAT), async () => {
+    // The kept body may be of a later version than the one just read, if a write and a computation came between.
+    const fresh = kept ? await keptSummaryBody(scope, today, SUMMARY_FORMAT) : undefined;
+    const found = fresh ?? (await computeAndKeep(scope, today, gate));
+    return { label: copyLabel(today, found.version, SUMMARY_FORMAT), body: Buffer.from(found.body) };
+  });
   return [generatedAt, body];
 }
 

@@ -111,17 +111,12 @@ export async function listPropertyPage(
       [containsPattern(filter.search)],
     );
   }
-  // The page's ids walk the (landlord, created_at, id) index; the view's joins run for the page's rows only.
-  const pageQuery = base
-    .clone()
+  // The page's rows by the (landlord, created_at, id) index; the view's joins run for the page's rows only.
+  const pageQuery = Property.pageRows(base, page, [
+    ['properties.created_at', 'asc'],
+    ['properties.id', 'asc'],
+  ])
     .select('properties.*')
-    .whereIn(
-      'properties.id',
-      Property.pageIds(base, page, [
-        ['properties.created_at', 'asc'],
-        ['properties.id', 'asc'],
-      ]),
-    )
     .toKnexQuery();
   // Unfiltered, the total is the count the database keeps; a status or a search is counted.
   const total = async (): Promise<number> =>
