@@ -258,7 +258,7 @@ export const CONFIG_SCHEMA = Joi.object<Record<string, string | number | boolean
     .max(60_000)
     .default(5000)
     .description(
-      'how long a key lookup is reused in one process; a revocation (or landlord deletion) in the dashboard clears it at once in that process, other processes see it within this time',
+      "how long a key lookup is reused in one process. A revocation, plan change or landlord deletion in the dashboard is seen at the next request by every process (with `REDIS_URL`, through the landlord's credentials version); this bounds only how long a change made outside the dashboard (a database edit) goes unseen",
     ),
   READ_CACHE_ENTRIES: Joi.number()
     .integer()
