@@ -1,7 +1,7 @@
 // A revocation, a plan change or a landlord's deletion takes effect at the next request on every process: each
 // cached key lookup remembers the landlord's credentials version read before it, and is looked up again when the
 // version the limiter reads along differs. The ordering is tested here step by step, with lookups resolved by hand.
-import { CredentialCache } from '../src/platform/auth/credential-cache';
+import { CredentialCache, type Found } from '../src/platform/auth/credential-cache';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './helpers/server';
 
 /** A lookup whose answers the test gives, one call at a time. */
@@ -19,80 +19,85 @@ function handLookup() {
   return { lookup, calls, answerNext };
 }
 
+// The scheme's steps: before the limiter, then after it with the version it read along.
+const find = <T>(cache: CredentialCache<T>, key: string) => cache.cached(key) ?? cache.lookUp(key);
+const confirm = async <T>(cache: CredentialCache<T>, key: string, found: Found<T>, seen: string | undefined) =>
+  cache.stale(found, seen) ? cache.reload(key, seen) : found.value;
+
 describe('CredentialCache', () => {
   it('keeps a miss unconfirmed: the next request that reads a version looks up again, then trusts that version', async () => {
     const { lookup, calls, answerNext } = handLookup();
     const cache = new CredentialCache(lookup, 5000, { now: () => 0 });
 
-    const miss = cache.find('k');
+    const miss = find(cache, 'k');
     await answerNext('row');
     const found = await miss;
-    expect(found).toEqual({ value: 'row', version: undefined, lookedUp: true });
+    expect(found).toMatchObject({ value: 'row', version: undefined, lookedUp: true });
     // This request's own lookup is fresh enough for it, whatever version its limiter read.
-    expect(await cache.confirm('k', found, '3')).toBe('row');
+    expect(await confirm(cache, 'k', found, '3')).toBe('row');
 
-    const hit = await cache.find('k');
-    expect(hit).toEqual({ value: 'row', version: undefined, lookedUp: false });
-    const confirming = cache.confirm('k', hit, '3');
+    const hit = await find(cache, 'k');
+    expect(hit).toMatchObject({ value: 'row', version: undefined, lookedUp: false });
+    const confirming = confirm(cache, 'k', hit, '3');
     await answerNext('row again');
     expect(await confirming).toBe('row again');
 
-    const trusted = await cache.find('k');
-    expect(trusted).toEqual({ value: 'row again', version: '3', lookedUp: false });
-    expect(await cache.confirm('k', trusted, '3')).toBe('row again');
+    const trusted = await find(cache, 'k');
+    expect(trusted).toMatchObject({ value: 'row again', version: '3', lookedUp: false });
+    expect(await confirm(cache, 'k', trusted, '3')).toBe('row again');
     expect(calls).toHaveLength(0);
   });
 
   it('looks up again when the version differs, and keeps the answer under the version read before that lookup', async () => {
     const { lookup, answerNext } = handLookup();
     const cache = new CredentialCache(lookup, 5000, { now: () => 0 });
-    const first = cache.find('k');
+    const first = find(cache, 'k');
     await answerNext('active');
-    expect(await cache.confirm('k', await first, '1')).toBe('active'); // the miss itself is fresh
+    expect(await confirm(cache, 'k', await first, '1')).toBe('active'); // the miss itself is fresh
     // A request reads version 1 and looks up again; while that lookup runs (it started before the revocation
     // committed, so it sees the key active), the revocation commits and bumps the version to 2.
-    const hit = await cache.find('k');
-    const racing = cache.confirm('k', hit, '1');
+    const hit = await find(cache, 'k');
+    const racing = confirm(cache, 'k', hit, '1');
     await answerNext('active');
     expect(await racing).toBe('active');
     // The racing answer is kept under version 1, never 2: the next request reads 2 and looks up again.
-    const next = await cache.find('k');
+    const next = await find(cache, 'k');
     expect(next.version).toBe('1');
-    const seen = cache.confirm('k', next, '2');
+    const seen = confirm(cache, 'k', next, '2');
     await answerNext('revoked');
     expect(await seen).toBe('revoked');
-    expect((await cache.find('k')).value).toBe('revoked');
+    expect((await find(cache, 'k')).value).toBe('revoked');
   });
 
   it('keeps no answer of a lookup that was under way when this process announced a change', async () => {
     const { lookup, answerNext } = handLookup();
     const cache = new CredentialCache(lookup, 5000, { now: () => 0 });
-    const under = cache.find('k');
+    const under = find(cache, 'k');
     cache.clear(); // the revocation committed while the lookup ran, on this process
     await answerNext('active');
     expect((await under).value).toBe('active'); // for the request that asked: it began before the revocation
-    const after = cache.find('k');
+    const after = find(cache, 'k');
     await answerNext('revoked');
-    expect(await after).toEqual({ value: 'revoked', version: undefined, lookedUp: true });
+    expect(await after).toMatchObject({ value: 'revoked', version: undefined, lookedUp: true });
   });
 
   it('without a shared version (one process), trusts an entry until its TTL or a clear', async () => {
     const { lookup, calls, answerNext } = handLookup();
     let now = 0;
     const cache = new CredentialCache(lookup, 5000, { now: () => now });
-    const miss = cache.find('k');
+    const miss = find(cache, 'k');
     await answerNext('row');
     await miss;
-    const hit = await cache.find('k');
-    expect(await cache.confirm('k', hit, undefined)).toBe('row');
+    const hit = await find(cache, 'k');
+    expect(await confirm(cache, 'k', hit, undefined)).toBe('row');
     now = 4999;
-    expect((await cache.find('k')).lookedUp).toBe(false);
+    expect((await find(cache, 'k')).lookedUp).toBe(false);
     now = 5000;
-    const expired = cache.find('k');
+    const expired = find(cache, 'k');
     await answerNext('later');
-    expect(await expired).toEqual({ value: 'later', version: undefined, lookedUp: true });
+    expect(await expired).toMatchObject({ value: 'later', version: undefined, lookedUp: true });
     cache.clear();
-    const cleared = cache.find('k');
+    const cleared = find(cache, 'k');
     await answerNext('cleared');
     expect((await cleared).lookedUp).toBe(true);
     expect(calls).toHaveLength(0);
@@ -102,9 +107,9 @@ describe('CredentialCache', () => {
     const { lookup, answerNext } = handLookup();
     const cache = new CredentialCache(lookup, 0, { now: () => 0 });
     for (const value of ['a', 'b']) {
-      const found = cache.find('k');
+      const found = find(cache, 'k');
       await answerNext(value);
-      expect(await found).toEqual({ value, version: undefined, lookedUp: true });
+      expect(await found).toMatchObject({ value, version: undefined, lookedUp: true });
     }
   });
 });

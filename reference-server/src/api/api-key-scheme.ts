@@ -91,18 +91,20 @@ export function registerApiKeyScheme(server: Server, options: ApiKeySchemeOption
       }
       const keyMode = keyModeOf(presented.key);
       if (!keyMode) throw apiError('UNAUTHORIZED', 'Malformed API key');
-      const found = await cache.find(presented.key);
+      const found = cache.cached(presented.key) ?? (await cache.lookUp(presented.key));
       let api = credentialsOf(found.value, keyMode);
       // Limits before the plan/scope gates and before the body is parsed: every such answer counts and carries the
       // headers. A refusal waits until the lookup is confirmed: a key revoked meanwhile answers 401, not 429.
-      const refused = await enforceRateLimits(request, api, limits).then(
-        () => undefined,
-        (err: unknown) => ({ err }),
-      );
-      const current = await cache.confirm(presented.key, found, request.app.credentialsVersion);
-      if (current !== found.value) {
+      let refused: { err: unknown } | undefined;
+      try {
+        await enforceRateLimits(request, api, limits);
+      } catch (err) {
+        refused = { err };
+      }
+      const seen = request.app.credentialsVersion;
+      if (cache.stale(found, seen)) {
         try {
-          api = credentialsOf(current, keyMode);
+          api = credentialsOf(await cache.reload(presented.key, seen), keyMode);
         } catch (err) {
           // Answered as a process that knew of the change would: before any limit, so without X-RateLimit-*.
           delete request.app.rateLimitHeaders;

@@ -3,8 +3,8 @@
 // announced through CredentialChanges (credential-changes.ts), which clears every cache of this process at once.
 // Other processes sharing a Redis learn it from the landlord's credentials version: each entry remembers the
 // version read before its lookup, the limiter reads the current one along on every request, and an entry whose
-// version differs is looked up again before the plan and scope gates run (`confirm`). The TTL only bounds how long
-// a change made outside the dashboard (a database edit) goes unseen.
+// version differs is looked up again before the plan and scope gates run (`stale`, `reload`). The TTL only bounds
+// how long a change made outside the dashboard (a database edit) goes unseen.
 //
 // Why the order is safe. A change commits, then bumps the version, then is answered. An entry stamped with
 // version v came from a lookup that started after v was read: every change whose bump v includes had committed
@@ -22,9 +22,7 @@ export interface Found<T> {
   readonly lookedUp: boolean;
 }
 
-interface Entry<T> {
-  readonly value: T;
-  readonly version: string | undefined;
+interface Entry<T> extends Found<T> {
   readonly expiresAt: number;
 }
 
@@ -50,21 +48,34 @@ export class CredentialCache<T> {
     this.now = options.now ?? Date.now;
   }
 
-  /** Before the limiter: the cached answer, or the database's. */
-  async find(key: string): Promise<Found<T>> {
+  // Four steps, so that a hit (nearly every request) awaits nothing but the limiter: before the limiter, `cached`, or
+  // on a miss `lookUp`; after it, `stale`, and only when stale `reload`.
+
+  /** Before the limiter: the cached answer, if any. */
+  cached(key: string): Found<T> | undefined {
     const entry = this.entries.get(key);
-    if (entry && entry.expiresAt > this.now()) return { value: entry.value, version: entry.version, lookedUp: false };
-    if (entry) this.entries.delete(key);
-    return { value: await this.lookUp(key, undefined), version: undefined, lookedUp: true };
+    if (!entry) return undefined;
+    if (entry.expiresAt > this.now()) return entry;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  /** Before the limiter, on a miss: the database's answer, kept without a version (none was read before it). */
+  async lookUp(key: string): Promise<Found<T>> {
+    return { value: await this.load(key, undefined), version: undefined, lookedUp: true };
   }
 
   /**
-   * After the limiter, with the credentials version it read along (`seen`; undefined without a shared store): the
-   * found answer when it is current, else the database's, kept with `seen`.
+   * After the limiter, with the credentials version it read along (`seen`; undefined without a shared store):
+   * whether the found answer may be from before a change, and must be looked up again (`reload`).
    */
-  async confirm(key: string, found: Found<T>, seen: string | undefined): Promise<T> {
-    if (seen === undefined || found.lookedUp || found.version === seen) return found.value;
-    return this.lookUp(key, seen);
+  stale(found: Found<T>, seen: string | undefined): seen is string {
+    return seen !== undefined && !found.lookedUp && found.version !== seen;
+  }
+
+  /** The database's answer, kept with `seen`, the version read before this lookup. */
+  reload(key: string, seen: string): Promise<T> {
+    return this.load(key, seen);
   }
 
   /** Drops every entry, and the answer of every lookup under way. */
@@ -73,14 +84,14 @@ export class CredentialCache<T> {
     this.entries.clear();
   }
 
-  private async lookUp(key: string, version: string | undefined): Promise<T> {
+  private async load(key: string, version: string | undefined): Promise<T> {
     const generation = this.generation;
     const value = await this.lookup(key);
     // A clear while the lookup ran: its answer may be from before the change the clear announced.
     if (this.ttlMs > 0 && generation === this.generation) {
       if (this.entries.size >= this.maxEntries && !this.entries.has(key))
         this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(key, { value, version, expiresAt: this.now() + this.ttlMs });
+      this.entries.set(key, { value, version, lookedUp: false, expiresAt: this.now() + this.ttlMs });
     }
     return value;
   }
