@@ -4,7 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { FIXTURE_KEYS } from '@ppapi/spec';
 import { hashKey } from '../src/platform/auth/keys';
 import { envSubscriptionParts, provisionEnvSubscriptions } from '../src/webhooks/env-subscriptions';
-import { startTestServer, type TestServer } from './helpers/server';
+import { storeFixtureDocuments } from '../src/fixtures/load';
+import { keptSecret } from '../src/persistence/server-secrets';
+import { MemoryStorage, useStorage } from '../src/storage';
+import { KEYS, startTestServer, type TestServer } from './helpers/server';
 
 const envSubscriptions = (t: TestServer, landlordId: string) =>
   t.deps
@@ -66,5 +69,53 @@ onPostgres('processes starting together on one PostgreSQL database', () => {
     const kept = await envSubscriptions(t, landlordId);
     expect(kept).toHaveLength(envSubscriptionParts().length);
     expect(new Set(starts.flatMap((ids) => ids ?? []))).toEqual(new Set(kept.map((s) => s.id)));
+  });
+});
+
+describe('the key of signed links, URL_SIGNING_SECRET unset', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ env: { URL_SIGNING_SECRET: '' } });
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it('is drawn once and kept in the database: every later ask, concurrent or not, gets the same', async () => {
+    const kept = await Promise.all(Array.from({ length: 3 }, () => keptSecret(t.deps.knex, 'url_signing')));
+    expect(new Set(kept)).toEqual(new Set([t.deps.config.urlSigningSecret]));
+    expect(Buffer.from(kept[0], 'base64url')).toHaveLength(32);
+  });
+});
+
+onPostgres('signed links across processes on one database, URL_SIGNING_SECRET unset', () => {
+  let a: TestServer;
+  let b: TestServer;
+  const env = { URL_SIGNING_SECRET: '' };
+  beforeAll(async () => {
+    a = await startTestServer({ env });
+    b = await startTestServer({ env, shareWith: a });
+  });
+  afterAll(async () => {
+    await b.stop();
+    await a.stop();
+  });
+
+  it('a download link listed by process A downloads from process B', async () => {
+    expect(b.deps.config.urlSigningSecret).toEqual(expect.any(String));
+    expect(b.deps.config.urlSigningSecret).toBe(a.deps.config.urlSigningSecret);
+    const storage = new MemoryStorage();
+    useStorage(a.deps, storage);
+    useStorage(b.deps, storage);
+    await storeFixtureDocuments(a.deps.knex, storage);
+    const { property_id: propertyId } = await a.deps
+      .knex('property_documents')
+      .where('landlord_id', await landlordOfEnterpriseLive(a))
+      .first<{ property_id: string }>('property_id');
+    const listed = await a.api('GET', `/properties/${propertyId}/documents`, KEYS.enterpriseLive);
+    const [doc] = (JSON.parse(listed.payload) as { data: Array<{ downloadUrl: string; sizeBytes: number }> }).data;
+    const url = new URL(doc.downloadUrl);
+    const res = await b.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect([res.statusCode, res.rawPayload.length]).toEqual([200, doc.sizeBytes]);
   });
 });

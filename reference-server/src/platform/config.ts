@@ -241,9 +241,9 @@ export const CONFIG_SCHEMA = Joi.object<Record<string, string | number | boolean
   URL_SIGNING_SECRET: Joi.string()
     .min(16)
     .empty('')
-    .meta({ default: 'random per process' })
+    .meta({ default: 'kept in the database' })
     .description(
-      'key for signed document download URLs, at least 16 characters (set it when running several processes)',
+      'key for signed document download URLs, at least 16 characters; unset, the server draws one once and keeps it in the database, so every process on that database (and every restart) signs alike',
     ),
   LANDLORD_LIMITS: Joi.string()
     .pattern(/^[a-z_.]+=\d+(,[a-z_.]+=\d+)*$/)

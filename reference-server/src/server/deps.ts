@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from '../platform/config';
 import { openDatabase, type Database } from '../persistence/database';
 import { migrateLatest } from '../persistence/migrations';
+import { keptSecret } from '../persistence/server-secrets';
 import { systemClock, type Clock } from '../platform/clock';
 import { IdempotencyStore } from '../platform/idempotency/store';
 import { MemoryRateLimitStore } from '../platform/limits/memory-store';
@@ -37,15 +38,24 @@ export interface OpenOptions {
   readonly processMetrics?: boolean;
 }
 
-export async function openDeps(config: ServerConfig, logger: Logger, options: OpenOptions = {}): Promise<OpenedDeps> {
+export async function openDeps(
+  configured: ServerConfig,
+  logger: Logger,
+  options: OpenOptions = {},
+): Promise<OpenedDeps> {
   const clock = options.clock ?? systemClock;
   const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    queryTimeoutMs: config.dbQueryTimeoutMs,
-    acquireTimeoutMs: config.dbAcquireTimeoutMs,
+    databaseUrl: configured.databaseUrl,
+    dataDir: configured.dataDir,
+    queryTimeoutMs: configured.dbQueryTimeoutMs,
+    acquireTimeoutMs: configured.dbAcquireTimeoutMs,
   });
   await database.withoutTimeouts(migrateLatest);
+  // Unconfigured, the key of signed links is the one the database keeps: the same on every process using it.
+  const config: ServerConfig = {
+    ...configured,
+    urlSigningSecret: configured.urlSigningSecret ?? (await keptSecret(database.knex, 'url_signing')),
+  };
   let rateLimits: RateLimitStore;
   let dataVersions: LandlordVersions;
   let credentialChanges: CredentialChanges;
