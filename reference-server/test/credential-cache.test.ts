@@ -2,7 +2,7 @@
 // cached key lookup remembers the landlord's credentials version read before it, and is looked up again when the
 // version the limiter reads along differs. The ordering is tested here step by step, with lookups resolved by hand.
 import { CredentialCache, type Found } from '../src/platform/auth/credential-cache';
-import { ADMIN_TOKEN, startTestServer, type TestServer } from './helpers/server';
+import { ADMIN_TOKEN, twoProcesses, type TestServer } from './helpers/server';
 
 /** A lookup whose answers the test gives, one call at a time. */
 function handLookup() {
@@ -119,20 +119,10 @@ describe('CredentialCache', () => {
 // credentials version can make it look again).
 const onServices = process.env.DATABASE_URL && process.env.REDIS_URL ? describe : describe.skip;
 onServices('credential changes across processes (PostgreSQL + Redis)', () => {
-  let a: TestServer;
-  let b: TestServer;
-  const env = { CREDENTIAL_CACHE_MS: '60000' };
-  beforeAll(async () => {
-    a = await startTestServer({ env });
-    b = await startTestServer({ env, shareWith: a });
-  });
-  afterAll(async () => {
-    await b.stop();
-    await a.stop();
-  });
+  const processes = twoProcesses({ env: { CREDENTIAL_CACHE_MS: '60000' } });
 
   const admin = async <T>(method: string, url: string, payload?: object): Promise<T> => {
-    const res = await a.inject({
+    const res = await processes.a.inject({
       method,
       url: `/dashboard/api${url}`,
       payload,
@@ -160,39 +150,39 @@ onServices('credential changes across processes (PostgreSQL + Redis)', () => {
 
   it('a key revoked on process A answers 401 REVOKED_KEY on process B at the next request', async () => {
     const { keyId, key } = await landlordWithKey('Enterprise');
-    expect(await answer(b, 'GET', key)).toEqual([200, 'ok']);
-    expect(await answer(b, 'GET', key)).toEqual([200, 'ok']); // now cached on B, and confirmed
+    expect(await answer(processes.b, 'GET', key)).toEqual([200, 'ok']);
+    expect(await answer(processes.b, 'GET', key)).toEqual([200, 'ok']); // now cached on B, and confirmed
     await admin('POST', `/keys/${keyId}/revoke`);
-    expect(await answer(b, 'GET', key)).toEqual([401, 'REVOKED_KEY']);
-    expect(await answer(b, 'POST', key)).toEqual([401, 'REVOKED_KEY']);
+    expect(await answer(processes.b, 'GET', key)).toEqual([401, 'REVOKED_KEY']);
+    expect(await answer(processes.b, 'POST', key)).toEqual([401, 'REVOKED_KEY']);
   });
 
   it('a plan change on process A is seen at once on process B, for reads and writes', async () => {
     const { landlordId, key } = await landlordWithKey('Enterprise');
-    expect(await answer(b, 'GET', key)).toEqual([200, 'ok']);
-    expect(await answer(b, 'GET', key)).toEqual([200, 'ok']);
+    expect(await answer(processes.b, 'GET', key)).toEqual([200, 'ok']);
+    expect(await answer(processes.b, 'GET', key)).toEqual([200, 'ok']);
     await admin('PATCH', `/landlords/${landlordId}`, { plan: 'Portfolio' });
-    expect(await answer(b, 'POST', key)).toEqual([403, 'WRITE_REQUIRES_ENTERPRISE']);
-    expect(await answer(b, 'GET', key)).toEqual([200, 'ok']);
+    expect(await answer(processes.b, 'POST', key)).toEqual([403, 'WRITE_REQUIRES_ENTERPRISE']);
+    expect(await answer(processes.b, 'GET', key)).toEqual([200, 'ok']);
     await admin('PATCH', `/landlords/${landlordId}`, { plan: 'Essential' });
-    expect(await answer(b, 'GET', key)).toEqual([403, 'PLAN_UPGRADE_REQUIRED']);
+    expect(await answer(processes.b, 'GET', key)).toEqual([403, 'PLAN_UPGRADE_REQUIRED']);
   });
 
   it('a landlord deleted on process A: its keys are unknown on process B at the next request', async () => {
     const { landlordId, key } = await landlordWithKey('Enterprise');
-    expect(await answer(b, 'GET', key)).toEqual([200, 'ok']);
-    expect(await answer(b, 'GET', key)).toEqual([200, 'ok']);
+    expect(await answer(processes.b, 'GET', key)).toEqual([200, 'ok']);
+    expect(await answer(processes.b, 'GET', key)).toEqual([200, 'ok']);
     await admin('DELETE', `/landlords/${landlordId}`);
-    expect(await answer(b, 'GET', key)).toEqual([401, 'UNAUTHORIZED']);
+    expect(await answer(processes.b, 'GET', key)).toEqual([401, 'UNAUTHORIZED']);
   });
 
   it('a key at its limit and revoked meanwhile answers 401 REVOKED_KEY, not 429, and without X-RateLimit-*', async () => {
     const { keyId, key } = await landlordWithKey('Enterprise', { readsPerMinute: 2 });
-    expect(await answer(b, 'GET', key)).toEqual([200, 'ok']);
-    expect(await answer(b, 'GET', key)).toEqual([200, 'ok']);
-    expect(await answer(b, 'GET', key)).toEqual([429, 'RATE_LIMIT_EXCEEDED']);
+    expect(await answer(processes.b, 'GET', key)).toEqual([200, 'ok']);
+    expect(await answer(processes.b, 'GET', key)).toEqual([200, 'ok']);
+    expect(await answer(processes.b, 'GET', key)).toEqual([429, 'RATE_LIMIT_EXCEEDED']);
     await admin('POST', `/keys/${keyId}/revoke`);
-    const res = await b.api('GET', '/properties?limit=1', key);
+    const res = await processes.b.api('GET', '/properties?limit=1', key);
     expect([res.statusCode, (JSON.parse(res.payload) as { code: string }).code]).toEqual([401, 'REVOKED_KEY']);
     expect(Object.keys(res.headers).filter((h) => h.startsWith('x-ratelimit'))).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { envSubscriptionParts, provisionEnvSubscriptions } from '../src/webhooks
 import { storeFixtureDocuments } from '../src/fixtures/load';
 import { keptSecret } from '../src/persistence/server-secrets';
 import { MemoryStorage, useStorage } from '../src/storage';
-import { KEYS, startTestServer, type TestServer } from './helpers/server';
+import { KEYS, startTestServer, twoProcesses, type TestServer } from './helpers/server';
 
 const envSubscriptions = (t: TestServer, landlordId: string) =>
   t.deps
@@ -89,19 +89,10 @@ describe('the key of signed links, URL_SIGNING_SECRET unset', () => {
 });
 
 onPostgres('signed links across processes on one database, URL_SIGNING_SECRET unset', () => {
-  let a: TestServer;
-  let b: TestServer;
-  const env = { URL_SIGNING_SECRET: '' };
-  beforeAll(async () => {
-    a = await startTestServer({ env });
-    b = await startTestServer({ env, shareWith: a });
-  });
-  afterAll(async () => {
-    await b.stop();
-    await a.stop();
-  });
+  const processes = twoProcesses({ env: { URL_SIGNING_SECRET: '' } });
 
   it('a download link listed by process A downloads from process B', async () => {
+    const { a, b } = processes;
     expect(b.deps.config.urlSigningSecret).toEqual(expect.any(String));
     expect(b.deps.config.urlSigningSecret).toBe(a.deps.config.urlSigningSecret);
     const storage = new MemoryStorage();
