@@ -18,6 +18,8 @@ afterAll(async () => {
 /** A browser's cookie jar over inject. */
 class Browser {
   readonly cookies = new Map<string, string>();
+  /** The server process it reaches (another process of the same deployment, say); `t` unless set. */
+  server?: TestServer;
 
   async request(method: string, url: string, form?: Record<string, string | string[]>) {
     const body =
@@ -28,7 +30,7 @@ class Browser {
               Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v]],
             ),
           ).toString();
-    const res = await t.inject({
+    const res = await (this.server ?? t).inject({
       method,
       url,
       headers: {
@@ -141,6 +143,35 @@ describe('sign-in', () => {
       expect(alertText(res.payload)).toMatch(/CSRF/);
     }
     expect(dataOf<unknown[]>(await admin('GET', '/landlords'))).toHaveLength(before);
+  });
+});
+
+describe('on many processes', () => {
+  // Nothing of a session or a form token is kept in a process: both are cookies sealed with a key derived from
+  // ADMIN_TOKEN, so a balancer may send each request of a browser to any process sharing that token.
+  it('a session and its form token from one process are taken by another with the same ADMIN_TOKEN', async () => {
+    const other = await startTestServer({ seed: false });
+    try {
+      const b = new Browser();
+      const csrf = await b.signIn();
+      b.server = other;
+      expect((await b.request('GET', '/dashboard')).statusCode).toBe(200);
+      const res = await b.request('POST', '/dashboard/landlords', {
+        csrf,
+        name: 'Elsewhere',
+        email: 'elsewhere@lets.example',
+        plan: 'Enterprise',
+      });
+      expect(res.statusCode).toBe(303);
+      const landlords = await other.inject({
+        method: 'GET',
+        url: '/dashboard/api/landlords',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+      expect(dataOf<Array<{ name: string }>>(landlords).map((l) => l.name)).toContain('Elsewhere');
+    } finally {
+      await other.stop();
+    }
   });
 });
 

@@ -95,3 +95,19 @@ it('forgets a success after 24 hours and takes over a claim abandoned by a dead 
   clock.advance(IN_PROGRESS_LEASE_MS);
   expect((await store.claim(abandoned)).kind).toBe('claimed');
 });
+
+it("a claim taken over is its taker's: the first owner's late completion or release leaves it alone", async () => {
+  const claim = claimFor();
+  const first = await store.claim(claim); // its process stalls past the lease
+  clock.advance(IN_PROGRESS_LEASE_MS);
+  const taken = await store.claim(claim); // a retry, on another process
+  expect([first.kind, taken.kind]).toEqual(['claimed', 'claimed']);
+  if (first.kind !== 'claimed') return;
+  await store.complete(claim, first.at, 200, { late: true });
+  await store.release(claim, first.at);
+  // The taker's claim still stands: a third request waits for it, and then gets the taker's answer.
+  await expect(codeOf(store.claim(claim))).resolves.toBe('IDEMPOTENCY_IN_PROGRESS');
+  if (taken.kind !== 'claimed') return;
+  await store.complete(claim, taken.at, 200, { taker: true });
+  expect(await store.claim(claim)).toEqual({ kind: 'replay', status: 200, body: { taker: true } });
+});

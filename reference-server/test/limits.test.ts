@@ -5,7 +5,8 @@ import { MemoryRateLimitStore } from '../src/platform/limits/memory-store';
 import { rateLimitHeaders } from '../src/platform/limits/headers';
 import { windowsFor } from '../src/platform/limits/policy';
 import { RedisRateLimitStore } from '../src/platform/limits/redis-store';
-import { RedisDataVersions } from '../src/platform/read-cache/data-versions';
+import { RedisLandlordVersions } from '../src/platform/landlord-versions';
+import { failFastRedis } from '../src/platform/redis-client';
 import { KEYS, startTestServer, type TestServer } from './helpers/server';
 
 const T0 = new Date('2026-11-21T10:00:00.000Z');
@@ -156,24 +157,31 @@ const redisUrl = process.env.REDIS_URL;
     await Promise.all(stores.map((s) => s.close()));
   });
 
-  it('reads the data version along in the same round trip: the value, null for a missing key, nothing when not asked', async () => {
+  it('reads the version counters along in the same round trip: their values in order, null for a missing key, nothing when not asked', async () => {
     const prefix = `along:${Date.now()}:`;
     const store = new RedisRateLimitStore(redisUrl!, prefix);
-    const versions = new RedisDataVersions(redisUrl!, `${prefix}dv:`);
-    await Promise.all([store.connect(), versions.connect()]);
+    const redis = failFastRedis(redisUrl!);
+    const data = new RedisLandlordVersions(redis, `${prefix}dv:`);
+    const credentials = new RedisLandlordVersions(redis, `${prefix}cv:`);
+    await Promise.all([store.connect(), redis.connect()]);
     const windows = [{ name: 'minute' as const, windowMs: 60_000, limit: 1 }];
+    const along = [data.keyOf('landlord'), credentials.keyOf('landlord')];
     try {
-      expect((await store.hit('k', windows, versions.keyOf('landlord'))).readAlong).toBeNull();
-      await versions.bump('landlord');
-      await versions.bump('landlord');
-      // Refused (limit 1) or not, the version comes back with the decision.
-      const refused = await store.hit('k', windows, versions.keyOf('landlord'));
+      expect((await store.hit('k', windows, along)).readAlong).toEqual([null, null]);
+      await data.bump('landlord');
+      await data.bump('landlord');
+      await credentials.bump('landlord');
+      // Refused (limit 1) or not, the versions come back with the decision.
+      const refused = await store.hit('k', windows, along);
       expect(refused.allowed).toBe(false);
-      expect(refused.readAlong).toBe(await versions.current('landlord'));
-      expect(refused.readAlong).toBe('2');
+      expect(refused.readAlong).toEqual([await data.current('landlord'), await credentials.current('landlord')]);
+      expect(refused.readAlong).toEqual(['2', '1']);
+      expect((await store.hit('one', windows, [credentials.keyOf('landlord')])).readAlong).toEqual(['1']);
+      expect((await store.hit('none', windows, [])).readAlong).toEqual([]);
       expect((await store.hit('other', windows)).readAlong).toBeUndefined();
     } finally {
-      await Promise.all([store.close(), versions.close()]);
+      await store.close();
+      redis.disconnect();
     }
   });
 });
@@ -228,7 +236,7 @@ const redisUrl = process.env.REDIS_URL;
         { arbitrary: fc.constantFrom(86_399_999, 86_400_000), weight: 1 },
       ),
       // Hits issued together reach Redis in one script call (a batch); one alone, in a call of its own.
-      hits: fc.array(fc.record({ key: fc.nat({ max: 1 }), along: fc.boolean() }), { minLength: 1, maxLength: 4 }),
+      hits: fc.array(fc.record({ key: fc.nat({ max: 1 }), along: fc.nat({ max: 2 }) }), { minLength: 1, maxLength: 4 }),
     });
     let run = 0;
     let refusals = 0;
@@ -246,11 +254,17 @@ const redisUrl = process.env.REDIS_URL;
             const expected = [];
             for (const h of s.hits) {
               const decision = await memory.hit(`k${h.key}`, sets[h.key]);
-              expected.push(h.along ? { ...decision, readAlong: null } : decision);
+              expected.push(h.along ? { ...decision, readAlong: Array<null>(h.along).fill(null) } : decision);
               if (!decision.allowed) refusals += 1;
             }
             const got = await Promise.all(
-              s.hits.map((h) => redis.hit(`k${h.key}`, sets[h.key], h.along ? `${prefix}absent` : undefined)),
+              s.hits.map((h) =>
+                redis.hit(
+                  `k${h.key}`,
+                  sets[h.key],
+                  h.along ? Array.from({ length: h.along }, (_, i) => `${prefix}absent${i}`) : undefined,
+                ),
+              ),
             );
             expect({ step: s, got }).toEqual({ step: s, got: expected });
           }

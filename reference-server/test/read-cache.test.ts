@@ -4,7 +4,7 @@
 import { fixtureId } from '@ppapi/spec';
 import { ManualClock } from '../src/platform/clock';
 import { ResponseCache } from '../src/platform/read-cache/response-cache';
-import { KEYS, startTestServer, type TestServer } from './helpers/server';
+import { KEYS, startTestServer, twoProcesses, type TestServer } from './helpers/server';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const HARBOUR = fixtureId('landlord:harbour'); // the enterpriseLive key's landlord
@@ -159,18 +159,10 @@ describe('cached property reads', () => {
 // Two processes of one deployment: a write on one is seen at once by a cached read on the other.
 const onServices = process.env.DATABASE_URL && process.env.REDIS_URL ? describe : describe.skip;
 onServices('cached reads across processes (PostgreSQL + Redis)', () => {
-  let a: TestServer;
-  let b: TestServer;
-  beforeAll(async () => {
-    a = await startTestServer();
-    b = await startTestServer({ shareWith: a });
-  });
-  afterAll(async () => {
-    await b.stop();
-    await a.stop();
-  });
+  const processes = twoProcesses();
 
   it('a PATCH on process A is seen by the next read on process B', async () => {
+    const { a, b } = processes;
     const listOn = async (t: TestServer) =>
       json<List>(await t.api('GET', '/properties?limit=5', KEYS.enterpriseLive)).data[0];
     const before = await listOn(b);

@@ -8,12 +8,15 @@ import { assertAccess } from '../platform/auth/access';
 import { headersOf, type ApiCredentials } from '../platform/auth/credentials';
 import { hashKey, keyModeOf, presentedKey } from '../platform/auth/keys';
 import { CredentialCache } from '../platform/auth/credential-cache';
+import type { CredentialChanges } from '../platform/auth/credential-changes';
 import { enforceRateLimits, type RateLimitOptions } from '../platform/limits/plugin';
 
 export interface ApiKeySchemeOptions {
   readonly knex: Knex;
   /** Milliseconds a key lookup is reused; 0 disables the cache. */
   readonly cacheTtlMs: number;
+  /** Clears the cache at each announced change, and names the credentials version to check it against. */
+  readonly changes: CredentialChanges;
   readonly limits: RateLimitOptions;
 }
 
@@ -47,9 +50,36 @@ export async function findCredentials(knex: Knex, key: string): Promise<KeyRow |
     ) as unknown as Promise<KeyRow | undefined>;
 }
 
+/** What a request knows about its caller, from the key's row; the 401s of an unknown or revoked key. */
+function credentialsOf(row: KeyRow | null, keyMode: ApiKey['mode']): ApiCredentials {
+  // A key whose stored mode disagrees with its prefix is treated as unknown.
+  if (!row || row.mode !== keyMode) throw apiError('UNAUTHORIZED', 'Unknown API key');
+  if (row.revoked_at) throw apiError('REVOKED_KEY');
+  return {
+    keyId: row.id,
+    landlordId: row.landlord_id,
+    plan: row.plan,
+    subscriptionActive: row.subscription_status === 'active',
+    scope: row.scope,
+    keyMode: row.mode,
+    rateLimits: row.rate_limits,
+    timezone: row.timezone,
+  };
+}
+
 export function registerApiKeyScheme(server: Server, options: ApiKeySchemeOptions): void {
-  const cache = new CredentialCache<KeyRow | null>(options.cacheTtlMs);
-  server.ext('onPostStop', () => cache.dispose());
+  const cache = new CredentialCache<KeyRow | null>(
+    async (key) => (await findCredentials(options.knex, key)) ?? null,
+    options.cacheTtlMs,
+  );
+  server.ext('onPostStop', options.changes.watch(cache));
+  // With a shared store, the limiter reads the landlord's credentials version along, and a cached lookup older
+  // than it is looked up again below. Without the cache there is nothing to check.
+  const versionKey = options.cacheTtlMs > 0 ? options.changes.versionKey : undefined;
+  const limits: RateLimitOptions = {
+    ...options.limits,
+    readAlong: { ...options.limits.readAlong, credentials: versionKey },
+  };
   server.auth.scheme('api-key', (): ServerAuthSchemeObject => ({
     authenticate: async (request, h) => {
       const presented = presentedKey(headersOf(request));
@@ -61,26 +91,27 @@ export function registerApiKeyScheme(server: Server, options: ApiKeySchemeOption
       }
       const keyMode = keyModeOf(presented.key);
       if (!keyMode) throw apiError('UNAUTHORIZED', 'Malformed API key');
-      let row = cache.get(presented.key);
-      if (row === undefined) {
-        row = (await findCredentials(options.knex, presented.key)) ?? null;
-        cache.set(presented.key, row);
+      const found = cache.cached(presented.key) ?? (await cache.lookUp(presented.key));
+      let api = credentialsOf(found.value, keyMode);
+      // Limits before the plan/scope gates and before the body is parsed: every such answer counts and carries the
+      // headers. A refusal waits until the lookup is confirmed: a key revoked meanwhile answers 401, not 429.
+      let refused: { err: unknown } | undefined;
+      try {
+        await enforceRateLimits(request, api, limits);
+      } catch (err) {
+        refused = { err };
       }
-      // A key whose stored mode disagrees with its prefix is treated as unknown.
-      if (!row || row.mode !== keyMode) throw apiError('UNAUTHORIZED', 'Unknown API key');
-      if (row.revoked_at) throw apiError('REVOKED_KEY');
-      const api: ApiCredentials = {
-        keyId: row.id,
-        landlordId: row.landlord_id,
-        plan: row.plan,
-        subscriptionActive: row.subscription_status === 'active',
-        scope: row.scope,
-        keyMode: row.mode,
-        rateLimits: row.rate_limits,
-        timezone: row.timezone,
-      };
-      // Limits before the plan/scope gates and before the body is parsed: every such answer counts and carries the headers.
-      await enforceRateLimits(request, api, options.limits);
+      const seen = request.app.credentialsVersion;
+      if (cache.stale(found, seen)) {
+        try {
+          api = credentialsOf(await cache.reload(presented.key, seen), keyMode);
+        } catch (err) {
+          // Answered as a process that knew of the change would: before any limit, so without X-RateLimit-*.
+          delete request.app.rateLimitHeaders;
+          throw err;
+        }
+      }
+      if (refused) throw refused.err;
       assertAccess(api, request.method);
       return h.authenticated({ credentials: { api } as never });
     },

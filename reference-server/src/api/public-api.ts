@@ -19,10 +19,11 @@ export const publicApiPlugin: Plugin<void> = {
     registerApiKeyScheme(server, {
       knex: deps.knex,
       cacheTtlMs: deps.config.credentialCacheMs,
+      changes: deps.credentialChanges,
       limits: {
         store: deps.rateLimits,
         landlordLimits: deps.config.landlordLimits,
-        readAlong,
+        readAlong: { data: readAlong },
         onDecision: (scope, decision) => deps.metrics.limiterDecision(scope, decision),
       },
     });

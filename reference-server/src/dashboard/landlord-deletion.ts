@@ -7,7 +7,7 @@
 // statement, after every cascade has run, so the order of the cascades does not matter.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { clearCredentialCaches } from '../platform/auth/credential-cache';
+import type { CredentialAnnouncer } from '../platform/auth/credential-changes';
 import { notFound } from '../platform/errors/api-error';
 import type { ObjectStorage } from '../storage';
 
@@ -15,6 +15,8 @@ export interface DeletionDeps {
   readonly knex: Knex;
   readonly storage: ObjectStorage;
   readonly logger: Logger;
+  /** Told once the deletion is committed: the landlord's keys stop working on every process at once. */
+  readonly changes: CredentialAnnouncer;
 }
 
 /** Storage keys of the landlord's documents, chat attachments and current property images (soft-deleted rows too). */
@@ -41,7 +43,7 @@ async function objectKeysOf(trx: Knex.Transaction, landlordId: string): Promise<
 
 /** Deletes the landlord and everything it owns; 404 NOT_FOUND when there is no such landlord. */
 export async function deleteLandlord(deps: DeletionDeps, landlordId: string): Promise<void> {
-  const { knex, storage, logger } = deps;
+  const { knex, storage, logger, changes } = deps;
   let objectKeys: string[] = [];
   await knex.transaction(async (trx) => {
     if (!(await trx('landlords').where({ id: landlordId }).first('id'))) throw notFound('Landlord');
@@ -53,8 +55,7 @@ export async function deleteLandlord(deps: DeletionDeps, landlordId: string): Pr
     // Zero when a concurrent deletion got there first: that one answers 200, this one 404.
     if ((await trx('landlords').where({ id: landlordId }).delete()) === 0) throw notFound('Landlord');
   });
-  // Its keys stop working at once in this process (other processes: within CREDENTIAL_CACHE_MS).
-  clearCredentialCaches();
+  await changes.committed(landlordId);
   // The rows are gone whatever happens to the bytes: an object that cannot be removed is logged, not an error.
   let objects = 0;
   for (const key of objectKeys) {

@@ -59,7 +59,13 @@ const routes: TypedRoute[] = [
       const deps = depsOf(request);
       return {
         data: dashboard.presentLandlord(
-          await dashboard.updateLandlord(deps.knex, deps.clock, request.params.id, request.payload),
+          await dashboard.updateLandlord(
+            deps.knex,
+            deps.clock,
+            request.params.id,
+            request.payload,
+            deps.credentialChanges,
+          ),
         ),
       };
     },
@@ -73,7 +79,10 @@ const routes: TypedRoute[] = [
     handler: async (request) => {
       const deps = depsOf(request);
       const { id } = request.params;
-      await deleteLandlord({ knex: deps.knex, storage: storageOf(request), logger: deps.logger }, id);
+      await deleteLandlord(
+        { knex: deps.knex, storage: storageOf(request), logger: deps.logger, changes: deps.credentialChanges },
+        id,
+      );
       return { data: { deleted: true, id } };
     },
   }),
@@ -107,7 +116,8 @@ const routes: TypedRoute[] = [
     options: { validate: { params: idParams } },
     handler: async (request) => {
       const deps = depsOf(request);
-      return { data: dashboard.presentKey(await dashboard.revokeKey(deps.knex, deps.clock, request.params.id)) };
+      const key = await dashboard.revokeKey(deps.knex, deps.clock, request.params.id, deps.credentialChanges);
+      return { data: dashboard.presentKey(key) };
     },
   }),
   route<{ Params: IdParams }>({

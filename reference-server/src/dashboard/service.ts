@@ -13,7 +13,7 @@ import {
 } from '../persistence/models';
 import { generateKey, hashKey, keyModeOf } from '../platform/auth/keys';
 import { apiError, notFound } from '../platform/errors/api-error';
-import { clearCredentialCaches } from '../platform/auth/credential-cache';
+import type { CredentialAnnouncer } from '../platform/auth/credential-changes';
 import type { Clock } from '../platform/clock';
 
 export interface LandlordInput {
@@ -68,11 +68,13 @@ export async function getLandlord(knex: Knex, id: string): Promise<Landlord> {
   return landlord;
 }
 
+/** `changes`: told once the patch is committed (the plan, subscription and time zone are part of a key's lookup). */
 export async function updateLandlord(
   knex: Knex,
   clock: Clock,
   id: string,
   input: Partial<LandlordInput>,
+  changes: CredentialAnnouncer,
 ): Promise<Landlord> {
   await getLandlord(knex, id);
   const patch: Partial<Landlord> = { updated_at: clock.now() };
@@ -84,7 +86,7 @@ export async function updateLandlord(
   if (input.propertyLimit !== undefined) patch.property_limit = input.propertyLimit;
   if (input.nextBillingDate !== undefined) patch.next_billing_date = input.nextBillingDate;
   await Landlord.query(knex).findById(id).patch(patch);
-  clearCredentialCaches();
+  await changes.committed(id);
   return getLandlord(knex, id);
 }
 
@@ -142,11 +144,17 @@ export async function listKeys(knex: Knex, landlordId: string): Promise<ApiKey[]
   return ApiKey.query(knex).where('landlord_id', landlordId).orderBy('created_at');
 }
 
-export async function revokeKey(knex: Knex, clock: Clock, keyId: string): Promise<ApiKey> {
+/** `changes`: told once the revocation is committed; again when it already was (a retry finishes the telling). */
+export async function revokeKey(
+  knex: Knex,
+  clock: Clock,
+  keyId: string,
+  changes: CredentialAnnouncer,
+): Promise<ApiKey> {
   const key = await ApiKey.query(knex).findById(keyId);
   if (!key) throw notFound('API key');
   if (!key.revoked_at) await ApiKey.query(knex).findById(keyId).patch({ revoked_at: clock.now() });
-  clearCredentialCaches();
+  await changes.committed(key.landlord_id);
   return (await ApiKey.query(knex).findById(keyId))!;
 }
 

@@ -13,7 +13,8 @@ import type { Mailer } from './mail/mailer';
 import type { CaptureMailer } from './mail/capture-mailer';
 import { markSandbox, runWrite, type WriteContext } from './sandbox/unit-of-work';
 import { localDate } from './time/dates';
-import type { DataVersions } from './read-cache/data-versions';
+import type { LandlordVersions } from './landlord-versions';
+import type { CredentialChanges } from './auth/credential-changes';
 import type { ResponseCache } from './read-cache/response-cache';
 import { noteCachedAnswer } from './read-cache/plugin';
 import { serviceModeOf } from './transport/service-mode';
@@ -32,7 +33,10 @@ export interface AppDeps {
   readonly mailer: Mailer;
   /** Set when mail is captured in process (no SMTP_URL): the dashboard exposes it. */
   readonly mailCapture?: CaptureMailer;
-  readonly dataVersions: DataVersions;
+  /** Bumped by every committed live write; the read cache keys answers by it. */
+  readonly dataVersions: LandlordVersions;
+  /** Where revocations, plan changes and landlord deletions are announced to the credential caches. */
+  readonly credentialChanges: CredentialChanges;
   readonly responseCache: ResponseCache;
   readonly metrics: Metrics;
   /** What /readyz checks: each dependency the process needs to answer requests, by name. */

@@ -241,9 +241,9 @@ export const CONFIG_SCHEMA = Joi.object<Record<string, string | number | boolean
   URL_SIGNING_SECRET: Joi.string()
     .min(16)
     .empty('')
-    .meta({ default: 'random per process' })
+    .meta({ default: 'kept in the database' })
     .description(
-      'key for signed document download URLs, at least 16 characters (set it when running several processes)',
+      'key for signed document download URLs, at least 16 characters; unset, the server draws one once and keeps it in the database, so every process on that database (and every restart) signs alike',
     ),
   LANDLORD_LIMITS: Joi.string()
     .pattern(/^[a-z_.]+=\d+(,[a-z_.]+=\d+)*$/)
@@ -258,7 +258,7 @@ export const CONFIG_SCHEMA = Joi.object<Record<string, string | number | boolean
     .max(60_000)
     .default(5000)
     .description(
-      'how long a key lookup is reused in one process; a revocation (or landlord deletion) in the dashboard clears it at once in that process, other processes see it within this time',
+      "how long a key lookup is reused in one process. A revocation, plan change or landlord deletion in the dashboard is seen at the next request by every process (with `REDIS_URL`, through the landlord's credentials version); this bounds only how long a change made outside the dashboard (a database edit) goes unseen",
     ),
   READ_CACHE_ENTRIES: Joi.number()
     .integer()

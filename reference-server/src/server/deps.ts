@@ -4,12 +4,15 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from '../platform/config';
 import { openDatabase, type Database } from '../persistence/database';
 import { migrateLatest } from '../persistence/migrations';
+import { keptSecret } from '../persistence/server-secrets';
 import { systemClock, type Clock } from '../platform/clock';
 import { IdempotencyStore } from '../platform/idempotency/store';
 import { MemoryRateLimitStore } from '../platform/limits/memory-store';
 import { RedisRateLimitStore } from '../platform/limits/redis-store';
 import type { RateLimitStore } from '../platform/limits/store';
-import { MemoryDataVersions, RedisDataVersions, type DataVersions } from '../platform/read-cache/data-versions';
+import { MemoryLandlordVersions, RedisLandlordVersions, type LandlordVersions } from '../platform/landlord-versions';
+import { CredentialChanges } from '../platform/auth/credential-changes';
+import { failFastRedis } from '../platform/redis-client';
 import { ResponseCache } from '../platform/read-cache/response-cache';
 import type { AppDeps } from '../platform/app-context';
 import { CaptureMailer } from '../platform/mail/capture-mailer';
@@ -35,17 +38,28 @@ export interface OpenOptions {
   readonly processMetrics?: boolean;
 }
 
-export async function openDeps(config: ServerConfig, logger: Logger, options: OpenOptions = {}): Promise<OpenedDeps> {
+export async function openDeps(
+  configured: ServerConfig,
+  logger: Logger,
+  options: OpenOptions = {},
+): Promise<OpenedDeps> {
   const clock = options.clock ?? systemClock;
   const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    queryTimeoutMs: config.dbQueryTimeoutMs,
-    acquireTimeoutMs: config.dbAcquireTimeoutMs,
+    databaseUrl: configured.databaseUrl,
+    dataDir: configured.dataDir,
+    queryTimeoutMs: configured.dbQueryTimeoutMs,
+    acquireTimeoutMs: configured.dbAcquireTimeoutMs,
   });
   await database.withoutTimeouts(migrateLatest);
+  // Unconfigured, the key of signed links is the one the database keeps: the same on every process using it.
+  const config: ServerConfig = {
+    ...configured,
+    urlSigningSecret: configured.urlSigningSecret ?? (await keptSecret(database.knex, 'url_signing')),
+  };
   let rateLimits: RateLimitStore;
-  let dataVersions: DataVersions;
+  let dataVersions: LandlordVersions;
+  let credentialChanges: CredentialChanges;
+  let closeVersions = async (): Promise<void> => undefined;
   const readiness: Record<string, () => Promise<void>> = {
     database: async () => {
       await database.knex.raw('select 1');
@@ -56,12 +70,17 @@ export async function openDeps(config: ServerConfig, logger: Logger, options: Op
     await redis.connect();
     rateLimits = redis;
     readiness.redis = () => redis.ping();
-    const versions = new RedisDataVersions(config.redisUrl, `${options.redisPrefix ?? 'ppapi:'}dv:`);
-    await versions.connect();
-    dataVersions = versions;
+    // Both kinds of landlord version on one connection, beside the limiter that reads them along.
+    const versions = failFastRedis(config.redisUrl);
+    await versions.connect().catch(() => undefined);
+    closeVersions = async () => versions.disconnect();
+    const prefix = options.redisPrefix ?? 'ppapi:';
+    dataVersions = new RedisLandlordVersions(versions, `${prefix}dv:`);
+    credentialChanges = new CredentialChanges(logger, new RedisLandlordVersions(versions, `${prefix}cv:`));
   } else {
     rateLimits = new MemoryRateLimitStore(clock);
-    dataVersions = new MemoryDataVersions();
+    dataVersions = new MemoryLandlordVersions();
+    credentialChanges = new CredentialChanges(logger);
   }
   const responseCache = new ResponseCache(
     config.readCacheEntries,
@@ -98,12 +117,13 @@ export async function openDeps(config: ServerConfig, logger: Logger, options: Op
     mailCapture,
     webhooks,
     dataVersions,
+    credentialChanges,
     responseCache,
     idempotency: new IdempotencyStore(database.knex, clock),
     async close() {
       await webhooks.stop();
       await rateLimits.close();
-      await dataVersions.close();
+      await closeVersions();
       await mailer.close();
       await database.close();
     },

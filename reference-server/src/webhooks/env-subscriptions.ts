@@ -11,6 +11,8 @@ import type { Clock } from '../platform/clock';
 import { EVENT_TYPES, MAX_EVENT_TYPES_PER_SUBSCRIPTION } from './event-types';
 
 const DESCRIPTION = (part: number, of: number): string => `WEBHOOK_URL (environment) ${part}/${of}`;
+/** Arbitrary constant key of the advisory lock that serialises this provisioning across processes. */
+const ENV_SUBSCRIPTIONS_LOCK = 7_461_202_612;
 
 /** Every type, in as few subscriptions as the per-endpoint limit allows, split evenly. */
 export function envSubscriptionParts(): string[][] {
@@ -35,12 +37,26 @@ export async function provisionEnvSubscriptions(
   const now = clock.now();
   const ids: string[] = [];
   await knex.transaction(async (trx) => {
+    // Every process of a deployment runs this at start, servers and workers alike, often together: without the
+    // lock each would find no subscription and create its own, and every event would go to WEBHOOK_URL once per
+    // process.
+    await trx.raw('select pg_advisory_xact_lock(?)', [ENV_SUBSCRIPTIONS_LOCK]);
     for (const [i, events] of parts.entries()) {
       const description = DESCRIPTION(i + 1, parts.length);
-      const existing = await trx('webhook_subscriptions')
+      const [existing, ...extra] = await trx('webhook_subscriptions')
         .where({ landlord_id: key.landlord_id, description })
         .orderBy('created_at')
-        .first<{ id: string } | undefined>('id');
+        .orderBy('id')
+        .select<Array<{ id: string }>>('id');
+      // Copies made by starts before the lock: deleted as the dashboard deletes (their history kept).
+      if (extra.length > 0)
+        await trx('webhook_subscriptions')
+          .whereIn(
+            'id',
+            extra.map((e) => e.id),
+          )
+          .whereNull('deleted_at')
+          .update({ active: false, deleted_at: now, updated_at: now });
       const row = { url: input.url, secret: input.secret, events, active: true, deleted_at: null, updated_at: now };
       if (existing) {
         await trx('webhook_subscriptions').where({ id: existing.id }).update(row);

@@ -86,3 +86,35 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
+
+/**
+ * Two processes of one deployment for the tests of the calling `describe`: the second on the first's database and
+ * Redis prefix (so it needs DATABASE_URL), started before the tests and stopped after them.
+ */
+export function twoProcesses(options: Omit<TestServerOptions, 'shareWith'> = {}): {
+  readonly a: TestServer;
+  readonly b: TestServer;
+} {
+  let a: TestServer | undefined;
+  let b: TestServer | undefined;
+  beforeAll(async () => {
+    a = await startTestServer(options);
+    b = await startTestServer({ ...options, shareWith: a });
+  });
+  afterAll(async () => {
+    await b?.stop();
+    await a?.stop();
+  });
+  const started = (t: TestServer | undefined): TestServer => {
+    if (!t) throw new Error('twoProcesses: the processes start in beforeAll');
+    return t;
+  };
+  return {
+    get a() {
+      return started(a);
+    },
+    get b() {
+      return started(b);
+    },
+  };
+}

@@ -263,7 +263,7 @@ export const pageRoutes: readonly PageRoute[] = [
         async () => {
           const deps = depsOf(request);
           const patch = validated(updateLandlordInput, 'payload', { plan: planOf(form) });
-          await dashboard.updateLandlord(deps.knex, deps.clock, id, patch);
+          await dashboard.updateLandlord(deps.knex, deps.clock, id, patch, deps.credentialChanges);
           return see(h, `/dashboard/landlords/${id}?done=plan`);
         },
         (error) => landlordPage(request, h, id, { error }),
@@ -276,7 +276,10 @@ export const pageRoutes: readonly PageRoute[] = [
     handler: action(async (request, h) => {
       const id = landlordIdOf(request.params);
       const deps = depsOf(request);
-      await deleteLandlord({ knex: deps.knex, storage: storageOf(request), logger: deps.logger }, id);
+      await deleteLandlord(
+        { knex: deps.knex, storage: storageOf(request), logger: deps.logger, changes: deps.credentialChanges },
+        id,
+      );
       return see(h, '/dashboard?done=deleted');
     }),
   },
@@ -315,7 +318,7 @@ export const pageRoutes: readonly PageRoute[] = [
       const deps = depsOf(request);
       const key = (await dashboard.listKeys(deps.knex, id)).find((k) => k.id === keyId);
       if (!key) return h.view('error', base(request, h, 'Key not found', notFoundError('API key'))).code(404);
-      await dashboard.revokeKey(deps.knex, deps.clock, keyId);
+      await dashboard.revokeKey(deps.knex, deps.clock, keyId, deps.credentialChanges);
       return see(h, `/dashboard/landlords/${id}?done=revoked`);
     }),
   },

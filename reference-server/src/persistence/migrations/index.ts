@@ -21,6 +21,7 @@ import * as contractSweeps from './20261127000400_contract_sweeps';
 import * as calendarEventIds from './20261127000500_calendar_event_ids';
 import * as propertyJsonValues from './20261128000000_property_json_values';
 import * as keptComplianceSummary from './20261129000000_kept_compliance_summary';
+import * as serverSecrets from './20261130000000_server_secrets';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -45,6 +46,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261127000500_calendar_event_ids', calendarEventIds],
   ['20261128000000_property_json_values', propertyJsonValues],
   ['20261129000000_kept_compliance_summary', keptComplianceSummary],
+  ['20261130000000_server_secrets', serverSecrets],
 ];
 
 const source: Knex.MigrationSource<string> = {

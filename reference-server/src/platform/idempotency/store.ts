@@ -1,7 +1,9 @@
 // A generic Idempotency-Key store (replay window 24 h). The first request with a key claims it; a matching
 // request while the first still runs gets 409 IDEMPOTENCY_IN_PROGRESS; after success the stored answer is
 // replayed. A claim whose owner died (process killed mid-request) is taken over after a lease expires, and a
-// failed request releases its claim so the client may retry.
+// failed request releases its claim so the client may retry. A claim is known by when it was made, besides its
+// key: a takeover, a completion and a release each touch only the claim they mean, never one made since by
+// another request (on another process, say) for the same key.
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Clock } from '../clock';
@@ -19,7 +21,8 @@ export interface IdempotencyClaim {
 }
 
 export type ClaimOutcome =
-  { readonly kind: 'claimed' } | { readonly kind: 'replay'; readonly status: number; readonly body: unknown };
+  | { readonly kind: 'claimed'; readonly at: Date }
+  | { readonly kind: 'replay'; readonly status: number; readonly body: unknown };
 
 export const fingerprintOf = (...parts: unknown[]): string =>
   createHash('sha256').update(JSON.stringify(parts)).digest('hex');
@@ -55,7 +58,7 @@ export class IdempotencyStore {
         .onConflict(['landlord_id', 'scope', 'key'])
         .ignore()
         .returning('key');
-      if (inserted.length > 0) return { kind: 'claimed' };
+      if (inserted.length > 0) return { kind: 'claimed', at: now };
       const row = (await this.knex('idempotency_keys')
         .where({ landlord_id: claim.landlordId, scope: claim.scope, key: claim.key })
         .first()) as Row | undefined;
@@ -64,7 +67,8 @@ export class IdempotencyStore {
       const abandoned =
         row.state === 'in_progress' && new Date(row.created_at).getTime() + IN_PROGRESS_LEASE_MS <= now.getTime();
       if (expired || abandoned) {
-        await this.release(claim, row.state);
+        // Only the row read here: another request may have taken it over already and claimed the key anew.
+        await this.drop(claim, row.state, new Date(row.created_at));
         continue;
       }
       if (row.fingerprint !== claim.fingerprint) {
@@ -76,16 +80,23 @@ export class IdempotencyStore {
     throw apiError('IDEMPOTENCY_IN_PROGRESS');
   }
 
-  async complete(claim: IdempotencyClaim, status: number, body: unknown): Promise<void> {
+  /** Stores the answer of the claim made `at` (claim's outcome), if it is still the key's claim. */
+  async complete(claim: IdempotencyClaim, at: Date, status: number, body: unknown): Promise<void> {
     await this.knex('idempotency_keys')
       .where({ landlord_id: claim.landlordId, scope: claim.scope, key: claim.key, state: 'in_progress' })
+      .where('created_at', at)
       .update({ state: 'completed', response_status: status, response_body: JSON.stringify(body) });
   }
 
-  /** Drops a claim (a failed request, or an expired or abandoned one being taken over). */
-  async release(claim: IdempotencyClaim, state: Row['state'] = 'in_progress'): Promise<void> {
+  /** Drops the claim made `at` (a failed request), if it is still the key's claim. */
+  async release(claim: IdempotencyClaim, at: Date): Promise<void> {
+    await this.drop(claim, 'in_progress', at);
+  }
+
+  private async drop(claim: IdempotencyClaim, state: Row['state'], at: Date): Promise<void> {
     await this.knex('idempotency_keys')
       .where({ landlord_id: claim.landlordId, scope: claim.scope, key: claim.key, state })
+      .where('created_at', at)
       .delete();
   }
 
@@ -98,11 +109,11 @@ export class IdempotencyStore {
     if (outcome.kind === 'replay') return { status: outcome.status, body: outcome.body, replayed: true };
     try {
       const result = await work();
-      if (result.status < 300) await this.complete(claim, result.status, result.body);
-      else await this.release(claim);
+      if (result.status < 300) await this.complete(claim, outcome.at, result.status, result.body);
+      else await this.release(claim, outcome.at);
       return { ...result, replayed: false };
     } catch (err) {
-      await this.release(claim);
+      await this.release(claim, outcome.at);
       throw err;
     }
   }

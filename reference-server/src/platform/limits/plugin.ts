@@ -25,6 +25,8 @@ declare module '@hapi/hapi' {
     rateLimitHeaders?: Record<string, string>;
     /** The landlord's data version, read by the limiter in its round trip (reads only; see `readAlong`). */
     dataVersion?: string;
+    /** The landlord's credentials version, read by the limiter in its round trip (see `readAlong`). */
+    credentialsVersion?: string;
   }
 }
 
@@ -33,7 +35,7 @@ async function decide(
   scope: LimiterScope,
   key: string,
   windows: Parameters<RateLimitStore['hit']>[1],
-  readAlong?: string,
+  readAlong?: readonly string[],
 ): Promise<LimitDecision> {
   try {
     const decision = await store.hit(key, windows, readAlong);
@@ -59,11 +61,16 @@ export interface RateLimitOptions {
   /** Per-landlord limits overridden by configuration (LANDLORD_LIMITS); the window stays a minute. */
   readonly landlordLimits?: Readonly<Partial<Record<LandlordLimitName, number>>>;
   /**
-   * For reads: the store key of the landlord's data version, read in the limiter's own round trip so a cached
-   * read costs one round trip instead of two. Read before the handler runs: a write committing in between is
-   * after the read began, so answering from the state before it is still a correct answer to this request.
+   * Store keys of the landlord's version counters, read in the limiter's own round trip, so a request learns them
+   * without a round trip of its own. `data`, for reads: the data version, so a cached read costs one round trip
+   * instead of two; read before the handler runs, so a write committing in between is after the read began, and
+   * answering from the state before it is still a correct answer to this request. `credentials`, for every
+   * request: the credentials version, against which the api-key scheme checks its cached key lookup.
    */
-  readonly readAlong?: (landlordId: string) => string | undefined;
+  readonly readAlong?: {
+    readonly data?: (landlordId: string) => string;
+    readonly credentials?: (landlordId: string) => string;
+  };
   /** Told every decision (metrics). */
   readonly onDecision?: (scope: LimiterScope, decision: LimiterDecision) => void;
 }
@@ -82,15 +89,22 @@ export async function enforceRateLimits(
 ): Promise<void> {
   const { landlordLimits, readAlong } = options;
   const requestClass = isWriteMethod(request.method) ? 'write' : 'read';
-  const along = requestClass === 'read' ? readAlong?.(api.landlordId) : undefined;
+  const dataKey = requestClass === 'read' ? readAlong?.data?.(api.landlordId) : undefined;
+  const credentialsKey = readAlong?.credentials?.(api.landlordId);
+  const along = [dataKey, credentialsKey].filter((key) => key !== undefined);
   const keyDecision = await decide(
     options,
     requestClass,
     `key:${api.keyId}:${requestClass}`,
     windowsFor(api.plan, requestClass, api.rateLimits),
-    along,
+    along.length > 0 ? along : undefined,
   );
-  if (keyDecision.readAlong !== undefined) request.app.dataVersion = keyDecision.readAlong ?? '0';
+  const versions = keyDecision.readAlong;
+  if (versions !== undefined) {
+    // A missing counter is version '0' (landlord-versions.ts).
+    if (dataKey !== undefined) request.app.dataVersion = versions[0] ?? '0';
+    if (credentialsKey !== undefined) request.app.credentialsVersion = versions[along.length - 1] ?? '0';
+  }
   if (!keyDecision.allowed) {
     refuse(
       request,

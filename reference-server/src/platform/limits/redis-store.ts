@@ -13,15 +13,16 @@ import { RateLimitStoreUnavailable, type LimitDecision, type RateLimitStore } fr
 // hits that arrived in one turn of the event loop. One call for all of them instead of one each: the client builds,
 // sends and decodes one command, not one per hit (`npm run bench -- --only limiter`, 50 callers: 10.5-10.9 to 4.9 µs
 // of client CPU per check, with auto-pipelining off too); Redis's own work per hit is the script's and barely moves.
-// Its keys need one Redis, not a cluster's slots, as the read-along key already did.
+// Its keys need one Redis, not a cluster's slots, as the read-along keys already did.
 //
 // Per hit, KEYS: the key's log (one sorted set of admitted requests' times, kept for its longest window), then
-// optionally one key to read along. ARGV: the number of keys (1 or 2), a member suffix, the time in ms ('' =
-// Redis's own clock), the number of windows, then (windowMs, limit) per window. A window's count is the log's
+// the keys to read along (none or more). ARGV: the number of keys (1 + those), a member suffix, the time in ms
+// ('' = Redis's own clock), the number of windows, then (windowMs, limit) per window. A window's count is the log's
 // entries inside it, so one request is one ZADD however many windows count it.
-// Returns one string per hit, "allowed,nowMs,blockedIndex,retryAtMs,count1,oldest1,...[,readAlong]": the
-// read-along value last ('' for no such key), so a cached read costs one round trip, not two. Lua writes numbers
-// with 14 significant digits: times in ms stay exact until the year 5138.
+// Returns one string per hit, "allowed,nowMs,blockedIndex,retryAtMs,count1,oldest1,...[,along1,...]": the
+// read-along values last ('' for no such key; they are version counters, so never hold a comma), so a request
+// learns the landlord's versions in the limiter's round trip, not one of its own. Lua writes numbers with 14
+// significant digits: times in ms stay exact until the year 5138.
 const SLIDING_LOG = `
 local clock
 local results = {}
@@ -37,7 +38,6 @@ while a <= #ARGV do
     now = clock
   end
   local log = KEYS[k]
-  local along = nkeys > 1 and redis.call('GET', KEYS[k + 1]) or nil
   local wins, limits, longest = {}, {}, 0
   for i = 1, n do
     wins[i], limits[i] = tonumber(ARGV[a + 2 + 2 * i]), tonumber(ARGV[a + 3 + 2 * i])
@@ -75,7 +75,7 @@ while a <= #ARGV do
       table.insert(out, counts[i] + 1); table.insert(out, counts[i] > 0 and at(i, 0) or now)
     end
   end
-  if nkeys > 1 then table.insert(out, along or '') end
+  for j = k + 1, k + nkeys - 1 do table.insert(out, redis.call('GET', KEYS[j]) or '') end
   table.insert(results, table.concat(out, ','))
   k, a = k + nkeys, a + 4 + 2 * n
 end
@@ -128,10 +128,10 @@ export class RedisRateLimitStore implements RateLimitStore {
     await this.redis.connect().catch(() => undefined);
   }
 
-  async hit(key: string, windows: readonly WindowSpec[], readAlong?: string): Promise<LimitDecision> {
+  async hit(key: string, windows: readonly WindowSpec[], readAlong?: readonly string[]): Promise<LimitDecision> {
     // One log per key and set of window lengths (a key always comes with the same windows: policy.ts).
     const keys = [`${this.prefix}${key}:${windows.map((w) => w.windowMs).join(',')}`];
-    if (readAlong !== undefined) keys.push(readAlong);
+    if (readAlong !== undefined) keys.push(...readAlong);
     const argv = [
       keys.length,
       this.nextMember(),
@@ -145,7 +145,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     } catch (err) {
       throw new RateLimitStoreUnavailable(err instanceof Error ? err.message : String(err));
     }
-    // Numbers first, then the read-along value, which may hold commas itself; '' stands for a missing key.
+    // Numbers first, then the read-along values; '' stands for a missing key.
     const fields = 4 + 2 * windows.length;
     const out: number[] = [];
     let from = 0;
@@ -154,7 +154,18 @@ export class RedisRateLimitStore implements RateLimitStore {
       out.push(Number(comma === -1 ? reply.slice(from) : reply.slice(from, comma)));
       from = comma === -1 ? reply.length + 1 : comma + 1;
     }
-    const along = readAlong === undefined ? {} : { readAlong: reply.slice(from) || null };
+    const along =
+      readAlong === undefined
+        ? {}
+        : {
+            readAlong:
+              readAlong.length === 0
+                ? []
+                : reply
+                    .slice(from)
+                    .split(',')
+                    .map((value) => value || null),
+          };
     const [allowed, nowMs, blockedIndex, retryAtMs] = out as [number, number, number, number];
     const states = windows.map((spec, i) => {
       const oldest = out[5 + 2 * i];

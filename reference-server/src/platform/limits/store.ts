@@ -17,18 +17,19 @@ export interface LimitDecision {
   /** When refused: the window that refused and when a slot frees in it. */
   readonly blocked?: { readonly spec: WindowSpec; readonly retryAtMs: number };
   /**
-   * The value of the `readAlong` key, read in the same round trip (null: no such key); absent when the store
-   * does not read along (in-process stores: the reader asks its own store, which costs no round trip).
+   * The values of the `readAlong` keys, in their order, read in the same round trip (null: no such key); absent
+   * when the store does not read along (in-process stores: the reader asks its own store, which costs no round trip).
    */
-  readonly readAlong?: string | null;
+  readonly readAlong?: ReadonlyArray<string | null>;
 }
 
 export interface RateLimitStore {
   /**
    * Admits and records one request under `key`, or refuses it; throws when the store cannot be reached.
-   * `readAlong`: a key of the same store to read in the same round trip (the read cache's data version).
+   * `readAlong`: keys of the same store to read in the same round trip (the landlord's version counters, which
+   * hold numbers: landlord-versions.ts).
    */
-  hit(key: string, windows: readonly WindowSpec[], readAlong?: string): Promise<LimitDecision>;
+  hit(key: string, windows: readonly WindowSpec[], readAlong?: readonly string[]): Promise<LimitDecision>;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 // Bounded in-process store of read answers, per landlord, least recently used first out. Entries are keyed by
-// the landlord's data version (see data-versions.ts), so they never need invalidating on write; the TTL only
+// the landlord's data version (see ../landlord-versions.ts), so they never need invalidating on write; the TTL only
 // bounds how long a change made outside the API (a manual database edit) can go unseen. Both the number of
 // entries and their serialized bytes are bounded (the parsed objects kept beside them take about as much again).
 import type { Clock } from '../clock';

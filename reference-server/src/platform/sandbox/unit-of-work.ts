@@ -7,7 +7,7 @@ import { inDatabaseError } from '../errors/database-errors';
 import type { Logger } from 'pino';
 import type { Scope } from '../scope';
 import type { Clock } from '../clock';
-import type { DataVersions } from '../read-cache/data-versions';
+import type { LandlordVersions } from '../landlord-versions';
 
 export interface WriteContext extends Scope {
   readonly db: Knex.Transaction;
@@ -21,7 +21,7 @@ export interface UnitOfWorkDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   /** Bumped after every live commit, so cached reads of the landlord's data are not served again. */
-  readonly dataVersions?: DataVersions;
+  readonly dataVersions?: LandlordVersions;
 }
 
 /** Attempts of a write that PostgreSQL aborted to resolve a deadlock (or a serialization failure). */

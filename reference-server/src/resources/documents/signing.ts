@@ -1,6 +1,6 @@
 // Document download links: `<kind>.<documentId>.<landlordId>.<expires>.<signature>`, where the signature is the
 // HMAC-SHA256 (base64url) of the first four fields with the URL-signing secret. A link is valid for one hour.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ServerConfig } from '../../platform/config';
 
 export type DocumentKind = 'property' | 'contract';
@@ -14,11 +14,11 @@ export interface DownloadClaims {
   readonly expires: number;
 }
 
-// Used when URL_SIGNING_SECRET is unset: links then stop working when the process restarts.
-const PROCESS_SECRET = randomBytes(32);
-
-export const signingSecretOf = (config: Pick<ServerConfig, 'urlSigningSecret'>): Buffer =>
-  config.urlSigningSecret ? Buffer.from(config.urlSigningSecret, 'utf8') : PROCESS_SECRET;
+/** URL_SIGNING_SECRET, or when it is unset the secret the database keeps (openDeps puts it in the configuration). */
+export function signingSecretOf(config: Pick<ServerConfig, 'urlSigningSecret'>): Buffer {
+  if (!config.urlSigningSecret) throw new Error('no URL signing secret: openDeps reads the one the database keeps');
+  return Buffer.from(config.urlSigningSecret, 'utf8');
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
