@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from '../platform/config';
 import { openDatabase, type Database } from '../persistence/database';
 import { migrateLatest } from '../persistence/migrations';
+import { readSnapshot, writeSnapshot } from '../persistence/snapshot';
 import { systemClock, type Clock } from '../platform/clock';
 import { IdempotencyStore } from '../platform/idempotency/store';
 import { MemoryRateLimitStore } from '../platform/limits/memory-store';
@@ -24,6 +25,11 @@ export interface OpenedDeps extends AppDeps {
   readonly database: Database;
   /** Outbound webhooks: created here, started by main (or scripts/worker.ts); tests drive it by hand. */
   readonly webhooks: WebhookRuntime;
+  /**
+   * Writes the PGLITE_SNAPSHOT file unless the database started from it: call it once the database is migrated and
+   * seeded, before anything else writes to it.
+   */
+  keepSnapshot(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,9 +43,11 @@ export interface OpenOptions {
 
 export async function openDeps(config: ServerConfig, logger: Logger, options: OpenOptions = {}): Promise<OpenedDeps> {
   const clock = options.clock ?? systemClock;
+  const snapshot = config.pgliteSnapshot ? await readSnapshot(config.pgliteSnapshot) : undefined;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    loadDataDir: snapshot,
     queryTimeoutMs: config.dbQueryTimeoutMs,
     acquireTimeoutMs: config.dbAcquireTimeoutMs,
   });
@@ -100,6 +108,9 @@ export async function openDeps(config: ServerConfig, logger: Logger, options: Op
     dataVersions,
     responseCache,
     idempotency: new IdempotencyStore(database.knex, clock),
+    async keepSnapshot() {
+      if (config.pgliteSnapshot && !snapshot) await writeSnapshot(database, config.pgliteSnapshot);
+    },
     async close() {
       await webhooks.stop();
       await rateLimits.close();
