@@ -2,7 +2,8 @@
 // process or as child processes, write the embedded database there once migrated and seeded, and later ones of the
 // same fixture date load it instead of migrating and seeding again (PGLITE_SNAPSHOT). One folder per jest run, set
 // before the workers start (they inherit it) and removed when jest exits, so no snapshot outlives the code it was
-// made by.
+// made by. On PostgreSQL the run's template databases are named after it, and dropped by the global teardown
+// (reference-server/test/helpers/run-templates.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,14 +1,14 @@
 // Boots a real reference server for a test file: embedded PGlite by default, or a fresh PostgreSQL database
 // (when DATABASE_URL is set) plus Redis (REDIS_URL) and SMTP (SMTP_URL), so the same tests run on both.
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import type { Server, ServerInjectOptions, ServerInjectResponse } from '@hapi/hapi';
 import pino from 'pino';
 import { FIXTURE_KEYS } from '@ppapi/spec';
 import { loadConfig, type ServerConfig } from '../../src/platform/config';
 import { freshPostgres } from './fresh-postgres';
+import { snapshotFile, templateDatabase } from './snapshots';
 import { seedIfEmpty } from '../../src/fixtures/load';
-import { systemClock, utcDate, type Clock } from '../../src/platform/clock';
+import type { Clock } from '../../src/platform/clock';
 import { buildServer } from '../../src/server/build';
 import { openDeps, type OpenedDeps } from '../../src/server/deps';
 
@@ -46,19 +46,6 @@ export interface TestServerOptions {
   readonly shareWith?: TestServer;
 }
 
-/**
- * The snapshot file (jest.snapshots.ts) of the embedded database this server starts with: migrated, and seeded with
- * the portfolio of its clock's day. A manual clock's landlords and keys are created at its instant, so its snapshot
- * is of that instant; the system clock's, of the day (created earlier that day, as on a server up since then).
- */
-function snapshotFile(options: TestServerOptions): string | undefined {
-  const dir = process.env.PPAPI_TEST_SNAPSHOTS;
-  if (!dir) return undefined;
-  if (options.seed === false) return join(dir, 'server-migrated.tar');
-  const when = options.clock ? options.clock.now().toISOString().replace(/:/g, '-') : utcDate(systemClock);
-  return join(dir, `server-seeded-${when}.tar`);
-}
-
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const env: NodeJS.ProcessEnv = { ...process.env, ADMIN_TOKEN, PORT: '0', LOG_LEVEL: 'silent', ...options.env };
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -66,8 +53,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     if (!options.shareWith.databaseUrl) throw new Error('shareWith needs a server on PostgreSQL (DATABASE_URL)');
     env.DATABASE_URL = options.shareWith.databaseUrl;
   } else if (env.DATABASE_URL) {
-    // On PostgreSQL, each test file gets a database of its own, dropped afterwards.
-    const fresh = await freshPostgres(env.DATABASE_URL);
+    // On PostgreSQL, each test file gets a database of its own (a copy of the run's template), dropped afterwards.
+    const fresh = await freshPostgres(env.DATABASE_URL, 'test', templateDatabase(options));
     env.DATABASE_URL = fresh.url;
     dropDatabase = fresh.drop;
   } else if (!env.DATA_DIR) {
@@ -76,7 +63,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const config: ServerConfig = loadConfig(env);
   const redisPrefix = options.shareWith?.redisPrefix ?? `test:${randomBytes(4).toString('hex')}:`;
   const deps = await openDeps(config, pino({ level: 'silent' }), { clock: options.clock, redisPrefix });
-  // Nothing to seed when the database started from a seeded snapshot.
+  // Nothing to seed when the database started from a seeded snapshot or template.
   if (options.seed !== false && !options.shareWith) await seedIfEmpty(deps.knex, deps.clock);
   await deps.keepSnapshot();
   const server = await buildServer(deps, { strictResponses: options.strictResponses ?? true });
