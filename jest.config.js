@@ -20,6 +20,8 @@ module.exports = {
   maxWorkers: 2,
   testTimeout: 60000,
   setupFilesAfterEnv: ['<rootDir>/jest.fast-check.ts'],
+  globalSetup: '<rootDir>/jest.snapshots.ts',
+  globalTeardown: '<rootDir>/reference-server/test/helpers/run-templates.ts',
   // The signature witness is ESM-only; jest's dynamic import of it under vm modules failed intermittently
   // ("reading 'identifier'"), so it is transpiled to CommonJS like our own code and required.
   moduleNameMapper: {

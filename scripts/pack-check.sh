@@ -34,13 +34,6 @@ measure() { # folder label
 }
 
 echo "== node $(node --version), npm $(npm --version)"
-echo "== pack"
-npm pack --silent --workspace spec-data --workspace webhook-receiver --workspace conformance --pack-destination "$work" >/dev/null
-ls -l "$work"/*.tgz | awk '{print "   " $5 " bytes  " $9}'
-spec_tgz=$(ls "$work"/ppapi-spec-*.tgz)
-receiver_tgz=$(ls "$work"/ppapi-webhook-receiver-*.tgz)
-suite_tgz=$(ls "$work"/ppapi-conformance-*.tgz)
-
 install_into() { # folder tarballs...
   local dir=$1; shift
   mkdir -p "$dir"
@@ -48,14 +41,20 @@ install_into() { # folder tarballs...
     npm install --no-audit --no-fund --loglevel=error "$@" >/dev/null)
 }
 
-echo "== install the receiver alone (spec + webhook-receiver)"
-install_into "$work/receiver" "$spec_tgz" "$receiver_tgz"
+# The action's install step packs the three packages (each builds on `npm pack`); the receiver's install below
+# takes its tarballs from there rather than packing and building them again.
 echo "== install the suite (spec + webhook-receiver + conformance) with the GitHub Action's install step"
 mkdir -p "$work/runner" && : > "$work/runner/github.env" && : > "$work/runner/summary.md"
 RUNNER_TEMP="$work/runner" GITHUB_ENV="$work/runner/github.env" ACTION_PATH="$repo" INPUT_PDF_PARSER=false \
   bash "$repo/scripts/action/install.sh" | sed 's/^/   /'
 suite=$(sed -n 's/^PPAPI_SUITE=//p' "$work/runner/github.env")
 [ -x "$suite/node_modules/.bin/ppapi-conformance" ] || fail "the action's install step installed no ppapi-conformance"
+ls -l "$suite"/tarballs/*.tgz | awk '{print "   " $5 " bytes  " $9}'
+spec_tgz=$(ls "$suite"/tarballs/ppapi-spec-*.tgz)
+receiver_tgz=$(ls "$suite"/tarballs/ppapi-webhook-receiver-*.tgz)
+
+echo "== install the receiver alone (spec + webhook-receiver)"
+install_into "$work/receiver" "$spec_tgz" "$receiver_tgz"
 
 echo "== none of the reference server's dependencies are installed"
 server_deps=$(node -e 'const p=require("./reference-server/package.json"); const mine=new Set(Object.keys({...require("./conformance/package.json").dependencies, ...require("./webhook-receiver/package.json").dependencies})); console.log(Object.keys(p.dependencies).filter(d=>!mine.has(d)&&!d.startsWith("@ppapi/")).join(" "))')
@@ -87,7 +86,7 @@ if [ -z "$base_url" ]; then
   echo "== start the reference server from the repository (npm run reference, port $port)"
   (cd "$repo" && PORT=$port exec setsid npm run -s reference) > "$work/reference.log" 2>&1 &
   server_pid=$!
-  for _ in $(seq 1 300); do grep -q 'listening on' "$work/reference.log" && break; kill -0 "$server_pid" 2>/dev/null || break; sleep 1; done
+  for _ in $(seq 1 3000); do grep -q 'listening on' "$work/reference.log" && break; kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
   grep -q 'listening on' "$work/reference.log" || { cat "$work/reference.log"; fail "reference server did not start"; }
   base_url=http://127.0.0.1:$port/api/public/v1
 fi
@@ -113,7 +112,7 @@ echo "== ppapi-receiver (installed alone) and ppapi-receiver-test (installed wit
 rport=$(free_port)
 (cd "$work/receiver" && exec setsid npx --no-install ppapi-receiver --port "$rport" --secret pack-check-secret) > "$work/receiver.log" 2>&1 &
 receiver_pid=$!
-for _ in $(seq 1 120); do grep -q 'listening' "$work/receiver.log" && break; kill -0 "$receiver_pid" 2>/dev/null || break; sleep 1; done
+for _ in $(seq 1 1200); do grep -q 'listening' "$work/receiver.log" && break; kill -0 "$receiver_pid" 2>/dev/null || break; sleep 0.1; done
 grep -q 'listening' "$work/receiver.log" || { cat "$work/receiver.log"; fail "receiver did not start"; }
 set +e
 npx --no-install ppapi-receiver-test --url "http://127.0.0.1:$rport/webhooks" --secret pack-check-secret --seed 1 > "$work/receiver-test.log" 2>&1; status=$?

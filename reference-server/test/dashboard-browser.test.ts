@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { startReceiver, type RunningReceiver } from '@ppapi/webhook-receiver';
 import { FIXTURE_KEYS } from '@ppapi/spec';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { AttemptResult } from '../src/webhooks/delivery/executor';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './helpers/server';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -23,15 +24,6 @@ if (!haveChromium) {
 }
 const describeInBrowser = haveChromium ? describe : describe.skip;
 
-/** Polls a condition (bounded; the deliveries are asynchronous), never a fixed sleep. */
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describeInBrowser('the dashboard in a browser', () => {
   let t: TestServer;
   let receiver: RunningReceiver;
@@ -39,6 +31,10 @@ describeInBrowser('the dashboard in a browser', () => {
   let userDataDir: string;
   const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   const scanned: string[] = [];
+  const waiting: Array<{ readonly outcome: AttemptResult; readonly recorded: () => void }> = [];
+  /** The next delivery attempt the server records with `outcome` (its webhook runtime tells its observers). */
+  const nextAttempt = (outcome: AttemptResult): Promise<void> =>
+    new Promise((recorded) => waiting.push({ outcome, recorded }));
 
   beforeAll(async () => {
     const { chromium } = await import('playwright-core');
@@ -47,6 +43,12 @@ describeInBrowser('the dashboard in a browser', () => {
     t = await startTestServer({ listen: true, env: { SMTP_URL: '' } });
     // As a running server does (server/main.ts): deliveries go out on their own, as they would for a user.
     await t.deps.webhooks.start();
+    t.deps.webhooks.observeAttempts((outcome) => {
+      for (const w of waiting.filter((x) => x.outcome === outcome)) {
+        waiting.splice(waiting.indexOf(w), 1);
+        w.recorded();
+      }
+    });
     receiver = await startReceiver({ secret: RECEIVER_SECRET, adminToken: RECEIVER_TOKEN });
     mkdirSync(SHOTS, { recursive: true });
     userDataDir = mkdtempSync(join(tmpdir(), 'ppapi-chromium-'));
@@ -164,12 +166,12 @@ describeInBrowser('the dashboard in a browser', () => {
     await dash.getByRole('link', { name: `${receiver.url}/hooks` }).click();
     const subscriptionUrl = dash.url().split('?')[0];
     await dash.getByLabel('Event type').selectOption('property.created');
+    const delivered = nextAttempt('succeeded');
     await dash.getByRole('button', { name: 'Send test delivery' }).click();
-    await until('the test delivery to succeed', async () => {
-      await dash.goto(subscriptionUrl);
-      return (await dash.locator('.delivery').first().textContent())?.includes('succeeded') ?? false;
-    });
+    await delivered;
+    await dash.goto(subscriptionUrl);
     const first = dash.locator('.delivery').first();
+    expect(await first.textContent()).toContain('succeeded');
     expect(await first.locator('td.code-cell').first().textContent()).toBe('200');
     expect(await first.locator('tbody tr').first().textContent()).toMatch(/\d+ ms/);
     await check(dash, '07-history-succeeded');
@@ -192,25 +194,25 @@ describeInBrowser('the dashboard in a browser', () => {
 
     await dash.goto(subscriptionUrl);
     await dash.getByLabel('Event type').selectOption('property.created');
+    const failed = nextAttempt('permanently_failed');
     await dash.getByRole('button', { name: 'Send test delivery' }).click();
-    await until('the scripted failure', async () => {
-      await dash.goto(subscriptionUrl);
-      return (await dash.locator('.delivery').first().textContent())?.includes('permanently_failed') ?? false;
-    });
+    await failed;
+    await dash.goto(subscriptionUrl);
+    expect(await dash.locator('.delivery').first().textContent()).toContain('permanently_failed');
     expect(await dash.locator('.delivery').first().locator('td.code-cell').first().textContent()).toBe('503');
     await check(dash, '10-history-failed');
+    const retried = nextAttempt('succeeded');
     await dash
       .getByRole('button', { name: /^Retry now/ })
       .first()
       .click();
     await dash.getByRole('status').waitFor();
-    await until('the manual retry to succeed', async () => {
-      await dash.goto(subscriptionUrl);
-      return (await dash.locator('.delivery').first().textContent())?.includes('succeeded') ?? false;
-    });
-    const retried = dash.locator('.delivery').first();
-    expect(await retried.locator('td.code-cell').allTextContents()).toEqual(['503', '200']);
-    expect(await retried.locator('tbody').textContent()).toMatch(/manual/);
+    await retried;
+    await dash.goto(subscriptionUrl);
+    const retriedDelivery = dash.locator('.delivery').first();
+    expect(await retriedDelivery.textContent()).toContain('succeeded');
+    expect(await retriedDelivery.locator('td.code-cell').allTextContents()).toEqual(['503', '200']);
+    expect(await retriedDelivery.locator('tbody').textContent()).toMatch(/manual/);
     await check(dash, '11-history-retried');
     await live.locator('#deliveries-body tr[data-seq]').filter({ hasText: '503' }).first().waitFor();
     expect(await live.locator('#deliveries-body').textContent()).toMatch(/200[\s\S]*503[\s\S]*200/);

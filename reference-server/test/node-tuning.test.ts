@@ -26,6 +26,11 @@ interface Started {
   proc: ChildProcess;
   url: string;
   output: () => string;
+  /**
+   * Resolves once no process holds the bin's stdout and stderr any more: the server it runs inherits both, so the
+   * bin and the server have both exited then.
+   */
+  outputClosed: Promise<void>;
 }
 
 async function startBin(): Promise<Started> {
@@ -44,6 +49,9 @@ async function startBin(): Promise<Started> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  const outputClosed = Promise.all(
+    [proc.stdout, proc.stderr].map((stream) => new Promise((resolve) => stream.once('close', resolve))),
+  ).then(() => undefined);
   proc.stdout.on('data', (chunk: Buffer) => {
     out += chunk.toString();
   });
@@ -64,7 +72,7 @@ async function startBin(): Promise<Started> {
       reject(new Error(`exited (${code}) before listening:\n${out}`));
     });
   });
-  return { proc, url, output: () => out };
+  return { proc, url, output: () => out, outputClosed };
 }
 
 const answers = async (url: string): Promise<boolean> =>
@@ -73,32 +81,37 @@ const answers = async (url: string): Promise<boolean> =>
     () => false,
   );
 
-/** Polls until the server stops answering; bounded, the pause is between polls only. */
-async function gone(url: string, timeoutMs: number): Promise<void> {
-  const started = Date.now();
-  while (await answers(url)) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${url} still answering after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+/** The server has exited within `ms` (its output closed), and nothing answers at its address any more. */
+async function gone(started: Started, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the server still runs ${ms} ms later:\n${started.output()}`)), ms);
+  });
+  try {
+    await Promise.race([started.outputClosed, late]);
+  } finally {
+    clearTimeout(timer);
   }
+  expect(await answers(started.url)).toBe(false);
 }
 
 describe('the ppapi-reference bin', () => {
   jest.setTimeout(120_000);
 
   it('passes SIGTERM on: the server stops gracefully and the bin exits 0', async () => {
-    const { proc, url, output } = await startBin();
-    expect(await answers(url)).toBe(true);
-    const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-    proc.kill('SIGTERM');
+    const started = await startBin();
+    expect(await answers(started.url)).toBe(true);
+    const exited = new Promise<number | null>((resolve) => started.proc.once('exit', (code) => resolve(code)));
+    started.proc.kill('SIGTERM');
     expect(await exited).toBe(0);
-    await gone(url, 10_000);
-    expect(output()).not.toMatch(/failed to start/);
+    await gone(started, 10_000);
+    expect(started.output()).not.toMatch(/failed to start/);
   });
 
   it('leaves no server behind when it is SIGKILLed (the child sees its parent gone)', async () => {
-    const { proc, url } = await startBin();
-    expect(await answers(url)).toBe(true);
-    proc.kill('SIGKILL');
-    await gone(url, 20_000);
+    const started = await startBin();
+    expect(await answers(started.url)).toBe(true);
+    started.proc.kill('SIGKILL');
+    await gone(started, 20_000);
   });
 });

@@ -18,8 +18,8 @@ import { openDeps, type OpenedDeps } from '../src/server/deps';
 import { sampleEventData } from '../src/webhooks/catalogue/samples';
 import { recordEvent } from '../src/webhooks/outbox/record';
 import { startTestServer, type TestServer } from './helpers/server';
-import { startTestReceiver, waitFor, type TestReceiver } from './helpers/webhook-test-receiver';
-import { kill, spawnWorker, type Worker } from './helpers/worker-process';
+import { startTestReceiver, type TestReceiver } from './helpers/webhook-test-receiver';
+import { kill, printed, recordedSuccesses, spawnWorker, type Worker } from './helpers/worker-process';
 
 jest.setTimeout(180_000);
 
@@ -88,12 +88,12 @@ describe('PGlite on disk, embedded queue', () => {
       await kill(first, 'SIGKILL');
 
       receiver.answer = () => 200;
-      const second = spawnWorker(env);
+      // Stopped cleanly once it has recorded the attempt.
+      const second = spawnWorker({ ...env, LOG_LEVEL: 'debug' });
       await receiver.waitForHits(2, 60_000).catch((err: Error) => {
         throw new Error(`${err.message}\n${second.output.join('')}`);
       });
-      // Let it record the attempt, then stop it cleanly.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await printed([second], (lines) => recordedSuccesses(lines).has(eventId), 60_000, `${eventId} delivered`);
       await kill(second, 'SIGTERM');
 
       expect(receiver.hits.map((h) => h.json.id)).toEqual([eventId, eventId]);
@@ -124,8 +124,15 @@ const redis = process.env.DATABASE_URL && process.env.REDIS_URL ? describe : des
 /** A fresh PostgreSQL database (via the test server helper) that worker processes share with this process. */
 async function postgresDrill(queueEnv: NodeJS.ProcessEnv): Promise<void> {
   const t: TestServer = await startTestServer();
-  // Retries a second apart, so the drill can watch a failed attempt being retried in real time.
-  const env = { DATABASE_URL: t.deps.config.databaseUrl!, DATA_DIR: '', WEBHOOK_RETRY_DELAYS: '1,1', ...queueEnv };
+  // Retries a second apart, so the drill can watch a failed attempt being retried in real time; each attempt
+  // printed once recorded (debug), so the drill waits for what it needs.
+  const env = {
+    DATABASE_URL: t.deps.config.databaseUrl!,
+    DATA_DIR: '',
+    WEBHOOK_RETRY_DELAYS: '1,1',
+    LOG_LEVEL: 'debug',
+    ...queueEnv,
+  };
   const workers: Worker[] = [];
   try {
     const landlordId = await landlordOf(t.deps);
@@ -149,11 +156,7 @@ async function postgresDrill(queueEnv: NodeJS.ProcessEnv): Promise<void> {
     receiver.answer = () => 200;
     const second = spawnWorker(env);
     workers.push(second);
-    await waitFor(
-      async () => (await deliveryOf(t.deps, eventId))?.status === 'succeeded',
-      90_000,
-      `delivery of ${eventId}\n${second.output.join('')}`,
-    );
+    await printed([second], (lines) => recordedSuccesses(lines).has(eventId), 90_000, `${eventId} delivered`);
     expect(receiver.hitsFor(eventId).length).toBeGreaterThanOrEqual(2);
     expect(new Set(receiver.hitsFor(eventId).map((h) => h.json.id))).toEqual(new Set([eventId]));
     expect(await deliveryOf(t.deps, eventId)).toEqual({ status: 'succeeded', attempt_count: 1 });
@@ -166,21 +169,24 @@ async function postgresDrill(queueEnv: NodeJS.ProcessEnv): Promise<void> {
     receiver.answer = (hit) => (receiver.hitsFor(hit.json.id).length === 1 ? 500 : 200);
     const ids: string[] = [];
     for (let i = 0; i < 60; i++) ids.push(await recordSample(t.deps, landlordId));
-    await waitFor(
-      async () => {
-        const rows = await t.deps
-          .knex('webhook_deliveries')
-          .whereIn(
-            'event_id',
-            ids.map((id) => id.slice(4)),
-          )
-          .where('status', 'succeeded')
-          .count<Array<{ n: number | string }>>('* as n');
-        return Number(rows[0].n) === ids.length;
+    await printed(
+      [second, third, fourth],
+      (lines) => {
+        const delivered = recordedSuccesses(lines);
+        return ids.every((id) => delivered.has(id));
       },
       90_000,
       'all 60 deliveries',
     );
+    const succeeded = await t.deps
+      .knex('webhook_deliveries')
+      .whereIn(
+        'event_id',
+        ids.map((id) => id.slice(4)),
+      )
+      .where('status', 'succeeded')
+      .count<Array<{ n: number | string }>>('* as n');
+    expect(Number(succeeded[0].n)).toBe(ids.length);
     for (const id of ids) expect(receiver.hitsFor(id)).toHaveLength(2);
     const attempts = await t.deps
       .knex('webhook_delivery_attempts as a')

@@ -275,10 +275,17 @@ describe('failure scripts', () => {
   test('a sender that gives up on a slow answer is recorded as closed early', async () => {
     receiver.script({ match: { event: 'rent.overdue' }, failFirst: 1, mode: 'slow', delayMs: 300 });
     const d = delivery('rent.overdue');
+    // The receiver learns of the hang-up asynchronously, and tells its store's listeners (the live page's) then.
+    const closedEarly = new Promise<void>((resolve) => {
+      const onAttempt = (attempt: DeliveryAttempt): void => {
+        if (attempt.id !== d.envelope.id || !attempt.senderClosedEarly) return;
+        receiver.store.changes.off('attempt', onAttempt);
+        resolve();
+      };
+      receiver.store.changes.on('attempt', onAttempt);
+    });
     expect((await post(receiver.url, d, 100)).timedOut).toBe(true);
-    // The receiver learns of the hang-up asynchronously: poll briefly instead of sleeping a fixed time.
-    for (let i = 0; i < 100 && !receiver.store.attemptsOf(d.envelope.id)[0]?.senderClosedEarly; i++)
-      await new Promise((r) => setTimeout(r, 10));
+    await closedEarly;
     expect(receiver.store.attemptsOf(d.envelope.id)[0]?.senderClosedEarly).toBe(true);
   });
 

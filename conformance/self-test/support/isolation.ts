@@ -1,7 +1,10 @@
 // When the self-tests run against real services (DATABASE_URL / REDIS_URL set, as in CI's second run), every
 // reference server they start gets a database and a Redis key prefix of its own: servers started by parallel
-// test files must not seed the same database or share per-landlord rate-limit counters.
+// test files must not seed the same database or share per-landlord rate-limit counters. On the embedded database,
+// each starts from the run's snapshot of today's migrated and seeded database (the first one writes it), when jest
+// made a folder for them (jest.snapshots.ts).
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import pg from 'pg';
 
 export interface IsolatedServices {
@@ -37,6 +40,12 @@ export async function isolateServices(env: NodeJS.ProcessEnv = process.env): Pro
         () => undefined,
       );
     };
+  } else if (env.PPAPI_TEST_SNAPSHOTS && !env.DATA_DIR) {
+    // The fixture portfolio is of the day it is seeded: a snapshot per UTC day.
+    overrides.PGLITE_SNAPSHOT = join(
+      env.PPAPI_TEST_SNAPSHOTS,
+      `reference-${new Date().toISOString().slice(0, 10)}.tar`,
+    );
   }
   return { env: overrides, release };
 }

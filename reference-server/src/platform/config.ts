@@ -9,6 +9,8 @@ export interface ServerConfig {
   /** Unset: embedded PGlite (in memory, or on disk under dataDir). */
   readonly databaseUrl?: string;
   readonly dataDir?: string;
+  /** PGlite in memory: start from this snapshot file, or write it once migrated and seeded when it is missing. */
+  readonly pgliteSnapshot?: string;
   /** Unset: in-process rate-limit and lock stores. */
   readonly redisUrl?: string;
   /** Unset: in-process mail capture. */
@@ -113,6 +115,12 @@ export const CONFIG_SCHEMA = Joi.object<Record<string, string | number | boolean
     .empty('')
     .meta({ default: 'unset' })
     .description('with PGlite, keep the database (and stored files under `objects/`) on disk in this folder'),
+  PGLITE_SNAPSHOT: Joi.string()
+    .empty('')
+    .meta({ default: 'unset' })
+    .description(
+      'with PGlite in memory (neither `DATABASE_URL` nor `DATA_DIR`): a file to start the database from, a quarter of the CPU time of creating, migrating and seeding it; when there is no such file, the server writes it once migrated and seeded (so its fixture dates are those of that day)',
+    ),
   REDIS_URL: Joi.string()
     .uri({ scheme: ['redis', 'rediss'] })
     .empty('')
@@ -362,7 +370,10 @@ export const CONFIG_SCHEMA = Joi.object<Record<string, string | number | boolean
     .description(
       'compliance summaries computed at once per process (each works over the whole portfolio); the rest wait their turn in arrival order, at most `DB_QUERY_TIMEOUT_MS`, then `503 SERVICE_UNAVAILABLE`',
     ),
-}).unknown(true);
+})
+  .oxor('PGLITE_SNAPSHOT', 'DATABASE_URL')
+  .oxor('PGLITE_SNAPSHOT', 'DATA_DIR')
+  .unknown(true);
 
 export class ConfigError extends Error {}
 
@@ -396,6 +407,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: String(v.HOST),
     databaseUrl: v.DATABASE_URL as string | undefined,
     dataDir: v.DATA_DIR as string | undefined,
+    pgliteSnapshot: v.PGLITE_SNAPSHOT as string | undefined,
     redisUrl: v.REDIS_URL as string | undefined,
     smtpUrl: v.SMTP_URL as string | undefined,
     adminToken: v.ADMIN_TOKEN as string | undefined,

@@ -5,6 +5,7 @@ import type { ServerConfig } from '../platform/config';
 import { openDatabase, type Database } from '../persistence/database';
 import { migrateLatest } from '../persistence/migrations';
 import { keptSecret } from '../persistence/server-secrets';
+import { readSnapshot, writeSnapshot } from '../persistence/snapshot';
 import { systemClock, type Clock } from '../platform/clock';
 import { IdempotencyStore } from '../platform/idempotency/store';
 import { MemoryRateLimitStore } from '../platform/limits/memory-store';
@@ -27,6 +28,11 @@ export interface OpenedDeps extends AppDeps {
   readonly database: Database;
   /** Outbound webhooks: created here, started by main (or scripts/worker.ts); tests drive it by hand. */
   readonly webhooks: WebhookRuntime;
+  /**
+   * Writes the PGLITE_SNAPSHOT file unless the database started from it: call it once the database is migrated and
+   * seeded, before anything else writes to it.
+   */
+  keepSnapshot(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -44,9 +50,11 @@ export async function openDeps(
   options: OpenOptions = {},
 ): Promise<OpenedDeps> {
   const clock = options.clock ?? systemClock;
+  const snapshot = configured.pgliteSnapshot ? await readSnapshot(configured.pgliteSnapshot) : undefined;
   const database = await openDatabase({
     databaseUrl: configured.databaseUrl,
     dataDir: configured.dataDir,
+    loadDataDir: snapshot,
     queryTimeoutMs: configured.dbQueryTimeoutMs,
     acquireTimeoutMs: configured.dbAcquireTimeoutMs,
   });
@@ -120,6 +128,9 @@ export async function openDeps(
     credentialChanges,
     responseCache,
     idempotency: new IdempotencyStore(database.knex, clock),
+    async keepSnapshot() {
+      if (config.pgliteSnapshot && !snapshot) await writeSnapshot(database, config.pgliteSnapshot);
+    },
     async close() {
       await webhooks.stop();
       await rateLimits.close();

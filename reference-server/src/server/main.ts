@@ -19,6 +19,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   const deps = await openDeps(config, logger, { redisPrefix: config.redisPrefix, processMetrics: true });
   const loaded = config.seedFixtures ? await seedIfEmpty(deps.knex, deps.clock) : null;
   if (loaded) logger.info(loaded, 'fixture portfolio loaded');
+  await deps.keepSnapshot();
   const drain: DrainState = { draining: false };
   const server = await buildServer(deps, { drain });
   await server.start();

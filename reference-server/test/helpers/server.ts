@@ -6,7 +6,8 @@ import pino from 'pino';
 import { FIXTURE_KEYS } from '@ppapi/spec';
 import { loadConfig, type ServerConfig } from '../../src/platform/config';
 import { freshPostgres } from './fresh-postgres';
-import { loadFixtures } from '../../src/fixtures/load';
+import { snapshotFile, templateDatabase } from './snapshots';
+import { seedIfEmpty } from '../../src/fixtures/load';
 import type { Clock } from '../../src/platform/clock';
 import { buildServer } from '../../src/server/build';
 import { openDeps, type OpenedDeps } from '../../src/server/deps';
@@ -52,15 +53,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     if (!options.shareWith.databaseUrl) throw new Error('shareWith needs a server on PostgreSQL (DATABASE_URL)');
     env.DATABASE_URL = options.shareWith.databaseUrl;
   } else if (env.DATABASE_URL) {
-    // On PostgreSQL, each test file gets a database of its own, dropped afterwards.
-    const fresh = await freshPostgres(env.DATABASE_URL);
+    // On PostgreSQL, each test file gets a database of its own (a copy of the run's template), dropped afterwards.
+    const fresh = await freshPostgres(env.DATABASE_URL, 'test', templateDatabase(options));
     env.DATABASE_URL = fresh.url;
     dropDatabase = fresh.drop;
+  } else if (!env.DATA_DIR) {
+    env.PGLITE_SNAPSHOT = snapshotFile(options);
   }
   const config: ServerConfig = loadConfig(env);
   const redisPrefix = options.shareWith?.redisPrefix ?? `test:${randomBytes(4).toString('hex')}:`;
   const deps = await openDeps(config, pino({ level: 'silent' }), { clock: options.clock, redisPrefix });
-  if (options.seed !== false && !options.shareWith) await loadFixtures(deps.knex, deps.clock);
+  // Nothing to seed when the database started from a seeded snapshot or template.
+  if (options.seed !== false && !options.shareWith) await seedIfEmpty(deps.knex, deps.clock);
+  await deps.keepSnapshot();
   const server = await buildServer(deps, { strictResponses: options.strictResponses ?? true });
   if (options.listen) await server.start();
   else await server.initialize();

@@ -73,7 +73,10 @@ export async function handleDelivery(req: IncomingMessage, res: ServerResponse, 
 
   let droppedByUs = false;
   res.on('close', () => {
-    if (!res.writableFinished && !droppedByUs) attempt.senderClosedEarly = true;
+    if (res.writableFinished || droppedByUs) return;
+    attempt.senderClosedEarly = true;
+    // Listeners (the live page) learn of the hang-up as it happens.
+    ctx.store.changes.emit('attempt', attempt);
   });
   const answer = (status: number, payload: unknown, outcome: AttemptOutcome): void => {
     if (res.destroyed) return; // the sender gave up while a slow answer was pending
