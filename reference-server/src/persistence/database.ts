@@ -1,17 +1,23 @@
 // One knex instance per process: PostgreSQL when DATABASE_URL is set, embedded PGlite otherwise.
 // Both drivers are told to parse the same types the same way, so the rest of the server never
-// sees a difference (dates as 'YYYY-MM-DD' strings, numeric and bigint as numbers).
+// sees a difference (dates as 'YYYY-MM-DD' strings, numeric and bigint as numbers, timestamps as Dates that keep
+// their ISO form: ./timestamps.ts).
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { parseUtcTimestamp } from './timestamps';
 
-const OID = { int8: 20, date: 1082, numeric: 1700 } as const;
+const OID = { int8: 20, date: 1082, numeric: 1700, timestamptz: 1184 } as const;
+
+// The driver's own parser, for the text the fast path leaves (other offsets, infinity, far years).
+const timestamptz = pg.types.getTypeParser(OID.timestamptz, 'text') as (text: string) => unknown;
 
 const parsers: Record<number, (value: string) => unknown> = {
   [OID.int8]: (v) => Number.parseInt(v, 10),
   [OID.date]: (v) => v,
   [OID.numeric]: (v) => Number.parseFloat(v),
+  [OID.timestamptz]: (v) => parseUtcTimestamp(v) ?? timestamptz(v),
 };
 
 export interface DatabaseOptions {

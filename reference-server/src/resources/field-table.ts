@@ -39,7 +39,8 @@ const RESPONSE_RULE: { [K in Kind]: () => Joi.Schema } = {
 const TO_VIEW: Partial<{ [K in Kind]: (value: unknown) => KindValues[K] }> = {
   number: (v) => Number(v),
   integer: (v) => Number(v),
-  timestamp: (v) => new Date(v as Date | string).toISOString(),
+  // A read row's Date already knows its ISO form (../persistence/timestamps.ts); a new Date would format again.
+  timestamp: (v) => (v instanceof Date ? v : new Date(v as string)).toISOString(),
   uuids: (v) => (Array.isArray(v) ? v.map(String) : []),
   strings: (v) => (Array.isArray(v) ? v.map(String) : []),
 };
