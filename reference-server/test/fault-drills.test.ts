@@ -11,7 +11,7 @@ import { recordEvent } from '../src/webhooks/outbox/record';
 import { harbour, uniqueAddress } from './helpers/invoice-mail';
 import { KEYS, startTestServer, type TestServer } from './helpers/server';
 import { startTestReceiver, waitFor } from './helpers/webhook-test-receiver';
-import { kill, spawnWorker, type Worker } from './helpers/worker-process';
+import { kill, spawnWorker, succeededDeliveries, type Worker } from './helpers/worker-process';
 import { startReference, stopReference, type Child } from './helpers/reference-process';
 import { ownServicesUnavailable, startOwnServices, type OwnServices } from './helpers/own-services';
 
@@ -412,17 +412,7 @@ drills(`fault drills on real services: mail and webhooks${suffix}`, () => {
       }
       await recording;
       await waitFor(
-        async () => {
-          const rows = await t.deps
-            .knex('webhook_deliveries')
-            .whereIn(
-              'event_id',
-              ids.map((id) => id.slice(4)),
-            )
-            .where('status', 'succeeded')
-            .count<Array<{ n: number | string }>>('* as n');
-          return Number(rows[0].n) === ids.length;
-        },
+        async () => (await succeededDeliveries(t.deps.knex, ids)) === ids.length,
         150_000,
         'all 300 deliveries',
       );

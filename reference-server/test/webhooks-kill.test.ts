@@ -19,7 +19,14 @@ import { sampleEventData } from '../src/webhooks/catalogue/samples';
 import { recordEvent } from '../src/webhooks/outbox/record';
 import { startTestServer, type TestServer } from './helpers/server';
 import { startTestReceiver, type TestReceiver } from './helpers/webhook-test-receiver';
-import { kill, printed, recordedSuccesses, spawnWorker, type Worker } from './helpers/worker-process';
+import {
+  kill,
+  printed,
+  recordedSuccesses,
+  spawnWorker,
+  succeededDeliveries,
+  type Worker,
+} from './helpers/worker-process';
 
 jest.setTimeout(180_000);
 
@@ -178,15 +185,7 @@ async function postgresDrill(queueEnv: NodeJS.ProcessEnv): Promise<void> {
       90_000,
       'all 60 deliveries',
     );
-    const succeeded = await t.deps
-      .knex('webhook_deliveries')
-      .whereIn(
-        'event_id',
-        ids.map((id) => id.slice(4)),
-      )
-      .where('status', 'succeeded')
-      .count<Array<{ n: number | string }>>('* as n');
-    expect(Number(succeeded[0].n)).toBe(ids.length);
+    expect(await succeededDeliveries(t.deps.knex, ids)).toBe(ids.length);
     for (const id of ids) expect(receiver.hitsFor(id)).toHaveLength(2);
     const attempts = await t.deps
       .knex('webhook_delivery_attempts as a')

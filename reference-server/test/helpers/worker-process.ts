@@ -2,6 +2,7 @@
 // reaches the worker itself (the tsx CLI would fork a child).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import type { Knex } from 'knex';
 
 const ROOT = join(__dirname, '../../..');
 
@@ -80,4 +81,16 @@ export function recordedSuccesses(lines: readonly string[]): Set<string> {
 export async function kill(worker: Worker, signal: NodeJS.Signals): Promise<void> {
   if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill(signal);
   await worker.exited;
+}
+
+/** How many of these events (`evt_` ids) the database records as delivered: one row per event and endpoint. */
+export async function succeededDeliveries(knex: Knex, eventIds: readonly string[]): Promise<number> {
+  const rows = await knex('webhook_deliveries')
+    .whereIn(
+      'event_id',
+      eventIds.map((id) => id.slice(4)),
+    )
+    .where('status', 'succeeded')
+    .count<Array<{ n: number | string }>>('* as n');
+  return Number(rows[0].n);
 }
