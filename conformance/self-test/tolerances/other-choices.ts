@@ -3,7 +3,7 @@
 // is one named, documented tolerance (docs/conformance-tolerances.md); the tolerance self-tests aim the whole
 // suite at this deployment, one choice at a time and all together, and every check must still pass.
 
-import type { Fault, FaultContext, ProxyRequest, ProxyResponse } from '../support/broken';
+import type { Fault, FaultContext, ProxyRequest, ProxyResponse, Transport } from '../support/broken';
 import { PREFIX, apiPath, codeOf, isRec, keyOf, readJson } from '../support/faults';
 
 type Rec = Record<string, unknown>;
@@ -24,13 +24,8 @@ export interface Tolerance {
   readonly json?: (body: unknown, res: ProxyResponse, original: ProxyRequest) => unknown;
   /** How the JSON answer is written out (the last tolerance that sets it wins). */
   readonly serialise?: (body: unknown) => string;
-  /** Transport of the answer. */
-  readonly transport?: {
-    readonly chunked?: boolean;
-    readonly close?: boolean;
-    readonly interim?: boolean;
-    readonly upperCaseNames?: boolean;
-  };
+  /** Transport of the answer, and how the deployment treats its connections. */
+  readonly transport?: Transport;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -563,20 +558,30 @@ function rateHeaders(res: ProxyResponse): Record<string, string> {
   return out;
 }
 
+/** The transports of several choices as one: every flag any of them sets, the shortest idle time, the first early answer. */
+function mergedTransport(tolerances: readonly Tolerance[]): Transport {
+  const transports = tolerances.map((t) => t.transport).filter((t): t is Transport => t !== undefined);
+  const idle = transports.map((t) => t.idleCloseMs).filter((ms): ms is number => ms !== undefined);
+  const early = transports.map((t) => t.early).filter((e): e is NonNullable<Transport['early']> => e !== undefined);
+  return {
+    chunked: transports.some((t) => t.chunked),
+    close: transports.some((t) => t.close),
+    interim: transports.some((t) => t.interim),
+    upperCaseNames: transports.some((t) => t.upperCaseNames),
+    compress: transports.flatMap((t) => t.compress ?? []),
+    idle408: transports.some((t) => t.idle408),
+    ...(idle.length > 0 ? { idleCloseMs: Math.min(...idle) } : {}),
+    ...(early.length > 0 ? { early: (head) => early.map((e) => e(head)).find((r) => r !== undefined) } : {}),
+  };
+}
+
 /** One deployment making the given choices (all of them by default). */
-export function otherChoices(tolerances: readonly Tolerance[] = TOLERANCES): Fault & {
-  readonly transport: { chunked: boolean; close: boolean; interim: boolean; upperCaseNames: boolean };
-} {
+export function otherChoices(tolerances: readonly Tolerance[] = TOLERANCES): Fault & { readonly transport: Transport } {
   const serialise =
     [...tolerances].reverse().find((t) => t.serialise)?.serialise ?? ((b: unknown) => JSON.stringify(b));
   return {
     description: tolerances.map((t) => t.id).join(' + '),
-    transport: {
-      chunked: tolerances.some((t) => t.transport?.chunked),
-      close: tolerances.some((t) => t.transport?.close),
-      interim: tolerances.some((t) => t.transport?.interim),
-      upperCaseNames: tolerances.some((t) => t.transport?.upperCaseNames),
-    },
+    transport: mergedTransport(tolerances),
     request(req) {
       let current: ProxyRequest = req;
       for (const t of tolerances) {
