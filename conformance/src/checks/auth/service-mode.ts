@@ -8,6 +8,7 @@ import { defineCheck, type CheckContext } from '../../runner';
 import { allRoleKeys } from '../../targets/roles';
 import { DEPRECATED_ROUTE, UNKNOWN_PATHS } from '../shared/spec';
 import { fillPath, requestRetryingResets } from '../shared/util';
+import { writeName } from '../shared/unnamed';
 
 interface Probe {
   readonly label: string;
@@ -17,7 +18,7 @@ interface Probe {
   readonly json?: unknown;
 }
 
-function probes(marker: string): readonly Probe[] {
+function probes(ctx: Pick<CheckContext, 'marker' | 'target'>): readonly Probe[] {
   return [
     { label: 'list', method: 'GET', path: '/properties', query: { limit: 1 } },
     { label: 'singleton', method: 'GET', path: '/compliance/summary' },
@@ -29,7 +30,7 @@ function probes(marker: string): readonly Probe[] {
       label: 'write on an unknown id',
       method: 'PATCH',
       path: fillPath('/properties/{id}'),
-      json: { shortName: `${marker} mode` },
+      json: { [writeName(ctx, 'property', 'shortName')]: `${ctx.marker} mode` },
     },
     { label: 'removed route', method: DEPRECATED_ROUTE.method, path: fillPath(DEPRECATED_ROUTE.path), json: {} },
   ];
@@ -72,7 +73,7 @@ export const serviceModeHeaderOnEveryResponseFollowsKeyPrefix = defineCheck({
         })),
       },
     );
-    const all = probes(ctx.marker);
+    const all = probes(ctx);
     await ctx.property(
       'X-Service-Mode is present and follows the key prefix',
       fc.record({

@@ -84,7 +84,7 @@ export const liveWritesDeliverSignedCatalogueEnvelopes = defineCheck({
       method: 'POST',
       path: '/properties',
       key: landlord.sandboxKey,
-      json: propertyBody(ctx.marker, sandboxTag),
+      json: propertyBody(ctx, sandboxTag),
     });
     const sandboxCreated = sandbox.status === 200 || sandbox.status === 201;
     const property = await createProperty(ctx, landlord, 'webhook-writes');

@@ -8,6 +8,7 @@
 // Each check scripts failures for an event type no other webhook check subscribes to (the receiver's scripts
 // match on event type), on a landlord of its own.
 
+import { requireReadName } from '../shared/unnamed';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
 import { isRecord, type Json } from '../shared/util';
@@ -538,6 +539,9 @@ export const answerClassesDecideRetries = defineCheck({
     const sub = await subscribe(ctx, receiver, landlord.id, [ANSWERS_EVENT], 'answers');
     const chain = await createChain(ctx, landlord, 'webhook-answers');
     const contractId = chain.contractId;
+    // Each answer's delivery comes from a PATCH that changes the contract: its reference, under a name the target
+    // gives or the created contract showed back.
+    const reference = requireReadName(ctx, 'contract', 'tenancyReference', 'changing a contract by PATCH');
     const ours = (all: readonly Attempt[]): Attempt[] => about(all, sub, ANSWERS_EVENT, 'contract_id', contractId);
 
     // One contract.updated per answer, one after another: the receiver answers the first attempt of each with
@@ -557,7 +561,7 @@ export const answerClassesDecideRetries = defineCheck({
         method: 'PATCH',
         path: `/contracts/${contractId}`,
         key: landlord.key,
-        json: { [chain.fields.reference]: `${ctx.marker} webhook-answers ${status}` },
+        json: { [reference]: `${ctx.marker} webhook-answers ${status}` },
       });
       ctx.expectStatus(patch, 200);
       const { value: arrived, attempts } = await receiver.waitFor(landlord.id, (all) =>
