@@ -280,6 +280,7 @@ describe('failure scripts', () => {
     for (let i = 0; i < 100 && !receiver.store.attemptsOf(d.envelope.id)[0]?.senderClosedEarly; i++)
       await new Promise((r) => setTimeout(r, 10));
     expect(receiver.store.attemptsOf(d.envelope.id)[0]?.senderClosedEarly).toBe(true);
+    expect(typeof receiver.store.attemptsOf(d.envelope.id)[0]?.closedAt).toBe('string');
   });
 
   test('invalid script is refused', () => {

@@ -67,13 +67,16 @@ export async function handleDelivery(req: IncomingMessage, res: ServerResponse, 
     status: null,
     answeredAt: null,
     senderClosedEarly: false,
+    closedAt: null,
     problem: null,
   });
   ctx.store.changes.emit('attempt', attempt);
 
   let droppedByUs = false;
   res.on('close', () => {
-    if (!res.writableFinished && !droppedByUs) attempt.senderClosedEarly = true;
+    if (res.writableFinished || droppedByUs) return;
+    attempt.senderClosedEarly = true;
+    attempt.closedAt = new Date(ctx.now()).toISOString();
   });
   const answer = (status: number, payload: unknown, outcome: AttemptOutcome): void => {
     if (res.destroyed) return; // the sender gave up while a slow answer was pending

@@ -12,7 +12,7 @@
 // concern the same resource (another write may fire an *.updated too, EVT-GAP-1), the one describing the state
 // after the write must be among them.
 
-import { readName } from '../shared/unnamed';
+import { readName, writeName } from '../shared/unnamed';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
 import { addDays, utcDate } from '../shared/dates';
@@ -174,7 +174,7 @@ export const writtenEventDataEqualsTheResourceReadBack = defineCheck({
       method: 'PATCH',
       path: propertyPath,
       key: landlord.key,
-      json: { shortName: `${ctx.marker} event-values renamed` },
+      json: { [writeName(ctx, 'property', 'shortName')]: `${ctx.marker} event-values renamed` },
     });
     successData(ctx, rename, [200], { rules: ['PROP-11'] });
     const afterPatch = await readBack(ctx, landlord, propertyPath, ['PROP-9']);
