@@ -12,7 +12,8 @@ import { apiPath, isRec } from '../support/faults';
 import { startReferenceServer } from '../support/reference';
 import { explain, SELF_TEST_SEED } from '../support/run';
 import { rewrite, startWebhookDeployment, WEBHOOK_SERVER_ENV } from '../support/webhook-deployment';
-import { TOLERANCES, otherChoices, withExtension } from './other-choices';
+import { withExtension } from './field-choices';
+import { TOLERANCES, otherChoices } from './other-choices';
 import { WEBHOOK_RUN } from './reach';
 
 /** The choices on the public API only: the dashboard answers the provisioning contract, which they do not concern. */
