@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TOLERANCES } from './other-choices';
+import { WEBHOOK_CHOICES } from './webhook-choices';
 
 const DOC = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'conformance-tolerances.md'), 'utf8');
 
@@ -18,5 +19,9 @@ function rowsOf(section?: string): string[] {
 describe('docs/conformance-tolerances.md', () => {
   it('has one row per choice of the API deployment, and no other', () => {
     expect(rowsOf().sort()).toEqual(TOLERANCES.map((t) => t.id).sort());
+  });
+
+  it('has one row per choice of the webhook sender, and no other', () => {
+    expect(rowsOf('Webhook deliveries').sort()).toEqual(WEBHOOK_CHOICES.map((c) => c.id).sort());
   });
 });
