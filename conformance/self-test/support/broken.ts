@@ -277,18 +277,26 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
     // No Keep-Alive header (a timeout of 0 sends none): the client is not told when an idle connection goes.
     server.keepAliveTimeout = 0;
     const idle = new Map<Socket, NodeJS.Timeout>();
+    /** Sockets with a request in progress: never idle, whatever a timer that fired late says. */
+    const busy = new WeakSet<Socket>();
     const quiet = (socket: Socket): void => {
       clearTimeout(idle.get(socket));
       idle.set(
         socket,
         setTimeout(() => {
           idle.delete(socket);
-          if (fault.transport?.idle408 && socket.writable) {
-            const body = '{"error":"The connection was idle too long","code":"REQUEST_TIMEOUT"}';
-            socket.end(
-              `HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
-            );
-          } else socket.end();
+          // A timer fires before the I/O that arrived while the event loop was busy is read: look again after that
+          // I/O, so a request already received is answered, not met with a 408 or a close (a real server's idle
+          // timeout is about the connection, not about its own event loop).
+          setImmediate(() => {
+            if (busy.has(socket) || idle.has(socket)) return;
+            if (fault.transport?.idle408 && socket.writable) {
+              const body = '{"error":"The connection was idle too long","code":"REQUEST_TIMEOUT"}';
+              socket.end(
+                `HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+              );
+            } else socket.end();
+          });
         }, idleCloseMs),
       );
     };
@@ -301,7 +309,12 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
     });
     server.on('request', (incoming: IncomingMessage, outgoing: ServerResponse) => {
       clearTimeout(idle.get(incoming.socket));
-      outgoing.on('finish', () => quiet(incoming.socket));
+      idle.delete(incoming.socket);
+      busy.add(incoming.socket);
+      outgoing.on('finish', () => {
+        busy.delete(incoming.socket);
+        quiet(incoming.socket);
+      });
     });
   }
   await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
