@@ -164,7 +164,11 @@ export async function runMutation(options: MutationOptions, out: (text: string) 
     const variants: VariantOutcome[] = [];
     let allChoices: CheckResult[] | undefined;
     for (const v of variantsToRun(options.variants, options.seed)) {
-      const { outcome, results } = await runVariant(v.id, v.choice, v.fault, { ...engine, checks: runnable });
+      const { outcome, results } = await runVariant(v.id, v.choice, v.fault, {
+        ...engine,
+        target: v.target(target),
+        checks: runnable,
+      });
       out(
         `variant ${outcome.passed ? 'PASS' : 'FAIL'} ${v.id}${outcome.failed.length ? `: ${outcome.failed.map((f) => f.check).join(', ')}` : ''}\n`,
       );

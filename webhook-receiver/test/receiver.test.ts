@@ -287,6 +287,7 @@ describe('failure scripts', () => {
     expect((await post(receiver.url, d, 100)).timedOut).toBe(true);
     await closedEarly;
     expect(receiver.store.attemptsOf(d.envelope.id)[0]?.senderClosedEarly).toBe(true);
+    expect(typeof receiver.store.attemptsOf(d.envelope.id)[0]?.closedAt).toBe('string');
   });
 
   test('invalid script is refused', () => {

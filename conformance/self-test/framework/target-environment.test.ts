@@ -3,7 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadTargetFile, parseTarget, TargetError, TARGET_SCHEMA } from '../../src/targets';
+import { loadTargetFile, parseTarget, TargetError, TARGET_SCHEMA, UNNAMED_FIELDS } from '../../src/targets';
 import { SchemaChecker } from '../../src/targets/schema-check';
 import { SecretMasker } from '../../src/http/mask';
 import { targetSecrets } from '../../src/targets/roles';
@@ -99,6 +99,29 @@ describe('target.schema.json', () => {
 
   it('refuses a schema keyword the checker does not enforce, so no rule is silently skipped', () => {
     expect(() => new SchemaChecker({ type: 'object', minProperties: 1 } as never)).toThrow(/minProperties/);
+  });
+
+  it('names, under `fields`, exactly the fields the suite writes or reads without a name from the spec', () => {
+    const fields = (TARGET_SCHEMA.properties?.fields as { properties?: Record<string, { properties?: object }> })
+      .properties;
+    const inSchema = Object.fromEntries(
+      Object.entries(fields ?? {}).map(([resource, node]) => [resource, Object.keys(node.properties ?? {}).sort()]),
+    );
+    const inSuite = Object.fromEntries(
+      Object.entries(UNNAMED_FIELDS).map(([resource, names]) => [resource, Object.keys(names).sort()]),
+    );
+    expect(inSchema).toEqual(inSuite);
+    const parsed = parseTarget(
+      { baseUrl: 'http://x/api', keys: { enterpriseLive: 'k' }, fields: { contract: { startDate: 'beginsOn' } } },
+      'test',
+    );
+    expect(parsed.target.fields).toEqual({ contract: { startDate: 'beginsOn' } });
+    expect(() =>
+      parseTarget(
+        { baseUrl: 'http://x/api', keys: { enterpriseLive: 'k' }, fields: { contract: { nickname: 'n' } } },
+        'test',
+      ),
+    ).toThrow(TargetError);
   });
 
   it('accepts every target file the repository ships', () => {

@@ -4,7 +4,8 @@
 // fails against the deployment that breaks its rule.
 
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 
 export interface ProxyRequest {
   readonly method: string;
@@ -47,13 +48,49 @@ export interface Fault {
    * How answers leave the proxy: chunked (no Content-Length), with `Connection: close`, after a `103 Early Hints`
    * interim answer, with header names in upper case. Default: none of these.
    */
-  readonly transport?: {
-    readonly chunked?: boolean;
-    readonly close?: boolean;
-    readonly interim?: boolean;
-    readonly upperCaseNames?: boolean;
-  };
+  readonly transport?: Transport;
 }
+
+/** A request as known once its head has arrived, before its body is read. */
+export type RequestHead = Omit<ProxyRequest, 'body' | 'signal'>;
+
+/** How answers leave the proxy, and how it treats its connections. */
+export interface Transport {
+  readonly chunked?: boolean;
+  readonly close?: boolean;
+  readonly interim?: boolean;
+  readonly upperCaseNames?: boolean;
+  /** Content codings the proxy applies when the request's Accept-Encoding allows one (first allowed wins). */
+  readonly compress?: readonly ContentCoding[];
+  /** Closes a keep-alive connection idle this long, without announcing a timeout (no `Keep-Alive` header). */
+  readonly idleCloseMs?: number;
+  /** Sends `408 Request Timeout` with `Connection: close` on the idle connection before closing it. */
+  readonly idle408?: boolean;
+  /**
+   * Answers a request from its head alone, before reading its body (an upload over a size limit, refused from its
+   * Content-Length), then closes the connection, reading and discarding what the client still sends meanwhile.
+   */
+  readonly early?: (head: RequestHead) => ProxyResponse | undefined;
+}
+
+export type ContentCoding = 'gzip' | 'deflate' | 'br';
+
+/** The codings an Accept-Encoding value allows (RFC 9110 section 12.5.3): listed with a q above 0, or `*`. */
+export function acceptedCodings(header: string | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    const q = params.map((p) => /^q=([0-9.]+)$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name && (q === undefined || Number(q) > 0)) out.add(name);
+  }
+  return out;
+}
+
+const ENCODERS: Readonly<Record<ContentCoding, (body: Buffer) => Buffer>> = {
+  gzip: (b) => gzipSync(b),
+  deflate: (b) => deflateSync(b),
+  br: (b) => brotliCompressSync(b),
+};
 
 export interface BrokenDeployment {
   readonly origin: string;
@@ -163,14 +200,30 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
     outgoing.on('close', () => {
       if (!outgoing.writableFinished) hangUp.abort();
     });
-    const original: ProxyRequest = {
+    const head: RequestHead = {
       method: (incoming.method ?? 'GET').toUpperCase(),
       path: url.pathname,
       query: url.searchParams,
       headers: headersOf(incoming),
-      body: await readAll(incoming),
-      signal: hangUp.signal,
     };
+    const early = fault.transport?.early?.(head);
+    if (early) {
+      // What a server refusing an upload from its head does: answer, close, and read (discard) what still comes
+      // for a while so the client can read the answer (RFC 9112 section 9.6, lingering close).
+      const socket = incoming.socket;
+      incoming.resume();
+      outgoing.writeHead(early.status, {
+        ...early.headers,
+        connection: 'close',
+        'content-length': String(early.body.length),
+      });
+      outgoing.end(early.body, () => {
+        socket.end();
+        setTimeout(() => socket.destroy(), 2_000).unref();
+      });
+      return;
+    }
+    const original: ProxyRequest = { ...head, body: await readAll(incoming), signal: hangUp.signal };
     const copy = (r: ProxyRequest): ProxyRequest => ({
       ...r,
       query: new URLSearchParams(r.query),
@@ -185,6 +238,13 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
     if (fault.transport?.close) headers.connection = 'close';
+    const allowed = acceptedCodings(original.headers['accept-encoding']);
+    const coding = fault.transport?.compress?.find((c) => allowed.has(c));
+    if (coding && res.body.length > 0 && headers['content-encoding'] === undefined) {
+      res = { ...res, body: ENCODERS[coding](res.body) };
+      headers['content-encoding'] = coding;
+      headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+    }
     const chunked = fault.transport?.chunked === true && res.body.length > 0;
     if (!chunked) headers['content-length'] = String(res.body.length);
     // node:http writes header names as given: upper case on the wire (field names are case-insensitive).
@@ -211,7 +271,52 @@ export async function startBrokenDeployment(upstreamOrigin: string, fault: Fault
       outgoing.end(`broken-deployment proxy error: ${error instanceof Error ? error.message : String(error)}`);
     });
   });
-  server.keepAliveTimeout = 2_000;
+  const idleCloseMs = fault.transport?.idleCloseMs;
+  if (idleCloseMs === undefined) server.keepAliveTimeout = 2_000;
+  else {
+    // No Keep-Alive header (a timeout of 0 sends none): the client is not told when an idle connection goes.
+    server.keepAliveTimeout = 0;
+    const idle = new Map<Socket, NodeJS.Timeout>();
+    /** Sockets with a request in progress: never idle, whatever a timer that fired late says. */
+    const busy = new WeakSet<Socket>();
+    const quiet = (socket: Socket): void => {
+      clearTimeout(idle.get(socket));
+      idle.set(
+        socket,
+        setTimeout(() => {
+          idle.delete(socket);
+          // A timer fires before the I/O that arrived while the event loop was busy is read: look again after that
+          // I/O, so a request already received is answered, not met with a 408 or a close (a real server's idle
+          // timeout is about the connection, not about its own event loop).
+          setImmediate(() => {
+            if (busy.has(socket) || idle.has(socket)) return;
+            if (fault.transport?.idle408 && socket.writable) {
+              const body = '{"error":"The connection was idle too long","code":"REQUEST_TIMEOUT"}';
+              socket.end(
+                `HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+              );
+            } else socket.end();
+          });
+        }, idleCloseMs),
+      );
+    };
+    server.on('connection', (socket: Socket) => {
+      quiet(socket);
+      socket.on('close', () => {
+        clearTimeout(idle.get(socket));
+        idle.delete(socket);
+      });
+    });
+    server.on('request', (incoming: IncomingMessage, outgoing: ServerResponse) => {
+      clearTimeout(idle.get(incoming.socket));
+      idle.delete(incoming.socket);
+      busy.add(incoming.socket);
+      outgoing.on('finish', () => {
+        busy.delete(incoming.socket);
+        quiet(incoming.socket);
+      });
+    });
+  }
   await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;

@@ -66,6 +66,38 @@ export const today = (): string => new Date().toISOString().slice(0, 10);
 export const plusDays = (d: string, n: number): string =>
   new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 
+/** One part of a multipart/form-data body: its name, its filename for a file, its bytes. */
+export interface MultipartPart {
+  readonly name: string;
+  readonly filename?: string;
+  readonly content: Buffer;
+}
+
+/** The parts of a multipart/form-data request, split on its boundary (RFC 7578). */
+export function multipartParts(req: Pick<ProxyRequest, 'headers' | 'body'>): MultipartPart[] {
+  const boundary = /boundary=("?)([^";]+)\1/i.exec(req.headers['content-type'] ?? '')?.[2];
+  if (!boundary) return [];
+  const delimiter = Buffer.from(`--${boundary}`);
+  const parts: MultipartPart[] = [];
+  for (let at = req.body.indexOf(delimiter); at >= 0;) {
+    const next = req.body.indexOf(delimiter, at + delimiter.length);
+    if (next < 0) break;
+    const chunk = req.body.subarray(at + delimiter.length + 2, next - 2);
+    const split = chunk.indexOf('\r\n\r\n');
+    if (split >= 0) {
+      const head = chunk.subarray(0, split).toString('utf8');
+      const filename = /filename="([^"]*)"/i.exec(head)?.[1];
+      parts.push({
+        name: /\bname="([^"]*)"/i.exec(head)?.[1] ?? '',
+        ...(filename !== undefined ? { filename } : {}),
+        content: chunk.subarray(split + 4),
+      });
+    }
+    at = next;
+  }
+  return parts;
+}
+
 /** The value of the multipart field `name` (text parts only). */
 export function multipartField(body: Buffer, name: string): string | undefined {
   const m = new RegExp(`name="${name}"\\r\\n\\r\\n([\\s\\S]*?)\\r\\n--`).exec(body.toString('latin1'));

@@ -137,7 +137,7 @@ export function rewrite(
   shared: WebhookShared,
   when: (envelope: Rec, req: ProxyRequest) => boolean,
   fn: (envelope: Rec, req: ProxyRequest) => Rec,
-): Fault['request'] {
+): NonNullable<Fault['request']> {
   return (req) => {
     const envelope = envelopeOf(req);
     const sub = subscriptionOf(shared, req);

@@ -6,7 +6,7 @@
 import { startBrokenDeployment } from '../support/broken';
 import { startReferenceServer } from '../support/reference';
 import { explain, runOne } from '../support/run';
-import { TOLERANCES, otherChoices } from './other-choices';
+import { TOLERANCES, otherChoices, targetFor } from './other-choices';
 import { EXCLUSIVE_RUN } from './reach';
 
 describe('exclusive checks against a deployment making every other choice', () => {
@@ -16,7 +16,7 @@ describe('exclusive checks against a deployment making every other choice', () =
       const reference = await startReferenceServer({ env: { LANDLORD_LIMITS: '' } });
       const deployment = await startBrokenDeployment(reference.origin, otherChoices(TOLERANCES));
       try {
-        const result = await runOne(check, { ...reference.target, baseUrl: deployment.baseUrl });
+        const result = await runOne(check, { ...targetFor(TOLERANCES, reference.target), baseUrl: deployment.baseUrl });
         expect(result.status === 'passed' ? [] : [explain(result)]).toEqual([]);
       } finally {
         await deployment.stop();

@@ -103,6 +103,30 @@ export class TransportError extends Error {
 export class DeploymentUnavailable extends TransportError {}
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/** How often one request is sent at most, when a closed connection or a 408 came instead of an answer. */
+const MAX_SENDS = 3;
+/**
+ * A pooled connection the server closed while idle fails as soon as a request is written to it. RFC 9112 section 9.5:
+ * "a client might have started to send a new request at the same time that the server has decided to close the
+ * 'idle' connection"; the request never reached the server.
+ */
+const STALE_CONNECTION_MS = 1_000;
+const CONNECTION_CLOSED = /ECONNRESET|EPIPE|UND_ERR_SOCKET|other side closed|socket hang up|UND_ERR_CLOSED/i;
+
+/**
+ * Whether a request whose connection closed before any answer may be sent again on a new one: an idempotent method
+ * always (RFC 9112 section 9.3.1: "a client MAY open a new connection and automatically retransmit ... idempotent
+ * methods"); any method when the connection failed at once, the stale idle connection of section 9.5, which never
+ * delivered the request. Never after a time-out or an abort, never when no connection could be opened.
+ */
+function mayResend(method: string, error: unknown, elapsedMs: number, aborted: boolean): boolean {
+  if (aborted) return false;
+  const err = error as Error & { cause?: { code?: string; message?: string; name?: string } };
+  const what = `${err.message} ${err.cause?.code ?? ''} ${err.cause?.name ?? ''} ${err.cause?.message ?? ''}`;
+  if (!CONNECTION_CLOSED.test(what)) return false;
+  return IDEMPOTENT.has(method) || elapsedMs < STALE_CONNECTION_MS;
+}
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 const RECORDED_BODY_LIMIT = 4_000;
 const BINARY_TYPE = /^(application\/(pdf|octet-stream|zip|gzip)|image\/|audio\/|video\/|font\/)/i;
 
@@ -217,54 +241,64 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     await options.pacer?.acquire(key, method, checkSignal);
 
     const timeoutMs = req.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new Error('timeout')), timeoutMs);
-    const signal = checkSignal ? AbortSignal.any([timeout.signal, checkSignal]) : timeout.signal;
-    const started = performance.now();
-    try {
-      const fetchImpl = options.fetch ?? globalThis.fetch;
-      const res = await fetchImpl(url, {
-        method,
-        headers: sentHeaders,
-        ...(body !== undefined ? { body: body as NonNullable<Parameters<typeof fetch>[1]>['body'] } : {}),
-        redirect: 'manual',
-        signal,
-      });
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      const responseHeaders: Record<string, string> = {};
-      res.headers.forEach((value, name) => {
-        responseHeaders[name.toLowerCase()] = value;
-      });
-      const text = new TextDecoder('utf-8').decode(bytes);
-      const ct = responseHeaders['content-type'];
-      const exchange = record({
-        request: recordedRequest,
-        response: { status: res.status, headers: responseHeaders, body: recordedResponseBody(text, bytes, ct) },
-        durationMs: Math.round(performance.now() - started),
-      });
-      const json = parseJson(text, ct);
-      if (options.observer && isUnderBase(options.baseUrl, url)) {
-        const path = (url.split('?')[0] ?? url).slice(options.baseUrl.replace(/\/+$/, '').length) || '/';
-        options.observer(exchange, { text, json, path });
+    for (let attempt = 1; ; attempt++) {
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(new Error('timeout')), timeoutMs);
+      const signal = checkSignal ? AbortSignal.any([timeout.signal, checkSignal]) : timeout.signal;
+      const started = performance.now();
+      try {
+        const fetchImpl = options.fetch ?? globalThis.fetch;
+        const res = await fetchImpl(url, {
+          method,
+          headers: sentHeaders,
+          ...(body !== undefined ? { body: body as NonNullable<Parameters<typeof fetch>[1]>['body'] } : {}),
+          redirect: 'manual',
+          signal,
+        });
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        const responseHeaders: Record<string, string> = {};
+        res.headers.forEach((value, name) => {
+          responseHeaders[name.toLowerCase()] = value;
+        });
+        const text = new TextDecoder('utf-8').decode(bytes);
+        const ct = responseHeaders['content-type'];
+        const exchange = record({
+          request: recordedRequest,
+          response: { status: res.status, headers: responseHeaders, body: recordedResponseBody(text, bytes, ct) },
+          durationMs: Math.round(performance.now() - started),
+        });
+        // 408: the server did not receive the request (RFC 9110 section 15.5.9), so it answers none of the API's
+        // requests and is not judged; the request is sent again ("it MAY repeat that request").
+        if (res.status === 408) {
+          if (attempt < MAX_SENDS) continue;
+          throw new TransportError(
+            `${method} ${url}: the deployment answered 408 (request not received) ${attempt} times`,
+            exchange,
+          );
+        }
+        const json = parseJson(text, ct);
+        if (options.observer && isUnderBase(options.baseUrl, url)) {
+          const path = (url.split('?')[0] ?? url).slice(options.baseUrl.replace(/\/+$/, '').length) || '/';
+          options.observer(exchange, { text, json, path });
+        }
+        const unavailable = unavailableAnswer(res.status, responseHeaders, json);
+        if (unavailable)
+          throw new DeploymentUnavailable(
+            `${method} ${url}: the deployment answered ${unavailable} (unavailable)`,
+            exchange,
+          );
+        return { status: res.status, headers: responseHeaders, text, bytes, json, exchange };
+      } catch (error) {
+        if (error instanceof TransportError) throw error;
+        const elapsed = performance.now() - started;
+        const message = describeFetchError(error, timeout.signal.aborted, timeoutMs, checkSignal?.aborted ?? false);
+        const exchange = record({ request: recordedRequest, error: message, durationMs: Math.round(elapsed) });
+        if (attempt < MAX_SENDS && mayResend(method, error, elapsed, timeout.signal.aborted || !!checkSignal?.aborted))
+          continue;
+        throw new TransportError(`${method} ${url}: ${message}`, exchange);
+      } finally {
+        clearTimeout(timer);
       }
-      const unavailable = unavailableAnswer(res.status, responseHeaders, json);
-      if (unavailable)
-        throw new DeploymentUnavailable(
-          `${method} ${url}: the deployment answered ${unavailable} (unavailable)`,
-          exchange,
-        );
-      return { status: res.status, headers: responseHeaders, text, bytes, json, exchange };
-    } catch (error) {
-      if (error instanceof DeploymentUnavailable) throw error;
-      const message = describeFetchError(error, timeout.signal.aborted, timeoutMs, checkSignal?.aborted ?? false);
-      const exchange = record({
-        request: recordedRequest,
-        error: message,
-        durationMs: Math.round(performance.now() - started),
-      });
-      throw new TransportError(`${method} ${url}: ${message}`, exchange);
-    } finally {
-      clearTimeout(timer);
     }
   }
 

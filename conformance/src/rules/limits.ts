@@ -30,8 +30,11 @@ export const INVOICE_EMAIL_PER_MINUTE = 10;
 export const LIMIT_MAX = 500;
 export const SEARCH_MIN = 1;
 export const SEARCH_MAX = 200;
-/** Property image and chat attachment. */
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * Property image and chat attachment: "10 MB", which is 10,000,000 bytes in SI units and 10,485,760 (10 MiB) as
+ * computing often counts it. The spec does not say which, so a deployment may hold either limit.
+ */
+export const UPLOAD_MAX_BYTES_READINGS = { decimal: 10_000_000, binary: 10 * 1024 * 1024 } as const;
 export const DOC_NAME_MIN = 1;
 export const DOC_NAME_MAX = 500;
 export const EXPIRING_WITHIN_DAYS_MIN = 0;

@@ -53,7 +53,7 @@ const CONTRACT_QUERY: readonly QueryParam[] = [
     name: 'search',
     type: SEARCH,
     rules: ['CONTRACT-5', 'LIMIT-4'],
-    filter: { fieldPattern: /reference/i, match: 'contains' },
+    filter: { unnamed: { resource: 'contract', field: 'tenancyReference' }, match: 'contains' },
   },
 ];
 

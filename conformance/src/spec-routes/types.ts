@@ -2,6 +2,8 @@
 // paging, foreign ids, deletes, run-wide invariants) and the mutation engine iterate these records, so a fact
 // about a route is written once, here, and read everywhere.
 
+import type { UnnamedResource } from '../targets/unnamed-fields';
+
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** Where in the spec a route is given. `named`: "Endpoints named but not detailed" (shape and parameters not shown). */
@@ -47,8 +49,11 @@ export type ParamType =
 export interface FilterSpec {
   /** Item field the filter is about; undefined when the spec does not give its name. */
   readonly field?: string;
-  /** For a filter whose field name is not given (tenancy reference): item fields whose name matches are tried. */
-  readonly fieldPattern?: RegExp;
+  /**
+   * For a filter whose field name the spec does not give (the tenancy reference: "its field name is not given"):
+   * the unnamed field it is about; its name is the target's, or the one the deployment showed back, else unknown.
+   */
+  readonly unnamed?: { readonly resource: UnnamedResource; readonly field: string };
   /**
    * `equals` (enum, id), `contains` (case-insensitive, search), `carries` (the id appears somewhere in the item),
    * `oneOf` (comma-separated values: the item's field is one of them), `expiresWithin` (non-null date on or before

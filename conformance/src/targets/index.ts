@@ -1,5 +1,6 @@
 // Target files: loading, validation, role resolution and the embedded reference server.
 export * from './types';
+export { UNNAMED_FIELDS, type FieldNames, type UnnamedField, type UnnamedResource } from './unnamed-fields';
 export { parseTarget, withBaseUrl, type ParsedTarget } from './validate';
 export { resolveEnvironment, type Environment } from './environment';
 export { TARGET_SCHEMA } from './target-file';

@@ -4,6 +4,7 @@
 import schemaJson from '../../target.schema.json';
 import { SchemaChecker, SchemaViolation, type SchemaNode } from './schema-check';
 import { TargetError } from './types';
+import type { FieldNames } from './unnamed-fields';
 
 export interface RateJson {
   readonly readsPerMinute: number;
@@ -44,6 +45,7 @@ export interface TargetFileJson {
   >;
   readonly disable?: ReadonlyArray<{ readonly check: string; readonly reason: string }>;
   readonly implementation?: { readonly name: string; readonly version: string; readonly url?: string };
+  readonly fields?: FieldNames;
 }
 
 // Our own shipped file; the checker refuses any keyword it does not enforce, so the cast cannot hide a rule.

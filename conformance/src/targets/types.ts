@@ -1,6 +1,8 @@
 // The deployment under test, as the suite sees it after loading and validating a target file.
 // The seven roles are the public contract of interfaces.md; everything else is our extension (see README).
 
+import type { FieldNames } from './unnamed-fields';
+
 export const STANDARD_ROLES = [
   'enterpriseLive',
   'enterpriseReadOnly',
@@ -117,6 +119,8 @@ export interface Target {
   /** Checks switched off in the target file (status `disabled`). Disabling a Core check makes the run no conformance result. */
   readonly disable?: readonly DisableEntry[];
   readonly implementation?: ImplementationInfo;
+  /** The deployment's names of fields the spec does not give (unnamed-fields.ts). */
+  readonly fields?: FieldNames;
   /** Where the target came from (file path or "embedded reference server"), for reports. */
   readonly source: string;
 }

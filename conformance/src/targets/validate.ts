@@ -138,6 +138,7 @@ export function parseTarget(raw: unknown, source: string, env: Environment = pro
     ...(file.disable !== undefined
       ? { disable: file.disable.map((entry) => ({ match: entry.check, reason: entry.reason })) }
       : {}),
+    ...(file.fields !== undefined ? { fields: file.fields } : {}),
     ...(impl !== undefined
       ? {
           implementation: {

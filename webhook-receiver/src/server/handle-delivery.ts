@@ -67,6 +67,7 @@ export async function handleDelivery(req: IncomingMessage, res: ServerResponse, 
     status: null,
     answeredAt: null,
     senderClosedEarly: false,
+    closedAt: null,
     problem: null,
   });
   ctx.store.changes.emit('attempt', attempt);
@@ -75,6 +76,7 @@ export async function handleDelivery(req: IncomingMessage, res: ServerResponse, 
   res.on('close', () => {
     if (res.writableFinished || droppedByUs) return;
     attempt.senderClosedEarly = true;
+    attempt.closedAt = new Date(ctx.now()).toISOString();
     // Listeners (the live page) learn of the hang-up as it happens.
     ctx.store.changes.emit('attempt', attempt);
   });

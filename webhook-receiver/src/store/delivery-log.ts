@@ -54,6 +54,8 @@ export interface DeliveryAttempt {
   answeredAt: string | null;
   /** The sender hung up before the answer (its own timeout, typically). */
   senderClosedEarly: boolean;
+  /** When the sender hung up before the answer (the moment its attempt failed, for retry spacing); else null. */
+  closedAt: string | null;
   /** Why a 400 was answered. */
   problem: string | null;
 }

@@ -15,6 +15,26 @@ export const faults: FaultTable = {
     },
     {
       fault: () =>
+        mapHeaders(
+          'the Link header names the successor only in a parameter, its one link targets documentation',
+          (_q, r) => r.status === 410,
+          (h) => {
+            h.link = '<https://docs.example.com/deprecations>; rel="help"; title="use /maintenance/issues/{id}"';
+          },
+        ),
+    },
+    {
+      fault: () =>
+        mapHeaders(
+          'the Link header targets the removed route itself',
+          (_q, r) => r.status === 410,
+          (h) => {
+            h.link = (h.link ?? '').replace('/maintenance/issues/', '/maintenance/');
+          },
+        ),
+    },
+    {
+      fault: () =>
         mapJson(
           'the 410 message names no successor',
           (_q, r) => r.status === 410,

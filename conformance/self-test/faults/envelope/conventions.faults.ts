@@ -18,7 +18,7 @@ export const faults: FaultTable = {
     {
       fault: () =>
         fieldsRewritten(
-          'rent due dates are DD/MM/YYYY',
+          'rent due dates (under the name the target gives) are DD/MM/YYYY',
           (q) => apiPath(q) === '/rent',
           /^dueDate$/,
           (v) => String(v).split('-').reverse().join('/'),
@@ -36,13 +36,32 @@ export const faults: FaultTable = {
     {
       fault: () =>
         fieldsRewritten(
-          'reads by id give timestamps without a time zone ("2025-10-17 09:00:09")',
-          isByIdRead,
-          /At$/,
+          'the compliance summary gives generatedAt without a time zone ("2025-10-17 09:00:09")',
+          (q) => apiPath(q) === '/compliance/summary',
+          /^generatedAt$/,
           (v) =>
             String(v)
               .replace('T', ' ')
               .replace(/(\.\d+)?Z$/, ''),
+        ),
+    },
+    {
+      fault: () =>
+        fieldsRewritten(
+          "reads by id give contracts' mainTenantId and documents' expiryDate in forms of their own",
+          isByIdRead,
+          /^(mainTenantId|expiryDate)$/,
+          (v) =>
+            typeof v === 'string' && /^\d{4}-/.test(v) ? v.split('-').reverse().join('/') : `tnt_${JSON.stringify(v)}`,
+        ),
+    },
+    {
+      fault: () =>
+        fieldsRewritten(
+          'paid rent payments give datePaid as DD/MM/YYYY',
+          (q) => apiPath(q) === '/rent',
+          /^datePaid$/,
+          (v) => (typeof v === 'string' ? v.split('-').reverse().join('/') : v),
         ),
     },
   ],

@@ -16,10 +16,13 @@ export const faults: FaultTable = {
   'limits.searchLengthCountsCharacters': [
     {
       fault: () => ({
-        description: 'search length counted in UTF-16 units (200 characters outside the BMP refused)',
+        description: 'search length counted in UTF-8 bytes (100 characters outside the BMP, 400 bytes, refused)',
         request: (req) => {
           const search = req.query.get('search');
-          return req.method === 'GET' && SEARCHED.has(apiPath(req) ?? '') && search !== null && search.length > 200
+          return req.method === 'GET' &&
+            SEARCHED.has(apiPath(req) ?? '') &&
+            search !== null &&
+            Buffer.byteLength(search, 'utf8') > 200
             ? errorResponse(
                 400,
                 'VALIDATION_ERROR',
@@ -51,11 +54,11 @@ export const faults: FaultTable = {
   'documents.nameEdgeOnPropertyAndContractDocuments': [
     {
       fault: () => ({
-        description: 'document names counted in UTF-16 units (500 characters outside the BMP refused)',
+        description: 'document names counted in UTF-8 bytes (250 characters outside the BMP, 1000 bytes, refused)',
         request: (req) => {
           const name =
             req.method === 'POST' && ANY_DOCS.test(apiPath(req) ?? '') ? partText(req.body, 'name') : undefined;
-          return name !== undefined && name.length > 500
+          return name !== undefined && Buffer.byteLength(name, 'utf8') > 500
             ? errorResponse(400, 'VALIDATION_ERROR', '"name" length must be less than or equal to 500 characters long')
             : undefined;
         },
@@ -70,7 +73,7 @@ export const faults: FaultTable = {
             req.method === 'POST' && path.startsWith('/contracts/') && ANY_DOCS.test(path)
               ? partText(req.body, 'name')
               : undefined;
-          if (name === undefined || Array.from(name).length !== 501) return undefined;
+          if (name === undefined || name.length !== 501) return undefined;
           const cut = Array.from(name).slice(0, 500).join('');
           // Edited as latin1 (byte for byte), so the file part's bytes pass unchanged.
           const part = (value: string): string =>

@@ -1,5 +1,7 @@
 // The faults of the checks in image.ts: each must make its check FAIL (a broken deployment per fault).
-import { UPLOAD_MAX_BYTES } from '../../../src/rules/limits';
+import { UPLOAD_MAX_BYTES_READINGS } from '../../../src/rules/limits';
+
+const { decimal, binary } = UPLOAD_MAX_BYTES_READINGS;
 import type { ProxyRequest } from '../../support/broken';
 import { errorResponse, mapJson } from '../../support/faults';
 import { Rec, path, withMultipartPng } from '../../support/resource-fault-helpers';
@@ -56,9 +58,9 @@ export const faults: FaultTable = {
   'properties.imageOfExactly10MBAcceptedOneByteMoreAndNonImagesRefused': [
     {
       fault: () => ({
-        description: 'an image of exactly 10 MB is refused (the limit is applied as "less than 10 MB")',
+        description: 'an image of exactly 10,000,000 bytes is refused (the limit is applied as "less than 10 MB")',
         request: (req) =>
-          isImageUpload(req) && filePartBytes(req) >= UPLOAD_MAX_BYTES
+          isImageUpload(req) && filePartBytes(req) >= decimal
             ? errorResponse(413, 'FILE_TOO_LARGE', 'the image must be smaller than 10 MB')
             : undefined,
       }),
@@ -66,15 +68,25 @@ export const faults: FaultTable = {
     {
       fault: () => ({
         description:
-          'an image one byte over 10 MB is accepted (the limit counts the whole body, multipart framing included)',
-        request: (req) => (isImageUpload(req) && filePartBytes(req) > UPLOAD_MAX_BYTES ? withSmallPng(req) : undefined),
+          'an image of 10,000,001 bytes is accepted but one of exactly 10,485,760 refused (neither reading of 10 MB)',
+        request: (req) =>
+          isImageUpload(req) && filePartBytes(req) >= binary
+            ? errorResponse(413, 'FILE_TOO_LARGE', 'the image must be smaller than 10 MiB')
+            : undefined,
+      }),
+    },
+    {
+      fault: () => ({
+        description:
+          'an image one byte over 10 MiB is accepted (the limit counts the whole body, multipart framing included)',
+        request: (req) => (isImageUpload(req) && filePartBytes(req) > binary ? withSmallPng(req) : undefined),
       }),
     },
     {
       fault: () => ({
         description: 'an image over 10 MB is answered 413 FILE_TOO_LARGE but stored anyway',
         async request(req, ctx) {
-          if (!isImageUpload(req) || filePartBytes(req) <= UPLOAD_MAX_BYTES) return undefined;
+          if (!isImageUpload(req) || filePartBytes(req) <= binary) return undefined;
           await ctx.upstream(withSmallPng(req));
           return errorResponse(413, 'FILE_TOO_LARGE', 'the image exceeds 10 MB');
         },

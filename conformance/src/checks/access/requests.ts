@@ -8,6 +8,7 @@ import type { CheckContext } from '../../runner/check';
 import { addDays, utcDate } from '../shared/dates';
 import { TINY_PNG, pdfBytes } from '../shared/files';
 import { contractFields, rentFields } from '../shared/own-data';
+import { writeName } from '../shared/unnamed';
 import { isRecord, isSuiteData, multipartBody, propertyBody, requestRetryingResets, type Json } from '../shared/util';
 import { NAMED_GROUP_COLLECTIONS, type AccessRoute, type RouteGroup } from './routes';
 
@@ -104,9 +105,9 @@ export async function requestFor(
     case 'none':
       return base;
     case 'property':
-      return { ...base, json: propertyBody(ctx.marker, `access ${tag}`) };
+      return { ...base, json: propertyBody(ctx, `access ${tag}`) };
     case 'propertyPatch':
-      return { ...base, json: { shortName: text } };
+      return { ...base, json: { [writeName(ctx, 'property', 'shortName')]: text } };
     case 'image':
       return {
         ...base,
@@ -122,7 +123,7 @@ export async function requestFor(
         }),
       };
     case 'contract': {
-      const fields = await contractFields(ctx);
+      const fields = contractFields(ctx);
       const contract = await data.contract();
       const json: Json = {
         propertyId: overrides.propertyId ?? contract?.propertyId,
@@ -130,14 +131,14 @@ export async function requestFor(
         [fields.start]: addDays(utcDate(), -30),
         [fields.reference]: text,
       };
-      if (fields.rent) json[fields.rent] = 950;
+      json[fields.rent] = 950;
       return { ...base, json };
     }
     case 'contractPatch':
-      return { ...base, json: { [(await contractFields(ctx)).reference]: text } };
+      return { ...base, json: { [contractFields(ctx).reference]: text } };
     case 'rent': {
       const contract = await data.contract();
-      const fields = await rentFields(ctx);
+      const fields = rentFields(ctx);
       return {
         ...base,
         json: {
@@ -159,7 +160,12 @@ export async function requestFor(
       const property = (await data.items('/properties'))[0];
       return {
         ...base,
-        json: { firstName: 'Conformance', lastName: text, email, ...(property ? { propertyId: property.id } : {}) },
+        json: {
+          [writeName(ctx, 'tenant', 'firstName')]: 'Conformance',
+          [writeName(ctx, 'tenant', 'lastName')]: text,
+          [writeName(ctx, 'tenant', 'email')]: email,
+          ...(property ? { propertyId: property.id } : {}),
+        },
       };
     }
     case 'issuePatch':

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
 import { provisionKey } from '../shared/provision';
+import { writeName } from '../shared/unnamed';
 import { GET_COLLECTION_ROUTES, WRITE_ROUTES, type SpecRoute } from '../shared/spec';
 import {
   codeOf,
@@ -42,8 +43,12 @@ function writeRequest(ctx: CheckContext, route: SpecRoute): WriteRequest {
     return { method: route.method, path, body, headers: { 'content-type': contentType } };
   }
   if (route.method === 'DELETE') return { method: route.method, path };
-  if (route.path === '/properties') return { method: route.method, path, json: propertyBody(ctx.marker, 'access') };
-  return { method: route.method, path, json: route.method === 'PATCH' ? { shortName: `${ctx.marker} access` } : {} };
+  if (route.path === '/properties') return { method: route.method, path, json: propertyBody(ctx, 'access') };
+  return {
+    method: route.method,
+    path,
+    json: route.method === 'PATCH' ? { [writeName(ctx, 'property', 'shortName')]: `${ctx.marker} access` } : {},
+  };
 }
 
 /** Write routes probed by the access checks: the invoice email has a per-landlord limit of its own, left to its checks. */

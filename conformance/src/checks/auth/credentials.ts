@@ -5,6 +5,7 @@ import { malformedKeyArb, unknownKeyArb } from '../../generators';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
 import { provisionKey } from '../shared/provision';
+import { writeName } from '../shared/unnamed';
 import {
   createOwnProperty,
   isRecord,
@@ -53,7 +54,7 @@ export const bearerAndXApiKeyBothAuthenticate = defineCheck({
       path: `/properties/${unknownId()}`,
       key: 'enterpriseLive',
       auth: 'x-api-key',
-      json: { shortName: `${ctx.marker} x-api-key` },
+      json: { [writeName(ctx, 'property', 'shortName')]: `${ctx.marker} x-api-key` },
     });
     ctx.expectErrorEnvelope(write, 404, 'NOT_FOUND');
     if (ctx.hasKey('enterpriseSandbox')) {
@@ -105,7 +106,11 @@ function probeRoutes(ctx: CheckContext): ReadonlyArray<{ method: string; path: s
     { method: 'GET', path: '/contracts' },
     { method: 'GET', path: `/properties/${unknownId()}` },
     { method: 'GET', path: '/compliance/summary' },
-    { method: 'PATCH', path: `/properties/${unknownId()}`, json: { shortName: `${ctx.marker} auth` } },
+    {
+      method: 'PATCH',
+      path: `/properties/${unknownId()}`,
+      json: { [writeName(ctx, 'property', 'shortName')]: `${ctx.marker} auth` },
+    },
     { method: 'DELETE', path: `/contracts/${unknownId()}` },
   ];
 }
@@ -149,10 +154,7 @@ export const revokedKeyAnswers401RevokedKey = defineCheck({
   rules: ['AUTH-6', 'ERR-REVOKED_KEY'],
   needs: ['revoked'],
   async run(ctx: CheckContext) {
-    const routes = [
-      ...probeRoutes(ctx),
-      { method: 'POST', path: '/properties', json: propertyBody(ctx.marker, 'revoked') },
-    ];
+    const routes = [...probeRoutes(ctx), { method: 'POST', path: '/properties', json: propertyBody(ctx, 'revoked') }];
     let count = 0;
     for (const auth of ['bearer', 'x-api-key'] as const) {
       for (const route of routes) {
@@ -202,7 +204,7 @@ export const keyRevokedInDashboardAnswers401RevokedKey = defineCheck({
       path: `/properties/${unknownId()}`,
       key: provisioned.key,
       auth: 'x-api-key',
-      json: { shortName: ctx.marker },
+      json: { [writeName(ctx, 'property', 'shortName')]: ctx.marker },
     });
     ctx.expectErrorEnvelope(write, 401, 'REVOKED_KEY');
     ctx.note('a fresh key answered 200, then 401 REVOKED_KEY on reads and writes once revoked');

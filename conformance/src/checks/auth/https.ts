@@ -4,6 +4,7 @@
 import { defineCheck, type CheckContext } from '../../runner';
 import { TransportError } from '../../http/client';
 import { fillPath } from '../shared/util';
+import { writeName } from '../shared/unnamed';
 
 export const plainHttpInProductionAnswers403HttpsRequired = defineCheck({
   id: 'auth.plainHttpInProductionAnswers403HttpsRequired',
@@ -32,7 +33,7 @@ export const plainHttpInProductionAnswers403HttpsRequired = defineCheck({
         method: 'PATCH',
         path: fillPath('/properties/{id}'),
         key: 'enterpriseLive',
-        json: { shortName: `${ctx.marker} https` },
+        json: { [writeName(ctx, 'property', 'shortName')]: `${ctx.marker} https` },
       },
       { method: 'GET', path: '/contracts', key: 'enterpriseReadOnly' },
     ].filter((p) => ctx.hasKey(p.key));

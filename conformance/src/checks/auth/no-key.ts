@@ -41,7 +41,7 @@ function keylessRequest(ctx: CheckContext, route: SpecRoute): RequestOptions {
     });
     return { ...base, body: form.body, headers: { 'content-type': form.contentType } };
   }
-  return { ...base, json: route.path === '/properties' ? propertyBody(ctx.marker, 'no-key') : {} };
+  return { ...base, json: route.path === '/properties' ? propertyBody(ctx, 'no-key') : {} };
 }
 
 export const everyRouteRefusesARequestWithoutAKey = defineCheck({

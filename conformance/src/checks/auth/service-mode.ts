@@ -10,6 +10,7 @@ import { defineCheck, type CheckContext } from '../../runner';
 import { allRoleKeys } from '../../targets/roles';
 import { DEPRECATED_ROUTE, UNKNOWN_PATHS } from '../shared/spec';
 import { fillPath, requestRetryingResets } from '../shared/util';
+import { writeName } from '../shared/unnamed';
 
 interface Probe {
   readonly label: string;
@@ -21,7 +22,7 @@ interface Probe {
   readonly keyNotExamined?: boolean;
 }
 
-function probes(marker: string): readonly Probe[] {
+function probes(ctx: Pick<CheckContext, 'marker' | 'target'>): readonly Probe[] {
   return [
     { label: 'list', method: 'GET', path: '/properties', query: { limit: 1 } },
     { label: 'singleton', method: 'GET', path: '/compliance/summary' },
@@ -33,7 +34,7 @@ function probes(marker: string): readonly Probe[] {
       label: 'write on an unknown id',
       method: 'PATCH',
       path: fillPath('/properties/{id}'),
-      json: { shortName: `${marker} mode` },
+      json: { [writeName(ctx, 'property', 'shortName')]: `${ctx.marker} mode` },
     },
     {
       label: 'removed route',
@@ -82,7 +83,7 @@ export const serviceModeHeaderOnEveryResponseFollowsKeyPrefix = defineCheck({
         })),
       },
     );
-    const all = probes(ctx.marker);
+    const all = probes(ctx);
     await ctx.property(
       'X-Service-Mode is present and follows the key prefix',
       fc.record({

@@ -1,7 +1,8 @@
 // GET /events: calendar events derived read-only from the portfolio. The default window (today − 7 through
 // today + 90, "local dates": one day of slack at each edge), the order (date, then id), the from/to rules
-// (together, at most 400 days apart: to − from of 400 accepted, 401 refused, which exceeds 400 days under either
-// reading, difference or days counted inclusively), the type list (≤ 500 characters) and the propertyId filter.
+// (together, "at most 400 days": to − from of 399 is 400 days counted inclusively and accepted under either reading;
+// 400 is 400 days apart but 401 counted inclusively, so either answer stands; 401 exceeds 400 under both and is
+// refused), the type list (≤ 500 characters) and the propertyId filter.
 
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
@@ -9,6 +10,7 @@ import { CALENDAR_TYPES } from '../../generators/calendar';
 import { addDays, answerSeconds, isIsoDate, utcDate } from '../shared/dates';
 import { expect400 } from '../shared/own-data';
 import { expectShape, type FieldRule } from '../shared/shape';
+import { carries } from '../shared/carries';
 import { getList, isRecord, isSuiteData, unknownId, type Json, type ListPage } from '../shared/util';
 
 const GROUP = 'Endpoints > Calendar, team, compliance';
@@ -190,7 +192,7 @@ export const calendarDefaultWindowSortedAndTyped = defineCheck({
 export const calendarRangeRules = defineCheck({
   id: 'calendar.fromAndToTogetherAtMost400Days',
   title:
-    'GET /events needs from and to together, at most 400 days apart (400 accepted, 401 refused), and returns only events in the range',
+    'GET /events needs from and to together, at most 400 days (399 days apart accepted, 401 refused, 400 either way), and returns only events in the range',
   group: GROUP,
   rules: ['CAL-3', 'CAL-4', 'CAL-6', 'LIMIT-9', 'ERR-VALIDATION_ERROR'],
   async run(ctx: CheckContext) {
@@ -204,13 +206,24 @@ export const calendarRangeRules = defineCheck({
       'CAL-4',
       'CAL-3',
     ]);
-    const wide = await allEvents(ctx, { from, to: addDays(from, 400) });
-    expectWithin(ctx, wide.items, from, addDays(from, 400), ['CAL-6', 'LIMIT-9'], wide.pages[0]?.res.exchange);
+    const wide = await allEvents(ctx, { from, to: addDays(from, 399) });
+    expectWithin(ctx, wide.items, from, addDays(from, 399), ['CAL-6', 'LIMIT-9'], wide.pages[0]?.res.exchange);
     expectSorted(ctx, wide.items, 'a 400-day range', wide.pages[0]?.res.exchange);
+    // 400 days apart: at most 400 days as a difference, 401 counted inclusively. Either answer, but a 200 holds.
+    const apart = await ctx.http.request({
+      path: '/events',
+      key: LIVE,
+      query: { from, to: addDays(from, 400), limit: 500 },
+    });
+    if (apart.status === 200) {
+      const body = ctx.expectSuccessEnvelope(apart, 200, { rules: ['CAL-1'] });
+      const items = Array.isArray(body.data) ? body.data.filter(isRecord) : [];
+      expectWithin(ctx, items, from, addDays(from, 400), ['CAL-6', 'LIMIT-9'], apart.exchange);
+    } else expect400(ctx, apart, 'a range 400 days apart (401 days counted inclusively)', ['CAL-6', 'LIMIT-9']);
     expect400(
       ctx,
       await ctx.http.request({ path: '/events', key: LIVE, query: { from, to: addDays(from, 401) } }),
-      'a range of 401 days (to − from)',
+      'a range 401 days apart (402 counted inclusively)',
       ['CAL-6', 'LIMIT-9'],
     );
     expect400(
@@ -228,7 +241,7 @@ export const calendarRangeRules = defineCheck({
     const narrow = await allEvents(ctx, { from: today, to: addDays(today, 10) });
     expectWithin(ctx, narrow.items, today, addDays(today, 10), ['CAL-6'], narrow.pages[0]?.res.exchange);
     ctx.note(
-      `from/to alone refused; 400 days accepted (${wide.items.length} events, all in range); 401 and 1000 days refused`,
+      `from/to alone refused; 400 days accepted (${wide.items.length} events, all in range); 400 apart answered ${apart.status}; 401 and 1000 apart refused`,
     );
   },
 });
@@ -304,14 +317,6 @@ export function padTypeList(length: number): string {
   return list;
 }
 
-/** Whether an event carries `id` in any of its fields (the field's name is not shown, RES-CAL-4). */
-function carries(event: unknown, id: string): boolean {
-  if (event === id) return true;
-  if (Array.isArray(event)) return event.some((v) => carries(v, id));
-  if (isRecord(event)) return Object.values(event).some((v) => carries(v, id));
-  return false;
-}
-
 export const calendarPropertyIdFilter = defineCheck({
   id: 'calendar.propertyIdFilter',
   title: 'GET /events?propertyId= returns only events that carry that property id',
@@ -319,11 +324,12 @@ export const calendarPropertyIdFilter = defineCheck({
   rules: ['CAL-7'],
   async run(ctx: CheckContext) {
     const today = utcDate();
-    const range = { from: addDays(today, -200), to: addDays(today, 200) };
+    // 398 days apart: within "at most 400 days" however they are counted.
+    const range = { from: addDays(today, -199), to: addDays(today, 199) };
     const properties = await targetPropertyIds(ctx);
     const everything = await allEvents(ctx, range);
     const withProperty = properties.filter((id) => everything.items.some((e) => carries(e, id))).slice(0, 3);
-    if (withProperty.length === 0) ctx.skip('no event in ±200 days carries the id of a property of the target');
+    if (withProperty.length === 0) ctx.skip('no event in ±199 days carries the id of a property of the target');
     for (const id of withProperty) {
       const filtered = await allEvents(ctx, { ...range, propertyId: id });
       const wrong = filtered.items.find((e) => !carries(e, id));

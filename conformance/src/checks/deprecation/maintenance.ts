@@ -1,9 +1,14 @@
 // The removed route: `PATCH /maintenance/{id}` answers 410 ENDPOINT_DEPRECATED and names
 // `PATCH /maintenance/issues/{id}` as its successor, in the message and in the Link header.
 
+import { parseLinks, targetPath } from '../../http/link';
 import { defineCheck, type CheckContext } from '../../runner';
 import { DEPRECATED_ROUTE } from '../shared/spec';
 import { messageOf, unknownId } from '../shared/util';
+
+/** The successor's path, its id as a placeholder (`{id}`, `{issueId}`, `:id`) or a UUID. */
+const SUCCESSOR_PATH =
+  /\/maintenance\/issues\/(\{\w+\}|:\w+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 export const patchMaintenanceAnswers410NamingSuccessor = defineCheck({
   id: 'deprecation.patchMaintenanceAnswers410NamingSuccessor',
@@ -25,8 +30,8 @@ export const patchMaintenanceAnswers410NamingSuccessor = defineCheck({
         rules: ['DEPRECATED-1', 'VERSION-4', 'ERR-ENDPOINT_DEPRECATED'],
       });
       const message = messageOf(res);
-      // "{id}" literally, or the id of the request in its place.
-      const successor = new RegExp(`PATCH\\s+\\S*/maintenance/issues/(\\{id\\}|:id|${id})`);
+      // "{id}" (or another placeholder: "{issueId}", ":id", "<id>"), or the id of the request in its place.
+      const successor = new RegExp(`PATCH\\s+\\S*/maintenance/issues/(\\{\\w+\\}|:\\w+|<\\w+>|${id})`);
       ctx.expect(
         successor.test(message),
         'the 410 message to name PATCH /maintenance/issues/{id} as the successor',
@@ -34,11 +39,15 @@ export const patchMaintenanceAnswers410NamingSuccessor = defineCheck({
         res.exchange,
         { rules: ['DEPRECATED-2', 'VERSION-4'] },
       );
+      // Read as RFC 8288 links (any order of parameters, several links, relative or percent-encoded targets):
+      // one of them must target the successor's path.
       ctx.expectHeader(
         res,
         'Link',
-        (v) => v !== undefined && /\/maintenance\/issues\/(\{id\}|:id|[0-9a-f-]{36})/i.test(v),
-        `to name /maintenance/issues/{id} as the successor`,
+        (v) =>
+          v !== undefined &&
+          (parseLinks(v, res.exchange.request.url) ?? []).some((link) => SUCCESSOR_PATH.test(targetPath(link))),
+        'to be RFC 8288 links, one of them to /maintenance/issues/{id}, the successor',
         { rules: ['DEPRECATED-3', 'VERSION-4'] },
       );
     }

@@ -1,14 +1,16 @@
 // Resources and their fields, "Conventions: ids are UUID strings; dates are `YYYY-MM-DD`; timestamps are ISO 8601
-// date-times." Which fields are ids, dates and timestamps is read from the field NAMES, in the classes the spec's
-// own resource shapes use (never from a deployment's schema):
-//   ids         `id` (Property, Contract, compliance properties[].id, the DELETE answers), `…Id` (Contract
-//               propertyId / mainTenantId, Rent tenantId / contractId, Handbook and compliance propertyId) and the
-//               catalogue's `…_id`; `…Ids` / `…_ids` are arrays of ids (Contract additionalTenantIds, property_ids)
-//   dates       `date` (calendar items), `…Date` (document expiryDate, compliance dueDate, handbook readingDate),
-//               `date…` (rent datePaid), the four renewal fields (gscRenewal, …: "dates"), the catalogue's `…_date`
-//   timestamps  `…At` (compliance generatedAt, a date-time) and the catalogue's `…_at` (created_at, uploaded_at, …)
+// date-times." They hold for the fields the spec lists with those types, found where the spec puts them (never by a
+// field's name, so an extension member named `fooId` or `reviewDate` is not held to them), route by route:
+//   ids         each shown resource's `id` (Property, Contract, rent payments and maintenance issues addressed as
+//               `/rent/{id}` and `/maintenance/issues/{id}`, calendar items, tenants as `GET /tenants/{id}`,
+//               documents as `{docId}`, compliance `properties[].id`), Contract `propertyId`, `mainTenantId` and
+//               `additionalTenantIds`, Rent `propertyId`, `tenantId`, `contractId`, a tenant's `propertyId`,
+//               Handbook and compliance `attention[].propertyId`
+//   dates       Rent `datePaid`, document `expiryDate`, calendar `date`, compliance `dueDate`s, handbook
+//               `readingDate`, the property renewal fields ("dates"), and the contract's start and end dates and the
+//               rent payment's due date under the names the target gives or the deployment showed back
+//   timestamps  compliance `generatedAt`
 // A reference, date or timestamp may be null (the spec has nullable dates and optional references); an `id` may not.
-// Every field of every item, nested objects and arrays included, of every GET endpoint is held to these classes.
 
 import fc from 'fast-check';
 import type { RecordedExchange } from '../../model';
@@ -16,6 +18,7 @@ import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
 import { isDateTime, isIsoDate } from '../shared/dates';
 import { GET_BY_ID_ROUTES, GET_COLLECTION_ROUTES, LIST_ENDPOINTS } from '../shared/spec';
+import { readName } from '../shared/unnamed';
 import { createOwnProperty, fillPath, isRecord, listIds, UUID } from '../shared/util';
 
 type FieldClass = 'id' | 'reference' | 'idList' | 'date' | 'timestamp';
@@ -28,23 +31,85 @@ const RULE_OF: Readonly<Record<FieldClass, string>> = {
   timestamp: 'ENVELOPE-3',
 };
 
-const RENEWALS = new Set(['gscRenewal', 'eicrRenewal', 'epcRenewal', 'landlordLicenceRenewal']);
+/** A field of an item and its class; `a[].b` walks every element of the array `a`, `a.b` a nested object. */
+export type Convention = readonly [where: string, cls: FieldClass];
 
-/** The convention a field name puts its value under, if any (see the header for where each pattern comes from). */
-export function fieldClass(name: string): FieldClass | undefined {
-  if (name === 'id') return 'id';
-  if (/[a-z0-9]Ids$/.test(name) || /._ids$/.test(name)) return 'idList';
-  if (/[a-z0-9]Id$/.test(name) || /._id$/.test(name)) return 'reference';
-  if (
-    name === 'date' ||
-    /[a-z0-9]Date$/.test(name) ||
-    /^date[A-Z]/.test(name) ||
-    /._date$/.test(name) ||
-    RENEWALS.has(name)
-  )
-    return 'date';
-  if (/[a-z0-9]At$/.test(name) || /._at$/.test(name)) return 'timestamp';
-  return undefined;
+const PROPERTY: readonly Convention[] = [
+  ['id', 'id'],
+  ['gscRenewal', 'date'],
+  ['eicrRenewal', 'date'],
+  ['epcRenewal', 'date'],
+  ['landlordLicenceRenewal', 'date'],
+];
+const CONTRACT: readonly Convention[] = [
+  ['id', 'id'],
+  ['propertyId', 'reference'],
+  ['mainTenantId', 'reference'],
+  ['additionalTenantIds', 'idList'],
+];
+const DOCUMENT: readonly Convention[] = [
+  ['id', 'id'],
+  ['expiryDate', 'date'],
+];
+const TENANT: readonly Convention[] = [
+  ['id', 'id'],
+  ['propertyId', 'reference'],
+];
+
+/** The spec's typed fields of each GET route's items (a list's elements, or a singleton's data). */
+const CONVENTIONS: Readonly<Record<string, readonly Convention[]>> = {
+  '/properties': PROPERTY,
+  '/properties/{id}': PROPERTY,
+  '/contracts': CONTRACT,
+  '/contracts/{id}': CONTRACT,
+  '/rent': [
+    ['id', 'id'],
+    ['propertyId', 'reference'],
+    ['tenantId', 'reference'],
+    ['contractId', 'reference'],
+    ['datePaid', 'date'],
+  ],
+  '/events': [
+    ['id', 'id'],
+    ['date', 'date'],
+  ],
+  '/compliance/summary': [
+    ['generatedAt', 'timestamp'],
+    ['attention[].propertyId', 'reference'],
+    ['attention[].dueDate', 'date'],
+    ['properties[].id', 'id'],
+    ['properties[].items[].dueDate', 'date'],
+  ],
+  '/properties/{id}/handbook': [
+    ['propertyId', 'reference'],
+    ['meters[].openingReading.readingDate', 'date'],
+  ],
+  '/properties/{id}/documents': DOCUMENT,
+  '/contracts/{id}/documents': DOCUMENT,
+  '/tenants': TENANT,
+  '/tenants/{id}': TENANT,
+  '/maintenance/issues': [['id', 'id']],
+};
+
+/** The listed fields of a detailed route's success answer, writes included (a write answers its resource). */
+export function answerConventions(method: string, route: string): readonly Convention[] {
+  if (method === 'DELETE') return [['id', 'id']];
+  if (method === 'GET') return CONVENTIONS[route] ?? [];
+  if (route === '/properties' || route === '/properties/{id}' || route === '/properties/{id}/image') return PROPERTY;
+  if (route === '/properties/{id}/documents' || route === '/contracts/{id}/documents') return DOCUMENT;
+  if (route === '/contracts' || route === '/contracts/{id}') return CONTRACT;
+  if (route === '/rent' || route === '/rent/{id}') return CONVENTIONS['/rent'] ?? [];
+  return [];
+}
+
+/** The route's conventions, with the unnamed date fields under the names the target gives or the deployment showed. */
+function conventionsOf(ctx: CheckContext, route: string): readonly Convention[] {
+  const own = CONVENTIONS[route] ?? [];
+  const named = (name: string | undefined): Convention[] => (name !== undefined ? [[name, 'date']] : []);
+  if (route === '/contracts' || route === '/contracts/{id}')
+    return [...own, ...named(readName(ctx, 'contract', 'startDate')), ...named(readName(ctx, 'contract', 'endDate'))];
+  if (route === '/rent') return [...own, ...named(readName(ctx, 'rentPayment', 'dueDate'))];
+  return own;
 }
 
 const isUuid = (v: unknown): boolean => typeof v === 'string' && UUID.test(v);
@@ -74,40 +139,58 @@ export interface ConventionProblem {
   readonly problem: string;
 }
 
-/** Every field of `value` (walked to the leaves) that breaks its convention; `fields` counts the fields held to one. */
+/** Every value at `where` in `item` (`a[].b`: each element's `b`), with its path. */
+function valuesAt(item: unknown, where: string, path: string): Array<[string, unknown]> {
+  const [head, ...rest] = where.split('.');
+  if (head === undefined || !isRecord(item)) return [];
+  const many = head.endsWith('[]');
+  const name = many ? head.slice(0, -2) : head;
+  if (!(name in item)) return [];
+  const value = item[name];
+  const here = `${path}.${name}`;
+  if (rest.length === 0 && !many) return [[here, value]];
+  if (many)
+    return Array.isArray(value)
+      ? value.flatMap((v, i) =>
+          rest.length === 0
+            ? [[`${here}[${i}]`, v] as [string, unknown]]
+            : valuesAt(v, rest.join('.'), `${here}[${i}]`),
+        )
+      : [];
+  return valuesAt(value, rest.join('.'), here);
+}
+
+/** Every listed field of `data` (a list's items, or a singleton) that breaks its convention. */
 export function conventionProblems(
-  value: unknown,
-  path: string,
+  data: unknown,
+  conventions: readonly Convention[],
   out: { problems: ConventionProblem[]; fields: number },
 ): void {
-  if (Array.isArray(value)) {
-    value.forEach((v, i) => conventionProblems(v, `${path}[${i}]`, out));
-    return;
-  }
-  if (!isRecord(value)) return;
-  for (const [name, v] of Object.entries(value)) {
-    const cls = fieldClass(name);
-    if (cls) {
-      out.fields++;
-      const problem = problemWith(cls, v);
-      if (problem) out.problems.push({ rule: RULE_OF[cls], path: `${path}.${name}`, value: v, problem });
-    }
-    if (typeof v === 'object' && v !== null) conventionProblems(v, `${path}.${name}`, out);
-  }
+  const items: Array<[string, unknown]> = Array.isArray(data)
+    ? data.map((item, i) => [`data[${i}]`, item])
+    : [['data', data]];
+  for (const [path, item] of items)
+    for (const [where, cls] of conventions)
+      for (const [at, value] of valuesAt(item, where, path)) {
+        out.fields++;
+        const problem = problemWith(cls, value);
+        if (problem) out.problems.push({ rule: RULE_OF[cls], path: at, value, problem });
+      }
 }
 
 const EXPECTED =
-  'every field named like an id (`id`, `…Id`, `…_id`) a UUID string and every `…Ids` an array of them; every date field (`date`, `…Date`, `date…`, the renewal fields) YYYY-MM-DD; every timestamp field (`…At`, `…_at`) an ISO 8601 date-time (references, dates and timestamps may be null)';
+  'every id field the spec lists a UUID string (additionalTenantIds an array of them), every date field it lists YYYY-MM-DD, every timestamp field it lists an ISO 8601 date-time (references, dates and timestamps may be null)';
 
 function expectConventions(
   ctx: CheckContext,
+  route: string,
   what: string,
   data: unknown,
   exchange: RecordedExchange,
   tally: { fields: number },
 ): void {
   const out = { problems: [] as ConventionProblem[], fields: 0 };
-  conventionProblems(data, 'data', out);
+  conventionProblems(data, conventionsOf(ctx, route), out);
   tally.fields += out.fields;
   if (out.problems.length === 0) return;
   const shown = out.problems.slice(0, 5).map((p) => `${p.path} = ${describeValue(p.value)} (${p.problem})`);
@@ -125,7 +208,7 @@ const MAX_LIMIT = 500;
 export const idsDatesAndTimestampsFollowTheConventions = defineCheck({
   id: 'envelope.idsDatesAndTimestampsFollowTheConventions',
   title:
-    'On every GET endpoint, every field named like an id is a UUID string, every date field is YYYY-MM-DD and every timestamp field an ISO 8601 date-time',
+    'On every GET endpoint, every id field the spec lists is a UUID string, every date field it lists YYYY-MM-DD and every timestamp field it lists an ISO 8601 date-time',
   group: 'Resources > Conventions',
   rules: ['ENVELOPE-1', 'ENVELOPE-2', 'ENVELOPE-3'],
   long: true, // many paced reads of the target's resources
@@ -140,7 +223,7 @@ export const idsDatesAndTimestampsFollowTheConventions = defineCheck({
         ...(list ? { query: { limit: MAX_LIMIT } } : {}),
       });
       const body = ctx.expectSuccessEnvelope(res, 200);
-      expectConventions(ctx, `GET ${route.path}`, body.data, res.exchange, tally);
+      expectConventions(ctx, route.path, `GET ${route.path}`, body.data, res.exchange, tally);
     }
 
     // The by-id endpoints: a property over the target's own ids (the invoice PDF is binary and landlord-limited).
@@ -162,13 +245,13 @@ export const idsDatesAndTimestampsFollowTheConventions = defineCheck({
         const id = list[index % list.length];
         const res = await ctx.http.request({ path: fillPath(route.path, { id }), key: 'enterpriseLive' });
         const body = ctx.expectSuccessEnvelope(res, 200);
-        expectConventions(ctx, `GET ${route.path} (${id})`, body.data, res.exchange, tally);
+        expectConventions(ctx, route.path, `GET ${route.path} (${id})`, body.data, res.exchange, tally);
         reads++;
       },
       { numRuns: 20 },
     );
     ctx.note(
-      `${GET_COLLECTION_ROUTES.length} collections and ${reads} by-id answers: ${tally.fields} id, date and timestamp fields all follow the conventions`,
+      `${GET_COLLECTION_ROUTES.length} collections and ${reads} by-id answers: ${tally.fields} listed id, date and timestamp fields all follow the conventions`,
     );
   },
 });

@@ -12,6 +12,7 @@ import { invoiceRequest } from '../shared/invoice-budget';
 import { ownWriteKey } from '../shared/provision';
 import { GET_BY_ID_ROUTES, WRITE_ROUTES, type SpecRoute } from '../shared/spec';
 import { codeOf, isErrorEnvelope, multipartBody, requestRetryingResets } from '../shared/util';
+import { writeName } from '../shared/unnamed';
 
 /** Every route with a path parameter. */
 export const ID_ROUTES: readonly SpecRoute[] = [...GET_BY_ID_ROUTES, ...WRITE_ROUTES].filter((r) =>
@@ -58,7 +59,10 @@ function requestOf(ctx: CheckContext, c: Case, key: string): RequestOptions {
     });
     return { ...base, body: form.body, headers: { 'content-type': form.contentType } };
   }
-  return { ...base, json: c.route.method === 'PATCH' ? { shortName: `${ctx.marker} path id` } : {} };
+  return {
+    ...base,
+    json: c.route.method === 'PATCH' ? { [writeName(ctx, 'property', 'shortName')]: `${ctx.marker} path id` } : {},
+  };
 }
 
 async function send(ctx: CheckContext, c: Case, key: string): Promise<HttpResponse> {

@@ -43,8 +43,8 @@ export const foreignIdsInEveryWriteBodyAreRefused = defineCheck({
     // The other landlord: the target's enterpriseLive when the check has a landlord of its own, else otherLandlord.
     const foreignKey = key === 'enterpriseLive' ? 'otherLandlord' : 'enterpriseLive';
     const chain = await createOwnChain(ctx, 'fbody', { key });
-    const cFields = await contractFields(ctx);
-    const rFields = await rentFields(ctx);
+    const cFields = contractFields(ctx);
+    const rFields = rentFields(ctx);
     const bodies: Readonly<Record<string, BodyFor>> = {
       'POST /contracts': (tag) =>
         contractBody(ctx, cFields, { propertyId: chain.propertyId, mainTenantId: chain.tenant.id, tag, key }),

@@ -10,7 +10,9 @@ import { SPEC_ROUTES, routeName } from '../../spec-routes';
 import { invalidBodyCases, type FormPart, type InvalidBodyRouteCase } from '../../spec-routes/invalid-bodies';
 import { LandlordData, readBack, requestFor, send, tagOf, type RouteIds } from '../access/requests';
 import { TINY_PNG, pdfBytes } from '../shared/files';
+import { UNNAMED_FIELDS, type UnnamedField, type UnnamedResource } from '../../targets/unnamed-fields';
 import { contractBody, contractFields, rentBody, rentFields, suitePeriod } from '../shared/own-data';
+import { readName } from '../shared/unnamed';
 import { invoiceRequest } from '../shared/invoice-budget';
 import { ownWriteKey } from '../shared/provision';
 import { codeOf, isRecord, multipartBody, type Json } from '../shared/util';
@@ -51,14 +53,14 @@ async function validJson(
   tag: string,
 ): Promise<Json> {
   if (c.route.body === 'contract')
-    return contractBody(ctx, await contractFields(ctx), {
+    return contractBody(ctx, contractFields(ctx), {
       propertyId: own.chain.propertyId,
       mainTenantId: own.chain.tenant.id,
       tag: `access ${tag}`,
       key: own.key,
     });
   if (c.route.body === 'rent')
-    return rentBody(own.chain, await rentFields(ctx), { period: suitePeriod(ctx, `access ${tag}`) });
+    return rentBody(own.chain, rentFields(ctx), { period: suitePeriod(ctx, `access ${tag}`) });
   const request = await requestFor(ctx, c.route, ids, owner, tag);
   return isRecord(request.json) ? { ...request.json } : {};
 }
@@ -83,9 +85,35 @@ async function invalidRequest(
   }
   if (b.kind === 'body') return { ...base, json: { ...b.json } };
   const json = await validJson(ctx, c, own, owner, ids, tag);
-  if (b.kind === 'omit') delete json[c.field];
-  else if (b.kind === 'json') json[c.field] = b.value;
+  const field = bodyName(ctx, c) ?? c.field;
+  if (b.kind === 'omit') delete json[field];
+  else if (b.kind === 'json') json[field] = b.value;
   return { ...base, json };
+}
+
+/** The resource whose unnamed body fields (../shared/unnamed.ts) a body kind carries. */
+const BODY_RESOURCE: Readonly<Partial<Record<string, UnnamedResource>>> = {
+  property: 'property',
+  propertyPatch: 'property',
+  contract: 'contract',
+  contractPatch: 'contract',
+  rent: 'rentPayment',
+};
+
+/**
+ * The name a case's field is written under when the spec does not give it (a property body's `bedrooms`): the
+ * target's, or the one the deployment showed back; undefined for a field the spec names.
+ */
+function bodyName(ctx: CheckContext, c: InvalidBodyRouteCase): string | undefined {
+  const resource = BODY_RESOURCE[c.route.body];
+  if (resource === undefined || !(c.field in UNNAMED_FIELDS[resource])) return undefined;
+  return readName(ctx, resource, c.field as UnnamedField<typeof resource>);
+}
+
+/** A case on an unnamed field whose name the deployment has not confirmed: a deployment may ignore the member. */
+function unconfirmed(ctx: CheckContext, c: InvalidBodyRouteCase): boolean {
+  const resource = BODY_RESOURCE[c.route.body];
+  return resource !== undefined && c.field in UNNAMED_FIELDS[resource] && bodyName(ctx, c) === undefined;
 }
 
 export const invalidBodyOnEveryWriteIsRefused = defineCheck({
@@ -100,7 +128,12 @@ export const invalidBodyOnEveryWriteIsRefused = defineCheck({
     const own = await createOwnItems(ctx, key, 'ibody');
     const owner = new LandlordData(ctx, key);
     const wrong: string[] = [];
+    const unjudged: string[] = [];
     for (const [i, c] of CASES.entries()) {
+      if (unconfirmed(ctx, c)) {
+        unjudged.push(`${routeName(c.route)} ${c.why}`);
+        continue;
+      }
       const ids = own.idsFor(c.route);
       if (!ids) throw new Error(`no item of the check's own for ${routeName(c.route)}`);
       const tag = `ibody-${i}.`;
@@ -129,7 +162,7 @@ export const invalidBodyOnEveryWriteIsRefused = defineCheck({
       );
     }
     ctx.note(
-      `${CASES.length} invalid bodies on ${new Set(CASES.map((c) => c.route)).size} write routes: each 400 VALIDATION_ERROR, nothing written${wrong.length ? `; not: ${wrong.slice(0, 3).join('; ')}` : ''}`,
+      `${CASES.length - unjudged.length} invalid bodies on ${new Set(CASES.map((c) => c.route)).size} write routes: each 400 VALIDATION_ERROR, nothing written${wrong.length ? `; not: ${wrong.slice(0, 3).join('; ')}` : ''}${unjudged.length ? `; not sent, the field's name being neither given by the spec nor by the target nor shown back: ${unjudged.join('; ')}` : ''}`,
     );
   },
 });

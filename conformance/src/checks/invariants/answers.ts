@@ -172,7 +172,7 @@ export const writeAnswersHoldTheResourceTable = invariantCheck({
         method: 'POST',
         path: '/properties',
         key: sandbox,
-        json: propertyBody(ctx.marker, 'write-answers-sandbox'),
+        json: propertyBody(ctx, 'write-answers-sandbox'),
       });
       await ctx.http.request({
         method: 'PATCH',

@@ -6,13 +6,14 @@
 
 import type { ObservedBody } from '../../http/client';
 import type { RecordedExchange } from '../../model';
+import { isRetryAfter } from '../../http/retry-after';
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../runner';
 import { oneLine } from '../../runner/describe';
 import type { ObserverState } from '../../runner/run-scope';
 import { RATE_WINDOW_DAY_SECONDS } from '../../rules';
 import { carriesRateLimitHeaders, matchRoute } from '../access/routes';
 import { stackTraceIn } from '../errors/fuzz';
-import { answerSeconds, SECOND_ROUNDING } from '../shared/dates';
+import { answerLatencySeconds, answerSeconds, SECOND_ROUNDING } from '../shared/dates';
 import { isErrorEnvelope, unknownId } from '../shared/util';
 
 const GROUP = 'Endpoints';
@@ -188,12 +189,14 @@ export const rateLimitHeadersOnEveryCountedAnswer = invariantCheck({
       return `X-RateLimit-Limit not a positive integer: ${shown}`;
     if (remaining === undefined || !INT.test(remaining.trim()) || Number(remaining) > Number(limit))
       return `X-RateLimit-Remaining not an integer from 0 to Limit: ${shown}`;
-    // "Now" is the answer's own Date (the deployment's clock): exact but for second rounding.
+    // "Now" is the answer's own Date (the deployment's clock): exact but for second rounding and the time the
+    // deployment spent on the request after reading its limits.
     const now = answerSeconds(exchange.response?.headers ?? {}, Date.now());
+    const earliest = now - answerLatencySeconds(exchange.durationMs) - SECOND_ROUNDING;
     if (
       reset === undefined ||
       !INT.test(reset.trim()) ||
-      Number(reset) < now - SECOND_ROUNDING ||
+      Number(reset) < earliest ||
       Number(reset) > now + RATE_WINDOW_DAY_SECONDS + SECOND_ROUNDING
     ) {
       return `X-RateLimit-Reset not Unix seconds within the 24 hours after the answer's Date (${now}): ${shown}`;
@@ -204,15 +207,16 @@ export const rateLimitHeadersOnEveryCountedAnswer = invariantCheck({
 
 export const retryAfterOnEvery429And503 = invariantCheck({
   id: 'invariants.retryAfterOnEvery429And503',
-  title: 'Every 429 and 503 answer of the run carries Retry-After in seconds',
+  title: 'Every 429 answer of the run carries Retry-After in seconds, every 503 Retry-After in seconds or as a date',
   rules: ['ERR-RATE_LIMIT_EXCEEDED', 'LIMIT-RATE-5'],
-  expected: 'header Retry-After (whole seconds) on a 429 or 503',
+  expected:
+    'header Retry-After in whole seconds on a 429 ("Retry-After header (seconds)"), in seconds or as an HTTP-date on a 503 (RFC 9110 section 10.2.3)',
   about: '429 and 503 answers',
   observe(exchange) {
     const status = exchange.response?.status;
     if (status !== 429 && status !== 503) return undefined;
     const value = header(exchange, 'retry-after');
-    return value !== undefined && INT.test(value.trim())
+    return value !== undefined && (status === 429 ? INT.test(value.trim()) : isRetryAfter(value))
       ? undefined
       : value === undefined
         ? 'no Retry-After header'

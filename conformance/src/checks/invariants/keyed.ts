@@ -8,7 +8,7 @@ import type { RecordedExchange } from '../../model';
 import type { ObserverState } from '../../runner/run-scope';
 import { ERROR_CODES, statusOfCode } from '../../rules';
 import { matchRoute, type SpecRoute } from '../../spec-routes';
-import { conventionProblems, type ConventionProblem } from '../envelope/conventions';
+import { answerConventions, conventionProblems, type ConventionProblem } from '../envelope/conventions';
 import { describeValue } from '../../runner/describe';
 import { countedAnswer, header, invariantCheck } from './global';
 
@@ -148,30 +148,6 @@ export const rateLimitWindowsConsistentPerKey = invariantCheck({
   },
 });
 
-/**
- * The fields the spec's resource tables name as ids, dates or timestamps (Property, Contract, Rent payment,
- * documents, Handbook, Compliance summary, Calendar event, the DELETE answers). Fields beyond those are "not shown"
- * (a deployment's own `messageId` need not be a UUID), so only these are held to the Conventions.
- */
-const SPEC_NAMED_FIELDS: ReadonlySet<string> = new Set([
-  'id',
-  'propertyId',
-  'mainTenantId',
-  'additionalTenantIds',
-  'tenantId',
-  'contractId',
-  'datePaid',
-  'expiryDate',
-  'readingDate',
-  'generatedAt',
-  'dueDate',
-  'date',
-  'gscRenewal',
-  'eicrRenewal',
-  'epcRenewal',
-  'landlordLicenceRenewal',
-]);
-
 /** Success answers of the spec's detailed routes, reads and writes: their `data` holds the spec's resources. */
 function judgedSuccess(exchange: RecordedExchange, body: ObservedBody): SpecRoute | undefined {
   const status = exchange.response?.status ?? 0;
@@ -186,22 +162,18 @@ export const conventionsOnEverySuccess = invariantCheck({
   title:
     "On every success answer of a detailed route in the run (writes and sandbox mocks included), the spec's id fields are UUID strings, its dates YYYY-MM-DD and its timestamps ISO 8601 date-times",
   rules: ['ENVELOPE-1', 'ENVELOPE-2', 'ENVELOPE-3'],
-  expected: 'the Conventions (ids UUID strings, dates YYYY-MM-DD, timestamps ISO 8601) on every field named for them',
+  expected:
+    'the Conventions (ids UUID strings, dates YYYY-MM-DD, timestamps ISO 8601) on every id, date and timestamp field the spec lists for the answer',
   about: '2xx answers of the detailed routes',
   observe(exchange, body) {
-    if (!judgedSuccess(exchange, body)) return undefined;
+    const route = judgedSuccess(exchange, body);
+    if (!route) return undefined;
     const json = body.json;
     if (typeof json !== 'object' || json === null || !('data' in json)) return undefined;
     const out = { problems: [] as ConventionProblem[], fields: 0 };
-    conventionProblems(json.data, 'data', out);
-    const named = out.problems.filter((p) =>
-      SPEC_NAMED_FIELDS.has(
-        p.path
-          .replace(/\[\d+\]/g, '')
-          .split('.')
-          .pop() ?? '',
-      ),
-    );
+    // Only the fields the spec lists for this answer, where it lists them (an extension's `fooId` is not an id).
+    conventionProblems(json.data, answerConventions(exchange.request.method, route.path), out);
+    const named = out.problems;
     const first = named[0];
     return first === undefined
       ? undefined

@@ -8,6 +8,7 @@ import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
 import { LIMIT_MAX } from '../../rules';
 import { invoiceRequest } from '../shared/invoice-budget';
+import { writeName } from '../shared/unnamed';
 import { GET_BY_ID_ROUTES, LIST_ENDPOINTS, type ByIdRoute } from '../shared/spec';
 import {
   createOwnProperty,
@@ -130,20 +131,20 @@ type ForeignWrite = {
   readonly multipart?: Record<string, string | { filename: string; contentType: string; content: Uint8Array }>;
 };
 
-function foreignWrites(marker: string): readonly ForeignWrite[] {
+function foreignWrites(ctx: Pick<CheckContext, 'marker' | 'target'>): readonly ForeignWrite[] {
   return [
     {
       label: 'PATCH shortName',
       method: 'PATCH',
       path: (id) => `/properties/${id}`,
-      json: { shortName: `${marker} hijacked` },
+      json: { [writeName(ctx, 'property', 'shortName')]: `${ctx.marker} hijacked` },
     },
     { label: 'PATCH status', method: 'PATCH', path: (id) => `/properties/${id}`, json: { status: 'Maintenance' } },
     {
       label: 'PATCH bedrooms',
       method: 'PATCH',
       path: (id) => `/properties/${id}`,
-      json: { bedrooms: 9, bathrooms: 9 },
+      json: { [writeName(ctx, 'property', 'bedrooms')]: 9, [writeName(ctx, 'property', 'bathrooms')]: 9 },
     },
     { label: 'DELETE', method: 'DELETE', path: (id) => `/properties/${id}` },
     {
@@ -162,7 +163,7 @@ function foreignWrites(marker: string): readonly ForeignWrite[] {
           contentType: 'application/pdf',
           content: new TextEncoder().encode('%PDF-1.4\n%%EOF\n'),
         },
-        name: `${marker} hijack`,
+        name: `${ctx.marker} hijack`,
         type: 'EPC_Certificate',
       },
     },
@@ -197,7 +198,7 @@ export const foreignIdsOnWritesAnswer404AndChangeNothing = defineCheck({
     };
     const before = await read();
     const writers = [SELF, ...(ctx.hasKey('enterpriseSandbox') ? ['enterpriseSandbox'] : [])];
-    const writes = foreignWrites(ctx.marker);
+    const writes = foreignWrites(ctx);
     await ctx.property(
       "a write on another landlord's property is 404 and changes nothing",
       fc.record({ write: fc.constantFrom(...writes), key: fc.constantFrom(...writers) }),

@@ -1,5 +1,7 @@
-// Limits at their edge: the value at the limit and one past it. `search` counts characters
-// (code points: a character outside the Basic Multilingual Plane is one character, two UTF-16 units), and
+// Limits at their edge: the value at the limit and one past it. `search` and document names count "characters",
+// which the spec leaves to be read as code points or as UTF-16 units (a character outside the Basic Multilingual
+// Plane is one code point and two units): text within the limit under both readings must be accepted, text past it
+// under both refused, and text between the two readings (200 such characters in a search) may get either answer.
 // `expiringWithinDays=N` takes a document dated today (UTC) + N and leaves one dated today + N + 1.
 
 import { defineCheck, type CheckContext } from '../../runner';
@@ -14,38 +16,43 @@ const LIVE = 'enterpriseLive';
 /** U+1F3E0 HOUSE BUILDING: one character, two UTF-16 code units, four UTF-8 bytes. */
 const ASTRAL = '\u{1F3E0}';
 
+/** The ways "characters" may be counted: code points, or UTF-16 code units. */
+const readings = (text: string): readonly [number, number] => [Array.from(text).length, text.length];
+const withinUnderBoth = (text: string, max: number): boolean => readings(text).every((n) => n <= max);
+const pastUnderBoth = (text: string, max: number): boolean => readings(text).every((n) => n > max);
+
 export const searchLengthCountsCharacters = defineCheck({
   id: 'limits.searchLengthCountsCharacters',
   title:
-    'search of 200 characters is accepted and 201 refused on /properties and /contracts, counting characters (200 outside the BMP are 400 UTF-16 units)',
+    'search of 200 characters is accepted and 201 refused on /properties and /contracts, as code points or as UTF-16 units (100 characters outside the BMP accepted, 201 refused)',
   group: 'Limits > Input limits',
   rules: ['LIMIT-4', 'ERR-VALIDATION_ERROR'],
   async run(ctx: CheckContext) {
+    const accepted = ['a'.repeat(200), ASTRAL.repeat(100), `${ASTRAL.repeat(50)}${'a'.repeat(100)}`];
+    const refused = ['a'.repeat(201), ASTRAL.repeat(201)];
     for (const path of ['/properties', '/contracts']) {
-      const ok = await ctx.http.request({ path, key: LIVE, query: { search: ASTRAL.repeat(200) } });
-      ctx.expect(
-        ok.status === 200,
-        `GET ${path}?search= of 200 characters outside the BMP (400 UTF-16 units) to be accepted (200)`,
-        () => describeResponse(ok),
-        ok.exchange,
-        { rules: ['LIMIT-4'] },
-      );
-      const mixed = await ctx.http.request({
-        path,
-        key: LIVE,
-        query: { search: `${ASTRAL.repeat(100)}${'a'.repeat(100)}` },
-      });
-      ctx.expect(
-        mixed.status === 200,
-        `GET ${path}?search= of 200 characters (100 outside the BMP) to be accepted (200)`,
-        () => describeResponse(mixed),
-        mixed.exchange,
-        { rules: ['LIMIT-4'] },
-      );
-      const over = await ctx.http.request({ path, key: LIVE, query: { search: ASTRAL.repeat(201) } });
-      expect400(ctx, over, `GET ${path}?search= of 201 characters outside the BMP`, ['LIMIT-4']);
+      for (const search of accepted) {
+        if (!withinUnderBoth(search, 200)) throw new Error('an accepted search must be within 200 under both readings');
+        const [points, units] = readings(search);
+        const ok = await ctx.http.request({ path, key: LIVE, query: { search } });
+        ctx.expect(
+          ok.status === 200,
+          `GET ${path}?search= of ${points} code points (${units} UTF-16 units) to be accepted (200)`,
+          () => describeResponse(ok),
+          ok.exchange,
+          { rules: ['LIMIT-4'] },
+        );
+      }
+      for (const search of refused) {
+        if (!pastUnderBoth(search, 200)) throw new Error('a refused search must be past 200 under both readings');
+        const [points, units] = readings(search);
+        const over = await ctx.http.request({ path, key: LIVE, query: { search } });
+        expect400(ctx, over, `GET ${path}?search= of ${points} code points (${units} UTF-16 units)`, ['LIMIT-4']);
+      }
     }
-    ctx.note('200 characters (outside the BMP, and mixed) accepted, 201 refused, on /properties and /contracts');
+    ctx.note(
+      'search within 200 characters under both readings accepted, past 200 under both refused, on /properties and /contracts',
+    );
   },
 });
 
@@ -102,7 +109,7 @@ export const expiringWithinDaysEdgeDay = defineCheck({
 export const documentNameEdgeOnBothKinds = defineCheck({
   id: 'documents.nameEdgeOnPropertyAndContractDocuments',
   title:
-    'A document name of 500 characters (outside the BMP: 1000 UTF-16 units) is accepted and 501 refused, on property and on contract documents',
+    'A document name of 500 characters (as code points and as UTF-16 units) is accepted and kept whole and 501 refused, on property and on contract documents',
   group: 'Resources > Property document and contract document',
   rules: ['LIMIT-7', 'RES-DOC-1', 'PROP-31'],
   async run(ctx: CheckContext) {
@@ -113,26 +120,41 @@ export const documentNameEdgeOnBothKinds = defineCheck({
       { kind: 'contract', id: chain.contractId, key },
     ];
     const prefix = `${ctx.marker} `;
-    const name = prefix + ASTRAL.repeat(500 - Array.from(prefix).length);
+    // 500 under both readings: ASCII, and characters outside the BMP filling 500 UTF-16 units (fewer code points).
+    const plain = prefix + 'n'.repeat(500 - prefix.length);
+    const astral =
+      prefix + ASTRAL.repeat(Math.floor((500 - prefix.length) / 2)) + 'n'.repeat((500 - prefix.length) % 2);
+    // Past 500 under both readings.
+    const overs = [`${plain}n`, prefix + ASTRAL.repeat(501 - Array.from(prefix).length)];
     for (const owner of owners) {
-      const doc = await uploadDocument(ctx, owner, { name }, ['LIMIT-7', 'RES-DOC-1']);
-      ctx.expect(
-        doc.name === name,
-        `a ${owner.kind} document name of 500 characters accepted and kept whole`,
-        () => `${Array.from(String(doc.name)).length} characters`,
-        undefined,
-        { rules: ['LIMIT-7', 'RES-DOC-1'] },
-      );
-      const over = await uploadRaw(ctx, owner, uploadForm({ name: name + ASTRAL }));
-      expect400(
-        ctx,
-        over,
-        `a ${owner.kind} document name of 501 characters`,
-        ['LIMIT-7', 'PROP-31'],
-        ['VALIDATION_ERROR', 'BAD_REQUEST'],
-      );
+      for (const name of [plain, astral]) {
+        if (!withinUnderBoth(name, 500)) throw new Error('an accepted name must be within 500 under both readings');
+        const doc = await uploadDocument(ctx, owner, { name }, ['LIMIT-7', 'RES-DOC-1']);
+        const [points, units] = readings(name);
+        ctx.expect(
+          doc.name === name,
+          `a ${owner.kind} document name of ${points} code points (${units} UTF-16 units) accepted and kept whole`,
+          () => `${Array.from(String(doc.name)).length} code points`,
+          undefined,
+          { rules: ['LIMIT-7', 'RES-DOC-1'] },
+        );
+      }
+      for (const name of overs) {
+        if (!pastUnderBoth(name, 500)) throw new Error('a refused name must be past 500 under both readings');
+        const [points, units] = readings(name);
+        const over = await uploadRaw(ctx, owner, uploadForm({ name }));
+        expect400(
+          ctx,
+          over,
+          `a ${owner.kind} document name of ${points} code points (${units} UTF-16 units)`,
+          ['LIMIT-7', 'PROP-31'],
+          ['VALIDATION_ERROR', 'BAD_REQUEST'],
+        );
+      }
     }
-    ctx.note('500 characters (outside the BMP) accepted, 501 refused, on property and contract documents');
+    ctx.note(
+      'names within 500 characters under both readings accepted and kept, past 500 under both refused, on property and contract documents',
+    );
   },
 });
 

@@ -9,7 +9,9 @@ import { describeValue } from '../../runner/describe';
 import { LIMIT_MAX } from '../../rules';
 import { LIST_ENDPOINTS, type ListEndpoint, type ListFilter } from '../shared/spec';
 import { addDays, utcDate } from '../shared/dates';
-import { getList, isInt, isRecord, isSuiteData, type Json, type ListPage } from '../shared/util';
+import { carries } from '../shared/carries';
+import { getList, isInt, isRecord, isSuiteData, listIds, type Json, type ListPage } from '../shared/util';
+import { readName } from '../shared/unnamed';
 
 const GROUP = 'Endpoints';
 const KEY = 'enterpriseLive';
@@ -426,20 +428,18 @@ interface FilterCase {
   readonly randomId: string;
 }
 
-function stringFields(item: Json): Array<[string, string]> {
-  return Object.entries(item).filter((e): e is [string, string] => typeof e[1] === 'string');
+/**
+ * The item field a search filter is about: named by the spec, or, for one the spec does not name (the tenancy
+ * reference), the target's name for it or the one the deployment showed back (../shared/unnamed.ts).
+ */
+function searchField(ctx: CheckContext, filter: ListFilter): string | undefined {
+  if (filter.field !== undefined) return filter.field;
+  return filter.unnamed ? readName(ctx, filter.unnamed.resource, filter.unnamed.field) : undefined;
 }
 
-/** The item field a search filter is about (named by the spec, or found by pattern, e.g. the tenancy reference). */
-function searchField(filter: ListFilter, items: readonly Json[]): string | undefined {
-  if (filter.field !== undefined) return filter.field;
-  const pattern = filter.fieldPattern;
-  if (!pattern) return undefined;
-  for (const item of items) {
-    const hit = stringFields(item).find(([k]) => pattern.test(k));
-    if (hit) return hit[0];
-  }
-  return undefined;
+/** The landlord's property ids (the ids a `carries` filter takes: the calendar's `propertyId`). */
+async function propertyIds(ctx: CheckContext): Promise<string[]> {
+  return listIds(ctx, '/properties', KEY, 500);
 }
 
 function mixCase(text: string, bits: readonly boolean[]): string {
@@ -510,30 +510,22 @@ export const filtersHoldOnEveryItem = defineCheck({
             field === undefined
               ? []
               : [...new Set(items.map((i) => i[field]).filter((v): v is string => typeof v === 'string'))];
+          // The field's name is not given (events "may carry a property id"): ids of the landlord's properties that
+          // some item carries anywhere.
           const carried =
-            field === undefined
-              ? [
-                  ...new Set(
-                    items.flatMap((i) =>
-                      stringFields(i)
-                        .filter(([k]) => k === filter.param)
-                        .map(([, v]) => v),
-                    ),
-                  ),
-                ]
-              : known;
+            field === undefined ? (await propertyIds(ctx)).filter((id) => items.some((i) => carries(i, id))) : known;
           // Sometimes an id the landlord does not have: nothing may match.
           value = unknown || carried.length === 0 ? randomId : carried[pick % carried.length];
           if (field !== undefined) {
             holds = (item) => item[field] === value;
           } else {
             // The field's name is not given (e.g. events "may carry a property id"): the item must carry the id somewhere.
-            holds = (item) => JSON.stringify(item).includes(value);
+            holds = (item) => carries(item, value);
             comparable = false;
-            mustInclude = items.find((i) => i[filter.param] === value);
+            mustInclude = items.find((i) => carries(i, value));
           }
         } else {
-          const field = searchField(filter, items);
+          const field = searchField(ctx, filter);
           const sources =
             field === undefined
               ? []
@@ -662,12 +654,15 @@ async function filteredQueries(ctx: CheckContext, endpoints: readonly ListEndpoi
       if (filter.type === 'enum') {
         for (const value of filter.values ?? []) add(value);
       } else if (filter.type === 'id') {
-        const field = filter.field ?? filter.param;
-        const known = items.map((i) => i[field]).find((v): v is string => typeof v === 'string');
+        const field = filter.field;
+        const known =
+          field !== undefined
+            ? items.map((i) => i[field]).find((v): v is string => typeof v === 'string')
+            : (await propertyIds(ctx)).find((id) => items.some((i) => carries(i, id)));
         if (known !== undefined) add(known);
         add('9d6a1c52-3f0e-4b8a-9c7d-5e4f3a2b1c0d');
       } else {
-        const field = searchField(filter, items);
+        const field = searchField(ctx, filter);
         const source =
           field === undefined
             ? undefined

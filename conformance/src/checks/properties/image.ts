@@ -4,7 +4,7 @@
 import type { HttpResponse, RequestOptions } from '../../http/client';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
-import { UPLOAD_MAX_BYTES } from '../../rules/limits';
+import { UPLOAD_MAX_BYTES_READINGS } from '../../rules/limits';
 import { TINY_PDF, TINY_PNG } from '../shared/files';
 import { expect400 } from '../shared/own-data';
 import { expectShape, isUrl } from '../shared/shape';
@@ -74,7 +74,7 @@ export const propertyImageUploadGivesAPublicUrl = defineCheck({
     });
     expect400(ctx, text, 'a text file as the image', ['PROP-21'], ['VALIDATION_ERROR', 'BAD_REQUEST']);
 
-    const big = new Uint8Array(UPLOAD_MAX_BYTES + 1024);
+    const big = new Uint8Array(UPLOAD_MAX_BYTES_READINGS.binary + 1024);
     big.set(TINY_PNG);
     const tooBig = await ctx.http.request({
       method: 'POST',
@@ -115,7 +115,7 @@ function refusedUpload(ctx: CheckContext, options: RequestOptions, resets: strin
 export const propertyImageSizeAndTypeEdges = defineCheck({
   id: 'properties.imageOfExactly10MBAcceptedOneByteMoreAndNonImagesRefused',
   title:
-    'POST /properties/{id}/image accepts an image of exactly 10 MB, refuses one of 10 MB and one byte (413 FILE_TOO_LARGE, or 400), refuses a PDF and a text file (400), and a refused upload leaves the image as it was',
+    'POST /properties/{id}/image accepts an image of 10 MB (10,000,000 bytes, and 10,485,760 when it reads MB as MiB), refuses one byte over 10 MiB (413 FILE_TOO_LARGE, or 400), refuses a PDF and a text file (400), and a refused upload leaves the image as it was',
   group: 'Endpoints > Properties',
   rules: ['PROP-19', 'PROP-21', 'PROP-22', 'LIMIT-5', 'RES-PROP-18'],
   async run(ctx: CheckContext) {
@@ -130,45 +130,75 @@ export const propertyImageSizeAndTypeEdges = defineCheck({
       timeoutMs: 60_000,
     });
 
-    // Exactly the limit: accepted.
-    const exact = await ctx.http.request(upload('exactly-10mb.png', 'image/png', pngOfSize(UPLOAD_MAX_BYTES)));
+    // "10 MB" is 10,000,000 bytes or 10,485,760: the smaller limit must be accepted, one byte past the larger
+    // refused, and in between the deployment must keep to one of the two readings.
+    const { decimal, binary } = UPLOAD_MAX_BYTES_READINGS;
+    const exact = await ctx.http.request(upload('exactly-10mb.png', 'image/png', pngOfSize(decimal)));
     const data = successData(ctx, exact, [200], { rules: ['PROP-19', 'PROP-22', 'LIMIT-5'] });
     const image = isRecord(data) ? data.image : undefined;
     ctx.expect(
       isUrl(image),
-      `an image of exactly ${UPLOAD_MAX_BYTES} bytes (10 MB) to be accepted: the property with its image URL`,
+      `an image of ${decimal} bytes (10 MB in SI units) to be accepted: the property with its image URL`,
       () => describeValue(image),
       exact.exchange,
       { rules: ['PROP-19', 'PROP-22', 'LIMIT-5'] },
     );
 
     const resets: string[] = [];
+    let current = image;
     const unchanged = async (after: string): Promise<void> => {
       const detail = await getProperty(ctx, id);
       ctx.expect(
-        detail.data.image === image,
+        detail.data.image === current,
         `the property's image unchanged after ${after} was refused`,
-        () => `image ${describeValue(detail.data.image)}, was ${describeValue(image)}`,
+        () => `image ${describeValue(detail.data.image)}, was ${describeValue(current)}`,
         detail.res.exchange,
         { rules: ['PROP-21', 'PROP-22'] },
       );
     };
+    const refusedAsTooLarge = (res: HttpResponse): boolean => {
+      const c = isRecord(res.json) ? res.json.code : undefined;
+      return (res.status === 413 && c === 'FILE_TOO_LARGE') || (res.status === 400 && typeof c === 'string');
+    };
 
-    // One byte over: refused, and nothing stored.
-    const over = await refusedUpload(
-      ctx,
-      upload('over-10mb.png', 'image/png', pngOfSize(UPLOAD_MAX_BYTES + 1)),
-      resets,
-    );
+    // One byte past the SI reading: a deployment that refuses it holds 10,000,000; one that accepts it, 10 MiB,
+    // which must then accept exactly 10,485,760 bytes.
+    const past = await refusedUpload(ctx, upload('si-plus-one.png', 'image/png', pngOfSize(decimal + 1)), resets);
+    let reading = 'SI (10,000,000 bytes)';
+    if (past.status === 200) {
+      reading = 'binary (10,485,760 bytes)';
+      const mebibytes = await ctx.http.request(upload('exactly-10mib.png', 'image/png', pngOfSize(binary)));
+      const accepted = successData(ctx, mebibytes, [200], { rules: ['PROP-19', 'PROP-22', 'LIMIT-5'] });
+      ctx.expect(
+        isRecord(accepted) && isUrl(accepted.image),
+        `an image of ${binary} bytes to be accepted, since ${decimal + 1} was (10 MB read as 10 MiB)`,
+        () => describeResponse(mebibytes),
+        mebibytes.exchange,
+        { rules: ['PROP-22', 'LIMIT-5'] },
+      );
+      current = isRecord(accepted) ? accepted.image : current;
+    } else {
+      ctx.expect(
+        refusedAsTooLarge(past),
+        `an image of ${decimal + 1} bytes to be accepted (200) or refused as too large (413 FILE_TOO_LARGE, or 400)`,
+        () => describeResponse(past),
+        past.exchange,
+        { rules: ['PROP-22', 'LIMIT-5'] },
+      );
+      await unchanged(`the image of ${decimal + 1} bytes`);
+    }
+
+    // One byte past the larger reading: refused, and nothing stored.
+    const over = await refusedUpload(ctx, upload('over-10mib.png', 'image/png', pngOfSize(binary + 1)), resets);
     const code = isRecord(over.json) ? over.json.code : undefined;
     ctx.expect(
-      (over.status === 413 && code === 'FILE_TOO_LARGE') || (over.status === 400 && typeof code === 'string'),
-      `an image of ${UPLOAD_MAX_BYTES + 1} bytes (10 MB and one byte) to be refused: 413 FILE_TOO_LARGE, or 400`,
+      refusedAsTooLarge(over),
+      `an image of ${binary + 1} bytes (over 10 MB however counted) to be refused: 413 FILE_TOO_LARGE, or 400`,
       () => describeResponse(over),
       over.exchange,
       { rules: ['PROP-22', 'LIMIT-5'] },
     );
-    await unchanged('the image of 10 MB and one byte');
+    await unchanged(`the image of ${binary + 1} bytes`);
 
     // Not images: refused, and nothing stored.
     const pdf = await refusedUpload(ctx, upload('plan.pdf', 'application/pdf', TINY_PDF), resets);
@@ -178,7 +208,7 @@ export const propertyImageSizeAndTypeEdges = defineCheck({
     expect400(ctx, text, 'a text file as the image', ['PROP-21'], ['VALIDATION_ERROR', 'BAD_REQUEST']);
     await unchanged('a text file');
     ctx.note(
-      `exactly 10 MB accepted; 10 MB + 1 byte answered ${over.status} ${String(code)}; PDF and text refused${resets.length ? `; sent again after ${resets.length} answerless reset(s): ${resets.join('; ')}` : ''}`,
+      `10 MB read as ${reading}: ${decimal} bytes accepted, ${binary + 1} answered ${over.status} ${String(code)}; PDF and text refused${resets.length ? `; sent again after ${resets.length} answerless reset(s): ${resets.join('; ')}` : ''}`,
     );
   },
 });

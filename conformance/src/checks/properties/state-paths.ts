@@ -33,7 +33,7 @@ export const propertyDerivedStatusRefusedInMaintenance = defineCheck({
       method: 'POST',
       path: '/properties',
       key,
-      json: { ...propertyBody(ctx.marker, 'maintenance-derived'), status: 'Maintenance' },
+      json: { ...propertyBody(ctx, 'maintenance-derived'), status: 'Maintenance' },
     });
     const created = successData(ctx, res, [201], { rules: ['PROP-4'] });
     ctx.expect(

@@ -58,7 +58,7 @@ export const propertyCreateSetsOnlyMaintenance = defineCheck({
       { rules: ['PROP-7'] },
     );
 
-    const body = { ...propertyBody(ctx.marker, 'create-maintenance'), status: 'Maintenance' };
+    const body = { ...propertyBody(ctx, 'create-maintenance'), status: 'Maintenance' };
     const res = await ctx.http.request({ method: 'POST', path: '/properties', key, json: body });
     deleteIfCreated(ctx, res, key);
     const data = successData(ctx, res, [201], { rules: ['PROP-5'] });
@@ -83,7 +83,7 @@ export const propertyCreateSetsOnlyMaintenance = defineCheck({
         method: 'POST',
         path: '/properties',
         key,
-        json: { ...propertyBody(ctx.marker, `create-${status}`), status },
+        json: { ...propertyBody(ctx, `create-${status}`), status },
       });
       deleteIfCreated(ctx, refused, key);
       expect400(ctx, refused, `POST /properties with status "${status}" (contract-derived, not settable)`, [
@@ -95,7 +95,7 @@ export const propertyCreateSetsOnlyMaintenance = defineCheck({
       method: 'POST',
       path: '/properties',
       key,
-      json: { ...propertyBody(ctx.marker, 'create-invalid'), bedrooms: 'two' },
+      json: { ...propertyBody(ctx, 'create-invalid'), bedrooms: 'two' },
     });
     deleteIfCreated(ctx, invalid, key);
     expect400(ctx, invalid, 'POST /properties with bedrooms "two"', ['PROP-8']);

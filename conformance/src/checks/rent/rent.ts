@@ -270,7 +270,7 @@ export const rentDuplicatePeriodAnswers409 = defineCheck({
     // A landlord of the check's own when the dashboard allows (its writes are not paced against enterpriseLive's).
     const key = await ownWriteKey(ctx, 'rent-duplicate');
     const chain = await createOwnChain(ctx, 'rent-duplicate', { key });
-    const fields = await rentFields(ctx);
+    const fields = rentFields(ctx);
     const period = suitePeriod(ctx, 'March 2031');
     await createOwnRent(ctx, chain, { period });
     const post = (p: string) =>
@@ -343,7 +343,7 @@ export const rentCreateRefusesMismatchedIds = defineCheck({
     // A landlord of the check's own when the dashboard allows (its writes are not paced against enterpriseLive's).
     const key = await ownWriteKey(ctx, 'rent-mismatch');
     const chain = await createOwnChain(ctx, 'rent-mismatch', { key });
-    const fields = await rentFields(ctx);
+    const fields = rentFields(ctx);
     const sibling = await siblingContract(ctx, key, chain);
     const probes: Array<[string, Json]> = [
       ['an unknown contractId', { contractId: unknownId() }],
@@ -440,7 +440,7 @@ export const rentSandboxWritesNothing = defineCheck({
   needs: ['sandbox'],
   async run(ctx: CheckContext) {
     const chain = await createOwnChain(ctx, 'rent-sandbox');
-    const fields = await rentFields(ctx);
+    const fields = rentFields(ctx);
     const sandboxPeriod = suitePeriod(ctx, 'sandbox key');
     const res = await ctx.http.request({
       method: 'POST',

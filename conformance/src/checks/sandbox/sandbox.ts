@@ -6,6 +6,7 @@ import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
 import type { HttpResponse } from '../../http/client';
 import { LIST_ENDPOINTS } from '../shared/spec';
+import { writeName } from '../shared/unnamed';
 import {
   createOwnProperty,
   getList,
@@ -46,7 +47,7 @@ export const sandboxCreateAnswersMockAndPersistsNothing = defineCheck({
   rules: ['AUTH-2', 'ENVELOPE-7', 'OVERVIEW-5'],
   needs: ['sandbox'],
   async run(ctx: CheckContext) {
-    const body = propertyBody(ctx.marker, 'sandbox-create');
+    const body = propertyBody(ctx, 'sandbox-create');
     const res = await ctx.http.request({ method: 'POST', path: '/properties', key: SANDBOX, json: body });
     if (res.status === 400)
       ctx.skip(
@@ -102,7 +103,11 @@ export const sandboxPatchAnswersMockAndChangesNothing = defineCheck({
       method: 'PATCH',
       path: `/properties/${id}`,
       key: SANDBOX,
-      json: { shortName: `${ctx.marker} sandbox-patched`, bedrooms: 7, status: 'Maintenance' },
+      json: {
+        [writeName(ctx, 'property', 'shortName')]: `${ctx.marker} sandbox-patched`,
+        [writeName(ctx, 'property', 'bedrooms')]: 7,
+        status: 'Maintenance',
+      },
     });
     expectSandboxMock(ctx, res, [200], 'PATCH /properties/{id}');
     const after = await liveView(ctx, id);

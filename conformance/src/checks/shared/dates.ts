@@ -60,3 +60,12 @@ export function answerSeconds(headers: Readonly<Record<string, string>>, receive
  * so each may be rounded across a second boundary from the other: one second either way, nothing more.
  */
 export const SECOND_ROUNDING = 1;
+
+/**
+ * The seconds a deployment may have spent on a request between reading its limits and writing the answer's `Date`
+ * (at most the whole exchange, as the suite timed it): a Reset taken when the request came in may lie that much
+ * before `Date`, on a slow or loaded server.
+ */
+export function answerLatencySeconds(durationMs: number | undefined): number {
+  return Math.ceil(Math.max(0, durationMs ?? 0) / 1000);
+}

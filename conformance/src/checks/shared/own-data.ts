@@ -1,92 +1,81 @@
 // Data the resource checks create for themselves (a property, a tenant, a contract, rent payments), so writes
-// never touch the target's own data. The spec does not show the write-body field names of contracts, tenants
-// and rent payments (CONTRACT-23, OTHER-6, RENT-POST-8): they are discovered from what the deployment's GET
-// answers show, falling back to the response names the spec gives; a deployment that refuses such a body makes
-// the check skip with its answer. A refusal is a failure, never a skip, once the plain body of the same names is
-// accepted: then the refused variant (a status, dates, extra tenants, the Paid defaults) is one the spec says must
-// succeed (refusedVariant).
+// never touch the target's own data. The spec does not show the write-body field names of contracts, tenants and
+// rent payments (CONTRACT-23, OTHER-6, RENT-POST-8): they are the target file's `fields`, else a guess
+// (./unnamed.ts). A deployment that refuses a body of guessed names makes the check skip with its answer; one that
+// refuses a body of the names its target declares blocks it (the required check fails). A refusal is a failure
+// too once the plain body of the same names was accepted and showed them back: then the refused variant (a status,
+// dates, extra tenants, the Paid defaults) is one the spec says must succeed (refusedVariant).
 
 import type { HttpResponse } from '../../http/client';
 import type { CheckContext } from '../../runner/check';
 import { CheckSkip } from '../../runner/outcomes';
 import { describeResponse, describeValue } from '../../runner/describe';
-import { addDays, isIsoDate, utcDate } from './dates';
+import { UNNAMED_FIELDS, type UnnamedField, type UnnamedResource } from '../../targets/unnamed-fields';
+import { addDays, utcDate } from './dates';
 import { REQUIRED } from './required';
+import { declared, learnShownBack, readName, unnamedReason, writeName } from './unnamed';
 import { createOwnProperty, isRecord, successData, type Json } from './util';
 
 export const LIVE = 'enterpriseLive';
 
-function sampleItems(res: HttpResponse): Json[] {
-  const body = res.json;
-  if (!isRecord(body) || !Array.isArray(body.data)) return [];
-  return body.data.filter(isRecord);
-}
-
-function findKey(
-  items: readonly Json[],
-  name: RegExp,
-  value: (v: unknown) => boolean,
-  exclude: readonly string[] = [],
-): string | undefined {
-  for (const item of items) {
-    for (const [k, v] of Object.entries(item)) if (name.test(k) && !exclude.includes(k) && value(v)) return k;
-  }
-  return undefined;
-}
-
 // ---- contracts --------------------------------------------------------------------------------------------
 
-/** Contract field names beyond the spec's (`propertyId`, `mainTenantId`, `additionalTenantIds`, `status`). */
+/** The names a contract body is written with beyond the spec's (`propertyId`, `mainTenantId`, `additionalTenantIds`, `status`). */
 export interface ContractFields {
   readonly start: string;
   readonly end: string;
   readonly reference: string;
-  readonly rent?: string;
-  /** Where the names came from, for notes and skip messages. */
-  readonly discovered: boolean;
+  readonly rent: string;
+  /** The target file names them (else they are the suite's guess). */
+  readonly declared: boolean;
 }
 
-const contractFieldCache = new Map<string, Promise<ContractFields>>();
-
-/** The contract field names, read from the deployment's own contracts (start/end dates, reference, rent). */
-export function contractFields(ctx: CheckContext): Promise<ContractFields> {
-  const cacheKey = `${ctx.target.baseUrl}\u0000${ctx.runId}`;
-  let found = contractFieldCache.get(cacheKey);
-  if (!found) {
-    found = (async () => {
-      const res = await ctx.http.request({ path: '/contracts', key: LIVE, query: { limit: 50 } });
-      const items = sampleItems(res);
-      const start = findKey(items, /start/i, isIsoDate);
-      const end = findKey(items, /end/i, (v) => v === null || isIsoDate(v), start ? [start] : []);
-      const reference = findKey(items, /reference|^ref/i, (v) => typeof v === 'string');
-      const isNumber = (v: unknown): boolean => typeof v === 'number';
-      const rent = findKey(items, /rent/i, isNumber) ?? findKey(items, /amount/i, isNumber);
-      const discovered = start !== undefined && reference !== undefined;
-      return {
-        start: start ?? 'startDate',
-        end: end ?? 'endDate',
-        reference: reference ?? 'tenancyReference',
-        rent: rent ?? 'rentAmount',
-        discovered,
-      };
-    })();
-    contractFieldCache.set(cacheKey, found);
-    found.catch(() => contractFieldCache.delete(cacheKey));
-  }
-  return found;
+/** The contract field names the suite writes: the target's, else its guess. */
+export function contractFields(ctx: Pick<CheckContext, 'target'>): ContractFields {
+  return {
+    start: writeName(ctx, 'contract', 'startDate'),
+    end: writeName(ctx, 'contract', 'endDate'),
+    reference: writeName(ctx, 'contract', 'tenancyReference'),
+    rent: writeName(ctx, 'contract', 'rentAmount'),
+    declared: declared(ctx, 'contract'),
+  };
 }
 
-/** The tenancy reference of a contract, when its field can be found. */
-export function referenceOf(contract: Json, fields: ContractFields): string | undefined {
-  const v = contract[fields.reference];
+/** The tenancy reference of a contract, when its field's name is known (declared or shown back). */
+export function referenceOf(ctx: Pick<CheckContext, 'target' | 'runId'>, contract: Json): string | undefined {
+  const name = readName(ctx, 'contract', 'tenancyReference');
+  const v = name !== undefined ? contract[name] : undefined;
   return typeof v === 'string' ? v : undefined;
+}
+
+/**
+ * A body of unnamed fields refused (4xx): a failure (block) when the target names them, else a skip with the
+ * answer, since the guessed names may simply not be the deployment's.
+ */
+function refusedBody(
+  ctx: CheckContext,
+  resource: UnnamedResource,
+  required: string | undefined,
+  what: string,
+  res: HttpResponse,
+): never {
+  const said = `${what} answered ${describeResponse(res)}`;
+  if (required !== undefined && declared(ctx, resource))
+    ctx.block(required, `${said} (field names of the target file)`);
+  return ctx.skip(
+    `${said}: the spec does not give these field names and the target file does not name them (fields.${resource})`,
+  );
 }
 
 // ---- tenants ------------------------------------------------------------------------------------------------
 
 export interface OwnTenant {
   readonly id: string;
-  readonly email: string;
+  /**
+   * The address on file: the one written, when the deployment holds the email field's name (the target names it,
+   * or the created tenant showed it back); undefined when the tenant may have none.
+   */
+  readonly email: string | undefined;
   readonly data: Json;
 }
 
@@ -96,6 +85,16 @@ export function suiteEmail(ctx: CheckContext, tag: string): string {
   return `${local}@example.com`;
 }
 
+/** The body of a tenant of the suite's own (names: the target's, else the guess). */
+export function tenantBody(ctx: CheckContext, propertyId: string, tag: string, email: string): Json {
+  return {
+    [writeName(ctx, 'tenant', 'firstName')]: 'Conformance',
+    [writeName(ctx, 'tenant', 'lastName')]: `${ctx.marker} ${tag}`,
+    [writeName(ctx, 'tenant', 'email')]: email,
+    propertyId,
+  };
+}
+
 /** Creates a tenant of the check's own (deleted in cleanup); skips when the deployment refuses the body. */
 export async function createOwnTenant(
   ctx: CheckContext,
@@ -103,18 +102,17 @@ export async function createOwnTenant(
   tag: string,
   key = LIVE,
 ): Promise<OwnTenant> {
-  const sample = sampleItems(await ctx.http.request({ path: '/tenants', key: LIVE, query: { limit: 20 } }));
-  const first = findKey(sample, /first/i, (v) => typeof v === 'string') ?? 'firstName';
-  const last = findKey(sample, /last/i, (v) => typeof v === 'string') ?? 'lastName';
-  const emailKey = findKey(sample, /email/i, (v) => v === null || typeof v === 'string') ?? 'email';
   const email = suiteEmail(ctx, tag);
-  const body: Json = { [first]: 'Conformance', [last]: `${ctx.marker} ${tag}`, [emailKey]: email, propertyId };
+  const body = tenantBody(ctx, propertyId, tag, email);
   const res = await ctx.http.request({ method: 'POST', path: '/tenants', key, json: body });
-  if (res.status !== 200 && res.status !== 201) {
-    ctx.skip(
-      `could not create a tenant of the suite's own (tenant write bodies are not shown, OTHER-6): POST /tenants ${describeValue(body)} answered ${describeResponse(res)}`,
+  if (res.status !== 200 && res.status !== 201)
+    refusedBody(
+      ctx,
+      'tenant',
+      undefined,
+      `POST /tenants ${describeValue(body)} (tenant write bodies are not shown, OTHER-6)`,
+      res,
     );
-  }
   const data = successData(ctx, res, [200, 201]);
   ctx.expect(
     isRecord(data) && typeof data.id === 'string',
@@ -122,9 +120,15 @@ export async function createOwnTenant(
     () => describeValue(data),
     res.exchange,
   );
+  learnShownBack(ctx, 'tenant', body, data);
   const id = data.id;
   ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/tenants/${id}`, key }));
-  return { id, email, data };
+  return { id, email: readName(ctx, 'tenant', 'email') !== undefined ? email : undefined, data };
+}
+
+/** The tenant's address on file, or the check skips: its email field's name is neither given nor shown back. */
+export function addressOf(ctx: CheckContext, tenant: OwnTenant, purpose: string): string {
+  return tenant.email ?? ctx.skip(unnamedReason(ctx, 'tenant', 'email', purpose));
 }
 
 // ---- contracts of the suite's own -------------------------------------------------------------------------
@@ -151,33 +155,48 @@ export function contractBody(ctx: CheckContext, fields: ContractFields, o: Contr
     [fields.reference]: `${ctx.marker} ${o.tag}`,
   };
   if (o.end !== undefined && o.end !== null) body[fields.end] = o.end;
-  if (fields.rent) body[fields.rent] = 950;
+  body[fields.rent] = 950;
   if (o.additionalTenantIds && o.additionalTenantIds.length > 0) body.additionalTenantIds = [...o.additionalTenantIds];
   if (o.status !== undefined) body.status = o.status;
   return body;
 }
 
 /**
+ * Whether the deployment holds the names a body was written with: the target declares them, or the answer showed
+ * back every unnamed field the body carried under the name it was written with.
+ */
+function namesHeld(ctx: CheckContext, resource: UnnamedResource, sent: Json, answer: unknown): boolean {
+  if (declared(ctx, resource)) return true;
+  learnShownBack(ctx, resource, sent, answer);
+  return (Object.keys(UNNAMED_FIELDS[resource]) as Array<UnnamedField<typeof resource>>).every((field) => {
+    const name = writeName(ctx, resource, field);
+    return sent[name] === undefined || readName(ctx, resource, field) === name;
+  });
+}
+
+/**
  * After a 4xx to a create whose body varies the plain one (`variant`), the plain body of the same field names
- * (`plain`): when it is accepted, the names are the deployment's and the refused variant is one the spec says
- * must succeed, so the check FAILS with the refusal. When the plain body is refused too, nothing is said here
- * (the caller skips: the names are not the deployment's). `remove` deletes what the plain probe created.
+ * (`plain`): when it is accepted and the deployment holds its names (namesHeld), the refused variant is one the
+ * spec says must succeed, so the check FAILS with the refusal. Otherwise nothing is said here (the caller skips:
+ * the names may not be the deployment's). `remove` deletes what the plain probe created.
  */
 async function refusedVariant(
   ctx: CheckContext,
+  resource: UnnamedResource,
   refused: HttpResponse,
   what: string,
   rules: readonly string[],
-  plain: () => Promise<HttpResponse>,
+  plain: { readonly body: Json; readonly send: () => Promise<HttpResponse> },
   remove: (id: string) => unknown,
 ): Promise<void> {
-  const probe = await plain();
+  const probe = await plain.send();
   if (probe.status !== 200 && probe.status !== 201) return;
   const data = isRecord(probe.json) ? probe.json.data : undefined;
   if (isRecord(data) && typeof data.id === 'string') {
     const id = data.id;
     ctx.cleanup(() => remove(id));
   }
+  if (!namesHeld(ctx, resource, plain.body, data)) return;
   ctx.fail(
     `201 for ${what}: the spec says it succeeds (the plain body of the same field names was accepted: ${probe.status})`,
     describeResponse(refused),
@@ -196,9 +215,9 @@ function isPlainContract(o: ContractOptions): boolean {
   );
 }
 
-/** POST /contracts with a body of discovered field names; deleted in cleanup. Skips when the plain body is refused with 400. */
+/** POST /contracts (names: ./unnamed.ts); deleted in cleanup. A refused body skips, or blocks when its names are declared. */
 export async function createOwnContract(ctx: CheckContext, o: ContractOptions): Promise<Json> {
-  const fields = await contractFields(ctx);
+  const fields = contractFields(ctx);
   const body = contractBody(ctx, fields, o);
   const key = o.key ?? LIVE;
   const res = await ctx.http.request({ method: 'POST', path: '/contracts', key, json: body });
@@ -211,19 +230,16 @@ export async function createOwnContract(ctx: CheckContext, o: ContractOptions): 
     });
     await refusedVariant(
       ctx,
+      'contract',
       res,
       `POST /contracts ${describeValue(body)}`,
       o.status === 'Notice Served' ? ['CONTRACT-7', 'CONTRACT-8', 'STATE-15'] : ['CONTRACT-7', 'CONTRACT-8'],
-      () => ctx.http.request({ method: 'POST', path: '/contracts', key, json: plain }),
+      { body: plain, send: () => ctx.http.request({ method: 'POST', path: '/contracts', key, json: plain }) },
       (id) => ctx.http.request({ method: 'DELETE', path: `/contracts/${id}`, key }),
     );
   }
-  if (res.status === 400 || res.status === 422) {
-    ctx.block(
-      REQUIRED.createContract,
-      `POST /contracts (field names ${fields.discovered ? 'read from GET /contracts' : 'of the spec'}) ${describeValue(body)} answered ${describeResponse(res)}`,
-    );
-  }
+  if (res.status === 400 || res.status === 422)
+    refusedBody(ctx, 'contract', REQUIRED.createContract, `POST /contracts ${describeValue(body)}`, res);
   const data = successData(ctx, res, [201], { rules: ['CONTRACT-7'] });
   ctx.expect(
     isRecord(data) && typeof data.id === 'string',
@@ -232,6 +248,7 @@ export async function createOwnContract(ctx: CheckContext, o: ContractOptions): 
     res.exchange,
     { rules: ['CONTRACT-7', 'RES-CONTRACT-1'] },
   );
+  learnShownBack(ctx, 'contract', body, data);
   const id = data.id;
   ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/contracts/${id}`, key }));
   return data;
@@ -284,34 +301,22 @@ export async function createOwnChain(ctx: CheckContext, tag: string, options: Ch
     additional,
     contract,
     contractId: String(contract.id),
-    fields: await contractFields(ctx),
+    fields: contractFields(ctx),
     key,
   };
 }
 
 // ---- rent payments --------------------------------------------------------------------------------------------
 
-/** Rent field names the spec does not give (a due date, a period window), read from the deployment's payments. */
+/** The rent field name the suite writes beyond the spec's (a due date): the target's, else its guess. */
 export interface RentFields {
   readonly due: string;
-  readonly discovered: boolean;
+  /** The target file names it. */
+  readonly declared: boolean;
 }
 
-const rentFieldCache = new Map<string, Promise<RentFields>>();
-
-export function rentFields(ctx: CheckContext): Promise<RentFields> {
-  const cacheKey = `${ctx.target.baseUrl}\u0000${ctx.runId}`;
-  let found = rentFieldCache.get(cacheKey);
-  if (!found) {
-    found = (async () => {
-      const items = sampleItems(await ctx.http.request({ path: '/rent', key: LIVE, query: { limit: 50 } }));
-      const due = findKey(items, /due/i, isIsoDate);
-      return { due: due ?? 'dueDate', discovered: due !== undefined };
-    })();
-    rentFieldCache.set(cacheKey, found);
-    found.catch(() => rentFieldCache.delete(cacheKey));
-  }
-  return found;
+export function rentFields(ctx: Pick<CheckContext, 'target'>): RentFields {
+  return { due: writeName(ctx, 'rentPayment', 'dueDate'), declared: declared(ctx, 'rentPayment') };
 }
 
 export interface RentOptions {
@@ -349,11 +354,11 @@ export function suitePeriod(ctx: CheckContext, label: string): string {
 }
 
 /**
- * POST /rent for the chain's contract; 201 expected. A 400 on the first payment of a chain means the body's
- * field names are not the deployment's (not shown), so the check is skipped with the answer.
+ * POST /rent for the chain's contract; 201 expected. A 400 to the body skips (its due date's name is a guess) or,
+ * when the target names the rent fields, blocks.
  */
 export async function createOwnRent(ctx: CheckContext, chain: OwnChain, o: RentOptions): Promise<Json> {
-  const fields = await rentFields(ctx);
+  const fields = rentFields(ctx);
   const body = rentBody(chain, fields, o);
   const res = await ctx.http.request({ method: 'POST', path: '/rent', key: chain.key, json: body });
   // The plain body: the same names, a normalised period of its own, Pending, the default amount and due date.
@@ -365,25 +370,20 @@ export async function createOwnRent(ctx: CheckContext, chain: OwnChain, o: RentO
       o.status === 'Paid'
         ? ['RENT-POST-5', 'RENT-POST-6', 'STATE-19', 'STATE-21', 'STATE-22']
         : ['RENT-POST-6', 'STATE-19'];
+    const plain = rentBody(chain, fields, plainOptions);
     await refusedVariant(
       ctx,
+      'rentPayment',
       res,
       `POST /rent ${describeValue(body)}`,
       rules,
-      () =>
-        ctx.http.request({
-          method: 'POST',
-          path: '/rent',
-          key: chain.key,
-          json: rentBody(chain, fields, plainOptions),
-        }),
+      { body: plain, send: () => ctx.http.request({ method: 'POST', path: '/rent', key: chain.key, json: plain }) },
       // The spec has no DELETE /rent: the probe payment stays with the suite's contract (deleted in its cleanup).
       () => undefined,
     );
   }
-  if (res.status === 400 || res.status === 422) {
-    ctx.block(REQUIRED.createRent, `POST /rent ${describeValue(body)} answered ${describeResponse(res)}`);
-  }
+  if (res.status === 400 || res.status === 422)
+    refusedBody(ctx, 'rentPayment', REQUIRED.createRent, `POST /rent ${describeValue(body)}`, res);
   const data = successData(ctx, res, [201], { rules: ['RENT-POST-6'] });
   ctx.expect(
     isRecord(data) && typeof data.id === 'string',
@@ -392,6 +392,7 @@ export async function createOwnRent(ctx: CheckContext, chain: OwnChain, o: RentO
     res.exchange,
     { rules: ['RENT-POST-6'] },
   );
+  learnShownBack(ctx, 'rentPayment', body, data);
   return data;
 }
 

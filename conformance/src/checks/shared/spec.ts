@@ -96,8 +96,8 @@ export interface ListFilter {
   readonly values?: readonly string[];
   /** Item field the filter is about; undefined when the spec does not give its name. */
   readonly field?: string;
-  /** For `search` without a known field: item fields whose name matches are tried (tenancy reference). */
-  readonly fieldPattern?: RegExp;
+  /** For `search` on a field the spec does not name (the tenancy reference): that field (checks/shared/unnamed.ts). */
+  readonly unnamed?: { readonly resource: 'contract'; readonly field: 'tenancyReference' };
   /** "Checked only for acceptance" (OTHER-11): no item-level assertion. */
   readonly acceptanceOnly?: boolean;
   readonly rules: readonly string[];
@@ -130,7 +130,9 @@ function listFilters(route: TableRoute): ListFilter[] {
         type,
         ...(q.type.kind === 'enum' ? { values: q.type.values } : {}),
         ...(f.field !== undefined ? { field: f.field } : {}),
-        ...(f.fieldPattern !== undefined ? { fieldPattern: f.fieldPattern } : {}),
+        ...(f.unnamed?.resource === 'contract' && f.unnamed.field === 'tenancyReference'
+          ? { unnamed: { resource: 'contract', field: 'tenancyReference' } as const }
+          : {}),
         ...(f.acceptanceOnly === true ? { acceptanceOnly: true } : {}),
         rules: q.rules,
       },

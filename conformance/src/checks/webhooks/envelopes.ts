@@ -1,6 +1,7 @@
 // Deliveries the suite causes itself, checked one by one: real ones from its own property writes, dashboard test
 // deliveries of every event type, and one event fanned out to two subscriptions with different secrets.
 
+import { writeName } from '../shared/unnamed';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
 import { EVENT_TYPES } from '../../rules/event-types';
@@ -84,7 +85,7 @@ export const liveWritesDeliverSignedCatalogueEnvelopes = defineCheck({
       method: 'POST',
       path: '/properties',
       key: landlord.sandboxKey,
-      json: propertyBody(ctx.marker, sandboxTag),
+      json: propertyBody(ctx, sandboxTag),
     });
     const sandboxCreated = sandbox.status === 200 || sandbox.status === 201;
     const property = await createProperty(ctx, landlord, 'webhook-writes');
@@ -93,7 +94,7 @@ export const liveWritesDeliverSignedCatalogueEnvelopes = defineCheck({
       method: 'PATCH',
       path: `/properties/${id}`,
       key: landlord.key,
-      json: { shortName: `${ctx.marker} webhook-writes renamed` },
+      json: { [writeName(ctx, 'property', 'shortName')]: `${ctx.marker} webhook-writes renamed` },
     });
     ctx.expectStatus(patch, 200);
     const del = await ctx.http.request({ method: 'DELETE', path: `/properties/${id}`, key: landlord.key });

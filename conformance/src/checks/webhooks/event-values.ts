@@ -12,6 +12,7 @@
 // concern the same resource (another write may fire an *.updated too, EVT-GAP-1), the one describing the state
 // after the write must be among them.
 
+import { readName, writeName } from '../shared/unnamed';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
 import { addDays, utcDate } from '../shared/dates';
@@ -173,7 +174,7 @@ export const writtenEventDataEqualsTheResourceReadBack = defineCheck({
       method: 'PATCH',
       path: propertyPath,
       key: landlord.key,
-      json: { shortName: `${ctx.marker} event-values renamed` },
+      json: { [writeName(ctx, 'property', 'shortName')]: `${ctx.marker} event-values renamed` },
     });
     successData(ctx, rename, [200], { rules: ['PROP-11'] });
     const afterPatch = await readBack(ctx, landlord, propertyPath, ['PROP-9']);
@@ -398,8 +399,10 @@ export const writtenEventDataEqualsTheResourceReadBack = defineCheck({
     }
 
     // rentAmount derived from contracts: with one Active contract, the property's rent is that contract's, as the
-    // contract reads back (when the deployment's rent field is found) or as contract.created reports it.
-    const restRent = chain.fields.discovered && chain.fields.rent ? contract[chain.fields.rent] : undefined;
+    // contract reads back (under the rent field's name when the target gives it or the deployment showed it back)
+    // or as contract.created reports it.
+    const rentName = readName(ctx, 'contract', 'rentAmount');
+    const restRent = rentName !== undefined ? contract[rentName] : undefined;
     const eventRent = deliveriesOf(
       attempts,
       sub,

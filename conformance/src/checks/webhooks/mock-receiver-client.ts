@@ -28,6 +28,8 @@ export interface Attempt {
   readonly outcome: string;
   readonly status: number | null;
   readonly senderClosedEarly: boolean;
+  /** When the sender hung up before the answer (absent from receivers older than this field). */
+  readonly closedAt?: string | null;
 }
 
 /** How often the receiver is polled while waiting for a delivery. */

@@ -8,14 +8,7 @@ import type { CheckContext } from '../../runner/check';
 import { describeResponse, describeValue } from '../../runner/describe';
 import { uploadForm } from '../documents/helpers';
 import { addDays, utcDate } from '../shared/dates';
-import {
-  contractBody,
-  contractFields,
-  createOwnRent,
-  suiteEmail,
-  type OwnChain,
-  type RentOptions,
-} from '../shared/own-data';
+import { createOwnChain, createOwnRent, suiteEmail, type OwnChain, type RentOptions } from '../shared/own-data';
 import { deleteOwnLandlord } from '../shared/provision';
 import { createOwnProperty, isRecord, successData, type Json } from '../shared/util';
 import { MockReceiverClient, subscriptionUrl } from './mock-receiver-client';
@@ -210,87 +203,18 @@ export async function uploadContractDocument(
   return data;
 }
 
-function samples(res: HttpResponse): Json[] {
-  return isRecord(res.json) && Array.isArray(res.json.data) ? res.json.data.filter(isRecord) : [];
-}
-
-function keyLike(items: readonly Json[], name: RegExp, fallback: string): string {
-  for (const item of items)
-    for (const [k, v] of Object.entries(item)) if (name.test(k) && (v === null || typeof v === 'string')) return k;
-  return fallback;
-}
-
 /**
  * A property, a tenant with a mail address of the run, and an active contract between them, all of the
- * landlord (the write-body names of tenants and contracts are not shown: read from the target's own lists, as the
- * resource checks do; a deployment that refuses the body makes the check skip). Open-ended unless `end` is given.
+ * landlord: the resource checks' own chain (write-body field names as ../shared/unnamed.ts gives them; a refused
+ * body skips, or blocks when the target names them). Open-ended unless `end` is given.
  */
-export async function createChain(
+export function createChain(
   ctx: CheckContext,
   landlord: OwnLandlord,
   tag: string,
   options: { readonly end?: string } = {},
 ): Promise<OwnChain> {
-  const property = await createProperty(ctx, landlord, tag);
-  const propertyId = String(property.id);
-  const tenantSample = samples(
-    await ctx.http.request({ path: '/tenants', key: 'enterpriseLive', query: { limit: 20 } }),
-  );
-  const email = suiteEmail(ctx, `${tag}-tenant`);
-  const tenantBody: Json = {
-    [keyLike(tenantSample, /first/i, 'firstName')]: 'Conformance',
-    [keyLike(tenantSample, /last/i, 'lastName')]: `${ctx.marker} ${tag}`,
-    [keyLike(tenantSample, /email/i, 'email')]: email,
-    propertyId,
-  };
-  const tenantRes = await ctx.http.request({ method: 'POST', path: '/tenants', key: landlord.key, json: tenantBody });
-  if (tenantRes.status !== 200 && tenantRes.status !== 201) {
-    ctx.skip(
-      `could not create a tenant of the suite's own (tenant write bodies are not shown, OTHER-6): POST /tenants answered ${describeResponse(tenantRes)}`,
-    );
-  }
-  const tenant = dataOf(tenantRes);
-  ctx.expect(
-    typeof tenant?.id === 'string',
-    'the created tenant with an "id"',
-    () => describeResponse(tenantRes),
-    tenantRes.exchange,
-  );
-  const tenantId = tenant.id;
-  ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/tenants/${tenantId}`, key: landlord.key }));
-
-  const fields = await contractFields(ctx);
-  const body = contractBody(ctx, fields, {
-    propertyId,
-    mainTenantId: tenantId,
-    tag,
-    ...(options.end !== undefined ? { end: options.end } : {}),
-  });
-  const contractRes = await ctx.http.request({ method: 'POST', path: '/contracts', key: landlord.key, json: body });
-  if (contractRes.status === 400 || contractRes.status === 422) {
-    ctx.skip(
-      `could not create a contract of the suite's own (contract body field names are not shown, CONTRACT-23): POST /contracts answered ${describeResponse(contractRes)}`,
-    );
-  }
-  const contract = successData(ctx, contractRes, [201]);
-  ctx.expect(
-    isRecord(contract) && typeof contract.id === 'string',
-    'the created contract with an "id"',
-    () => describeValue(contract),
-    contractRes.exchange,
-  );
-  const contractId = contract.id;
-  ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/contracts/${contractId}`, key: landlord.key }));
-  return {
-    property,
-    propertyId,
-    tenant: { id: tenantId, email, data: tenant },
-    additional: [],
-    contract,
-    contractId,
-    fields,
-    key: landlord.key,
-  };
+  return createOwnChain(ctx, tag, { key: landlord.key, ...(options.end !== undefined ? { end: options.end } : {}) });
 }
 
 /**
