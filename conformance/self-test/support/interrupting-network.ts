@@ -3,7 +3,8 @@
 // request and answer byte for byte. `reset` breaks the connection of every `every`-th GET (the network's fault);
 // `unavailable` answers every `every`-th request of any method with the 503 the spec lets any endpoint give
 // (`RATE_LIMIT_UNAVAILABLE`, `Retry-After`, `X-Service-Mode`), as a deployment whose rate-limit store is briefly
-// out of reach does. Neither is a violation of any rule.
+// out of reach does. `hold` takes every `every`-th GET and never answers it (a stalled path: the client's timeout
+// decides). None is a violation of any rule.
 import { Agent, createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -16,7 +17,7 @@ export interface InterruptingNetwork {
 
 export interface Interruption {
   readonly every: number;
-  readonly by: 'reset' | 'unavailable';
+  readonly by: 'reset' | 'unavailable' | 'hold';
 }
 
 /** The mode the spec's key prefixes and the request's own header imply (section "Sandbox mode"). */
@@ -38,6 +39,11 @@ export async function startInterruptingNetwork(
       interrupted++;
       if (by === 'reset') {
         incoming.socket.destroy();
+        return;
+      }
+      // Held: read and kept, never answered; stop() closes the connection with every other.
+      if (by === 'hold') {
+        incoming.resume();
         return;
       }
       incoming.resume();

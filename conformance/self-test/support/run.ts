@@ -28,8 +28,12 @@ export function runOne(check: Check, target: Target, profile: Profile = 'quick')
   });
 }
 
-export function runAll(checks: readonly Check[], target: Target): Promise<CheckResult[]> {
-  return runChecks({ target, checks, seed: SELF_TEST_SEED, clock: new FastClock(), concurrency: 4 });
+export function runAll(
+  checks: readonly Check[],
+  target: Target,
+  options: { readonly requestTimeoutMs?: number } = {},
+): Promise<CheckResult[]> {
+  return runChecks({ target, checks, seed: SELF_TEST_SEED, clock: new FastClock(), concurrency: 4, ...options });
 }
 
 /** One line for a failed expectation: what the check said. */
