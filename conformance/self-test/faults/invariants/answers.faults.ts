@@ -3,6 +3,7 @@
 // the invariant checks' own probes receive.
 import type { FaultTable } from '../../support/self-test';
 import { apiPath, isRec, keyOf, mapJson } from '../../support/faults';
+import { redTeamFault } from '../../red-team/deployments';
 
 type Rec = Record<string, unknown>;
 
@@ -12,6 +13,7 @@ const withData = (b: Rec, fn: (data: Rec) => Rec): Rec => (isRec(b.data) ? { ...
 
 export const faults: FaultTable = {
   'invariants.successBodyIsDataWithMetaOnEveryAnswer': [
+    redTeamFault('json-success-typed-text-on-writes'),
     {
       fault: () =>
         mapJson(

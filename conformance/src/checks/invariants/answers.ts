@@ -77,6 +77,11 @@ function successOf(exchange: RecordedExchange, body: ObservedBody): SpecRoute | 
   return route?.detail === 'full' && route.response !== 'pdf' ? route : undefined;
 }
 
+/** "JSON bodies use `Content-Type: application/json`" (ENDPOINTS-1): the media type, parameters allowed (RFC 9110 8.3.1). */
+export function isJsonMediaType(value: string | undefined): boolean {
+  return value !== undefined && /^\s*application\/json\s*(;|$)/i.test(value);
+}
+
 /** `{ data, meta? }`: what is wrong with a success body's top level, or undefined. */
 function envelopeProblem(json: unknown, route: SpecRoute): string | undefined {
   if (!isRecord(json)) return `the body is ${describeValue(json)}, not a JSON object { data, meta? }`;
@@ -93,14 +98,17 @@ function envelopeProblem(json: unknown, route: SpecRoute): string | undefined {
 export const successEnvelopeOnEveryAnswer = invariantCheck({
   id: 'invariants.successBodyIsDataWithMetaOnEveryAnswer',
   title:
-    'Every success answer of a detailed route in the run (writes, deletes and sandbox mocks included) is { data, meta? }: data an array on lists, an object otherwise; a delete answers { deleted: true, id: uuid }',
-  rules: ['ENVELOPE-4', 'ENVELOPE-1'],
+    'Every success answer of a detailed route in the run (writes, deletes and sandbox mocks included) is { data, meta? } with Content-Type application/json: data an array on lists, an object otherwise; a delete answers { deleted: true, id: uuid }',
+  rules: ['ENVELOPE-4', 'ENVELOPE-1', 'ENDPOINTS-1'],
   expected:
-    'a JSON object with "data" (and "meta" on lists) and nothing else at the top level; on a delete, data.deleted true and data.id a UUID',
+    'Content-Type application/json and a JSON object with "data" (and "meta" on lists) and nothing else at the top level; on a delete, data.deleted true and data.id a UUID',
   about: '2xx answers of the detailed routes, PDF bytes aside',
   observe(exchange, body) {
     const route = successOf(exchange, body);
     if (route === undefined) return undefined;
+    const type = exchange.response?.headers['content-type'];
+    if (!isJsonMediaType(type))
+      return `Content-Type ${type === undefined ? '(absent)' : JSON.stringify(type)} on a JSON answer`;
     const problem = envelopeProblem(body.json, route);
     if (problem !== undefined || route.response !== 'deleted') return problem;
     const data = (body.json as Json).data as Json;
