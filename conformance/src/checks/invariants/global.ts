@@ -12,7 +12,7 @@ import type { ObserverState } from '../../runner/run-scope';
 import { RATE_WINDOW_DAY_SECONDS } from '../../rules';
 import { carriesRateLimitHeaders, matchRoute } from '../access/routes';
 import { stackTraceIn } from '../errors/fuzz';
-import { answerSeconds, SECOND_ROUNDING } from '../shared/dates';
+import { answerSeconds, earliestResetSecond, SECOND_ROUNDING } from '../shared/dates';
 import { isErrorEnvelope, unknownId } from '../shared/util';
 
 const GROUP = 'Endpoints';
@@ -193,7 +193,7 @@ export const rateLimitHeadersOnEveryCountedAnswer = invariantCheck({
     if (
       reset === undefined ||
       !INT.test(reset.trim()) ||
-      Number(reset) < now - SECOND_ROUNDING ||
+      Number(reset) < earliestResetSecond(now, exchange.durationMs) ||
       Number(reset) > now + RATE_WINDOW_DAY_SECONDS + SECOND_ROUNDING
     ) {
       return `X-RateLimit-Reset not Unix seconds within the 24 hours after the answer's Date (${now}): ${shown}`;

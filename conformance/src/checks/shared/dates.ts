@@ -60,3 +60,12 @@ export function answerSeconds(headers: Readonly<Record<string, string>>, receive
  * so each may be rounded across a second boundary from the other: one second either way, nothing more.
  */
 export const SECOND_ROUNDING = 1;
+
+/**
+ * The earliest Unix second a deployment can have taken `X-RateLimit-Reset` at: it counts a request when it receives
+ * it and stamps `Date` when it answers, so the two instants lie up to the time the request took apart (a busy
+ * deployment counts at once and answers seconds later), besides the rounding of each to a whole second.
+ */
+export function earliestResetSecond(answerSecond: number, durationMs: number): number {
+  return answerSecond - Math.ceil(Math.max(0, durationMs) / 1000) - SECOND_ROUNDING;
+}
