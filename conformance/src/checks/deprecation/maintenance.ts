@@ -12,36 +12,43 @@ export const patchMaintenanceAnswers410NamingSuccessor = defineCheck({
   group: 'Endpoints > Endpoints named but not detailed',
   rules: ['DEPRECATED-1', 'DEPRECATED-2', 'DEPRECATED-3', 'VERSION-4', 'ERR-ENDPOINT_DEPRECATED'],
   async run(ctx: CheckContext) {
+    // The route is removed for every key that could have called it: the live key, and the sandbox key (whose writes
+    // are mocks on the API's routes; a removed route is none of them).
+    const keys = ['enterpriseLive', ...(ctx.hasKey('enterpriseSandbox') ? ['enterpriseSandbox'] : [])];
     const bodies: unknown[] = [{ status: 'In_Progress' }, {}];
-    for (const json of bodies) {
-      const id = unknownId();
-      const res = await ctx.http.request({
-        method: DEPRECATED_ROUTE.method,
-        path: `/maintenance/${id}`,
-        key: 'enterpriseLive',
-        json,
-      });
-      ctx.expectErrorEnvelope(res, 410, 'ENDPOINT_DEPRECATED', {
-        rules: ['DEPRECATED-1', 'VERSION-4', 'ERR-ENDPOINT_DEPRECATED'],
-      });
-      const message = messageOf(res);
-      // "{id}" literally, or the id of the request in its place.
-      const successor = new RegExp(`PATCH\\s+\\S*/maintenance/issues/(\\{id\\}|:id|${id})`);
-      ctx.expect(
-        successor.test(message),
-        'the 410 message to name PATCH /maintenance/issues/{id} as the successor',
-        `"${message}"`,
-        res.exchange,
-        { rules: ['DEPRECATED-2', 'VERSION-4'] },
-      );
-      ctx.expectHeader(
-        res,
-        'Link',
-        (v) => v !== undefined && /\/maintenance\/issues\/(\{id\}|:id|[0-9a-f-]{36})/i.test(v),
-        `to name /maintenance/issues/{id} as the successor`,
-        { rules: ['DEPRECATED-3', 'VERSION-4'] },
-      );
-    }
-    ctx.note('PATCH /maintenance/{id}: 410 ENDPOINT_DEPRECATED, successor named in the message and the Link header');
+    for (const key of keys)
+      for (const json of bodies) {
+        const id = unknownId();
+        const res = await ctx.http.request({
+          method: DEPRECATED_ROUTE.method,
+          path: `/maintenance/${id}`,
+          key,
+          json,
+        });
+        ctx.expectErrorEnvelope(res, 410, 'ENDPOINT_DEPRECATED', {
+          rules: ['DEPRECATED-1', 'VERSION-4', 'ERR-ENDPOINT_DEPRECATED'],
+        });
+        // The successor of PATCH /maintenance/X is PATCH /maintenance/issues/X: "{id}" literally (percent-encoded in a
+        // URI reference, RFC 3986 section 2.1), or this request's id.
+        const named = `(\\{id\\}|%7Bid%7D|:id|${id})`;
+        const message = messageOf(res);
+        ctx.expect(
+          new RegExp(`PATCH\\s+\\S*/maintenance/issues/${named}`, 'i').test(message),
+          'the 410 message to name PATCH /maintenance/issues/{id} as the successor',
+          `"${message}"`,
+          res.exchange,
+          { rules: ['DEPRECATED-2', 'VERSION-4'] },
+        );
+        ctx.expectHeader(
+          res,
+          'Link',
+          (v) => v !== undefined && new RegExp(`/maintenance/issues/${named}([^0-9a-z-]|$)`, 'i').test(v),
+          `to name /maintenance/issues/{id} (or /maintenance/issues/${id}, the request's id) as the successor`,
+          { rules: ['DEPRECATED-3', 'VERSION-4'] },
+        );
+      }
+    ctx.note(
+      `PATCH /maintenance/{id} with ${keys.join(' and ')}: 410 ENDPOINT_DEPRECATED, successor named in the message and the Link header`,
+    );
   },
 });
