@@ -110,4 +110,18 @@ export const faults: FaultTable = {
         ),
     },
   ],
+  'invariants.hasNextPageSaysWhetherAPageFollows': [
+    redTeamFault('has-next-page-false-when-filtered'),
+    {
+      fault: () =>
+        mapJson(
+          'GET /contracts answers say meta.hasNextPage true on every page, the last one included',
+          (q, r) => q.method === 'GET' && apiPath(q) === '/contracts' && ok(r.status),
+          (b) =>
+            isRec(b.meta) && typeof b.meta.hasNextPage === 'boolean'
+              ? { ...b, meta: { ...b.meta, hasNextPage: true } }
+              : b,
+        ),
+    },
+  ],
 };

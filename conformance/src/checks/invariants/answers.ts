@@ -1,7 +1,8 @@
 // Run-wide invariants of what a success answer SAYS, over every answer of the run (keyed.ts holds headers and codes):
 // the envelope `{ data, meta? }` on every 2xx of a detailed route, writes and deletes included; a write's resource
 // held to the spec's field table exactly as the GET shape checks hold reads; a sandbox write's mock carrying
-// `sandbox: true`; a list's `meta.page` and `meta.limit` saying the page and limit the request asked for.
+// `sandbox: true`; a list's `meta.page` and `meta.limit` saying the page and limit the request asked for, and its
+// `meta.hasNextPage`, where it has one, saying whether a page follows.
 
 import type { ObservedBody } from '../../http/client';
 import type { RecordedExchange } from '../../model';
@@ -228,8 +229,37 @@ export const metaEchoesThePageAsked = invariantCheck({
   },
 });
 
+export const hasNextPageSaysWhetherAPageFollows = invariantCheck({
+  id: 'invariants.hasNextPageSaysWhetherAPageFollows',
+  title:
+    'Every list answer of the run whose meta carries hasNextPage (the contract lists, filtered or not) says whether a page follows it: page × limit < total',
+  rules: ['ENDPOINTS-8', 'ENDPOINTS-7'],
+  expected: 'meta.hasNextPage true exactly when meta.page × meta.limit < meta.total',
+  about: '2xx list answers whose meta carries hasNextPage',
+  observe(exchange, body) {
+    const route = successOf(exchange, body);
+    const meta = route?.paged && isRecord(body.json) ? body.json.meta : undefined;
+    if (!isRecord(meta) || typeof meta.hasNextPage !== 'boolean') return undefined;
+    const { page, limit, total } = meta;
+    // Members that are not integers are the envelope checks' (envelope.successBodiesAreDataWithMetaOnLists).
+    if (!isInt(page) || !isInt(limit) || !isInt(total)) return undefined;
+    const follows = page * limit < total;
+    return meta.hasNextPage === follows
+      ? undefined
+      : `meta.hasNextPage ${String(meta.hasNextPage)} with page ${page}, limit ${limit}, total ${total}`;
+  },
+  async probe(ctx) {
+    // Filtered and unfiltered contract lists, pages 1 and 2 of one item each: pages a page follows and pages none does.
+    await createOwnChain(ctx, 'has-next-page');
+    for (const query of [{}, { status: 'Active' }, { search: ctx.marker }])
+      for (const page of [1, 2])
+        await ctx.http.request({ path: '/contracts', key: 'enterpriseLive', query: { ...query, page, limit: 1 } });
+  },
+});
+
 export const ANSWER_INVARIANT_CHECKS = [
   successEnvelopeOnEveryAnswer,
   writeAnswersHoldTheResourceTable,
   metaEchoesThePageAsked,
+  hasNextPageSaysWhetherAPageFollows,
 ] as const;
