@@ -13,6 +13,7 @@ import {
   withMultipartField,
 } from '../../support/resource-fault-helpers';
 import type { FaultTable } from '../../support/self-test';
+import { redTeamFault } from '../../red-team/deployments';
 
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
@@ -36,6 +37,7 @@ export const faults: FaultTable = {
     },
   ],
   'documents.expiringWithinDaysReturnsOnlyDocumentsDueByThen': [
+    redTeamFault('documents-expiring-leaves-out-expired'),
     {
       fault: () => ({
         description: 'expiringWithinDays is ignored',

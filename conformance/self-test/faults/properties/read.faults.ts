@@ -2,6 +2,7 @@
 import { codeOf, isListAnswer, mapJson } from '../../support/faults';
 import { Rec, path, ONE, items, withQuery } from '../../support/resource-fault-helpers';
 import type { FaultTable } from '../../support/self-test';
+import { redTeamFault } from '../../red-team/deployments';
 
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
@@ -38,6 +39,7 @@ export const faults: FaultTable = {
     },
   ],
   'properties.searchIsCaseInsensitiveContainsOnAddress': [
+    redTeamFault('properties-search-prefix-only'),
     {
       fault: () =>
         mapJson(
