@@ -43,6 +43,20 @@ export const faults: FaultTable = {
     {
       fault: () =>
         mapJson(
+          'PATCH /properties/{id} answers leave out tenantName of an Occupied property',
+          (q, r) => q.method === 'PATCH' && /^\/properties\/[^/]+$/.test(apiPath(q) ?? '') && ok(r.status),
+          (b) =>
+            withData(b, (d) => {
+              if (d.status !== 'Occupied') return d;
+              const out = { ...d };
+              delete out.tenantName;
+              return out;
+            }),
+        ),
+    },
+    {
+      fault: () =>
+        mapJson(
           'POST /contracts answers leave out mainTenantId',
           (q, r) => q.method === 'POST' && apiPath(q) === '/contracts' && ok(r.status),
           (b) =>

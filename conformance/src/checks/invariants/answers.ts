@@ -10,12 +10,13 @@ import { describeValue } from '../../runner/describe';
 import { matchRoute, type SpecRoute } from '../../spec-routes';
 import { CONTRACT_FIELDS } from '../contracts/contracts';
 import { DOCUMENT_FIELDS, uploadDocument } from '../documents/helpers';
-import { PROPERTY_FIELDS, propertyProblem } from '../properties/fields';
+import { occupiedTenantProblem, PROPERTY_FIELDS, propertyProblem } from '../properties/fields';
 import { RENT_FIELDS } from '../rent/rent';
 import { createOwnChain, createOwnRent, suitePeriod } from '../shared/own-data';
 import { addDays, utcDate } from '../shared/dates';
 import { shapeProblem, type FieldRule } from '../shared/shape';
-import { createOwnProperty, isInt, isRecord, propertyBody, UUID } from '../shared/util';
+import { createOwnProperty, isInt, isRecord, multipartBody, propertyBody, UUID } from '../shared/util';
+import { TINY_PNG } from '../shared/files';
 import { invariantCheck } from './global';
 import { impliedMode } from './keyed';
 
@@ -30,7 +31,11 @@ export interface AnsweredResource {
   readonly beyond?: (item: Json) => string | undefined;
 }
 
-const PROPERTY: AnsweredResource = { name: 'Property', fields: PROPERTY_FIELDS, beyond: propertyProblem };
+const PROPERTY: AnsweredResource = {
+  name: 'Property',
+  fields: PROPERTY_FIELDS,
+  beyond: (item) => propertyProblem(item) ?? occupiedTenantProblem(item),
+};
 const CONTRACT: AnsweredResource = {
   name: 'Contract',
   fields: CONTRACT_FIELDS,
@@ -149,6 +154,22 @@ export const writeAnswersHoldTheResourceTable = invariantCheck({
   async probe(ctx) {
     // A write of each resource, live and sandbox, so the invariant judges writes when run alone.
     const chain = await createOwnChain(ctx, 'write-answers');
+    // The property of an Active contract answered as Occupied: by a PATCH of a renewal date with no certificate
+    // on file (accepted, PROP-40) and by an image upload.
+    await ctx.http.request({
+      method: 'PATCH',
+      path: `/properties/${chain.propertyId}`,
+      key: chain.key,
+      json: { gscRenewal: addDays(utcDate(), 200) },
+    });
+    const image = multipartBody({ file: { filename: 'occupied.png', contentType: 'image/png', content: TINY_PNG } });
+    await ctx.http.request({
+      method: 'POST',
+      path: `/properties/${chain.propertyId}/image`,
+      key: chain.key,
+      body: image.body,
+      headers: { 'content-type': image.contentType },
+    });
     await ctx.http.request({
       method: 'PATCH',
       path: `/properties/${chain.propertyId}`,
