@@ -101,6 +101,14 @@ export const faults: FaultTable = {
           (b) => ({ ...b, code: 'PAYLOAD_TOO_LARGE' }),
         ),
     },
+    {
+      fault: () =>
+        mapJson(
+          'oversize contract documents answer 400 VALIDATION_ERROR (property documents 413 FILE_TOO_LARGE)',
+          (q, r) => r.status === 413 && /^\/contracts\/[^/]+\/documents$/.test(path(q)),
+          (b) => [{ ...b, code: 'VALIDATION_ERROR' }, 400],
+        ),
+    },
   ],
   'documents.contractDocumentsAreApartFromPropertyDocuments': [
     {
