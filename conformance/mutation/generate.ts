@@ -9,6 +9,7 @@ import {
   edgeAccepted,
   edgeRefused,
   errorCode,
+  errorMessage,
   errorEnvelopeExtra,
   errorStatus,
   fieldChanged,
@@ -18,11 +19,13 @@ import {
   metaChanged,
   noKeyLetThrough,
   orderReversed,
+  rateLimitRemainingFrozen,
   rateLimitRemainingMissing,
   rateLimitResetInMs,
   sandboxWritePersists,
   serviceModeFlipped,
   successStatus,
+  successContentType,
   successUnwrapped,
   type FieldChange,
   type KeyedFault,
@@ -165,13 +168,31 @@ const CODES: readonly CodeAssertion[] = [
 ];
 
 function codeMutants(route: MutationRoute): Mutant[] {
-  return CODES.filter((c) => c.applies(route)).flatMap((c) => {
+  const out = CODES.filter((c) => c.applies(route)).flatMap((c) => {
     const rules = [`ERR-${c.code}`, ...(c.rules?.(route) ?? [])];
     return rules.flatMap((rule) => [
       mutant(rule, 'code', route, c.wrongCode, errorCode(route, c.code, c.wrongCode)),
       mutant(rule, 'status', route, `${c.code}-${c.wrongStatus}`, errorStatus(route, c.code, c.wrongStatus)),
     ]);
   });
+  // The messages the Errors section gives content: a 404 names the missing kind (ERR-3).
+  if (hasId(route) && detailed(route))
+    out.push(
+      mutant('ERR-3', 'code', route, 'not-found-message-generic', errorMessage(route, 'NOT_FOUND', 'Not found')),
+    );
+  // A VALIDATION_ERROR lists its issues with their field paths (ERR-4): on every route a query or a body is validated.
+  const validated = route.method === 'GET' ? route.params.some((p) => p.in === 'query') : route.method !== 'DELETE';
+  if (detailed(route) && validated)
+    out.push(
+      mutant(
+        'ERR-4',
+        'code',
+        route,
+        'validation-message-generic',
+        errorMessage(route, 'VALIDATION_ERROR', 'Invalid request'),
+      ),
+    );
+  return out;
 }
 
 /** Header values: X-Service-Mode on every route, X-RateLimit-* where the spec puts them. */
@@ -184,6 +205,7 @@ function headerMutants(route: MutationRoute): Mutant[] {
       out.push(mutant(rule, 'header', route, 'reset-ms', rateLimitResetInMs(route)));
     for (const rule of ['ENDPOINTS-3', 'LIMIT-RATE-4'])
       out.push(mutant(rule, 'header', route, 'remaining-missing', rateLimitRemainingMissing(route)));
+    out.push(mutant('LIMIT-RATE-4', 'header', route, 'remaining-frozen', rateLimitRemainingFrozen(route)));
   }
   return out;
 }
@@ -464,8 +486,10 @@ function envelopeMutants(route: MutationRoute): Mutant[] {
   const out = ['ERR-1', 'ENVELOPE-6'].map((rule) =>
     mutant(rule, 'envelope', route, 'error-extra-member', errorEnvelopeExtra(route)),
   );
-  if (route.detail === 'full' && route.resource !== 'pdf')
+  if (route.detail === 'full' && route.resource !== 'pdf') {
     out.push(mutant('ENVELOPE-4', 'envelope', route, 'data-unwrapped', successUnwrapped(route)));
+    out.push(mutant('ENDPOINTS-1', 'header', route, 'content-type-text', successContentType(route)));
+  }
   return out;
 }
 

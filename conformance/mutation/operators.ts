@@ -93,6 +93,16 @@ export function errorCode(route: MutationRoute, code: string, replacement: strin
   });
 }
 
+/** Answers with `code` on the route carry a message of their own (same status and code): it names nothing. */
+export function errorMessage(route: MutationRoute, code: string, message: string): Fault {
+  return routeFault(route, `${code} answers on ${route.method} ${route.path} say only "${message}"`, {
+    respond: (res) => {
+      const body = readJson(res);
+      return isRec(body) && body.code === code ? withJson(res, { ...body, error: message }) : undefined;
+    },
+  });
+}
+
 /** Answers with `code` on the route carry status `status` instead (same code and body). */
 export function errorStatus(route: MutationRoute, code: string, status: number): Fault {
   return routeFault(route, `${code} on ${route.method} ${route.path} is answered with status ${status}`, {
@@ -120,6 +130,18 @@ export function rateLimitResetInMs(route: MutationRoute): Fault {
       const reset = res.headers['x-ratelimit-reset'];
       if (reset === undefined || !/^\d+$/.test(reset)) return undefined;
       return { ...res, headers: { ...res.headers, 'x-ratelimit-reset': String(Number(reset) * 1000) } };
+    },
+  });
+}
+
+/** X-RateLimit-Remaining on the route never falls: always one below the Limit (the counter is not read). */
+export function rateLimitRemainingFrozen(route: MutationRoute): Fault {
+  return routeFault(route, `X-RateLimit-Remaining on ${route.method} ${route.path} is always Limit − 1`, {
+    respond: (res) => {
+      const limit = res.headers['x-ratelimit-limit'];
+      if (limit === undefined || !/^\d+$/.test(limit) || res.headers['x-ratelimit-remaining'] === undefined)
+        return undefined;
+      return { ...res, headers: { ...res.headers, 'x-ratelimit-remaining': String(Math.max(0, Number(limit) - 1)) } };
     },
   });
 }
@@ -381,6 +403,14 @@ export function errorEnvelopeExtra(route: MutationRoute): Fault {
         ? withJson(res, { ...body, details: [] })
         : undefined;
     },
+  });
+}
+
+/** Success answers on the route with a JSON body say another media type (the body unchanged). */
+export function successContentType(route: MutationRoute, type = 'text/plain; charset=utf-8'): Fault {
+  return routeFault(route, `success answers on ${route.method} ${route.path} carry Content-Type ${type}`, {
+    respond: (res) =>
+      isSuccess(res) && isJsonAnswer(res) ? { ...res, headers: { ...res.headers, 'content-type': type } } : undefined,
   });
 }
 

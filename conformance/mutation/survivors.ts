@@ -15,9 +15,9 @@ export interface KnownSurvivor {
 
 export const KNOWN_SURVIVORS: readonly KnownSurvivor[] = [
   {
-    mutant: 'RES-PROP-14/field/P* /properties*/tenantName-drop',
-    class: 'weak-check',
+    mutant: 'RES-PROP-14/field/POST /properties/tenantName-drop',
+    class: 'unobservable',
     reason:
-      "invariants.writeAnswersHoldTheResourceFieldTable holds tenantName optional, as the GET shape check does (a property without tenants may leave it out); only a check that knows the property's main tenant could require it on a write's answer",
+      'an equivalent mutant: a property just created has no contract, so no tenants, and whether a property without tenants carries tenantName is not said (RES-PROP-14); the same drop on an Occupied property (PATCH, image upload, reads) is failed',
   },
 ];

@@ -107,6 +107,8 @@ export function invalidValues(type: ParamType): readonly InvalidValue[] {
     case 'date':
       return [
         { value: '2026-13-45', why: 'not a calendar date' },
+        // Well-formed, but a day its month does not have: a date, not a pattern, is what the spec asks for.
+        { value: '2026-02-30', why: 'a day February does not have' },
         { value: 'tomorrow', why: 'not YYYY-MM-DD' },
       ];
   }

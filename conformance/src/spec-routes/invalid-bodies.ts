@@ -39,6 +39,7 @@ const DOCUMENT: readonly InvalidBodyCase[] = [
   { field: 'name', breakage: form('n'.repeat(501)), why: 'a `name` of 501 characters', rules: ['LIMIT-7'] },
   { field: 'type', breakage: OMIT, why: 'the required `type` part left out', rules: [] },
   { field: 'expiryDate', breakage: form('2026-13-45'), why: '`expiryDate` not a calendar date', rules: [] },
+  { field: 'expiryDate', breakage: form('2026-02-30'), why: '`expiryDate` a day February does not have', rules: [] },
 ];
 
 /** Invalid values per body kind; `none` (no body) and the not-shown payloads have none. */

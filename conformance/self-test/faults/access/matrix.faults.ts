@@ -16,6 +16,7 @@ import {
 } from '../../support/faults';
 import type { Target } from '../../../src/targets';
 import { keyForRole } from '../../../src/targets/roles';
+import { redTeamFault } from '../../red-team/deployments';
 
 const path = (req: ProxyRequest): string => apiPath(req) ?? '';
 const role = (t: Target, name: keyof Target['keys']): string => {
@@ -54,6 +55,8 @@ function appliedButRefused(
 
 export const faults: FaultTable = {
   'access.credentialRulesOnEveryRoute': [
+    redTeamFault('revoked-key-unauthorized-on-writes'),
+    redTeamFault('x-api-key-refused-on-writes'),
     {
       fault: (t) => ({
         description: 'a non-Bearer Authorization scheme (or a bare key) is accepted on the rent routes',
@@ -204,6 +207,7 @@ export const faults: FaultTable = {
     },
   ],
   'access.sandboxKeyPersistsNothingOnEveryWrite': [
+    redTeamFault('sandbox-create-property-refused'),
     {
       fault: (t) => ({
         description: 'a sandbox document upload is stored (sent with the live key), answered as a mock',

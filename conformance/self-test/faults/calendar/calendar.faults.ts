@@ -2,11 +2,14 @@
 import { isListAnswer, mapJson } from '../../support/faults';
 import { path, items, withQuery, DAY, today, plusDays } from '../../support/resource-fault-helpers';
 import type { FaultTable } from '../../support/self-test';
+import { redTeamFault } from '../../red-team/deployments';
 
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
   // ---- Calendar -------------------------------------------------------------------------------------------
   'calendar.defaultWindowSortedAndTyped': [
+    redTeamFault('calendar-sorted-only-by-default'),
+    redTeamFault('calendar-ties-by-id-descending'),
     {
       fault: () => ({
         description: 'the default calendar window starts 30 days back',
@@ -61,6 +64,7 @@ export const faults: FaultTable = {
     },
   ],
   'calendar.typeFilterAndItsLength': [
+    redTeamFault('calendar-type-list-first-only'),
     {
       fault: () => ({
         description: 'the calendar type filter is ignored',

@@ -2,6 +2,7 @@
 import { mapJson } from '../../support/faults';
 import { Rec, path, today } from '../../support/resource-fault-helpers';
 import type { FaultTable } from '../../support/self-test';
+import { redTeamFault } from '../../red-team/deployments';
 
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
@@ -30,6 +31,7 @@ export const faults: FaultTable = {
     },
   ],
   'compliance.severityFollowsThresholds': [
+    redTeamFault('compliance-thirty-days-urgent'),
     {
       fault: () =>
         mapJson(
@@ -79,6 +81,7 @@ export const faults: FaultTable = {
     },
   ],
   'compliance.attentionSortedAndCountsConsistent': [
+    redTeamFault('compliance-worst-severity-second'),
     {
       fault: () =>
         mapJson(

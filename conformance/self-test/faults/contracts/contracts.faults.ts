@@ -3,6 +3,7 @@ import { codeOf, isListAnswer, isRec, jsonResponse, mapJson, readJson } from '..
 import { Rec, path, bodyOf, withBody, dataOf, items, withQuery, get } from '../../support/resource-fault-helpers';
 import { refusedSuccess } from '../../support/refused-success';
 import type { FaultTable } from '../../support/self-test';
+import { redTeamFault } from '../../red-team/deployments';
 
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
@@ -31,6 +32,7 @@ export const faults: FaultTable = {
     },
   ],
   'contracts.filtersHoldOnEveryItem': [
+    redTeamFault('contracts-tenant-filter-matches-additional'),
     {
       fault: () => ({
         description: 'the contract tenantId filter also matches additional tenants',
@@ -60,6 +62,7 @@ export const faults: FaultTable = {
     },
   ],
   'contracts.searchMatchesTenancyReference': [
+    redTeamFault('contracts-search-case-sensitive'),
     {
       fault: () =>
         mapJson(

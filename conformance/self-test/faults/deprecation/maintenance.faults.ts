@@ -1,10 +1,13 @@
 // The faults of the checks in maintenance.ts: each must make its check FAIL (a broken deployment per fault).
 import { mapHeaders, mapJson } from '../../support/faults';
 import type { FaultTable } from '../../support/self-test';
+import { redTeamFault } from '../../red-team/deployments';
 
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
   'deprecation.patchMaintenanceAnswers410NamingSuccessor': [
+    redTeamFault('removed-route-link-names-another-id'),
+    redTeamFault('removed-route-mocked-for-sandbox'),
     {
       fault: () =>
         mapHeaders(

@@ -13,6 +13,7 @@ import {
   withMultipartField,
 } from '../../support/resource-fault-helpers';
 import type { FaultTable } from '../../support/self-test';
+import { redTeamFault } from '../../red-team/deployments';
 
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
@@ -36,6 +37,7 @@ export const faults: FaultTable = {
     },
   ],
   'documents.expiringWithinDaysReturnsOnlyDocumentsDueByThen': [
+    redTeamFault('documents-expiring-leaves-out-expired'),
     {
       fault: () => ({
         description: 'expiringWithinDays is ignored',
@@ -97,6 +99,14 @@ export const faults: FaultTable = {
           'oversize documents answer 413 PAYLOAD_TOO_LARGE',
           (_q, r) => r.status === 413,
           (b) => ({ ...b, code: 'PAYLOAD_TOO_LARGE' }),
+        ),
+    },
+    {
+      fault: () =>
+        mapJson(
+          'oversize contract documents answer 400 VALIDATION_ERROR (property documents 413 FILE_TOO_LARGE)',
+          (q, r) => r.status === 413 && /^\/contracts\/[^/]+\/documents$/.test(path(q)),
+          (b) => [{ ...b, code: 'VALIDATION_ERROR' }, 400],
         ),
     },
   ],

@@ -2,10 +2,12 @@
 import { codeOf, mapJson } from '../../support/faults';
 import { Rec } from '../../support/platform-fault-helpers';
 import type { FaultTable } from '../../support/self-test';
+import { redTeamFault } from '../../red-team/deployments';
 
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
   'errors.unknownIdsAnswer404NamingResourceKind': [
+    redTeamFault('not-found-message-generic-on-uploads-and-contract-patch'),
     {
       fault: () =>
         mapJson(

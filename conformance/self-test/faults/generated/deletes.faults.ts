@@ -3,6 +3,7 @@
 import type { Fault, ProxyRequest, ProxyResponse } from '../../support/broken';
 import { apiPath, isRec, keyOf, readJson, withJson } from '../../support/faults';
 import type { FaultTable } from '../../support/self-test';
+import { redTeamFault } from '../../red-team/deployments';
 
 type Rec = Record<string, unknown>;
 
@@ -61,6 +62,9 @@ function deletedDocumentListed(): Fault {
 
 export const faults: FaultTable = {
   'generated.deletesLeaveEveryListAndTotal': [
+    redTeamFault('deleted-property-handbook-still-answers'),
+    redTeamFault('deleted-contract-documents-still-answer'),
+    redTeamFault('deleted-property-patch-answers'),
     { fault: totalKept(/^\/contracts\/[^/]+$/, '/contracts', ['meta', 'total'], 'GET /contracts meta.total') },
     {
       fault: totalKept(

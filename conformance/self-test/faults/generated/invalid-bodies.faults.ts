@@ -3,6 +3,7 @@
 import type { Fault } from '../../support/broken';
 import { bodyOf, multipartField, path, withBody, withMultipartField } from '../../support/resource-fault-helpers';
 import type { FaultTable } from '../../support/self-test';
+import { redTeamFault } from '../../red-team/deployments';
 
 /** POST /contracts with a status outside the spec's set: the status is dropped and the contract created. */
 function contractUnknownStatusIgnored(): Fault {
@@ -49,6 +50,8 @@ function propertyBedroomsDropped(): Fault {
 
 export const faults: FaultTable = {
   'generated.invalidBodyOnEveryWriteIsRefused': [
+    redTeamFault('validation-message-first-issue-only-on-writes-but-properties'),
+    redTeamFault('document-upload-day-overflow-accepted'),
     { fault: contractUnknownStatusIgnored },
     { fault: contractDocumentNameCut },
     { fault: propertyBedroomsDropped },

@@ -4,6 +4,7 @@ import type { Fault } from '../../support/broken';
 import { errorResponse } from '../../support/faults';
 import { path, withQuery } from '../../support/resource-fault-helpers';
 import type { FaultTable } from '../../support/self-test';
+import { redTeamFault } from '../../red-team/deployments';
 
 /** Drops `param` from GET `route` requests when `bad(value)`: the deployment then answers as if it was not sent. */
 function ignores(route: RegExp, param: string, bad: (value: string) => boolean, what: string): () => Fault {
@@ -45,6 +46,7 @@ export const faults: FaultTable = {
     },
   ],
   'generated.everyTypedQueryParameterRefusesInvalidValues': [
+    redTeamFault('validation-message-without-paths-on-queries'),
     {
       fault: ignores(
         /^\/contracts$/,

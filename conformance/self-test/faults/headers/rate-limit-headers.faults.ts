@@ -2,6 +2,7 @@
 import { apiPath, isWrite, mapHeaders } from '../../support/faults';
 import { RATE_HEADERS } from '../../support/platform-fault-helpers';
 import type { FaultTable } from '../../support/self-test';
+import { redTeamFault } from '../../red-team/deployments';
 
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
@@ -40,6 +41,8 @@ export const faults: FaultTable = {
     },
   ],
   'headers.rateLimitRemainingDecreasesWithUse': [
+    redTeamFault('rate-remaining-frozen-off-properties'),
+    redTeamFault('rate-remaining-frozen-for-writes'),
     {
       fault: () =>
         mapHeaders(

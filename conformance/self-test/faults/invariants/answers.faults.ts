@@ -3,6 +3,7 @@
 // the invariant checks' own probes receive.
 import type { FaultTable } from '../../support/self-test';
 import { apiPath, isRec, keyOf, mapJson } from '../../support/faults';
+import { redTeamFault } from '../../red-team/deployments';
 
 type Rec = Record<string, unknown>;
 
@@ -12,6 +13,7 @@ const withData = (b: Rec, fn: (data: Rec) => Rec): Rec => (isRec(b.data) ? { ...
 
 export const faults: FaultTable = {
   'invariants.successBodyIsDataWithMetaOnEveryAnswer': [
+    redTeamFault('json-success-typed-text-on-writes'),
     {
       fault: () =>
         mapJson(
@@ -38,6 +40,20 @@ export const faults: FaultTable = {
     },
   ],
   'invariants.writeAnswersHoldTheResourceFieldTable': [
+    {
+      fault: () =>
+        mapJson(
+          'PATCH /properties/{id} answers leave out tenantName of an Occupied property',
+          (q, r) => q.method === 'PATCH' && /^\/properties\/[^/]+$/.test(apiPath(q) ?? '') && ok(r.status),
+          (b) =>
+            withData(b, (d) => {
+              if (d.status !== 'Occupied') return d;
+              const out = { ...d };
+              delete out.tenantName;
+              return out;
+            }),
+        ),
+    },
     {
       fault: () =>
         mapJson(
@@ -105,6 +121,20 @@ export const faults: FaultTable = {
           'GET /contracts answers say meta.limit 20 (a default) whatever limit was asked',
           (q, r) => q.method === 'GET' && apiPath(q) === '/contracts' && ok(r.status),
           (b) => (isRec(b.meta) ? { ...b, meta: { ...b.meta, limit: 20 } } : b),
+        ),
+    },
+  ],
+  'invariants.hasNextPageSaysWhetherAPageFollows': [
+    redTeamFault('has-next-page-false-when-filtered'),
+    {
+      fault: () =>
+        mapJson(
+          'GET /contracts answers say meta.hasNextPage true on every page, the last one included',
+          (q, r) => q.method === 'GET' && apiPath(q) === '/contracts' && ok(r.status),
+          (b) =>
+            isRec(b.meta) && typeof b.meta.hasNextPage === 'boolean'
+              ? { ...b, meta: { ...b.meta, hasNextPage: true } }
+              : b,
         ),
     },
   ],

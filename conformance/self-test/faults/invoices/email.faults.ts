@@ -3,10 +3,12 @@ import { CONCURRENT_SENDS } from '../../../src/checks/invoices/email';
 import { codeOf, count, errorResponse, jsonResponse, mapJson, sandboxThatWrites } from '../../support/faults';
 import { Rec, path, EMAIL, bodyOf, withBody } from '../../support/resource-fault-helpers';
 import type { FaultTable } from '../../support/self-test';
+import { redTeamFault } from '../../red-team/deployments';
 
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
   'invoices.emailRefusesInvalidRequests': [
+    redTeamFault('invoice-email-no-body-accepted'),
     {
       fault: () => ({
         description: 'an invalid email override is accepted (200)',
@@ -35,6 +37,7 @@ export const faults: FaultTable = {
   ],
   'invoices.emailInSandboxSendsNothing': [{ fault: (t) => sandboxThatWrites(t) }],
   'invoices.emailConcurrentAndRepeatedSendsShareOnePayload': [
+    redTeamFault('invoice-repeat-new-payload'),
     {
       fault: () =>
         mapJson(
@@ -67,6 +70,7 @@ export const faults: FaultTable = {
     },
   ],
   'invoices.emailIdempotencyKeyReplays': [
+    redTeamFault('idempotency-key-of-128-refused'),
     {
       fault: () => ({
         description: 'an Idempotency-Key of 128 characters is refused',

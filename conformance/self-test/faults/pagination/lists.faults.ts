@@ -3,6 +3,7 @@ import { apiPath, codeOf, errorResponse, isListAnswer, isRec, mapJson, readJson,
 import { Rec, meta } from '../../support/platform-fault-helpers';
 import type { Fault } from '../../support/broken';
 import type { FaultTable } from '../../support/self-test';
+import { redTeamFault } from '../../red-team/deployments';
 
 const FILTER_PARAMS = [
   'status',
@@ -78,6 +79,7 @@ export const faults: FaultTable = {
     },
   ],
   'pagination.pagesPartitionEveryList': [
+    redTeamFault('page-past-the-end-total-zero'),
     {
       fault: () =>
         mapJson(

@@ -2,6 +2,7 @@
 import { codeOf, isListAnswer, mapJson } from '../../support/faults';
 import { Rec, path, ONE, items, withQuery } from '../../support/resource-fault-helpers';
 import type { FaultTable } from '../../support/self-test';
+import { redTeamFault } from '../../red-team/deployments';
 
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
@@ -23,6 +24,22 @@ export const faults: FaultTable = {
           (b) => ({ ...b, data: items(b).map((p) => ({ ...p, bedrooms: String(p.bedrooms) })) }),
         ),
     },
+    {
+      fault: () =>
+        mapJson(
+          'Occupied properties leave out tenantName, in lists and details alike',
+          (q, r) => q.method === 'GET' && (path(q) === '/properties' || ONE.test(path(q))) && r.status === 200,
+          (b) => {
+            const unnamed = (p: Rec): Rec => {
+              if (p.status !== 'Occupied') return p;
+              const out = { ...p };
+              delete out.tenantName;
+              return out;
+            };
+            return { ...b, data: Array.isArray(b.data) ? items(b).map(unnamed) : unnamed(b.data as Rec) };
+          },
+        ),
+    },
   ],
   'properties.statusFilterHoldsOnEveryItem': [
     {
@@ -38,6 +55,7 @@ export const faults: FaultTable = {
     },
   ],
   'properties.searchIsCaseInsensitiveContainsOnAddress': [
+    redTeamFault('properties-search-prefix-only'),
     {
       fault: () =>
         mapJson(

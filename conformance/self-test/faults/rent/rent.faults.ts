@@ -22,6 +22,7 @@ import {
 } from '../../support/resource-fault-helpers';
 import { refusedSuccess } from '../../support/refused-success';
 import type { FaultTable } from '../../support/self-test';
+import { redTeamFault } from '../../red-team/deployments';
 
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
@@ -61,6 +62,8 @@ export const faults: FaultTable = {
     },
   ],
   'rent.createNormalisesPeriodAndDefaultsPaid': [
+    redTeamFault('rent-paid-received-zero-defaulted'),
+    redTeamFault('rent-period-newlines-kept'),
     {
       fault: refusedSuccess(
         'POST /rent with status "Paid" and no amountReceived (the defaults) is refused with 400',

@@ -4,6 +4,7 @@ import { rewrite } from '../../support/webhook-deployment';
 import { api, broken, data, sender, type Rec } from '../../support/webhook-fault-helpers';
 import type { WebhookFaultTable } from '../../support/self-test';
 import type { ProxyRequest } from '../../support/broken';
+import { redTeamWebhookFault } from '../../red-team/deployments';
 
 const PROPERTY_DETAIL = /^\/properties\/[^/]+$/;
 
@@ -19,6 +20,10 @@ function occupiedDetail(description: string, fn: (property: Rec) => Rec): Return
 
 export const webhookFaults: WebhookFaultTable = {
   'webhooks.writtenEventDataEqualsTheResourceReadBack': [
+    redTeamWebhookFault('rent-event-due-date-a-day-late'),
+    redTeamWebhookFault('contract-event-start-date-a-day-early'),
+    redTeamWebhookFault('document-event-size-in-kilobytes'),
+    redTeamWebhookFault('document-event-expiry-dropped'),
     broken('property.updated carries the short_name the property had before the PATCH (stale data)', (s) =>
       sender(
         rewrite(

@@ -2,60 +2,52 @@
 // VALIDATION_ERROR lists (up to) the first 10 issues with their field paths.
 
 import { defineCheck, type CheckContext } from '../../runner';
+import { BY_ID_ROUTES, routeName, type SpecRoute } from '../../spec-routes';
+import { LandlordData, requestFor, send, type RouteIds } from '../access/requests';
 import { invoiceRequest } from '../shared/invoice-budget';
-import { GET_BY_ID_ROUTES, KIND_WORDS, type ResourceKind } from '../shared/spec';
-import { createOwnProperty, fillPath, listIds, messageOf, unknownId } from '../shared/util';
+import { KIND_WORDS, type ResourceKind } from '../shared/spec';
+import { createOwnProperty, listIds, messageOf, unknownId } from '../shared/util';
 
 const GROUP = 'Errors';
+const LIVE = 'enterpriseLive';
 
-interface NotFoundProbe {
-  readonly method: string;
-  readonly template: string;
-  readonly kind: ResourceKind;
-  readonly json?: unknown;
-  /** `{id}` must be a real id (the missing thing is the `{docId}`). */
-  readonly realParent?: string;
-}
+/**
+ * Every route of the table that addresses a resource by id, with the kind its 404 is about: every detailed route
+ * (reads and writes alike: "The 404 message names the missing resource kind" is said of every 404), and the named
+ * reads (their writes' paths are not shown, so a 404 there may be the route's own absence).
+ */
+const PROBED: readonly SpecRoute[] = BY_ID_ROUTES.filter(
+  (r) => r.kind !== undefined && (r.detail === 'full' || r.method === 'GET'),
+);
 
 export const unknownIdsAnswer404NamingResourceKind = defineCheck({
   id: 'errors.unknownIdsAnswer404NamingResourceKind',
-  title: 'An unknown id answers 404 NOT_FOUND whose message names the resource kind, on every route with an id',
+  title:
+    'An unknown id answers 404 NOT_FOUND whose message names the resource kind, on every route with an id (reads, writes and uploads; the document routes with a real owner and an unknown document)',
   group: GROUP,
   rules: ['ERR-3', 'AUTH-8', 'ERR-NOT_FOUND'],
   async run(ctx: CheckContext) {
-    const probes: NotFoundProbe[] = [
-      ...GET_BY_ID_ROUTES.map((r) => ({ method: 'GET', template: r.path, kind: r.kind as ResourceKind })),
-      // A body of spec-named fields only: the names of the other property fields a deployment accepts are not shown.
-      { method: 'PATCH', template: '/properties/{id}', kind: 'property', json: { status: 'Maintenance' } },
-      { method: 'DELETE', template: '/properties/{id}', kind: 'property' },
-      { method: 'DELETE', template: '/contracts/{id}', kind: 'contract' },
-      { method: 'PATCH', template: '/rent/{id}', kind: 'rent payment', json: { status: 'Paid' } },
-      { method: 'DELETE', template: '/properties/{id}/documents/{docId}', kind: 'document', realParent: '/properties' },
-      { method: 'DELETE', template: '/contracts/{id}/documents/{docId}', kind: 'document', realParent: '/contracts' },
-    ];
+    const owner = new LandlordData(ctx, LIVE);
     let checked = 0;
-    for (const probe of probes) {
-      let parent: string | undefined;
-      if (probe.realParent) {
-        [parent] = await listIds(ctx, probe.realParent, 'enterpriseLive', 1);
+    for (const route of PROBED) {
+      const kind = route.kind as ResourceKind;
+      let ids: RouteIds = { id: unknownId() };
+      if (route.ids?.docId !== undefined) {
+        // The missing thing is the document: its owner must exist.
+        let [parent] = await listIds(ctx, route.ids.id, LIVE, 1);
+        if (parent === undefined && route.ids.id === '/properties')
+          parent = String((await createOwnProperty(ctx, LIVE, 'not-found')).id);
         if (parent === undefined) continue;
+        ids = { id: parent, docId: unknownId() };
       }
-      const path = fillPath(probe.template, { ...(parent ? { id: parent } : {}), docId: unknownId() });
-      const options = {
-        method: probe.method,
-        path,
-        key: 'enterpriseLive',
-        ...(probe.json !== undefined ? { json: probe.json } : {}),
-      };
-      // The invoice PDF has a per-landlord limit of its own: its request is booked with the other checks' ones.
-      const res = path.endsWith('/invoice/pdf')
-        ? await invoiceRequest(ctx, 'pdf', options)
-        : await ctx.http.request(options);
+      const request = { ...(await requestFor(ctx, route, ids, owner, 'not-found')), key: LIVE };
+      // The invoice routes have a per-landlord limit of their own: their requests are booked with the other checks'.
+      const res = route.invoice ? await invoiceRequest(ctx, route.invoice, request) : await send(ctx, request);
       ctx.expectErrorEnvelope(res, 404, 'NOT_FOUND', { rules: ['AUTH-8', 'ERR-NOT_FOUND'] });
       const message = messageOf(res);
       ctx.expect(
-        KIND_WORDS[probe.kind].test(message),
-        `the 404 message of ${probe.method} ${probe.template} to name the missing ${probe.kind}`,
+        KIND_WORDS[kind].test(message),
+        `the 404 message of ${routeName(route)} to name the missing ${kind}`,
         `"${message}"`,
         res.exchange,
         { rules: ['ERR-3'] },

@@ -1,16 +1,21 @@
 // Generated from the route table: every delete of the spec, on an item the check creates, takes the item out of
 // every list and total the table says held it ("soft-deleted", STATE-27; the DELETE rows of Endpoints), read before
-// and after with the same key: the item is in each list before and in none after, and each total is one less.
+// and after with the same key: the item is in each list before and in none after, and each total is one less. And the
+// item is gone from every route that addresses it: each route of the table whose path starts with the delete's (its
+// reads, writes and sub-resources, the delete itself again) answers 404 NOT_FOUND ("A resource that does not
+// exist ... returns 404 NOT_FOUND", AUTH-8).
 // Totals are exact only on a landlord nobody else writes to (one of the check's own, through the provisioning
 // contract); without provisioning the totals are left out, and the note says so.
 
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
-import { DELETE_ROUTES, routeName, type ListEffect, type SpecRoute } from '../../spec-routes';
+import { DELETE_ROUTES, routeName, SPEC_ROUTES, type ListEffect, type SpecRoute } from '../../spec-routes';
+import { LandlordData, requestFor, send } from '../access/requests';
+import { invoiceRequest } from '../shared/invoice-budget';
 import { uploadDocument } from '../documents/helpers';
 import { createOwnChain } from '../shared/own-data';
 import { ownWriteKey } from '../shared/provision';
-import { createOwnProperty, isRecord, successData, type Json } from '../shared/util';
+import { createOwnProperty, isRecord, successData, unknownId, type Json } from '../shared/util';
 
 interface Seen {
   readonly present: boolean;
@@ -52,6 +57,31 @@ interface Ids {
   readonly path: string;
 }
 
+/**
+ * The detailed routes that address what `route` deletes: those whose path starts with its path (a property's reads,
+ * writes, image, handbook and documents; a document's delete itself).
+ */
+export function addressing(route: SpecRoute): SpecRoute[] {
+  return SPEC_ROUTES.filter(
+    (r) => r.detail === 'full' && (r.path === route.path || r.path.startsWith(`${route.path}/`)) && r.ids !== undefined,
+  );
+}
+
+/** After the delete: every route addressing the item answers 404 NOT_FOUND, and says which did not. */
+async function goneEverywhere(ctx: CheckContext, route: SpecRoute, ids: Ids, key: string): Promise<string[]> {
+  const data = new LandlordData(ctx, key);
+  const checked: string[] = [];
+  for (const r of addressing(route)) {
+    // `{docId}` is the deleted document on its own route, and an unknown one under a deleted owner.
+    const docId = route.path.endsWith('{docId}') ? ids.item : unknownId();
+    const request = { ...(await requestFor(ctx, r, { id: ids.owner, docId }, data, 'gone')), key };
+    const res = r.invoice ? await invoiceRequest(ctx, r.invoice, request) : await send(ctx, request);
+    ctx.expectErrorEnvelope(res, 404, 'NOT_FOUND', { rules: ['AUTH-8', 'STATE-27', ...(r.notFoundRules ?? [])] });
+    checked.push(routeName(r));
+  }
+  return checked;
+}
+
 /** Creates what the route deletes, with `key`, and says which ids the delete and the lists use. */
 async function createFor(ctx: CheckContext, route: SpecRoute, key: string): Promise<Ids> {
   // Tags go into names and mail addresses (a local part of at most 64 characters): short.
@@ -75,7 +105,7 @@ async function createFor(ctx: CheckContext, route: SpecRoute, key: string): Prom
 export const deletesLeaveEveryListAndTotal = defineCheck({
   id: 'generated.deletesLeaveEveryListAndTotal',
   title:
-    'Every delete of the spec takes the item out of every list that held it, and every total that counted it is one less (properties: GET /properties and the compliance summary; contracts; documents)',
+    'Every delete of the spec takes the item out of every list that held it, every total that counted it is one less (properties: GET /properties and the compliance summary; contracts; documents), and every route addressing it answers 404',
   group: 'States and transitions',
   rules: [
     ...new Set([
@@ -87,6 +117,8 @@ export const deletesLeaveEveryListAndTotal = defineCheck({
       ]),
       'PROP-35',
       'CONTRACT-21',
+      'AUTH-8',
+      ...DELETE_ROUTES.flatMap((r) => addressing(r).flatMap((a) => a.notFoundRules ?? [])),
     ]),
   ],
   long: true,
@@ -132,8 +164,9 @@ export const deletesLeaveEveryListAndTotal = defineCheck({
           { rules: effect.rules },
         );
       });
+      const gone = await goneEverywhere(ctx, route, ids, key);
       done.push(
-        `${routeName(route)}: ${effects.map((e) => e.path + (e.total && exactTotals ? ` (${e.total})` : '')).join(', ')}`,
+        `${routeName(route)}: ${effects.map((e) => e.path + (e.total && exactTotals ? ` (${e.total})` : '')).join(', ')}; 404 on ${gone.length} routes`,
       );
     }
     ctx.note(

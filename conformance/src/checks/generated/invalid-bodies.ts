@@ -15,7 +15,7 @@ import { contractBody, contractFields, rentBody, rentFields, suitePeriod } from 
 import { readName } from '../shared/unnamed';
 import { invoiceRequest } from '../shared/invoice-budget';
 import { ownWriteKey } from '../shared/provision';
-import { codeOf, isRecord, multipartBody, type Json } from '../shared/util';
+import { codeOf, isRecord, messageOf, multipartBody, namesFieldPath, type Json } from '../shared/util';
 import { createOwnItems, type OwnItems } from './own-items';
 
 const CASES: readonly InvalidBodyRouteCase[] = invalidBodyCases(SPEC_ROUTES);
@@ -121,7 +121,7 @@ export const invalidBodyOnEveryWriteIsRefused = defineCheck({
   title:
     'On every detailed write route with a body, a valid body with one field the spec types, bounds or requires broken (wrong type, outside its set, past its limit, left out) answers 400 VALIDATION_ERROR and writes nothing, every run',
   group: 'Errors',
-  rules: [...new Set(CASES.flatMap((c) => c.rules))],
+  rules: [...new Set([...CASES.flatMap((c) => c.rules), 'ERR-4'])],
   long: true,
   async run(ctx: CheckContext) {
     const key = await ownWriteKey(ctx, 'invalid-body');
@@ -152,6 +152,15 @@ export const invalidBodyOnEveryWriteIsRefused = defineCheck({
         res.exchange,
         { rules: c.rules },
       );
+      // One field broken is one issue: the message lists it with its field path (ERR-4).
+      if (ok && c.breakage.kind !== 'body')
+        ctx.expect(
+          namesFieldPath(messageOf(res), c.field),
+          `the VALIDATION_ERROR message of ${routeName(c.route)} with ${c.why} to list the issue with its field path "${c.field}"`,
+          () => `"${messageOf(res)}"`,
+          res.exchange,
+          { rules: ['ERR-4'] },
+        );
       const after = await readBack(ctx, c.route, ids, key, request, tag);
       ctx.expect(
         after === before,

@@ -7,7 +7,7 @@
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse } from '../../runner/describe';
 import { edgeQueryCases, invalidQueryCases, routeName, type InvalidQueryCase } from '../../spec-routes';
-import { codeOf, createOwnProperty, fillPath, listIds } from '../shared/util';
+import { codeOf, createOwnProperty, fillPath, listIds, messageOf, namesFieldPath } from '../shared/util';
 
 const LIVE = 'enterpriseLive';
 const CASES: readonly InvalidQueryCase[] = invalidQueryCases();
@@ -35,21 +35,40 @@ function shown(c: InvalidQueryCase): string {
 export const everyTypedQueryParameterRefusesInvalidValues = defineCheck({
   id: 'generated.everyTypedQueryParameterRefusesInvalidValues',
   title:
-    'Every value outside the stated value set of every typed query parameter of every detailed read (enums, integers and their bounds, string lengths, UUIDs, dates) is answered 400 VALIDATION_ERROR, every run',
+    'Every value outside the stated value set of every typed query parameter of every detailed read (enums, integers and their bounds, string lengths, UUIDs, dates) is answered 400 VALIDATION_ERROR naming the parameter, every run',
   group: 'Endpoints',
-  rules: [...new Set(CASES.flatMap((c) => c.rules))],
+  rules: [...new Set([...CASES.flatMap((c) => c.rules), 'ERR-4'])],
   async run(ctx: CheckContext) {
     // A route with `{id}` is aimed at a real item of the landlord, so only the query can be what is refused.
     const ids = await ownerIds(ctx, CASES);
     const wrong: Array<{ readonly c: InvalidQueryCase; readonly got: string; readonly exchange: unknown }> = [];
+    const unnamed: Array<{ readonly c: InvalidQueryCase; readonly message: string }> = [];
     let first: Parameters<CheckContext['fail']>[2];
+    let firstUnnamed: Parameters<CheckContext['fail']>[2];
     for (const c of CASES) {
       const path = fillPath(c.route.path, { id: c.route.ids ? ids.get(c.route.ids.id) : undefined });
       const res = await ctx.http.request({ path, key: LIVE, query: c.query });
-      if (res.status === 400 && codeOf(res) === 'VALIDATION_ERROR') continue;
+      if (res.status === 400 && codeOf(res) === 'VALIDATION_ERROR') {
+        // One issue, so the message lists it with its field path: the parameter's name (ERR-4).
+        if (!namesFieldPath(messageOf(res), c.param.name)) {
+          unnamed.push({ c, message: messageOf(res) });
+          firstUnnamed ??= res.exchange;
+        }
+        continue;
+      }
       wrong.push({ c, got: describeResponse(res), exchange: res.exchange });
       first ??= res.exchange;
     }
+    if (unnamed.length > 0)
+      ctx.fail(
+        'each VALIDATION_ERROR message to list its one issue with its field path (the parameter sent outside its set)',
+        `${unnamed.length} of ${CASES.length} did not name it: ${unnamed
+          .slice(0, 4)
+          .map((u) => `${shown(u.c)} → "${u.message.slice(0, 100)}"`)
+          .join('; ')}${unnamed.length > 4 ? ' …' : ''}`,
+        firstUnnamed,
+        { rules: ['ERR-4'] },
+      );
     if (wrong.length > 0)
       ctx.fail(
         "each value outside its parameter's value set answered 400 VALIDATION_ERROR",

@@ -1,7 +1,8 @@
 // Run-wide invariants of what a success answer SAYS, over every answer of the run (keyed.ts holds headers and codes):
 // the envelope `{ data, meta? }` on every 2xx of a detailed route, writes and deletes included; a write's resource
 // held to the spec's field table exactly as the GET shape checks hold reads; a sandbox write's mock carrying
-// `sandbox: true`; a list's `meta.page` and `meta.limit` saying the page and limit the request asked for.
+// `sandbox: true`; a list's `meta.page` and `meta.limit` saying the page and limit the request asked for, and its
+// `meta.hasNextPage`, where it has one, saying whether a page follows.
 
 import type { ObservedBody } from '../../http/client';
 import type { RecordedExchange } from '../../model';
@@ -9,12 +10,13 @@ import { describeValue } from '../../runner/describe';
 import { matchRoute, type SpecRoute } from '../../spec-routes';
 import { CONTRACT_FIELDS } from '../contracts/contracts';
 import { DOCUMENT_FIELDS, uploadDocument } from '../documents/helpers';
-import { PROPERTY_FIELDS, propertyProblem } from '../properties/fields';
+import { occupiedTenantProblem, PROPERTY_FIELDS, propertyProblem } from '../properties/fields';
 import { RENT_FIELDS } from '../rent/rent';
 import { createOwnChain, createOwnRent, suitePeriod } from '../shared/own-data';
 import { addDays, utcDate } from '../shared/dates';
 import { shapeProblem, type FieldRule } from '../shared/shape';
-import { createOwnProperty, isInt, isRecord, propertyBody, UUID } from '../shared/util';
+import { createOwnProperty, isInt, isRecord, multipartBody, propertyBody, UUID } from '../shared/util';
+import { TINY_PNG } from '../shared/files';
 import { invariantCheck } from './global';
 import { impliedMode } from './keyed';
 
@@ -29,7 +31,11 @@ export interface AnsweredResource {
   readonly beyond?: (item: Json) => string | undefined;
 }
 
-const PROPERTY: AnsweredResource = { name: 'Property', fields: PROPERTY_FIELDS, beyond: propertyProblem };
+const PROPERTY: AnsweredResource = {
+  name: 'Property',
+  fields: PROPERTY_FIELDS,
+  beyond: (item) => propertyProblem(item) ?? occupiedTenantProblem(item),
+};
 const CONTRACT: AnsweredResource = {
   name: 'Contract',
   fields: CONTRACT_FIELDS,
@@ -77,6 +83,11 @@ function successOf(exchange: RecordedExchange, body: ObservedBody): SpecRoute | 
   return route?.detail === 'full' && route.response !== 'pdf' ? route : undefined;
 }
 
+/** "JSON bodies use `Content-Type: application/json`" (ENDPOINTS-1): the media type, parameters allowed (RFC 9110 8.3.1). */
+export function isJsonMediaType(value: string | undefined): boolean {
+  return value !== undefined && /^\s*application\/json\s*(;|$)/i.test(value);
+}
+
 /** `{ data, meta? }`: what is wrong with a success body's top level, or undefined. */
 function envelopeProblem(json: unknown, route: SpecRoute): string | undefined {
   if (!isRecord(json)) return `the body is ${describeValue(json)}, not a JSON object { data, meta? }`;
@@ -93,14 +104,17 @@ function envelopeProblem(json: unknown, route: SpecRoute): string | undefined {
 export const successEnvelopeOnEveryAnswer = invariantCheck({
   id: 'invariants.successBodyIsDataWithMetaOnEveryAnswer',
   title:
-    'Every success answer of a detailed route in the run (writes, deletes and sandbox mocks included) is { data, meta? }: data an array on lists, an object otherwise; a delete answers { deleted: true, id: uuid }',
-  rules: ['ENVELOPE-4', 'ENVELOPE-1'],
+    'Every success answer of a detailed route in the run (writes, deletes and sandbox mocks included) is { data, meta? } with Content-Type application/json: data an array on lists, an object otherwise; a delete answers { deleted: true, id: uuid }',
+  rules: ['ENVELOPE-4', 'ENVELOPE-1', 'ENDPOINTS-1'],
   expected:
-    'a JSON object with "data" (and "meta" on lists) and nothing else at the top level; on a delete, data.deleted true and data.id a UUID',
+    'Content-Type application/json and a JSON object with "data" (and "meta" on lists) and nothing else at the top level; on a delete, data.deleted true and data.id a UUID',
   about: '2xx answers of the detailed routes, PDF bytes aside',
   observe(exchange, body) {
     const route = successOf(exchange, body);
     if (route === undefined) return undefined;
+    const type = exchange.response?.headers['content-type'];
+    if (!isJsonMediaType(type))
+      return `Content-Type ${type === undefined ? '(absent)' : JSON.stringify(type)} on a JSON answer`;
     const problem = envelopeProblem(body.json, route);
     if (problem !== undefined || route.response !== 'deleted') return problem;
     const data = (body.json as Json).data as Json;
@@ -140,6 +154,22 @@ export const writeAnswersHoldTheResourceTable = invariantCheck({
   async probe(ctx) {
     // A write of each resource, live and sandbox, so the invariant judges writes when run alone.
     const chain = await createOwnChain(ctx, 'write-answers');
+    // The property of an Active contract answered as Occupied: by a PATCH of a renewal date with no certificate
+    // on file (accepted, PROP-40) and by an image upload.
+    await ctx.http.request({
+      method: 'PATCH',
+      path: `/properties/${chain.propertyId}`,
+      key: chain.key,
+      json: { gscRenewal: addDays(utcDate(), 200) },
+    });
+    const image = multipartBody({ file: { filename: 'occupied.png', contentType: 'image/png', content: TINY_PNG } });
+    await ctx.http.request({
+      method: 'POST',
+      path: `/properties/${chain.propertyId}/image`,
+      key: chain.key,
+      body: image.body,
+      headers: { 'content-type': image.contentType },
+    });
     await ctx.http.request({
       method: 'PATCH',
       path: `/properties/${chain.propertyId}`,
@@ -220,8 +250,37 @@ export const metaEchoesThePageAsked = invariantCheck({
   },
 });
 
+export const hasNextPageSaysWhetherAPageFollows = invariantCheck({
+  id: 'invariants.hasNextPageSaysWhetherAPageFollows',
+  title:
+    'Every list answer of the run whose meta carries hasNextPage (the contract lists, filtered or not) says whether a page follows it: page × limit < total',
+  rules: ['ENDPOINTS-8', 'ENDPOINTS-7'],
+  expected: 'meta.hasNextPage true exactly when meta.page × meta.limit < meta.total',
+  about: '2xx list answers whose meta carries hasNextPage',
+  observe(exchange, body) {
+    const route = successOf(exchange, body);
+    const meta = route?.paged && isRecord(body.json) ? body.json.meta : undefined;
+    if (!isRecord(meta) || typeof meta.hasNextPage !== 'boolean') return undefined;
+    const { page, limit, total } = meta;
+    // Members that are not integers are the envelope checks' (envelope.successBodiesAreDataWithMetaOnLists).
+    if (!isInt(page) || !isInt(limit) || !isInt(total)) return undefined;
+    const follows = page * limit < total;
+    return meta.hasNextPage === follows
+      ? undefined
+      : `meta.hasNextPage ${String(meta.hasNextPage)} with page ${page}, limit ${limit}, total ${total}`;
+  },
+  async probe(ctx) {
+    // Filtered and unfiltered contract lists, pages 1 and 2 of one item each: pages a page follows and pages none does.
+    await createOwnChain(ctx, 'has-next-page');
+    for (const query of [{}, { status: 'Active' }, { search: ctx.marker }])
+      for (const page of [1, 2])
+        await ctx.http.request({ path: '/contracts', key: 'enterpriseLive', query: { ...query, page, limit: 1 } });
+  },
+});
+
 export const ANSWER_INVARIANT_CHECKS = [
   successEnvelopeOnEveryAnswer,
   writeAnswersHoldTheResourceTable,
   metaEchoesThePageAsked,
+  hasNextPageSaysWhetherAPageFollows,
 ] as const;

@@ -13,7 +13,7 @@ import type { ObserverState } from '../../runner/run-scope';
 import { RATE_WINDOW_DAY_SECONDS } from '../../rules';
 import { carriesRateLimitHeaders, matchRoute } from '../access/routes';
 import { stackTraceIn } from '../errors/fuzz';
-import { answerLatencySeconds, answerSeconds, SECOND_ROUNDING } from '../shared/dates';
+import { answerSeconds, earliestResetSecond, SECOND_ROUNDING } from '../shared/dates';
 import { isErrorEnvelope, unknownId } from '../shared/util';
 
 const GROUP = 'Endpoints';
@@ -192,11 +192,10 @@ export const rateLimitHeadersOnEveryCountedAnswer = invariantCheck({
     // "Now" is the answer's own Date (the deployment's clock): exact but for second rounding and the time the
     // deployment spent on the request after reading its limits.
     const now = answerSeconds(exchange.response?.headers ?? {}, Date.now());
-    const earliest = now - answerLatencySeconds(exchange.durationMs) - SECOND_ROUNDING;
     if (
       reset === undefined ||
       !INT.test(reset.trim()) ||
-      Number(reset) < earliest ||
+      Number(reset) < earliestResetSecond(now, exchange.durationMs) ||
       Number(reset) > now + RATE_WINDOW_DAY_SECONDS + SECOND_ROUNDING
     ) {
       return `X-RateLimit-Reset not Unix seconds within the 24 hours after the answer's Date (${now}): ${shown}`;

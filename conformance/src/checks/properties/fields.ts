@@ -21,7 +21,7 @@ export const PROPERTY_FIELDS: readonly FieldRule[] = [
   { field: 'bathrooms', type: 'integer', rule: 'RES-PROP-10' },
   { field: 'status', type: 'string', values: PROPERTY_STATUSES, rule: 'RES-PROP-11' },
   { field: 'rentAmount', type: 'number', rule: 'RES-PROP-12' },
-  // RES-PROP-14: a property without tenants may carry null, an empty string or no tenantName.
+  // RES-PROP-14: a property without tenants may carry null, an empty string or no tenantName (occupiedTenantProblem).
   { field: 'tenantName', type: 'string', nullable: true, optional: true, rule: 'RES-PROP-14' },
   { field: 'compliance', type: 'object', rule: 'RES-PROP-16' },
   { field: 'image', type: 'url', optional: true, rule: 'RES-PROP-18' },
@@ -34,6 +34,18 @@ export function propertyProblem(item: unknown): string | undefined {
   if (isRecord(compliance) && !Array.isArray(compliance.items))
     return `compliance.items is ${describeValue(compliance.items)}`;
   return undefined;
+}
+
+/**
+ * RES-PROP-14 where the spec lets it be held: whether a property without tenants names one is not said, but an
+ * Occupied property has tenants (its status is derived from its contract in effect), so it names them.
+ */
+export function occupiedTenantProblem(item: Json): string | undefined {
+  if (item.status !== 'Occupied') return undefined;
+  const name = item.tenantName;
+  return typeof name === 'string' && name.trim() !== ''
+    ? undefined
+    : `tenantName is ${describeValue(name)} on an Occupied property (it has tenants)`;
 }
 
 export const RENEWAL_FIELDS = ['gscRenewal', 'eicrRenewal', 'epcRenewal', 'landlordLicenceRenewal'] as const;

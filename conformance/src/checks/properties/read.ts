@@ -13,6 +13,7 @@ import {
   maskCase,
   PROPERTY_FIELDS,
   PROPERTY_STATUSES,
+  occupiedTenantProblem,
   propertyProblem,
   swapCase,
   targetProperties,
@@ -81,6 +82,14 @@ export const propertyListAndDetailShareTheFullShape = defineCheck({
         problem ?? '',
         page.res.exchange,
         { rules: ['RES-PROP-16'] },
+      );
+      const tenant = occupiedTenantProblem(item);
+      ctx.expect(
+        tenant === undefined,
+        `property ${String(item.id)}: an Occupied property names its tenants in tenantName (a non-empty string)`,
+        tenant ?? '',
+        page.res.exchange,
+        { rules: ['RES-PROP-14'] },
       );
     }
     // Details: a spread of items (first, last, any with an image), compared key for key and type for type.

@@ -190,14 +190,20 @@ export const rentCreateNormalisesPeriodAndDefaultsPaid = defineCheck({
       undefined,
       { rules: ['RENT-POST-3', 'RES-RENT-2'] },
     );
-    const tab = await createOwnRent(ctx, chain, { period: `${ctx.marker}\tDecember \t 2030\t` });
-    ctx.expect(
-      tab.period === `${ctx.marker} December 2030`,
-      'tabs collapsed like spaces',
-      () => JSON.stringify(tab.period),
-      undefined,
-      { rules: ['RENT-POST-3'] },
-    );
+    // Every kind of whitespace is whitespace: tabs and line breaks collapse like spaces.
+    for (const [label, raw2, wanted2] of [
+      ['tabs', `${ctx.marker}\tDecember \t 2030\t`, `${ctx.marker} December 2030`],
+      ['line breaks', `${ctx.marker}\r\nJanuary\n\n2031\n`, `${ctx.marker} January 2031`],
+    ] as const) {
+      const spaced = await createOwnRent(ctx, chain, { period: raw2 });
+      ctx.expect(
+        spaced.period === wanted2,
+        `${label} collapsed like spaces: ${JSON.stringify(raw2)} stored as ${JSON.stringify(wanted2)}`,
+        () => JSON.stringify(spaced.period),
+        undefined,
+        { rules: ['RENT-POST-3'] },
+      );
+    }
     const listed = await paymentsOf(ctx, chain.contractId, key);
     ctx.expect(
       listed.some((p) => p.id === created.id && p.period === wanted),
@@ -252,6 +258,29 @@ export const rentCreateNormalisesPeriodAndDefaultsPaid = defineCheck({
       undefined,
       { rules: ['RENT-POST-5'] },
     );
+    // Only an omitted amountReceived defaults: a given 0 is a value, kept as sent. The spec does not say a Paid
+    // payment may record nothing received, so a refusal of it is the deployment's choice; a default is not.
+    const zero = await ctx.http.request({
+      method: 'POST',
+      path: '/rent',
+      key,
+      json: rentBody(chain, rentFields(ctx), {
+        period: suitePeriod(ctx, 'paid zero'),
+        status: 'Paid',
+        amount: 640,
+        amountReceived: 0,
+      }),
+    });
+    const zeroData = isRecord(zero.json) ? zero.json.data : undefined;
+    if (zero.status === 201)
+      ctx.expect(
+        isRecord(zeroData) && zeroData.amountReceived === 0,
+        'a given amountReceived of 0 kept on a Paid payment (only an omitted one defaults to the amount)',
+        () => describeValue(isRecord(zeroData) ? zeroData.amountReceived : zeroData),
+        zero.exchange,
+        { rules: ['RENT-POST-5'] },
+      );
+    else ctx.note(`a Paid payment with amountReceived 0 was refused (${describeResponse(zero).slice(0, 80)})`);
     ctx.note('period normalised; statuses as given; Paid defaults applied');
   },
 });

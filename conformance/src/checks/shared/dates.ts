@@ -62,10 +62,10 @@ export function answerSeconds(headers: Readonly<Record<string, string>>, receive
 export const SECOND_ROUNDING = 1;
 
 /**
- * The seconds a deployment may have spent on a request between reading its limits and writing the answer's `Date`
- * (at most the whole exchange, as the suite timed it): a Reset taken when the request came in may lie that much
- * before `Date`, on a slow or loaded server.
+ * The earliest Unix second a deployment can have taken `X-RateLimit-Reset` at: it counts a request when it receives
+ * it and stamps `Date` when it answers, so the two instants lie up to the time the request took apart (a busy
+ * deployment counts at once and answers seconds later), besides the rounding of each to a whole second.
  */
-export function answerLatencySeconds(durationMs: number | undefined): number {
-  return Math.ceil(Math.max(0, durationMs ?? 0) / 1000);
+export function earliestResetSecond(answerSecond: number, durationMs: number): number {
+  return answerSecond - Math.ceil(Math.max(0, durationMs) / 1000) - SECOND_ROUNDING;
 }

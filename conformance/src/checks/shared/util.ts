@@ -170,6 +170,15 @@ export function messageOf(res: HttpResponse): string {
   return isRecord(res.json) && typeof res.json.error === 'string' ? res.json.error : '';
 }
 
+/**
+ * Whether a VALIDATION_ERROR message names the field path `field` ("messages list the first 10 issues with field
+ * paths", ERR-4): the name as a word of its own, in any case and any wording (`query.limit`, `"status"`, `[name]`).
+ */
+export function namesFieldPath(message: string, field: string): boolean {
+  const name = field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^A-Za-z0-9_])${name}([^A-Za-z0-9_]|$)`, 'i').test(message);
+}
+
 /** The body is exactly `{ error: string, code: string }` (any code). */
 export function isErrorEnvelope(body: unknown): boolean {
   if (!isRecord(body)) return false;

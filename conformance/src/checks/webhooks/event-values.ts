@@ -17,6 +17,7 @@ import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
 import { addDays, utcDate } from '../shared/dates';
 import { suitePeriod } from '../shared/own-data';
+import { UPLOADED_BYTES } from './setup';
 import { isRecord, successData, type Json } from '../shared/util';
 import { about, dataOf, expectDelivery, forSubscription } from './deliveries';
 import { PER_DELIVERY } from './envelopes';
@@ -70,6 +71,25 @@ const DOCUMENT: ReadonlyArray<readonly [string, string]> = [
   ['name', 'name'],
   ['type', 'type'],
 ];
+
+/**
+ * Fields the catalogue names whose REST names are not shown, compared where the suite knows the deployment's name
+ * (the target file declares it, or an answer showed it back) and the read-back carries a value under it: a
+ * contract's start and end dates, a payment's due date. A name the suite only guessed is not held.
+ */
+function contractDates(ctx: CheckContext, contract: Json): Record<string, unknown> {
+  const start = readName(ctx, 'contract', 'startDate');
+  const end = readName(ctx, 'contract', 'endDate');
+  const out: Record<string, unknown> = {};
+  if (start !== undefined && typeof contract[start] === 'string') out.start_date = contract[start];
+  if (end !== undefined && end in contract) out.end_date = contract[end] ?? null;
+  return out;
+}
+
+function dueDate(ctx: CheckContext, payment: Json): Record<string, unknown> {
+  const due = readName(ctx, 'rentPayment', 'dueDate');
+  return due !== undefined && typeof payment[due] === 'string' ? { due_date: payment[due] } : {};
+}
 
 /** What one delivery must say: `expected` maps each compared data field to the value read back. */
 interface Expectation {
@@ -216,7 +236,7 @@ export const writtenEventDataEqualsTheResourceReadBack = defineCheck({
       event: 'contract.created',
       idField: 'contract_id',
       id: chain.contractId,
-      expected: mapped(contract, CONTRACT),
+      expected: { ...mapped(contract, CONTRACT), ...contractDates(ctx, contract) },
       source: `GET ${contractPath} after POST /contracts`,
     });
     const occupied = await readBack(ctx, landlord, `/properties/${chain.propertyId}`, ['PROP-9']);
@@ -242,7 +262,7 @@ export const writtenEventDataEqualsTheResourceReadBack = defineCheck({
       event: 'contract.updated',
       idField: 'contract_id',
       id: chain.contractId,
-      expected: mapped(served, CONTRACT),
+      expected: { ...mapped(served, CONTRACT), ...contractDates(ctx, served) },
       source: `GET ${contractPath} after PATCH ${contractPath} { status: "Notice Served" }`,
     });
 
@@ -258,7 +278,7 @@ export const writtenEventDataEqualsTheResourceReadBack = defineCheck({
       event: 'rent.created',
       idField: 'rent_payment_id',
       id: rentId,
-      expected: mapped(pending, RENT),
+      expected: { ...mapped(pending, RENT), ...dueDate(ctx, pending) },
       source: `GET /rent?contractId=${chain.contractId} after POST /rent`,
     });
     const paid = await ctx.http.request({
@@ -275,6 +295,7 @@ export const writtenEventDataEqualsTheResourceReadBack = defineCheck({
       id: rentId,
       expected: {
         ...mapped(settled, RENT),
+        ...dueDate(ctx, settled),
         date_paid: settled.datePaid,
         amount_received: settled.amountReceived,
       },
@@ -288,7 +309,12 @@ export const writtenEventDataEqualsTheResourceReadBack = defineCheck({
       event: 'property_document.created',
       idField: 'document_id',
       id: propertyDoc,
-      expected: { ...mapped(listedDoc, DOCUMENT), property_id: chain.propertyId, expiry_date: listedDoc.expiryDate },
+      expected: {
+        ...mapped(listedDoc, DOCUMENT),
+        property_id: chain.propertyId,
+        expiry_date: listedDoc.expiryDate,
+        size_bytes: UPLOADED_BYTES,
+      },
       source: `GET ${docsPath} after POST ${docsPath}`,
     });
     const contractDocsPath = `${contractPath}/documents`;
@@ -302,6 +328,7 @@ export const writtenEventDataEqualsTheResourceReadBack = defineCheck({
         ...mapped(listedContractDoc, DOCUMENT),
         contract_id: chain.contractId,
         property_id: chain.propertyId,
+        size_bytes: UPLOADED_BYTES,
       },
       source: `GET ${contractDocsPath} after POST ${contractDocsPath}`,
     });

@@ -7,6 +7,7 @@ import type { HttpResponse } from '../../http/client';
 import type { CheckContext } from '../../runner/check';
 import { describeResponse, describeValue } from '../../runner/describe';
 import { uploadForm } from '../documents/helpers';
+import { pdfBytes } from '../shared/files';
 import { addDays, utcDate } from '../shared/dates';
 import { createOwnChain, createOwnRent, suiteEmail, type OwnChain, type RentOptions } from '../shared/own-data';
 import { deleteOwnLandlord } from '../shared/provision';
@@ -148,6 +149,9 @@ export function createProperty(ctx: CheckContext, landlord: OwnLandlord, tag: st
 }
 
 /** Uploads a small PDF to a property of the landlord; returns the created document (201). */
+/** The size of every document the webhook checks upload: `size_bytes` of their events must say it. */
+export const UPLOADED_BYTES = 1_537;
+
 export async function uploadPropertyDocument(
   ctx: CheckContext,
   landlord: OwnLandlord,
@@ -158,7 +162,11 @@ export async function uploadPropertyDocument(
     method: 'POST',
     path: `/properties/${propertyId}/documents`,
     key: landlord.key,
-    multipart: uploadForm({ name: `${ctx.marker} ${tag}.pdf`, expiryDate: addDays(utcDate(), 200) }),
+    multipart: uploadForm({
+      name: `${ctx.marker} ${tag}.pdf`,
+      expiryDate: addDays(utcDate(), 200),
+      content: pdfBytes(UPLOADED_BYTES),
+    }),
     timeoutMs: 120_000,
   });
   const data = successData(ctx, res, [201]);
@@ -186,7 +194,7 @@ export async function uploadContractDocument(
     method: 'POST',
     path: `/contracts/${contractId}/documents`,
     key: landlord.key,
-    multipart: uploadForm({ name: `${ctx.marker} ${tag}.pdf`, type: 'Contract' }),
+    multipart: uploadForm({ name: `${ctx.marker} ${tag}.pdf`, type: 'Contract', content: pdfBytes(UPLOADED_BYTES) }),
     timeoutMs: 120_000,
   });
   const data = successData(ctx, res, [201]);

@@ -41,7 +41,7 @@ export const RES_PROP_RULES: readonly Rule[] = [
   prop.blackBox(
     'RES-PROP-14',
     'Property `tenantName` is a string.',
-    'Whether a property without tenants carries null, an empty string or no `tenantName` is not said; checks accept all three.',
+    'Whether a property without tenants carries null, an empty string or no `tenantName` is not said; checks accept all three. An Occupied property has tenants (its status derives from its contract in effect): its `tenantName` is held a non-empty string.',
   ),
   prop.blackBox('RES-PROP-15', 'Property `tenantName` is read-only.'),
   prop.blackBox('RES-PROP-16', 'Property `compliance` is an object that contains `items`.'),
