@@ -13,11 +13,4 @@ export interface KnownSurvivor {
   readonly reason: string;
 }
 
-export const KNOWN_SURVIVORS: readonly KnownSurvivor[] = [
-  {
-    mutant: 'RES-PROP-14/field/POST /properties/tenantName-drop',
-    class: 'unobservable',
-    reason:
-      'an equivalent mutant: a property just created has no contract, so no tenants, and whether a property without tenants carries tenantName is not said (RES-PROP-14); the same drop on an Occupied property (PATCH, image upload, reads) is failed',
-  },
-];
+export const KNOWN_SURVIVORS: readonly KnownSurvivor[] = [];

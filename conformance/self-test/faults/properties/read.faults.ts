@@ -40,6 +40,17 @@ export const faults: FaultTable = {
           },
         ),
     },
+    {
+      fault: () =>
+        mapJson(
+          'properties without tenants answer tenantName null (the spec types it string, not nullable)',
+          (q, r) => q.method === 'GET' && (path(q) === '/properties' || ONE.test(path(q))) && r.status === 200,
+          (b) => {
+            const vacant = (p: Rec): Rec => (p.status === 'Occupied' ? p : { ...p, tenantName: null });
+            return { ...b, data: Array.isArray(b.data) ? items(b).map(vacant) : vacant(b.data as Rec) };
+          },
+        ),
+    },
   ],
   'properties.statusFilterHoldsOnEveryItem': [
     {

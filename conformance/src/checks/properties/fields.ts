@@ -21,8 +21,9 @@ export const PROPERTY_FIELDS: readonly FieldRule[] = [
   { field: 'bathrooms', type: 'integer', rule: 'RES-PROP-10' },
   { field: 'status', type: 'string', values: PROPERTY_STATUSES, rule: 'RES-PROP-11' },
   { field: 'rentAmount', type: 'number', rule: 'RES-PROP-12' },
-  // RES-PROP-14: a property without tenants may carry null, an empty string or no tenantName (occupiedTenantProblem).
-  { field: 'tenantName', type: 'string', nullable: true, optional: true, rule: 'RES-PROP-14' },
+  // RES-PROP-14: "tenantName | string" on every property, marked neither optional nor nullable as the spec marks
+  // others ("optional; nullable", "string or null"); what it says without tenants is not shown (occupiedTenantProblem).
+  { field: 'tenantName', type: 'string', rule: 'RES-PROP-14' },
   { field: 'compliance', type: 'object', rule: 'RES-PROP-16' },
   { field: 'image', type: 'url', optional: true, rule: 'RES-PROP-18' },
 ];
@@ -37,8 +38,8 @@ export function propertyProblem(item: unknown): string | undefined {
 }
 
 /**
- * RES-PROP-14 where the spec lets it be held: whether a property without tenants names one is not said, but an
- * Occupied property has tenants (its status is derived from its contract in effect), so it names them.
+ * RES-PROP-14 beyond its type: what a property without tenants says in tenantName is not shown, but an Occupied
+ * property has tenants (its status is derived from its contract in effect), so it names them.
  */
 export function occupiedTenantProblem(item: Json): string | undefined {
   if (item.status !== 'Occupied') return undefined;
