@@ -58,6 +58,16 @@ function deleted(state: Map<string, unknown>, kind: string): Set<string> {
   return set;
 }
 
+/** A response hook remembering the ids of the `kind` a live DELETE on `pattern` removed (the answer untouched). */
+function rememberDeletes(pattern: RegExp, kind: string): NonNullable<Fault['response']> {
+  return (res, req, ctx) => {
+    const m = pattern.exec(path(req));
+    if (req.method === 'DELETE' && m && res.status === 200 && keyOf(req)?.startsWith('svc_live_'))
+      deleted(ctx.state, kind).add(m[1]?.toLowerCase() ?? '');
+    return undefined;
+  };
+}
+
 export const RED_TEAM: readonly RedTeamDeployment[] = [
   // ---- Endpoints: headers and content types on every answer -----------------------------------------------------
   {
@@ -535,12 +545,7 @@ export const RED_TEAM: readonly RedTeamDeployment[] = [
               ),
             };
       },
-      response: (res, req, ctx) => {
-        const m = PROPERTY.exec(path(req));
-        if (req.method === 'DELETE' && m && res.status === 200 && keyOf(req)?.startsWith('svc_live_'))
-          deleted(ctx.state, 'property').add(m[1]?.toLowerCase() ?? '');
-        return undefined;
-      },
+      response: rememberDeletes(PROPERTY, 'property'),
     }),
   },
   {
@@ -565,12 +570,7 @@ export const RED_TEAM: readonly RedTeamDeployment[] = [
           body: Buffer.from(JSON.stringify({ data: [] })),
         };
       },
-      response: (res, req, ctx) => {
-        const m = CONTRACT.exec(path(req));
-        if (req.method === 'DELETE' && m && res.status === 200 && keyOf(req)?.startsWith('svc_live_'))
-          deleted(ctx.state, 'contract').add(m[1]?.toLowerCase() ?? '');
-        return undefined;
-      },
+      response: rememberDeletes(CONTRACT, 'contract'),
     }),
   },
   {
@@ -589,12 +589,7 @@ export const RED_TEAM: readonly RedTeamDeployment[] = [
           body: Buffer.from(JSON.stringify({ data: { id: m[1], ...bodyOf(req) } })),
         };
       },
-      response: (res, req, ctx) => {
-        const m = PROPERTY.exec(path(req));
-        if (req.method === 'DELETE' && m && res.status === 200 && keyOf(req)?.startsWith('svc_live_'))
-          deleted(ctx.state, 'property').add(m[1]?.toLowerCase() ?? '');
-        return undefined;
-      },
+      response: rememberDeletes(PROPERTY, 'property'),
     }),
   },
   // ---- Lists against the writes before them ---------------------------------------------------------------------
