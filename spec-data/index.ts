@@ -4,7 +4,7 @@ export { EVENT_TYPE_COUNT, FIELD_TYPES, MAX_EVENT_TYPES_PER_ENDPOINT, eventCatal
 export type { EventSpec, FieldSpec, FieldType, ItemSpec } from './event-catalogue';
 export { VERIFY_FAILURE_REASONS, signatureVectors } from './signature-vectors';
 export type { NegativeVector, PositiveVector, SignatureVectors, VerifyFailureReason } from './signature-vectors';
-export { FIXTURE_KEYS } from './keys';
+export { FIXTURE_FIELDS, FIXTURE_KEYS } from './keys';
 export type { FixtureRole } from './keys';
 export { fixtureId } from './ids';
 export type * from './report-model';

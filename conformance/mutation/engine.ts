@@ -7,7 +7,8 @@ import { globToRegExp } from '../src/rules';
 import type { CheckResult } from '../src/model';
 import { runChecks, selectChecks, type Check } from '../src/runner';
 import type { Target } from '../src/targets';
-import { startBrokenDeployment, type Fault, type ProxyResponse } from '../self-test/support/broken';
+import { startBrokenDeployment, type Fault } from '../self-test/support/broken';
+import { counted } from '../self-test/support/counted';
 import { FastClock } from '../self-test/support/run';
 import { mapPool } from '../src/runner/pool';
 import type { Mutant } from './generate';
@@ -100,38 +101,6 @@ export function census(
       if (!ids.includes(result.id)) out.set(route.name, [...ids, result.id]);
     }
   return out;
-}
-
-/** Wraps a fault so the run can tell whether it changed anything. */
-export function counted(fault: Fault): { fault: Fault; applied: () => number } {
-  let applied = 0;
-  const changedResponse = (before: ProxyResponse, after: ProxyResponse | void | undefined): void => {
-    if (after && after !== before) applied += 1;
-  };
-  return {
-    applied: () => applied,
-    fault: {
-      ...fault,
-      ...(fault.request
-        ? {
-            request: async (req, ctx) => {
-              const out = await fault.request?.(req, ctx);
-              if (out) applied += 1;
-              return out;
-            },
-          }
-        : {}),
-      ...(fault.response
-        ? {
-            response: async (res, req, ctx) => {
-              const out = await fault.response?.(res, req, ctx);
-              changedResponse(res, out);
-              return out;
-            },
-          }
-        : {}),
-    },
-  };
 }
 
 /**

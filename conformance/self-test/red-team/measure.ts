@@ -9,7 +9,7 @@ import { globToRegExp } from '../../src/rules';
 import { runChecks, splitPatterns } from '../../src/runner';
 import { mapPool } from '../../src/runner/pool';
 import type { CheckResult } from '../../src/model';
-import { counted } from '../../mutation/engine';
+import { counted } from '../support/counted';
 import { startBrokenDeployment } from '../support/broken';
 import { withFastKeys } from '../support/fast-keys';
 import { startReferenceServer } from '../support/reference';

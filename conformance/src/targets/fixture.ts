@@ -1,8 +1,9 @@
 // The target of the reference server's fixture portfolio: fixtures/reference-target.json in a clone; where the
-// suite is installed on its own, the same keys from @ppapi/spec (test/fixtures.test.ts keeps the two equal).
+// suite is installed on its own, the same keys and field names from @ppapi/spec (test/fixtures.test.ts and
+// self-test/framework/installed.test.ts keep the two equal).
 
 import { existsSync } from 'node:fs';
-import { FIXTURE_KEYS } from '@ppapi/spec';
+import { FIXTURE_FIELDS, FIXTURE_KEYS } from '@ppapi/spec';
 import { loadTargetFile } from './load';
 import { STANDARD_ROLES } from './types';
 import { parseTarget, type ParsedTarget } from './validate';
@@ -14,6 +15,7 @@ export function fixtureTargetJson(): {
   baseUrl: string;
   keys: Record<string, string>;
   extraKeys: Record<string, string>;
+  fields: typeof FIXTURE_FIELDS;
 } {
   const standard = new Set<string>(STANDARD_ROLES);
   const entries = Object.entries(FIXTURE_KEYS);
@@ -21,6 +23,7 @@ export function fixtureTargetJson(): {
     baseUrl: FIXTURE_BASE_URL,
     keys: Object.fromEntries(entries.filter(([role]) => standard.has(role))),
     extraKeys: Object.fromEntries(entries.filter(([role]) => !standard.has(role))),
+    fields: FIXTURE_FIELDS,
   };
 }
 

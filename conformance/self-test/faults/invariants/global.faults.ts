@@ -86,10 +86,11 @@ export const faults: FaultTable = {
     },
     {
       fault: () => ({
-        description: 'GET /rent answered 503 RATE_LIMIT_UNAVAILABLE with Retry-After as an HTTP date',
+        // A date is allowed on a 503 (RFC 9110 section 10.2.3); the spec's 429 says "Retry-After header (seconds)".
+        description: 'GET /rent answered 429 RATE_LIMIT_EXCEEDED with Retry-After as an HTTP date',
         request: (req) =>
           req.method === 'GET' && apiPath(req) === '/rent'
-            ? errorResponse(503, 'RATE_LIMIT_UNAVAILABLE', 'Rate limiting unavailable', {
+            ? errorResponse(429, 'RATE_LIMIT_EXCEEDED', 'Rate limit exceeded', {
                 'retry-after': 'Wed, 21 Oct 2015 07:28:00 GMT',
               })
             : undefined,

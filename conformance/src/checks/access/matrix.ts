@@ -11,7 +11,8 @@ import { invoiceRequest } from '../shared/invoice-budget';
 import { mailCapture } from '../shared/mail-capture';
 import type { UnnamedResource } from '../../targets/unnamed-fields';
 import { declared } from '../shared/unnamed';
-import { codeOf, createOwnProperty, isRecord, unknownId } from '../shared/util';
+import { createOwnChain, type OwnChain } from '../shared/own-data';
+import { codeOf, createOwnProperty, isRecord, unknownId, type Json } from '../shared/util';
 import { LandlordData, readBack, requestFor, send, unservedGroups, type RouteIds } from './requests';
 import {
   ACCESS_ROUTES,
@@ -381,6 +382,26 @@ export const sandboxKeyPersistsNothingOnEveryWrite = defineCheck({
     let own: Promise<string> | undefined;
     const ownProperty = (): Promise<string> =>
       (own ??= createOwnProperty(ctx, LIVE, 'access-sandbox').then((p) => String(p.id)));
+    // A freshly provisioned, empty portfolio has no contract whose parties a new contract or payment could name: then
+    // a chain of the check's own (property, tenant, contract) stands in.
+    let chain: Promise<OwnChain> | undefined;
+    const contractOrChain = async (): Promise<{ mainTenantId: string; contract: Json }> => {
+      const existing = await owner.contract();
+      if (existing !== undefined) return { mainTenantId: String(existing.mainTenantId), contract: existing };
+      const own = await (chain ??= createOwnChain(ctx, 'access-sandbox'));
+      return {
+        mainTenantId: own.tenant.id,
+        contract: { id: own.contractId, propertyId: own.propertyId, mainTenantId: own.tenant.id },
+      };
+    };
+    const overridesFor = async (route: AccessRoute): Promise<Parameters<typeof requestFor>[5]> => {
+      if (route.body === 'contract')
+        return { propertyId: await ownProperty(), mainTenantId: (await contractOrChain()).mainTenantId };
+      if (route.body === 'rent') return { contract: (await contractOrChain()).contract };
+      if (route.body === 'tenant' && (await owner.items('/properties')).length === 0)
+        return { propertyId: await ownProperty() };
+      return {};
+    };
     for (const [i, route] of routes.entries()) {
       // A mock may answer what the live write would (409 for deleting a property with a live contract, or for a
       // contract overlapping one): DELETE /properties/{id} and the new contract aim at a property of the check's own.
@@ -391,14 +412,7 @@ export const sandboxKeyPersistsNothingOnEveryWrite = defineCheck({
         continue;
       }
       const tag = `sandbox-${i}.`;
-      const request = await requestFor(
-        ctx,
-        route,
-        ids,
-        owner,
-        tag,
-        route.body === 'contract' ? { propertyId: await ownProperty() } : {},
-      );
+      const request = await requestFor(ctx, route, ids, owner, tag, await overridesFor(route));
       const before = await readBack(ctx, route, ids, LIVE, request, tag);
       const options: RequestOptions = {
         ...request,

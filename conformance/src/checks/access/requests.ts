@@ -93,7 +93,7 @@ export async function requestFor(
   ids: RouteIds,
   data: LandlordData,
   tag: string,
-  overrides: { readonly propertyId?: string } = {},
+  overrides: { readonly propertyId?: string; readonly mainTenantId?: string; readonly contract?: Json } = {},
 ): Promise<RequestOptions> {
   const base: RequestOptions = { method: route.method, path: fill(route.path, ids) };
   const text = tagOf(ctx, tag);
@@ -127,7 +127,7 @@ export async function requestFor(
       const contract = await data.contract();
       const json: Json = {
         propertyId: overrides.propertyId ?? contract?.propertyId,
-        mainTenantId: contract?.mainTenantId,
+        mainTenantId: overrides.mainTenantId ?? contract?.mainTenantId,
         [fields.start]: addDays(utcDate(), -30),
         [fields.reference]: text,
       };
@@ -137,7 +137,7 @@ export async function requestFor(
     case 'contractPatch':
       return { ...base, json: { [contractFields(ctx).reference]: text } };
     case 'rent': {
-      const contract = await data.contract();
+      const contract = overrides.contract ?? (await data.contract());
       const fields = rentFields(ctx);
       return {
         ...base,
@@ -157,7 +157,8 @@ export async function requestFor(
     case 'invoiceEmail':
       return { ...base, json: { email } };
     case 'tenant': {
-      const property = (await data.items('/properties'))[0];
+      const property =
+        overrides.propertyId !== undefined ? { id: overrides.propertyId } : (await data.items('/properties'))[0];
       return {
         ...base,
         json: {
