@@ -4,27 +4,14 @@
 // name them (`fields`); without it the suite writes the names below, the reference server's (docs/api-notes), as a
 // guess, and reads a field only under a name the target gave or the deployment showed back (checks/shared/unnamed.ts).
 
-/** Each resource's unnamed fields: the suite's name for the field, and the spelling it guesses when not told. */
-export const UNNAMED_FIELDS = {
-  /** The body names of POST /properties (the answer's names are the spec's Property fields). */
-  property: {
-    shortName: 'shortName',
-    addressLine1: 'addressLine1',
-    city: 'city',
-    postcode: 'postcode',
-    propertyType: 'propertyType',
-    bedrooms: 'bedrooms',
-    bathrooms: 'bathrooms',
-  },
-  contract: {
-    tenancyReference: 'tenancyReference',
-    startDate: 'startDate',
-    endDate: 'endDate',
-    rentAmount: 'rentAmount',
-  },
-  rentPayment: { dueDate: 'dueDate' },
-  tenant: { firstName: 'firstName', lastName: 'lastName', email: 'email' },
-} as const;
+import { FIXTURE_FIELDS } from '@ppapi/spec';
+
+/**
+ * Each resource's unnamed fields: the suite's name for the field, and the spelling it guesses when not told, which
+ * is the fixture deployment's (the names its target file declares, kept once in @ppapi/spec). For property, the
+ * body names of POST /properties (the answer's names are the spec's Property fields).
+ */
+export const UNNAMED_FIELDS = FIXTURE_FIELDS;
 
 export type UnnamedResource = keyof typeof UNNAMED_FIELDS;
 export type UnnamedField<R extends UnnamedResource> = keyof (typeof UNNAMED_FIELDS)[R] & string;
