@@ -6,23 +6,10 @@ import type { FaultContext, ProxyRequest } from '../support/broken';
 import { PREFIX, apiPath, codeOf, isRec, readJson } from '../support/faults';
 import { UUID, nonUuidIds, unlistedOn } from './spec-paths';
 import { envelope, rateHeaders, type Tolerance } from './tolerance';
+import { SPEC_QUERY_NAMES } from '../../src/spec-routes';
 
-/** Query parameters the spec names on some list; the "ignore unknown parameters" choice drops every other one. */
-const SPEC_QUERY_PARAMETERS = new Set([
-  'page',
-  'limit',
-  'status',
-  'search',
-  'propertyId',
-  'tenantId',
-  'contractId',
-  'from',
-  'to',
-  'type',
-  'expiringWithinDays',
-  'includeHistory',
-  'conversationId',
-]);
+/** Query parameters the spec names; the "ignore unknown parameters" choice drops every other one. */
+const SPEC_QUERY_PARAMETERS = new Set(SPEC_QUERY_NAMES);
 
 const KIND_BY_COLLECTION: Readonly<Record<string, string>> = {
   properties: 'property',

@@ -56,6 +56,14 @@ export function queryParamsOf(route: SpecRoute): readonly QueryParam[] {
   return route.paged ? [...PAGING_PARAMS, ...route.query] : route.query;
 }
 
+/**
+ * Every query parameter name the spec gives: those of the table's routes, and `includeHistory` ("Contact detail with
+ * optional `includeHistory=true` ...; its path: not shown", so on no route of the table).
+ */
+export const SPEC_QUERY_NAMES: readonly string[] = [
+  ...new Set([...SPEC_ROUTES.flatMap((r) => queryParamsOf(r).map((q) => q.name)), 'includeHistory']),
+];
+
 /** A value outside a parameter's stated value set, with what makes it so. */
 export interface InvalidValue {
   readonly value: string;

@@ -12,6 +12,7 @@ import { ERROR_CODE_SET, statusOfCode } from '../../rules';
 import { allRoleKeys } from '../../targets/roles';
 import { DEPRECATED_ROUTE, GET_BY_ID_ROUTES, GET_COLLECTION_ROUTES, UNKNOWN_PATHS, WRITE_ROUTES } from '../shared/spec';
 import { isErrorEnvelope, isRecord, requestRetryingResets, UUID } from '../shared/util';
+import { SPEC_QUERY_NAMES } from '../../spec-routes';
 
 const GROUP = 'Errors';
 
@@ -36,21 +37,8 @@ const OTHER_METHODS = ['PUT', 'OPTIONS'];
 /** Keys that really write: POSTs with them are re-routed to the sandbox key (or the read-only one). */
 const WRITING_ROLES = new Set(['enterpriseLive', 'otherLandlord']);
 
-const QUERY_NAMES = [
-  'page',
-  'limit',
-  'status',
-  'search',
-  'propertyId',
-  'tenantId',
-  'contractId',
-  'from',
-  'to',
-  'type',
-  'expiringWithinDays',
-  'includeHistory',
-  'foo',
-];
+/** The spec's query parameter names, and one it does not have. */
+const QUERY_NAMES = [...SPEC_QUERY_NAMES, 'foo'];
 const QUERY_VALUES = [
   '',
   ' ',
