@@ -222,6 +222,16 @@ function asked(exchange: RecordedExchange, name: 'page' | 'limit'): number | und
   return n >= 1 ? n : undefined;
 }
 
+/**
+ * The `meta` of a 2xx answer of a paged list, when it is an object (a list without one is the envelope checks':
+ * envelope.successBodiesAreDataWithMetaOnLists).
+ */
+function pagedMeta(exchange: RecordedExchange, body: ObservedBody): Record<string, unknown> | undefined {
+  const route = successOf(exchange, body);
+  const meta = route?.paged && isRecord(body.json) ? body.json.meta : undefined;
+  return isRecord(meta) ? meta : undefined;
+}
+
 export const metaEchoesThePageAsked = invariantCheck({
   id: 'invariants.listMetaSaysThePageAndLimitAsked',
   title:
@@ -230,14 +240,10 @@ export const metaEchoesThePageAsked = invariantCheck({
   expected: 'meta.page equal to the `page` the request sent, meta.limit equal to its `limit`',
   about: '2xx answers of the paged lists whose request sent page or limit',
   observe(exchange, body) {
-    const route = successOf(exchange, body);
-    if (route === undefined || !route.paged) return undefined;
+    const meta = pagedMeta(exchange, body);
     const page = asked(exchange, 'page');
     const limit = asked(exchange, 'limit');
-    if (page === undefined && limit === undefined) return undefined;
-    const meta = isRecord(body.json) ? body.json.meta : undefined;
-    // A list without meta is the envelope checks' (envelope.successBodiesAreDataWithMetaOnLists).
-    if (!isRecord(meta)) return undefined;
+    if (meta === undefined || (page === undefined && limit === undefined)) return undefined;
     if (page !== undefined && !(isInt(meta.page) && meta.page === page))
       return `page=${page} asked, meta.page ${describeValue(meta.page)}`;
     if (limit !== undefined && !(isInt(meta.limit) && meta.limit === limit))
@@ -258,9 +264,8 @@ export const hasNextPageSaysWhetherAPageFollows = invariantCheck({
   expected: 'meta.hasNextPage true exactly when meta.page × meta.limit < meta.total',
   about: '2xx list answers whose meta carries hasNextPage',
   observe(exchange, body) {
-    const route = successOf(exchange, body);
-    const meta = route?.paged && isRecord(body.json) ? body.json.meta : undefined;
-    if (!isRecord(meta) || typeof meta.hasNextPage !== 'boolean') return undefined;
+    const meta = pagedMeta(exchange, body);
+    if (meta === undefined || typeof meta.hasNextPage !== 'boolean') return undefined;
     const { page, limit, total } = meta;
     // Members that are not integers are the envelope checks' (envelope.successBodiesAreDataWithMetaOnLists).
     if (!isInt(page) || !isInt(limit) || !isInt(total)) return undefined;
