@@ -42,6 +42,7 @@ const PROPERTY = idRe('/properties/{id}');
 const CONTRACT = idRe('/contracts/{id}');
 const PROPERTY_DOCS = idRe('/properties/{id}/documents');
 const CONTRACT_DOCS = idRe('/contracts/{id}/documents');
+const PROPERTY_PARTS = new RegExp(`^/properties/(${UUID})/(handbook|documents)$`, 'i');
 const EMAIL = idRe('/rent/{id}/invoice/email');
 
 /** A JSON answer with a body (status and headers kept). */
@@ -50,12 +51,70 @@ function json(res: ProxyResponse): Rec | undefined {
   return isRec(body) ? body : undefined;
 }
 
+/**
+ * A response hook rewriting the JSON body of the successful answers to the requests `aimed` selects: `fn` gives the
+ * new body, or undefined to leave the answer as it is.
+ */
+function rewriteAnswers(
+  aimed: (req: ProxyRequest) => boolean,
+  fn: (body: Rec, req: ProxyRequest) => unknown,
+): NonNullable<Fault['response']> {
+  return (res, req) => {
+    if (!aimed(req) || !isSuccess(res)) return undefined;
+    const body = json(res);
+    const next = body === undefined ? undefined : fn(body, req);
+    return next === undefined ? undefined : withJson(res, next);
+  };
+}
+
+/** GET requests on `route` (a path, or a pattern of paths) with `query` among their parameters. */
+const reads =
+  (route: string | RegExp, query?: string) =>
+  (req: ProxyRequest): boolean =>
+    req.method === 'GET' &&
+    (typeof route === 'string' ? path(req) === route : route.test(path(req))) &&
+    (query === undefined || req.query.has(query));
+
+/** A list answer keeping only the items `keep` keeps, its total counting them; undefined when it keeps them all. */
+function keptOnly(body: Rec, keep: (item: Rec) => boolean): Rec | undefined {
+  const kept = items(body).filter(keep);
+  if (kept.length === items(body).length) return undefined;
+  return { ...body, data: kept, meta: isRec(body.meta) ? { ...body.meta, total: kept.length } : body.meta };
+}
+
+/** A made-up 200 of a live key, limit headers included, answering instead of the server. */
+function liveAnswer(data: unknown): ProxyResponse {
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'application/json',
+      'x-service-mode': 'live',
+      'x-ratelimit-limit': '1000000',
+      'x-ratelimit-remaining': '999999',
+      'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 60),
+    },
+    body: Buffer.from(JSON.stringify({ data })),
+  };
+}
+
 /** Ids the deployment soft-deleted (recorded as DELETEs succeed), per kind. */
 function deleted(state: Map<string, unknown>, kind: string): Set<string> {
   const key = `deleted:${kind}`;
   const set = (state.get(key) as Set<string> | undefined) ?? new Set<string>();
   state.set(key, set);
   return set;
+}
+
+/** The `method` request on `pattern` whose id (the pattern's first group) the deployment soft-deleted, if it is one. */
+function onDeleted(
+  req: ProxyRequest,
+  state: Map<string, unknown>,
+  method: string,
+  pattern: RegExp,
+  kind: string,
+): RegExpExecArray | undefined {
+  const m = pattern.exec(path(req));
+  return req.method === method && m && deleted(state, kind).has(m[1]?.toLowerCase() ?? '') ? m : undefined;
 }
 
 /** A response hook remembering the ids of the `kind` a live DELETE on `pattern` removed (the answer untouched). */
@@ -305,18 +364,12 @@ export const RED_TEAM: readonly RedTeamDeployment[] = [
     hole: 'value-never-sent',
     fault: () => ({
       description: 'GET /contracts?search is case-sensitive (items whose reference differs in case are dropped)',
-      response: (res, req) => {
-        const term = req.query.get('search');
-        if (req.method !== 'GET' || path(req) !== '/contracts' || term === null || !isSuccess(res)) return undefined;
-        const body = json(res);
-        if (!body) return undefined;
-        const kept = items(body).filter((c) =>
+      response: rewriteAnswers(reads('/contracts', 'search'), (body, req) => {
+        const term = req.query.get('search') ?? '';
+        return keptOnly(body, (c) =>
           Object.entries(c).some(([k, v]) => /reference/i.test(k) && typeof v === 'string' && v.includes(term)),
         );
-        if (kept.length === items(body).length) return undefined;
-        const meta = isRec(body.meta) ? { ...body.meta, total: kept.length } : body.meta;
-        return withJson(res, { ...body, data: kept, meta });
-      },
+      }),
     }),
   },
   {
@@ -325,18 +378,10 @@ export const RED_TEAM: readonly RedTeamDeployment[] = [
     hole: 'self-given-leniency',
     fault: () => ({
       description: 'GET /properties?search matches the start of the address only (not anywhere in it)',
-      response: (res, req) => {
-        const term = req.query.get('search');
-        if (req.method !== 'GET' || path(req) !== '/properties' || term === null || !isSuccess(res)) return undefined;
-        const body = json(res);
-        if (!body) return undefined;
-        const kept = items(body).filter(
-          (p) => typeof p.address === 'string' && p.address.toLowerCase().startsWith(term.toLowerCase()),
-        );
-        if (kept.length === items(body).length) return undefined;
-        const meta = isRec(body.meta) ? { ...body.meta, total: kept.length } : body.meta;
-        return withJson(res, { ...body, data: kept, meta });
-      },
+      response: rewriteAnswers(reads('/properties', 'search'), (body, req) => {
+        const term = (req.query.get('search') ?? '').toLowerCase();
+        return keptOnly(body, (p) => typeof p.address === 'string' && p.address.toLowerCase().startsWith(term));
+      }),
     }),
   },
   // ---- Calendar -------------------------------------------------------------------------------------------------
@@ -360,15 +405,16 @@ export const RED_TEAM: readonly RedTeamDeployment[] = [
     hole: 'one-member-of-family',
     fault: () => ({
       description: 'GET /events with from and to answers its items sorted by date descending',
-      response: (res, req) => {
-        if (path(req) !== '/events' || !req.query.has('from') || !isSuccess(res)) return undefined;
-        const body = json(res);
-        if (!body || items(body).length < 2) return undefined;
-        const sorted = [...items(body)].sort(
-          (a, b) => String(b.date).localeCompare(String(a.date)) || String(a.id).localeCompare(String(b.id)),
-        );
-        return withJson(res, { ...body, data: sorted });
-      },
+      response: rewriteAnswers(reads('/events', 'from'), (body) =>
+        items(body).length < 2
+          ? undefined
+          : {
+              ...body,
+              data: [...items(body)].sort(
+                (a, b) => String(b.date).localeCompare(String(a.date)) || String(a.id).localeCompare(String(b.id)),
+              ),
+            },
+      ),
     }),
   },
   {
@@ -377,15 +423,12 @@ export const RED_TEAM: readonly RedTeamDeployment[] = [
     hole: 'value-never-sent',
     fault: () => ({
       description: 'GET /events sorts events of the same date by id descending',
-      response: (res, req) => {
-        if (path(req) !== '/events' || !isSuccess(res)) return undefined;
-        const body = json(res);
-        if (!body) return undefined;
+      response: rewriteAnswers(reads('/events'), (body) => {
         const sorted = [...items(body)].sort(
           (a, b) => String(a.date).localeCompare(String(b.date)) || String(b.id).localeCompare(String(a.id)),
         );
-        return sorted.some((e, i) => e !== items(body)[i]) ? withJson(res, { ...body, data: sorted }) : undefined;
-      },
+        return sorted.some((e, i) => e !== items(body)[i]) ? { ...body, data: sorted } : undefined;
+      }),
     }),
   },
   // ---- Compliance -----------------------------------------------------------------------------------------------
@@ -396,14 +439,12 @@ export const RED_TEAM: readonly RedTeamDeployment[] = [
     fault: () => ({
       description:
         'portfolio.worstSeverity names the second-worst severity present (critical while an expired item exists)',
-      response: (res, req) => {
-        if (path(req) !== '/compliance/summary' || !isSuccess(res)) return undefined;
-        const body = json(res);
-        const d = body && isRec(body.data) ? body.data : undefined;
+      response: rewriteAnswers(reads('/compliance/summary'), (body) => {
+        const d = isRec(body.data) ? body.data : undefined;
         const p = d && isRec(d.portfolio) ? d.portfolio : undefined;
-        if (!body || !d || !p || p.worstSeverity !== 'expired') return undefined;
-        return withJson(res, { ...body, data: { ...d, portfolio: { ...p, worstSeverity: 'critical' } } });
-      },
+        if (!d || !p || p.worstSeverity !== 'expired') return undefined;
+        return { ...body, data: { ...d, portfolio: { ...p, worstSeverity: 'critical' } } };
+      }),
     }),
   },
   {
@@ -433,13 +474,10 @@ export const RED_TEAM: readonly RedTeamDeployment[] = [
     hole: 'one-member-of-family',
     fault: () => ({
       description: 'GET /properties/{id}/documents?expiringWithinDays=N leaves out documents already expired',
-      response: (res, req) => {
-        if (!PROPERTY_DOCS.test(path(req)) || !req.query.has('expiringWithinDays') || !isSuccess(res)) return undefined;
-        const body = json(res);
-        if (!body) return undefined;
+      response: rewriteAnswers(reads(PROPERTY_DOCS, 'expiringWithinDays'), (body) => {
         const kept = items(body).filter((d) => typeof d.expiryDate !== 'string' || d.expiryDate >= today());
-        return kept.length === items(body).length ? undefined : withJson(res, { ...body, data: kept });
-      },
+        return kept.length === items(body).length ? undefined : { ...body, data: kept };
+      }),
     }),
   },
   {
@@ -448,12 +486,11 @@ export const RED_TEAM: readonly RedTeamDeployment[] = [
     hole: 'shape-without-value',
     fault: () => ({
       description: 'GET /contracts/{id}/documents lists each document with expiryDate null (the upload kept it)',
-      response: (res, req) => {
-        if (!CONTRACT_DOCS.test(path(req)) || req.method !== 'GET' || !isSuccess(res)) return undefined;
-        const body = json(res);
-        if (!body || !items(body).some((d) => typeof d.expiryDate === 'string')) return undefined;
-        return withJson(res, { ...body, data: items(body).map((d) => ({ ...d, expiryDate: null })) });
-      },
+      response: rewriteAnswers(reads(CONTRACT_DOCS), (body) =>
+        items(body).some((d) => typeof d.expiryDate === 'string')
+          ? { ...body, data: items(body).map((d) => ({ ...d, expiryDate: null })) }
+          : undefined,
+      ),
     }),
   },
   {
@@ -507,43 +544,20 @@ export const RED_TEAM: readonly RedTeamDeployment[] = [
     hole: 'one-member-of-family',
     fault: () => ({
       description: 'the handbook and documents of a soft-deleted property still answer 200',
-      async request(req, ctx) {
-        const m = new RegExp(`^/properties/(${UUID})/(handbook|documents)$`, 'i').exec(path(req));
-        if (req.method !== 'GET' || !m || !deleted(ctx.state, 'property').has(m[1]?.toLowerCase() ?? ''))
-          return undefined;
-        return m[2] === 'documents'
-          ? {
-              status: 200,
-              headers: {
-                'content-type': 'application/json',
-                'x-service-mode': 'live',
-                'x-ratelimit-limit': '1000000',
-                'x-ratelimit-remaining': '999999',
-                'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 60),
+      request(req, ctx) {
+        const m = onDeleted(req, ctx.state, 'GET', PROPERTY_PARTS, 'property');
+        if (!m) return undefined;
+        return liveAnswer(
+          m[2] === 'documents'
+            ? []
+            : {
+                propertyId: m[1],
+                knowledge: null,
+                completeness: { filled: 0, total: 0, missing: [] },
+                meters: [],
+                suppliers: [],
               },
-              body: Buffer.from(JSON.stringify({ data: [] })),
-            }
-          : {
-              status: 200,
-              headers: {
-                'content-type': 'application/json',
-                'x-service-mode': 'live',
-                'x-ratelimit-limit': '1000000',
-                'x-ratelimit-remaining': '999999',
-                'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 60),
-              },
-              body: Buffer.from(
-                JSON.stringify({
-                  data: {
-                    propertyId: m[1],
-                    knowledge: null,
-                    completeness: { filled: 0, total: 0, missing: [] },
-                    meters: [],
-                    suppliers: [],
-                  },
-                }),
-              ),
-            };
+        );
       },
       response: rememberDeletes(PROPERTY, 'property'),
     }),
@@ -554,22 +568,7 @@ export const RED_TEAM: readonly RedTeamDeployment[] = [
     hole: 'one-member-of-family',
     fault: () => ({
       description: 'the document list of a soft-deleted contract still answers 200 (an empty list)',
-      request(req, ctx) {
-        const m = CONTRACT_DOCS.exec(path(req));
-        if (req.method !== 'GET' || !m || !deleted(ctx.state, 'contract').has(m[1]?.toLowerCase() ?? ''))
-          return undefined;
-        return {
-          status: 200,
-          headers: {
-            'content-type': 'application/json',
-            'x-service-mode': 'live',
-            'x-ratelimit-limit': '1000000',
-            'x-ratelimit-remaining': '999999',
-            'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 60),
-          },
-          body: Buffer.from(JSON.stringify({ data: [] })),
-        };
-      },
+      request: (req, ctx) => (onDeleted(req, ctx.state, 'GET', CONTRACT_DOCS, 'contract') ? liveAnswer([]) : undefined),
       response: rememberDeletes(CONTRACT, 'contract'),
     }),
   },
@@ -580,9 +579,8 @@ export const RED_TEAM: readonly RedTeamDeployment[] = [
     fault: () => ({
       description: 'PATCH /properties/{id} of a soft-deleted property answers 200 with the patch applied to a mock',
       request(req, ctx) {
-        const m = PROPERTY.exec(path(req));
-        if (req.method !== 'PATCH' || !m || !deleted(ctx.state, 'property').has(m[1]?.toLowerCase() ?? ''))
-          return undefined;
+        const m = onDeleted(req, ctx.state, 'PATCH', PROPERTY, 'property');
+        if (!m) return undefined;
         return {
           status: 200,
           headers: { 'content-type': 'application/json', 'x-service-mode': 'live' },
@@ -600,16 +598,13 @@ export const RED_TEAM: readonly RedTeamDeployment[] = [
     fault: () => ({
       description:
         'GET /properties without a status filter shows Maintenance properties as Vacant (the detail says Maintenance)',
-      response: (res, req) => {
-        if (req.method !== 'GET' || path(req) !== '/properties' || req.query.has('status') || !isSuccess(res))
-          return undefined;
-        const body = json(res);
-        if (!body || !items(body).some((p) => p.status === 'Maintenance')) return undefined;
-        return withJson(res, {
-          ...body,
-          data: items(body).map((p) => (p.status === 'Maintenance' ? { ...p, status: 'Vacant' } : p)),
-        });
-      },
+      response: rewriteAnswers(
+        (req) => reads('/properties')(req) && !req.query.has('status'),
+        (body) =>
+          items(body).some((p) => p.status === 'Maintenance')
+            ? { ...body, data: items(body).map((p) => (p.status === 'Maintenance' ? { ...p, status: 'Vacant' } : p)) }
+            : undefined,
+      ),
     }),
   },
   {
@@ -618,12 +613,11 @@ export const RED_TEAM: readonly RedTeamDeployment[] = [
     hole: 'shape-without-value',
     fault: () => ({
       description: 'GET /contracts/{id} shows a Notice Served contract as Active (the list says Notice Served)',
-      response: (res, req) => {
-        if (req.method !== 'GET' || !CONTRACT.test(path(req)) || !isSuccess(res)) return undefined;
-        const body = json(res);
-        if (!body || !isRec(body.data) || body.data.status !== 'Notice Served') return undefined;
-        return withJson(res, { ...body, data: { ...body.data, status: 'Active' } });
-      },
+      response: rewriteAnswers(reads(CONTRACT), (body) =>
+        isRec(body.data) && body.data.status === 'Notice Served'
+          ? { ...body, data: { ...body.data, status: 'Active' } }
+          : undefined,
+      ),
     }),
   },
   {
@@ -675,20 +669,18 @@ export const RED_TEAM: readonly RedTeamDeployment[] = [
     hole: 'value-never-sent',
     fault: () => ({
       description: 'a page past the last answers meta.total 0 (the total counts the page, not the list)',
-      response: (res, req) => {
-        if (req.method !== 'GET' || !isSuccess(res)) return undefined;
-        const body = json(res);
-        if (!body || !isRec(body.meta) || items(body).length > 0 || Number(body.meta.page) <= 1) return undefined;
-        if (Number(body.meta.total) === 0) return undefined;
-        return withJson(res, {
-          ...body,
-          meta: {
-            ...body.meta,
-            total: 0,
-            ...(typeof body.meta.hasNextPage === 'boolean' ? { hasNextPage: false } : {}),
-          },
-        });
-      },
+      response: rewriteAnswers(
+        (req) => req.method === 'GET',
+        (body) => {
+          const meta = body.meta;
+          if (!isRec(meta) || items(body).length > 0 || Number(meta.page) <= 1 || Number(meta.total) === 0)
+            return undefined;
+          return {
+            ...body,
+            meta: { ...meta, total: 0, ...(typeof meta.hasNextPage === 'boolean' ? { hasNextPage: false } : {}) },
+          };
+        },
+      ),
     }),
   },
   {
@@ -697,13 +689,13 @@ export const RED_TEAM: readonly RedTeamDeployment[] = [
     hole: 'one-member-of-family',
     fault: () => ({
       description: 'meta.hasNextPage is false on every filtered contract list',
-      response: (res, req) => {
-        if (req.method !== 'GET' || path(req) !== '/contracts' || !isSuccess(res)) return undefined;
-        if (![...req.query.keys()].some((k) => k !== 'page' && k !== 'limit')) return undefined;
-        const body = json(res);
-        if (!body || !isRec(body.meta) || body.meta.hasNextPage !== true) return undefined;
-        return withJson(res, { ...body, meta: { ...body.meta, hasNextPage: false } });
-      },
+      response: rewriteAnswers(
+        (req) => reads('/contracts')(req) && [...req.query.keys()].some((k) => k !== 'page' && k !== 'limit'),
+        (body) =>
+          isRec(body.meta) && body.meta.hasNextPage === true
+            ? { ...body, meta: { ...body.meta, hasNextPage: false } }
+            : undefined,
+      ),
     }),
   },
   // ---- Authentication -------------------------------------------------------------------------------------------
