@@ -14,7 +14,9 @@ import { renderCoverageMarkdown } from '../src/reporters/coverage-md';
 import { FastClock } from '../self-test/support/run';
 import { startReferenceServer } from '../self-test/support/reference';
 import { withFastKeys } from '../self-test/support/fast-keys';
-import { census, checksFor, runMutants, runVariant, type VariantOutcome } from './engine';
+import { WEBHOOK_SERVER_ENV } from '../self-test/support/webhook-deployment';
+import { mapPool } from '../src/runner/pool';
+import { census, checksFor, runMutants, runVariant, runWebhookVariant, type VariantOutcome } from './engine';
 import { MUTATION_ROUTES } from './routes';
 import { generateMutants, type Mutant } from './generate';
 import { buildReport, formatReport, renderMutationMarkdown } from './report';
@@ -22,12 +24,15 @@ import { sample, shuffled } from './sample';
 import { KNOWN_SURVIVORS } from './survivors';
 import { ALL_AT_ONCE, variantsToRun } from './variants';
 
+/** Webhook variants run side by side (each waits on deliveries and retries, seconds apart). */
+const WEBHOOK_VARIANTS_AT_ONCE = 3;
+
 export interface MutationOptions {
   readonly sample?: number;
   readonly seed: number;
   readonly json?: string;
   readonly coverageMd: string;
-  /** `all`: every single choice and all at once; `none`; a number: all at once plus that many single choices. */
+  /** `all`: every single choice and all at once; `none`; a number: the all-at-once ones plus that many single choices. */
   readonly variants: 'all' | 'none' | number;
   readonly only?: string;
   /** Mutants whose id matches the glob only (`<rule>/<kind>/<METHOD path>/<variant>`, as survivors.ts names them). */
@@ -42,7 +47,7 @@ export const MUTATION_USAGE = `Usage: npm run mutation -- [options]
   --seed S            seed of the sample and of the checks (default 1)
   --json PATH         write the report as JSON
   --coverage-md PATH  coverage report with the mutation section (default reports/coverage.md)
-  --variants V        all (default), none, or N: all choices at once plus N single choices
+  --variants V        all (default), none, or N: all choices at once (API, webhook sender) plus N single ones
   --only GLOB         mutants of the rules matching the glob only
   --mutant GLOB       mutants whose id matches the glob only (as survivors.ts names them)
   --parallel N        mutants run at once (default 2)
@@ -160,21 +165,45 @@ export async function runMutation(options: MutationOptions, out: (text: string) 
       parallel: options.parallel,
       concurrency: options.concurrency,
     };
-    // Variants first: every runnable check through each correct-but-different deployment.
-    const variants: VariantOutcome[] = [];
-    let allChoices: CheckResult[] | undefined;
-    for (const v of variantsToRun(options.variants, options.seed)) {
-      const { outcome, results } = await runVariant(v.id, v.choice, v.fault, {
-        ...engine,
-        target: v.target(target),
-        checks: runnable,
-      });
+    // Variants first: every runnable check through each correct-but-different deployment of the API, one at a time;
+    // beside them, the webhook variants against a server of their own with short retry delays (they wait on
+    // deliveries, not on the CPU).
+    const chosenVariants = variantsToRun(options.variants, options.seed);
+    const say = (outcome: VariantOutcome): void =>
       out(
-        `variant ${outcome.passed ? 'PASS' : 'FAIL'} ${v.id}${outcome.failed.length ? `: ${outcome.failed.map((f) => f.check).join(', ')}` : ''}\n`,
+        `variant ${outcome.passed ? 'PASS' : 'FAIL'} ${outcome.id}${outcome.failed.length ? `: ${outcome.failed.map((f) => f.check).join(', ')}` : ''}\n`,
       );
-      variants.push(outcome);
-      if (v.id === ALL_AT_ONCE) allChoices = results;
-    }
+    const apiVariants = async (): Promise<Array<{ outcome: VariantOutcome; results: CheckResult[] }>> => {
+      const runs = [];
+      for (const v of chosenVariants.filter((x) => x.sender === undefined)) {
+        const run = await runVariant(v, { ...engine, checks: runnable });
+        say(run.outcome);
+        runs.push(run);
+      }
+      return runs;
+    };
+    const webhookVariants = async (): Promise<VariantOutcome[]> => {
+      const chosenWebhook = chosenVariants.filter((x) => x.sender !== undefined);
+      if (chosenWebhook.length === 0) return [];
+      const webhookServer = await startReferenceServer({ env: WEBHOOK_SERVER_ENV });
+      try {
+        const webhookTarget = await withFastKeys(webhookServer.target);
+        return await mapPool(chosenWebhook, WEBHOOK_VARIANTS_AT_ONCE, async (v) => {
+          const { outcome } = await runWebhookVariant(v, {
+            ...engine,
+            target: webhookTarget,
+            upstream: webhookServer.origin,
+          });
+          say(outcome);
+          return outcome;
+        });
+      } finally {
+        await webhookServer.stop();
+      }
+    };
+    const [apiRuns, webhookOutcomes] = await Promise.all([apiVariants(), webhookVariants()]);
+    const variants: VariantOutcome[] = [...apiRuns.map((r) => r.outcome), ...webhookOutcomes];
+    const allChoices = apiRuns.find((r) => r.outcome.id === ALL_AT_ONCE)?.results;
     // Baseline: the checks that judge the chosen mutants against a correct deployment. A check that does not pass
     // there cannot kill a mutant (its failure would be the server's or the run's, not the violation's), so it is
     // left out. With an observer among them, the whole runnable suite: its exchanges say which checks reach which

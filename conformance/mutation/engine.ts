@@ -7,13 +7,17 @@ import { globToRegExp } from '../src/rules';
 import type { CheckResult } from '../src/model';
 import { runChecks, selectChecks, type Check } from '../src/runner';
 import type { Target } from '../src/targets';
+import { systemClock } from '../src/http/clock';
 import { startBrokenDeployment, type Fault } from '../self-test/support/broken';
+import { offTheDashboard, startWebhookDeployment } from '../self-test/support/webhook-deployment';
+import { WEBHOOK_RUN } from '../self-test/tolerances/reach';
 import { counted } from '../self-test/support/counted';
 import { FastClock } from '../self-test/support/run';
 import { mapPool } from '../src/runner/pool';
 import type { Mutant } from './generate';
 import { routeName, routePattern, type MutationRoute } from './routes';
 import type { KnownSurvivor } from './survivors';
+import type { Variant } from './variants';
 
 export interface MutantOutcome {
   readonly id: string;
@@ -206,16 +210,51 @@ export async function runMutants(mutants: readonly Mutant[], options: EngineOpti
   });
 }
 
-/** The verdict of a variant, and the results it came from (the all-choices run doubles as the baseline). */
-export async function runVariant(
-  id: string,
-  choice: string,
-  fault: Fault,
-  options: Pick<EngineOptions, 'target' | 'upstream' | 'checks' | 'seed' | 'concurrency'>,
-): Promise<{ outcome: VariantOutcome; results: CheckResult[] }> {
-  const results = await withProxyRetry(fault, options.checks, options);
+function verdict(variant: Variant, results: readonly CheckResult[]): VariantOutcome {
   const failed = results
     .filter((r) => r.status === 'failed' || r.status === 'error')
     .map((r) => ({ check: r.id, status: r.status, message: r.message }));
-  return { outcome: { id, choice, passed: failed.length === 0, failed }, results };
+  return { id: variant.id, choice: variant.choice, passed: failed.length === 0, failed };
+}
+
+/** The verdict of an API variant, and the results it came from (the all-choices run doubles as the baseline). */
+export async function runVariant(
+  variant: Variant,
+  options: Pick<EngineOptions, 'target' | 'upstream' | 'checks' | 'seed' | 'concurrency'>,
+): Promise<{ outcome: VariantOutcome; results: CheckResult[] }> {
+  const results = await withProxyRetry(variant.fault, options.checks, {
+    ...options,
+    target: variant.target(options.target),
+  });
+  return { outcome: verdict(variant, results), results };
+}
+
+/**
+ * The verdict of a webhook variant: every webhook check of the quick profile through a deployment whose fake sender
+ * makes the variant's choices (and whose API makes its API choices everywhere but the dashboard, the provisioning
+ * contract they do not concern). `upstream` is a reference server started with WEBHOOK_SERVER_ENV.
+ */
+export async function runWebhookVariant(
+  variant: Variant,
+  options: Pick<EngineOptions, 'target' | 'upstream' | 'seed' | 'concurrency'>,
+): Promise<{ outcome: VariantOutcome; results: CheckResult[] }> {
+  const sender = variant.sender;
+  if (sender === undefined) throw new Error(`${variant.id} makes no webhook sender's choice`);
+  const deployment = await startWebhookDeployment(options.upstream, variant.target(options.target), (shared) => ({
+    api: offTheDashboard(variant.fault),
+    sender: sender(shared),
+  }));
+  try {
+    const results = await runChecks({
+      target: deployment.target,
+      checks: WEBHOOK_RUN,
+      seed: options.seed,
+      clock: systemClock,
+      concurrency: options.concurrency,
+      profile: 'quick',
+    });
+    return { outcome: verdict(variant, results), results };
+  } finally {
+    await deployment.stop();
+  }
 }

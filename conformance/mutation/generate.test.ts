@@ -5,7 +5,8 @@ import { TOLERANCES } from '../self-test/tolerances/other-choices';
 import { generateMutants } from './generate';
 import { DETAILED_ROUTE_NAMES, MUTATION_ROUTES, routeName, routePattern } from './routes';
 import { sample } from './sample';
-import { ALL_AT_ONCE, allVariants, variantsToRun } from './variants';
+import { ALL_AT_ONCE, allVariants, variantsToRun, WEBHOOK_ALL_AT_ONCE } from './variants';
+import { WEBHOOK_CHOICES } from '../self-test/tolerances/webhook-choices';
 
 const mutants = generateMutants();
 
@@ -64,15 +65,27 @@ describe('generated mutants', () => {
 });
 
 describe('variants', () => {
-  it('are one per tolerance (each a row of docs/conformance-tolerances.md, ../self-test/tolerances/table.test.ts), and all at once', () => {
-    expect(allVariants().map((v) => v.id)).toEqual([ALL_AT_ONCE, ...TOLERANCES.map((t) => t.id)]);
+  it('are one per tolerance and per webhook sender choice (each a row of docs/conformance-tolerances.md, ../self-test/tolerances/table.test.ts), and all at once on each side', () => {
+    expect(allVariants().map((v) => v.id)).toEqual([
+      ALL_AT_ONCE,
+      WEBHOOK_ALL_AT_ONCE,
+      ...TOLERANCES.map((t) => t.id),
+      ...WEBHOOK_CHOICES.map((c) => c.id),
+    ]);
+    expect(
+      allVariants()
+        .filter((v) => v.sender !== undefined)
+        .map((v) => v.id),
+    ).toEqual([WEBHOOK_ALL_AT_ONCE, ...WEBHOOK_CHOICES.map((c) => c.id)]);
   });
 
-  it('bounded: all at once plus N single choices, chosen by the seed', () => {
+  it('bounded: the all-at-once ones plus N single choices, chosen by the seed', () => {
     const two = variantsToRun(2, 5);
-    expect(two).toHaveLength(3);
-    expect(two[0]?.id).toBe(ALL_AT_ONCE);
+    expect(two).toHaveLength(4);
+    expect(two.slice(0, 2).map((v) => v.id)).toEqual([ALL_AT_ONCE, WEBHOOK_ALL_AT_ONCE]);
     expect(variantsToRun(2, 5).map((v) => v.id)).toEqual(two.map((v) => v.id));
+    expect(variantsToRun(2, 6).map((v) => v.id)).not.toEqual(two.map((v) => v.id));
     expect(variantsToRun('none', 5)).toEqual([]);
+    expect(variantsToRun('all', 5)).toHaveLength(TOLERANCES.length + WEBHOOK_CHOICES.length + 2);
   });
 });

@@ -103,6 +103,17 @@ function capture(shared: WebhookShared): Fault {
   };
 }
 
+/** A fault on the public API only: the dashboard (the provisioning contract, not the API) passes through. */
+export function offTheDashboard(fault: Fault): Fault {
+  const dashboard = (path: string): boolean => path.startsWith(DASHBOARD);
+  return {
+    description: fault.description,
+    ...(fault.transport !== undefined ? { transport: fault.transport } : {}),
+    request: (req, ctx) => (dashboard(req.path) ? undefined : fault.request?.(req, ctx)),
+    response: (res, original, ctx) => (dashboard(original.path) ? undefined : fault.response?.(res, original, ctx)),
+  };
+}
+
 // ---- helpers for faults ---------------------------------------------------------------------------------------
 
 export function subscriptionOf(shared: WebhookShared, req: ProxyRequest): CapturedSubscription | undefined {
