@@ -7,6 +7,7 @@
 // `account_number` must never leave), and the Joi rules, nullability and read-only-ness are what the HTTP layer
 // needs; a mapper only renames. Schwifty derives Joi from models, the other way round: our rules are the API's.
 import Joi from 'joi';
+import type { Knex } from 'knex';
 import { isoDate, uuid } from '../platform/http/schemas';
 
 /** Value kinds, with the TypeScript type of each in a view. */
@@ -44,6 +45,29 @@ const TO_VIEW: Partial<{ [K in Kind]: (value: unknown) => KindValues[K] }> = {
   uuids: (v) => (Array.isArray(v) ? v.map(String) : []),
   strings: (v) => (Array.isArray(v) ? v.map(String) : []),
 };
+
+/**
+ * Column → API value as SQL, per kind: what TO_VIEW does, done by PostgreSQL inside `json_build_object`. A date's
+ * JSON is its ISO form whatever the DateStyle; a numeric goes through float8 so its JSON is the shortest form of
+ * the same double `Number` gives; a timestamp is written as `toISOString` writes it (UTC, milliseconds truncated,
+ * as the driver reads them: ../persistence/timestamps.ts).
+ */
+const TO_JSON_SQL: { [K in Kind]: (column: string) => string } = {
+  uuid: (c) => c,
+  uuids: (c) => c,
+  string: (c) => c,
+  strings: (c) => c,
+  number: (c) => `${c}::float8`,
+  integer: (c) => c,
+  boolean: (c) => c,
+  date: (c) => c,
+  timestamp: (c) => `to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+};
+
+const SQL_NAME = /^[a-z_][a-z0-9_]*$/;
+const API_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
+/** json_build_object takes at most 100 arguments: 50 fields. */
+const MAX_JSON_FIELDS = 50;
 
 export interface FieldSpec<Row> {
   /** The column the field is stored in; absent for a field the caller supplies (a link table, say). */
@@ -106,6 +130,16 @@ export interface FieldTable<Row, T extends Readonly<Record<string, FieldSpec<Row
   /** The columns a (validated) request sets: only the fields it carries, virtual fields left out. */
   columnsOf(input: InputOf<T>): Partial<Row>;
   present(row: Row, virtual: VirtualOf<T>): ViewOf<T>;
+  /**
+   * The view of a row of `alias` as PostgreSQL's JSON text would say it (`json_build_object`, fields in table order):
+   * for a page of rows the server would only turn into JSON again. `computed` is the SQL of each field the presenter
+   * is given (every virtual field) or derives in its own way; the result, parsed, equals `present` of the same row.
+   */
+  jsonSql(
+    knex: Knex,
+    alias: string,
+    computed?: Readonly<Partial<Record<AnsweredKeys<T> & string, Knex.Raw>>>,
+  ): Knex.Raw;
 }
 
 const valueRule = (spec: FieldSpec<unknown>): Joi.Schema => {
@@ -181,6 +215,24 @@ export const fieldTable =
           view[name] = value === null || value === undefined || !convert ? (value ?? null) : convert(value);
         }
         return view as ViewOf<T>;
+      },
+      jsonSql: (knex, alias, computed) => {
+        if (!SQL_NAME.test(alias)) throw new Error(`jsonSql: ${alias} is not a plain table name`);
+        if (answered.length > MAX_JSON_FIELDS) throw new Error(`jsonSql: more than ${MAX_JSON_FIELDS} fields`);
+        const given: Readonly<Record<string, Knex.Raw | undefined>> = computed ?? {};
+        const bindings: Knex.Raw[] = [];
+        const pairs = answered.map(([name, spec]) => {
+          if (!API_NAME.test(name)) throw new Error(`jsonSql: ${name} cannot be a literal`);
+          const sql = given[name];
+          if (sql !== undefined) {
+            bindings.push(sql);
+            return `'${name}', ?`;
+          }
+          if (spec.column === undefined || !SQL_NAME.test(spec.column))
+            throw new Error(`jsonSql: ${name} has no column; give its SQL in computed`);
+          return `'${name}', ${TO_JSON_SQL[spec.kind](`"${alias}"."${spec.column}"`)}`;
+        });
+        return knex.raw(`json_build_object(${pairs.join(', ')})`, bindings);
       },
     };
   };

@@ -1,6 +1,7 @@
 // Multi-tenant safety by construction: every landlord-owned model is read and written through
 // `scoped(scope)`, which adds the landlord filter (and hides soft-deleted rows) in this one place. Paging,
 // lock-or-404 and soft delete are built on it here, once, for every resource group.
+import type { Knex } from 'knex';
 import { Model, type ModelClass, type PartialModelObject, type QueryBuilder } from 'objection';
 import { notFound } from '../../platform/errors/api-error';
 import { offsetOf, type PageRequest } from '../../platform/http/pagination';
@@ -83,6 +84,26 @@ export abstract class LandlordScopedModel extends Model {
     for (const [column, direction] of order) rows.orderBy(column, direction);
     const [count, page] = await Promise.all([total(), rows]);
     return { rows: page as unknown as R[], total: count };
+  }
+
+  /**
+   * One page as JSON text, a string per row that PostgreSQL built with `json` (a field table's jsonSql), and the
+   * total as `page` gives it: for a list whose rows the server would only turn into JSON again. No model and no
+   * value of a row is made in JavaScript (at 500 rows a page, reading, presenting and serialising them was most of
+   * the answer's CPU).
+   */
+  static async pageJson<M extends LandlordScopedModel>(
+    this: (new () => M) & typeof LandlordScopedModel,
+    query: QueryBuilder<M, M[]>,
+    request: PageRequest,
+    order: Order,
+    json: Knex.Raw,
+    total: () => Promise<number> = () => this.countOf(query),
+  ): Promise<Page<string>> {
+    const rows = this.pageRows(query, request, order).clearSelect().select(json.wrap('(', ')::text as json'));
+    for (const [column, direction] of order) rows.orderBy(column, direction);
+    const [count, page] = await Promise.all([total(), rows.toKnexQuery<{ json: string }>()]);
+    return { rows: page.map((r) => r.json), total: count };
   }
 
   /**

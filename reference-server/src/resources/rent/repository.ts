@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { Contract, countSums, RentPayment, type Scope } from '../../persistence/models';
 import { apiError } from '../../platform/errors/api-error';
 import type { PageRequest } from '../../platform/http/pagination';
+import { rentJsonSql } from './presenter';
 import { RENT_COUNT_KINDS, rentStatusTotal, whereRentStatus, type RentStatus } from './status';
 
 export interface RentFilter {
@@ -11,14 +12,19 @@ export interface RentFilter {
   readonly contractId?: string;
 }
 
-export async function listRent(
+/**
+ * One page of the landlord's rent payments as JSON text, a string per payment (the view `presentRent` gives, built
+ * by PostgreSQL: presenter.ts rentJsonSql), and the total.
+ */
+export async function listRentJson(
   scope: Scope,
   today: string,
   filter: RentFilter,
   page: PageRequest,
-): Promise<{ rows: RentPayment[]; total: number }> {
+): Promise<{ rows: string[]; total: number }> {
+  const knex = scope.db as Knex;
   const base = RentPayment.scoped(scope);
-  if (filter.status) base.where(whereRentStatus(scope.db as Knex, 'rent_payments', filter.status, today));
+  if (filter.status) base.where(whereRentStatus(knex, 'rent_payments', filter.status, today));
   if (filter.contractId) base.where('rent_payments.contract_id', filter.contractId);
   // Most recent due date first; created_at and id make the order total, so pages never overlap.
   const order = [
@@ -26,9 +32,10 @@ export async function listRent(
     ['rent_payments.created_at', 'desc'],
     ['rent_payments.id', 'asc'],
   ] as const;
+  const json = rentJsonSql(knex, 'rent_payments', today);
   // By status alone, the total comes from the counts the database keeps by due date; a contract's rent is counted.
-  if (filter.contractId) return RentPayment.page(base, page, order);
-  return RentPayment.page(base, page, order, async () =>
+  if (filter.contractId) return RentPayment.pageJson(base, page, order, json);
+  return RentPayment.pageJson(base, page, order, json, async () =>
     rentStatusTotal(await countSums(scope, today, RENT_COUNT_KINDS), filter.status),
   );
 }

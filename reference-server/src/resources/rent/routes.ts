@@ -2,6 +2,7 @@
 // is one per server, created when the plugin registers.
 import type { Plugin, Server } from '@hapi/hapi';
 import { depsOf, readScope, todayFor, write } from '../../platform/app-context';
+import { jsonTextResponse } from '../../platform/http/json-text';
 import { listMeta } from '../../platform/http/pagination';
 import { idParams } from '../../platform/http/schemas';
 import { InvoicePdfService } from '../invoices/pdf/service';
@@ -23,10 +24,18 @@ const routes = [
         '`amountReceived` is 0 until something is received; `datePaid`, `periodStart` and `periodEnd` are null when unset.',
       ],
       validate: { query: listQuery },
-      response: { schema: rentList },
-      handler: async (request) => {
-        const { data, total } = await rent.list(readScope(request), todayFor(request), request.query, request.query);
-        return { data, meta: listMeta(request.query, total) };
+      // The page's items come from PostgreSQL as JSON text and are spliced in unparsed (rent.listJson); Hapi
+      // validates only object responses, so the tests validate the bytes against the schema (json-text.ts).
+      response: { schema: jsonTextResponse(rentList) },
+      handler: async (request, h) => {
+        const { rows, total } = await rent.listJson(
+          readScope(request),
+          todayFor(request),
+          request.query,
+          request.query,
+        );
+        const meta = JSON.stringify(listMeta(request.query, total));
+        return h.response(`{"data":[${rows.join(',')}],"meta":${meta}}`).type('application/json; charset=utf-8');
       },
     },
   }),

@@ -9,18 +9,18 @@ import type { WriteContext } from '../../platform/sandbox/unit-of-work';
 import { recordEvent } from '../../webhooks/outbox/record';
 import { presentRent, rentCreatedData, rentUpdatedData, type RentPaymentView } from './presenter';
 import { rentFields, type RentCreateInput, type RentPatchInput } from './fields';
-import { findContract, findRent, insertRent, listRent, lockRent, patchRent, type RentFilter } from './repository';
+import { findContract, findRent, insertRent, listRentJson, lockRent, patchRent, type RentFilter } from './repository';
 
 export type { RentCreateInput, RentPatchInput } from './fields';
 
-export async function list(
+/** A page of payments as JSON text (one string per payment, as `get` would present it) and the total. */
+export async function listJson(
   scope: Scope,
   today: string,
   filter: RentFilter,
   page: PageRequest,
-): Promise<{ data: RentPaymentView[]; total: number }> {
-  const { rows, total } = await listRent(scope, today, filter, page);
-  return { data: rows.map((r) => presentRent(r, today)), total };
+): Promise<{ rows: string[]; total: number }> {
+  return listRentJson(scope, today, filter, page);
 }
 
 export async function get(scope: Scope, today: string, id: string): Promise<RentPaymentView> {
