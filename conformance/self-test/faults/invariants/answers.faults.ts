@@ -106,6 +106,47 @@ export const faults: FaultTable = {
         ),
     },
   ],
+  'invariants.readAnswersHoldTheResourceFieldTable': [
+    {
+      fault: () =>
+        mapJson(
+          'GET /contracts/{id}/documents lists each document without its name',
+          (q, r) => q.method === 'GET' && /^\/contracts\/[^/]+\/documents$/.test(apiPath(q) ?? '') && ok(r.status),
+          (b) =>
+            Array.isArray(b.data)
+              ? {
+                  ...b,
+                  data: b.data.map((d: unknown) => {
+                    if (!isRec(d)) return d;
+                    const out = { ...d };
+                    delete out.name;
+                    return out;
+                  }),
+                }
+              : b,
+        ),
+    },
+    {
+      fault: () =>
+        mapJson(
+          'GET /rent lists the last payment of a page with its amount as a string',
+          (q, r) => q.method === 'GET' && apiPath(q) === '/rent' && ok(r.status),
+          (b) => {
+            const items: unknown[] = Array.isArray(b.data) ? b.data : [];
+            const last = items[items.length - 1];
+            return isRec(last) ? { ...b, data: [...items.slice(0, -1), { ...last, amount: String(last.amount) }] } : b;
+          },
+        ),
+    },
+    {
+      fault: () =>
+        mapJson(
+          'GET /contracts/{id} answers a status outside the enumeration ("Running" for Active)',
+          (q, r) => q.method === 'GET' && /^\/contracts\/[^/]+$/.test(apiPath(q) ?? '') && ok(r.status),
+          (b) => withData(b, (d) => (d.status === 'Active' ? { ...d, status: 'Running' } : d)),
+        ),
+    },
+  ],
   'invariants.listMetaSaysThePageAndLimitAsked': [
     {
       fault: () =>

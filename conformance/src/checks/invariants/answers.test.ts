@@ -1,5 +1,5 @@
-// The resource each write route answers (answers.ts) held to the spec's endpoint tables: the Success response cell
-// of every detailed POST and PATCH names the resource whose field table the write invariant holds its answer to.
+// The resource each route answers (answers.ts) held to the spec's endpoint tables: the Success response cell of
+// every detailed write and read names the resource whose field table the answer invariants hold it to.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,34 +18,33 @@ function successCells(): Map<string, string> {
   return out;
 }
 
-/** How a Success response cell names each resource. */
+/** How a Success response cell names each resource: as an item or a list of them, written or read. */
 const NAMED: Readonly<Record<string, RegExp>> = {
-  Property: /\{ data: Property \}/,
-  Contract: /\{ data: Contract \}/,
-  RentPayment: /\{ data: RentPayment \}/,
-  document: /^201 one (property|contract) document$/,
+  Property: /\{ data: \[?Property\]?[ ,]/,
+  Contract: /\{ data: \[?Contract\]?[ ,]/,
+  RentPayment: /\{ data: \[?RentPayment\]?[ ,]/,
+  document: /^(201 one (property|contract) document|200 list of (property|contract) documents\b)/,
 };
 
-describe('the resource a write answers', () => {
+describe('the resource a route answers', () => {
   const cells = successCells();
-  const writes = SPEC_ROUTES.filter((r) => r.detail === 'full' && r.access === 'write' && r.response === 'item');
+  const named = SPEC_ROUTES.filter((r) => answeredResource(r) !== undefined);
 
   it('parses the spec (guards the parser)', () => {
     expect(cells.get('POST /properties')).toBe('201 `{ data: Property }`');
-    expect(writes.length).toBeGreaterThanOrEqual(8);
+    expect(named.filter((r) => r.access === 'write').length).toBeGreaterThanOrEqual(8);
+    expect(named.filter((r) => r.method === 'GET').length).toBeGreaterThanOrEqual(7);
   });
 
-  it.each(writes.map((r) => [routeName(r), r] as const))(
-    '%s answers the resource its Success cell names',
-    (name, r) => {
-      const resource = answeredResource(r);
-      expect(resource).toBeDefined();
-      expect(cells.get(name)).toMatch(NAMED[resource?.name ?? ''] ?? /^$/);
-    },
-  );
+  it.each(named.map((r) => [routeName(r), r] as const))('%s answers the resource its Success cell names', (name, r) => {
+    const resource = answeredResource(r);
+    expect(cells.get(name)).toMatch(NAMED[resource?.name ?? ''] ?? /^$/);
+  });
 
-  it('names no resource for routes whose answer is not one (deletes, the invoice email, reads)', () => {
-    const others = SPEC_ROUTES.filter((r) => !writes.includes(r));
-    expect(others.filter((r) => answeredResource(r) !== undefined).map(routeName)).toEqual([]);
+  it('names a resource for every detailed route whose Success cell names one, and for no other', () => {
+    const naming = SPEC_ROUTES.filter(
+      (r) => r.detail === 'full' && Object.values(NAMED).some((re) => re.test(cells.get(routeName(r)) ?? '')),
+    );
+    expect(named.map(routeName).sort()).toEqual(naming.map(routeName).sort());
   });
 });

@@ -49,17 +49,22 @@ const RENT_PAYMENT: AnsweredResource = { name: 'RentPayment', fields: RENT_FIELD
 const DOCUMENT: AnsweredResource = { name: 'document', fields: DOCUMENT_FIELDS };
 
 /**
- * The resource a write route's success answers carry, from its path: the collection it writes into or the item it
- * changes (`/properties/{id}/image` answers the property it changed). Held to the spec's Success response cells
- * by answers.test.ts, so a route whose answer the table would misname fails there.
+ * The resource a route's success answers carry, from its path: a write's, the collection it writes into or the item
+ * it changes (`/properties/{id}/image` answers the property it changed); a read's, the item or every element of the
+ * list it reads. Held to the spec's Success response cells by answers.test.ts, so a route whose answer the table
+ * would misname fails there.
  */
-export function answeredResource(route: Pick<SpecRoute, 'path' | 'access' | 'response' | 'detail'>) {
-  if (route.detail !== 'full' || route.access !== 'write' || route.response !== 'item') return undefined;
+export function answeredResource(route: Pick<SpecRoute, 'method' | 'path' | 'access' | 'response' | 'detail'>) {
+  if (route.detail !== 'full') return undefined;
+  const write = route.access === 'write' && route.response === 'item';
+  const read = route.method === 'GET' && ['item', 'list', 'array'].includes(route.response);
+  if (!write && !read) return undefined;
   const literal = route.path.split('/').filter((s) => s !== '' && !s.startsWith('{'));
   switch (literal[literal.length - 1]) {
     case 'properties':
-    case 'image':
       return PROPERTY;
+    case 'image':
+      return write ? PROPERTY : undefined;
     case 'documents':
       return DOCUMENT;
     case 'contracts':
@@ -69,6 +74,15 @@ export function answeredResource(route: Pick<SpecRoute, 'path' | 'access' | 'res
     default:
       return undefined;
   }
+}
+
+/** What is wrong with one answered resource (`where` names it), or undefined. */
+function resourceProblem(item: unknown, resource: AnsweredResource, where: string): string | undefined {
+  if (!isRecord(item)) return `${where} is ${describeValue(item)}, not an object`;
+  const problem = shapeProblem(item, resource.fields, where);
+  if (problem !== undefined) return `${problem.rule}: ${problem.expected}, got ${problem.got}`;
+  const beyond = resource.beyond?.(item);
+  return beyond === undefined ? undefined : `${where}: ${beyond}`;
 }
 
 /** Rules of every row a write answer is held to, with the envelope's. */
@@ -140,16 +154,13 @@ export const writeAnswersHoldTheResourceTable = invariantCheck({
   about: '2xx answers of POST and PATCH on the detailed routes, and sandbox deletes',
   observe(exchange, body) {
     const route = successOf(exchange, body);
-    if (route === undefined || !isRecord(body.json) || !isRecord(body.json.data)) return undefined;
+    if (route === undefined || route.access !== 'write' || !isRecord(body.json) || !isRecord(body.json.data))
+      return undefined;
     const data = body.json.data;
     if (route.sandbox === 'mockWrite' && impliedMode(exchange, route) === 'sandbox' && data.sandbox !== true)
       return `the sandbox write's data carries sandbox ${describeValue(data.sandbox)}, not true: ${describeValue(data)}`;
     const resource = answeredResource(route);
-    if (resource === undefined) return undefined;
-    const problem = shapeProblem(data, resource.fields, `data (${resource.name})`);
-    if (problem !== undefined) return `${problem.rule}: ${problem.expected}, got ${problem.got}`;
-    const beyond = resource.beyond?.(data);
-    return beyond === undefined ? undefined : `data (${resource.name}): ${beyond}`;
+    return resource === undefined ? undefined : resourceProblem(data, resource, `data (${resource.name})`);
   },
   async probe(ctx) {
     // A write of each resource, live and sandbox, so the invariant judges writes when run alone.
@@ -211,6 +222,54 @@ export const writeAnswersHoldTheResourceTable = invariantCheck({
         json: { status: null },
       });
     }
+  },
+});
+
+export const readAnswersHoldTheResourceTable = invariantCheck({
+  id: 'invariants.readAnswersHoldTheResourceFieldTable',
+  title:
+    "Every success answer of a GET of the run that reads a resource of the spec's tables (Property, Contract, RentPayment, property and contract documents; items and every element of lists) holds that resource's field table",
+  rules: TABLE_RULES,
+  expected:
+    "data (or each element of a list's data) holding the spec's field table of the resource the route reads (Property, Contract, RentPayment, document)",
+  about: '2xx answers of GET on the detailed routes that read a resource',
+  observe(exchange, body) {
+    const route = successOf(exchange, body);
+    const resource = route?.method === 'GET' ? answeredResource(route) : undefined;
+    if (route === undefined || resource === undefined || !isRecord(body.json)) return undefined;
+    const data = body.json.data;
+    // A data member of the wrong kind (not an array on a list) is the envelope invariant's.
+    if (route.response === 'item') return resourceProblem(data, resource, `data (${resource.name})`);
+    if (!Array.isArray(data)) return undefined;
+    for (const [i, item] of data.entries()) {
+      const problem = resourceProblem(item, resource, `data[${i}] (${resource.name})`);
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  },
+  async probe(ctx) {
+    // Each read of each resource, on items of the check's own, so the invariant judges them when run alone.
+    const chain = await createOwnChain(ctx, 'read-answers');
+    await createOwnRent(ctx, chain, { period: suitePeriod(ctx, 'read answers') });
+    for (const kind of ['property', 'contract'] as const) {
+      const id = kind === 'property' ? chain.propertyId : chain.contractId;
+      await uploadDocument(
+        ctx,
+        { kind, id, key: chain.key },
+        { name: `${ctx.marker} read answers`, expiryDate: addDays(utcDate(), 30) },
+        ['RES-DOC-3'],
+      );
+    }
+    for (const path of [
+      '/properties',
+      `/properties/${chain.propertyId}`,
+      `/properties/${chain.propertyId}/documents`,
+      '/contracts',
+      `/contracts/${chain.contractId}`,
+      `/contracts/${chain.contractId}/documents`,
+      '/rent',
+    ])
+      await ctx.http.request({ path, key: chain.key });
   },
 });
 
@@ -286,6 +345,7 @@ export const hasNextPageSaysWhetherAPageFollows = invariantCheck({
 export const ANSWER_INVARIANT_CHECKS = [
   successEnvelopeOnEveryAnswer,
   writeAnswersHoldTheResourceTable,
+  readAnswersHoldTheResourceTable,
   metaEchoesThePageAsked,
   hasNextPageSaysWhetherAPageFollows,
 ] as const;
