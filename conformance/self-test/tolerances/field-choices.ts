@@ -337,18 +337,6 @@ export const FIELD_CHOICES: readonly Tolerance[] = [
       ),
   },
   {
-    id: 'epc-distribution-sparse',
-    choice:
-      "the compliance summary's `epc.distribution` lists only the bands some property has (no zero entries, `{}` when nothing is rated)",
-    json: (body, _res, original) => {
-      const data = apiPath(original) === '/compliance/summary' && isRec(body) ? body.data : undefined;
-      const epc = isRec(data) ? data.epc : undefined;
-      if (!isRec(body) || !isRec(data) || !isRec(epc) || !isRec(epc.distribution)) return body;
-      const distribution = Object.fromEntries(Object.entries(epc.distribution).filter(([, n]) => n !== 0));
-      return { ...body, data: { ...data, epc: { ...epc, distribution } } };
-    },
-  },
-  {
     id: 'compliance-codes-spelled-otherwise',
     choice:
       'compliance item codes in another vocabulary (`LGSR` for the gas safety certificate, `HMO` for the landlord licence), in property views, the summary and its attention list',

@@ -189,7 +189,8 @@ export const HTTP_CHOICES: readonly Tolerance[] = [
     response: (res, original) => {
       const accept = original.headers.accept;
       const type = (res.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-      if (accept === undefined || apiPath(original) === undefined || res.status < 200 || res.status >= 300) return undefined;
+      if (accept === undefined || apiPath(original) === undefined || res.status < 200 || res.status >= 300)
+        return undefined;
       if (type === '' || admits(accept, type)) return undefined;
       return envelope(
         406,
@@ -203,7 +204,7 @@ export const HTTP_CHOICES: readonly Tolerance[] = [
   {
     id: 'location-on-created',
     choice:
-      'a live `201 Created` answer carries `Location` and `Content-Location` naming the created resource (a path below the request\'s)',
+      "a live `201 Created` answer carries `Location` and `Content-Location` naming the created resource (a path below the request's)",
     response: (res, original) => {
       const body = res.status === 201 && apiPath(original) !== undefined ? readJson(res) : undefined;
       const data = isRec(body) ? body.data : undefined;

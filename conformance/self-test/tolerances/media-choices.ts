@@ -78,8 +78,7 @@ export const MEDIA_CHOICES: readonly Tolerance[] = [
     },
     json: (body, _res, original) =>
       (['image', 'downloadUrl'] as const).reduce(
-        (out, field) =>
-          relinked(out, field, (url) => carried(original, `${MOVED_PREFIX}${REDIRECT_OF[field]}/`, url)),
+        (out, field) => relinked(out, field, (url) => carried(original, `${MOVED_PREFIX}${REDIRECT_OF[field]}/`, url)),
         body,
       ),
   },

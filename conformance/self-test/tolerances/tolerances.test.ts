@@ -230,7 +230,6 @@ const CONCERNED: Readonly<Record<string, readonly string[]>> = {
     'documents.uploadThenSoftDeleteRemovesFromList',
     'invariants.successBodyIsDataWithMetaOnEveryAnswer',
   ],
-  'epc-distribution-sparse': ['compliance.summaryShape', 'compliance.attentionSortedAndCountsConsistent'],
   'compliance-codes-spelled-otherwise': [
     'compliance.daysUntilExactOnRenewalDates',
     'compliance.attentionSortedAndCountsConsistent',
@@ -500,13 +499,6 @@ describe('a correct deployment that chose differently passes', () => {
       }),
       shows: (s, h) => s === 201 && /^\/api\/public\/v1\/properties\/[0-9a-f-]{36}$/.test(h.location ?? ''),
     },
-    'epc-distribution-sparse': {
-      path: '/compliance/summary',
-      shows: (s, _h, t) => {
-        const body = JSON.parse(t) as { data: { epc: { distribution: Record<string, number> } } };
-        return s === 200 && Object.values(body.data.epc.distribution).every((n) => n > 0);
-      },
-    },
     'compliance-codes-spelled-otherwise': {
       path: '/compliance/summary',
       shows: (s, _h, t) => s === 200 && t.includes('"LGSR"') && !t.includes('"GAS_SAFETY"'),
@@ -526,7 +518,8 @@ describe('a correct deployment that chose differently passes', () => {
     'media-links-redirect': {
       before: { path: '/properties?limit=1' },
       path: (first) => `/properties/${firstId(first)}/documents`,
-      shows: (s, _h, t) => s === 200 && listOf(JSON.parse(t)).some((d) => String(d.downloadUrl).includes('/moved/307/')),
+      shows: (s, _h, t) =>
+        s === 200 && listOf(JSON.parse(t)).some((d) => String(d.downloadUrl).includes('/moved/307/')),
     },
     'characters-as-utf16-units': {
       // 150 characters outside the BMP: 150 code points (accepted by the reference server), 300 UTF-16 units.

@@ -38,7 +38,7 @@ export const WEBHOOK_CHOICES: readonly WebhookChoice[] = [
   },
   {
     id: 'webhook-envelope-extra-members',
-    choice: 'every delivery\'s envelope carries members the Envelope table does not list (`api_version`, `delivery`)',
+    choice: "every delivery's envelope carries members the Envelope table does not list (`api_version`, `delivery`)",
     sender: (shared) =>
       rewrite(shared, isDelivery, (envelope) => ({
         ...envelope,
