@@ -133,7 +133,7 @@ export function withExtension(value: unknown): unknown {
 }
 
 /** Keys in reverse order, recursively: JSON objects are unordered (RFC 8259 section 4). */
-export function reordered(value: unknown): unknown {
+function reordered(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reordered);
   if (!isRec(value)) return value;
   const out: Rec = {};
@@ -142,7 +142,7 @@ export function reordered(value: unknown): unknown {
 }
 
 /** Pretty-printed, non-ASCII and "/" escaped: the same JSON text in another form (RFC 8259 sections 2 and 7). */
-export function escapedPretty(body: unknown): string {
+function escapedPretty(body: unknown): string {
   return JSON.stringify(body, null, 2)
     .replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
     .replace(/\//g, '\\/');

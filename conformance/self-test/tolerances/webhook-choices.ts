@@ -1,12 +1,12 @@
 // Choices a correct webhook sender may make that the mock sender (the reference server) does not: members of its
-// own inside `data` and beside it in the envelope, the JSON text in another form (signed as sent), the signature's
-// hex in upper case, a charset on the content type, deliveries arriving in another order, timestamps with an offset. The webhook tolerance run (webhooks.test.ts) sends every delivery
-// through all of them at once.
+// own inside `data` and beside it in the envelope, the signature's hex in upper case, a charset on the content
+// type, deliveries arriving in another order, timestamps with an offset. The webhook tolerance run (webhooks.test.ts)
+// sends every delivery through all of them at once.
 
 import type { Fault, ProxyRequest } from '../support/broken';
 import { both, isRec } from '../support/faults';
-import { envelopeOf, rewrite, signature, subscriptionOf, type WebhookShared } from '../support/webhook-deployment';
-import { escapedPretty, everyString, reordered, withExtension, withOffset } from './field-choices';
+import { rewrite, type WebhookShared } from '../support/webhook-deployment';
+import { everyString, withExtension, withOffset } from './field-choices';
 
 type Rec = Record<string, unknown>;
 
@@ -45,18 +45,6 @@ export const WEBHOOK_CHOICES: readonly WebhookChoice[] = [
         api_version: '1.0.0',
         delivery: { attempt_limit: 3, sender: 'other-choices' },
       })),
-  },
-  {
-    id: 'webhook-json-form',
-    choice:
-      'deliveries written as other JSON text (pretty-printed, members in reverse order, non-ASCII and "/" escaped), signed over the bytes sent',
-    sender: (shared) => (req: ProxyRequest) => {
-      const envelope = envelopeOf(req);
-      const sub = subscriptionOf(shared, req);
-      if (!envelope || !sub) return undefined;
-      const body = Buffer.from(escapedPretty(reordered(envelope)), 'utf8');
-      return { ...req, body, headers: { ...req.headers, 'x-service-signature-256': signature(sub.secret, body) } };
-    },
   },
   {
     id: 'webhook-signature-upper-hex',
