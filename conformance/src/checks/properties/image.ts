@@ -52,7 +52,7 @@ export const propertyImageUploadGivesAPublicUrl = defineCheck({
       detail.res.exchange,
       { rules: ['RES-PROP-18'] },
     );
-    const download = await fetchLink(ctx, String(image));
+    const download = await fetchLink(ctx, image);
     ctx.expect(
       isImageAnswer(download),
       'the image URL to be public: 200 with an image (typed image/*, or generically with image bytes), without credentials, redirects followed',
