@@ -114,7 +114,7 @@ function eachObject(value: unknown, fn: (obj: Rec) => Rec): unknown {
 }
 
 /** Every object inside `data`, at any depth, through `fn` (the envelope itself left alone). */
-function inData(body: unknown, fn: (obj: Rec) => Rec): unknown {
+export function inData(body: unknown, fn: (obj: Rec) => Rec): unknown {
   return isRec(body) && 'data' in body ? { ...body, data: eachObject(body.data, fn) } : body;
 }
 
@@ -165,6 +165,17 @@ export function everyString(value: unknown, fn: (s: string) => string): unknown 
   if (!isRec(value)) return value;
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, everyString(v, fn)]));
 }
+
+/**
+ * The compliance item codes of the reference server (left) in this deployment's vocabulary (right): UK names of
+ * the same statutory items (the landlord gas safety record, the licensing scheme), two of them kept.
+ */
+const COMPLIANCE_CODES: Readonly<Record<string, string>> = {
+  GAS_SAFETY: 'LGSR',
+  EICR: 'EICR',
+  EPC: 'EPC',
+  LANDLORD_LICENCE: 'HMO',
+};
 
 /** Where the download-link deployment serves documents: a prefix of its own, off the API. */
 const SIGNED_PREFIX = '/signed/';
@@ -322,6 +333,17 @@ export const FIELD_CHOICES: readonly Tolerance[] = [
               ...obj,
               downloadUrl: `http://${original.headers.host ?? '127.0.0.1'}${SIGNED_PREFIX}${Buffer.from(obj.downloadUrl).toString('base64url')}?X-Signature=${createHash('sha256').update(obj.downloadUrl).digest('hex').slice(0, 16)}`,
             }
+          : obj,
+      ),
+  },
+  {
+    id: 'compliance-codes-spelled-otherwise',
+    choice:
+      'compliance item codes in another vocabulary (`LGSR` for the gas safety certificate, `HMO` for the landlord licence), in property views, the summary and its attention list',
+    json: (body) =>
+      inData(body, (obj) =>
+        typeof obj.code === 'string' && 'severity' in obj && COMPLIANCE_CODES[obj.code] !== undefined
+          ? { ...obj, code: COMPLIANCE_CODES[obj.code] }
           : obj,
       ),
   },

@@ -1,11 +1,11 @@
 // Choices HTTP leaves a server in answering what the suite's client sends (RFC 9110, RFC 9112, RFC 8288): media
 // type forms, framing and connections (chunked, closed, idle closes with or without a 408 first), interim answers,
 // header name case, conditional requests, OPTIONS and unimplemented methods, content codings the request's
-// Accept-Encoding allows, refusing an oversized upload from its head, the forms of a Link header, and header fields
-// the spec does not name.
+// Accept-Encoding allows, refusing an oversized upload from its head, the forms of a Link header, header fields
+// the spec does not name, a 406 to an Accept that admits no representation, and where a 201 says it created.
 
-import type { RequestHead } from '../support/broken';
-import { PREFIX, apiPath } from '../support/faults';
+import { acceptedCodings, type RequestHead } from '../support/broken';
+import { PREFIX, apiPath, isRec, readJson } from '../support/faults';
 import { listedOn } from './spec-paths';
 import { envelope, isJson, modeOf, rateHeaders, type Tolerance } from './tolerance';
 
@@ -13,6 +13,12 @@ import { envelope, isJson, modeOf, rateHeaders, type Tolerance } from './toleran
 const FRAMING_ALLOWANCE = 64 * 1024;
 const IMAGE_PATH = /^\/properties\/[^/]+\/image$/;
 const LARGEST_IMAGE = 10 * 1024 * 1024;
+
+/** Whether an Accept value admits the media type (RFC 9110 section 12.5.1): the type, its `type/*` or `*\/*`, q above 0. */
+function admits(accept: string, type: string): boolean {
+  const ranges = acceptedCodings(accept);
+  return ranges.has(type) || ranges.has(`${type.split('/')[0] ?? ''}/*`) || ranges.has('*/*');
+}
 
 function oversizedImage(head: RequestHead): boolean {
   const path = head.path.startsWith(PREFIX) ? head.path.slice(PREFIX.length) : undefined;
@@ -174,6 +180,37 @@ export const HTTP_CHOICES: readonly Tolerance[] = [
         ...res,
         headers: { ...res.headers, ...extra, server: 'other-choices/1.0', 'x-request-id': `req-${Date.now()}` },
       };
+    },
+  },
+  {
+    id: 'not-acceptable-406',
+    choice:
+      'a request whose `Accept` admits no representation the route has (`Accept: text/html` on a JSON route) answers `406 Not Acceptable` with the envelope',
+    response: (res, original) => {
+      const accept = original.headers.accept;
+      const type = (res.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+      if (accept === undefined || apiPath(original) === undefined || res.status < 200 || res.status >= 300)
+        return undefined;
+      if (type === '' || admits(accept, type)) return undefined;
+      return envelope(
+        406,
+        'NOT_ACCEPTABLE',
+        `No representation matches Accept: ${accept}; this route answers ${type}`,
+        res.headers['x-service-mode'],
+        rateHeaders(res),
+      );
+    },
+  },
+  {
+    id: 'location-on-created',
+    choice:
+      "a live `201 Created` answer carries `Location` and `Content-Location` naming the created resource (a path below the request's)",
+    response: (res, original) => {
+      const body = res.status === 201 && apiPath(original) !== undefined ? readJson(res) : undefined;
+      const data = isRec(body) ? body.data : undefined;
+      if (!isRec(data) || typeof data.id !== 'string' || data.sandbox === true) return undefined;
+      const location = `${original.path.replace(/\/+$/, '')}/${data.id}`;
+      return { ...res, headers: { ...res.headers, location, 'content-location': location } };
     },
   },
 ];

@@ -10,6 +10,7 @@ import type { Target } from '../../src/targets';
 import { FIELD_CHOICES } from './field-choices';
 import { HEADER_CHOICES } from './header-choices';
 import { HTTP_CHOICES } from './http-choices';
+import { MEDIA_CHOICES } from './media-choices';
 import { NUMBER_CHOICES } from './number-choices';
 import { REFUSAL_CHOICES } from './refusal-choices';
 import { isJson, type Tolerance } from './tolerance';
@@ -21,6 +22,8 @@ export const TOLERANCES: readonly Tolerance[] = [
   ...HTTP_CHOICES,
   ...NUMBER_CHOICES,
   ...FIELD_CHOICES,
+  // After the field choices: a link another choice moved (a signed download link) is the one these serve.
+  ...MEDIA_CHOICES,
 ];
 
 /** The target a run through the given choices uses: each choice's own declarations laid over the base target. */

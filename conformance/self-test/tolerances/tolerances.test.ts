@@ -5,6 +5,7 @@
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { ALL_CHECKS } from '../../src/registry';
+import { TINY_PNG } from '../../src/checks/shared/files';
 import type { Check } from '../../src/runner';
 import { startBrokenDeployment } from '../support/broken';
 import { PREFIX } from '../support/faults';
@@ -216,6 +217,31 @@ const CONCERNED: Readonly<Record<string, readonly string[]>> = {
     'documents.nameEdgeOnPropertyAndContractDocuments',
     'errors.serverErrorsCarryNoStackTraces',
     'invariants.rateLimitHeadersOnEveryGetRentAndInvoiceAnswer',
+  ],
+  // The fuzzer alone sends an Accept without JSON; the observers judge what the deployment answers it.
+  'not-acceptable-406': [
+    'errors.fuzzedRequestsNeverGet5xxAndErrorsAreEnveloped',
+    'invariants.errorCodeIsTheErrorsTablesForTheStatus',
+    'invariants.rateLimitHeadersOnEveryGetRentAndInvoiceAnswer',
+  ],
+  'location-on-created': [
+    'properties.createSetsOnlyMaintenance',
+    'required.rentCreateAnswers201',
+    'documents.uploadThenSoftDeleteRemovesFromList',
+    'invariants.successBodyIsDataWithMetaOnEveryAnswer',
+  ],
+  'compliance-codes-spelled-otherwise': [
+    'compliance.daysUntilExactOnRenewalDates',
+    'compliance.attentionSortedAndCountsConsistent',
+    'properties.renewalContradictingCertificateIsRefused',
+    'properties.everyRenewalFieldCheckedAgainstItsCertificate',
+  ],
+  // Every check that follows a link the API gives.
+  'image-type-left-to-its-bytes': ['properties.imageUploadGivesAPublicUrl'],
+  'media-links-redirect': [
+    'properties.imageUploadGivesAPublicUrl',
+    'documents.listItemsCarryAWorkingDownloadUrl',
+    'documents.contractDocumentsAreApartFromPropertyDocuments',
   ],
 };
 
@@ -452,6 +478,48 @@ describe('a correct deployment that chose differently passes', () => {
       // 400 days apart: accepted by the reference server, 401 days counting both ends.
       path: () => `/events?from=${today()}&to=${plusDays(today(), 400)}`,
       shows: (s, _h, t) => s === 400 && t.includes('VALIDATION_ERROR'),
+    },
+    'not-acceptable-406': {
+      path: '/properties?limit=1',
+      headers: { accept: 'text/html' },
+      shows: (s, _h, t) => s === 406 && t.includes('NOT_ACCEPTABLE'),
+    },
+    'location-on-created': {
+      // A property of the probe's own (a PATCH cannot show a 201).
+      path: '/properties',
+      method: 'POST',
+      body: () => ({
+        shortName: 'Location probe',
+        addressLine1: '1 Probe Street',
+        city: 'Leeds',
+        postcode: 'LS1 1AA',
+        propertyType: 'Flat',
+        bedrooms: 1,
+        bathrooms: 1,
+      }),
+      shows: (s, h) => s === 201 && /^\/api\/public\/v1\/properties\/[0-9a-f-]{36}$/.test(h.location ?? ''),
+    },
+    'compliance-codes-spelled-otherwise': {
+      path: '/compliance/summary',
+      shows: (s, _h, t) => s === 200 && t.includes('"LGSR"') && !t.includes('"GAS_SAFETY"'),
+    },
+    'image-type-left-to-its-bytes': {
+      before: { path: '/properties?limit=1' },
+      path: (first) => `/properties/${firstId(first)}/image`,
+      method: 'POST',
+      form: () => {
+        const form = new FormData();
+        form.append('file', new Blob([TINY_PNG], { type: 'image/png' }), 'probe.png');
+        return form;
+      },
+      shows: (s, _h, t) =>
+        s === 200 && String((JSON.parse(t) as { data: { image?: unknown } }).data.image).includes('/store/'),
+    },
+    'media-links-redirect': {
+      before: { path: '/properties?limit=1' },
+      path: (first) => `/properties/${firstId(first)}/documents`,
+      shows: (s, _h, t) =>
+        s === 200 && listOf(JSON.parse(t)).some((d) => String(d.downloadUrl).includes('/moved/307/')),
     },
     'characters-as-utf16-units': {
       // 150 characters outside the BMP: 150 code points (accepted by the reference server), 300 UTF-16 units.

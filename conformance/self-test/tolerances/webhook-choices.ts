@@ -1,7 +1,7 @@
 // Choices a correct webhook sender may make that the mock sender (the reference server) does not: members of its
-// own inside `data`, the signature's hex in upper case, a charset on the content type, deliveries arriving in
-// another order, timestamps with an offset. The webhook tolerance run (webhooks.test.ts) sends every delivery
-// through all of them at once.
+// own inside `data` and beside it in the envelope, the signature's hex in upper case, a charset on the content
+// type, deliveries arriving in another order, timestamps with an offset. The webhook tolerance run (webhooks.test.ts)
+// sends every delivery through all of them at once.
 
 import type { Fault, ProxyRequest } from '../support/broken';
 import { both, isRec } from '../support/faults';
@@ -35,6 +35,16 @@ export const WEBHOOK_CHOICES: readonly WebhookChoice[] = [
         const shifted = everyString(envelope, withOffset);
         return isRec(shifted) ? shifted : envelope;
       }),
+  },
+  {
+    id: 'webhook-envelope-extra-members',
+    choice: "every delivery's envelope carries members the Envelope table does not list (`api_version`, `delivery`)",
+    sender: (shared) =>
+      rewrite(shared, isDelivery, (envelope) => ({
+        ...envelope,
+        api_version: '1.0.0',
+        delivery: { attempt_limit: 3, sender: 'other-choices' },
+      })),
   },
   {
     id: 'webhook-signature-upper-hex',

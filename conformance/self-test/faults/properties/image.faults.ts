@@ -2,8 +2,9 @@
 import { UPLOAD_MAX_BYTES_READINGS } from '../../../src/rules/limits';
 
 const { decimal, binary } = UPLOAD_MAX_BYTES_READINGS;
-import type { ProxyRequest } from '../../support/broken';
-import { errorResponse, mapJson } from '../../support/faults';
+import type { Fault, ProxyRequest, ProxyResponse } from '../../support/broken';
+import { errorResponse, isRec, mapJson } from '../../support/faults';
+import { carried, carriedUrl, relinked } from '../../tolerances/media-choices';
 import { Rec, path, withMultipartPng } from '../../support/resource-fault-helpers';
 import type { FaultTable } from '../../support/self-test';
 
@@ -32,6 +33,24 @@ function withSmallPng(req: ProxyRequest): ProxyRequest {
   return { ...req, body: Buffer.from(replaced, 'latin1') };
 }
 
+/**
+ * The property's `image` link moved under `prefix` of the deployment's own, where every request gets `answer`: a
+ * public image URL that does not give the image.
+ */
+function imageLinkServedBy(description: string, prefix: string, answer: ProxyResponse): Fault {
+  return {
+    request: (req) => (carriedUrl(req, prefix) ? answer : undefined),
+    ...mapJson(
+      description,
+      (_q, r) => r.status < 300,
+      (b, q) => {
+        const out = relinked(b, 'image', (url) => carried(q, prefix, url));
+        return isRec(out) ? out : b;
+      },
+    ),
+  };
+}
+
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
   'properties.imageUploadGivesAPublicUrl': [
@@ -53,6 +72,24 @@ export const faults: FaultTable = {
             ? withMultipartPng(req)
             : undefined,
       }),
+    },
+    {
+      // Redirects are followed: one that leads nowhere (a relative Location to a path nothing serves) still fails.
+      fault: () =>
+        imageLinkServedBy('the image URL redirects to a path that answers 404', '/gone/', {
+          status: 302,
+          headers: { location: '/nowhere/image.png' },
+          body: Buffer.alloc(0),
+        }),
+    },
+    {
+      // A generic media type is taken for an image only when the bytes are one.
+      fault: () =>
+        imageLinkServedBy('the image URL serves a text file as application/octet-stream', '/text/', {
+          status: 200,
+          headers: { 'content-type': 'application/octet-stream' },
+          body: Buffer.from('this is not an image\n'),
+        }),
     },
   ],
   'properties.imageOfExactly10MBAcceptedOneByteMoreAndNonImagesRefused': [

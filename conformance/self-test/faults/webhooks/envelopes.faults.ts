@@ -34,6 +34,16 @@ export const webhookFaults: WebhookFaultTable = {
         ),
       ),
     ),
+    // Members beyond the Envelope table are allowed (webhook-envelope-extra-members); one of its own missing is not.
+    broken('deliveries leave landlord_id out of the envelope', (s) =>
+      sender(
+        rewrite(
+          s,
+          () => true,
+          (e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'landlord_id')),
+        ),
+      ),
+    ),
     broken('property deliveries lack a catalogue field (address)', (s) =>
       sender(
         rewrite(

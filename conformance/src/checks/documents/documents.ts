@@ -8,6 +8,7 @@ import { SPEC_ROUTES } from '../../spec-routes';
 import { describeResponse, describeValue } from '../../runner/describe';
 import { addDays, isIsoDate, utcDate } from '../shared/dates';
 import { pdfBytes } from '../shared/files';
+import { fetchLink } from '../shared/links';
 import { createOwnChain, expect400 } from '../shared/own-data';
 import { ownWriteKey } from '../shared/provision';
 import { expectShape } from '../shared/shape';
@@ -54,10 +55,10 @@ async function download(
   rules: readonly string[],
   expected?: Uint8Array,
 ): Promise<void> {
-  const res = await ctx.http.request({ url, auth: 'none' });
+  const res = await fetchLink(ctx, url);
   ctx.expect(
     res.status === 200 && res.bytes.byteLength > 0,
-    'the downloadUrl to download the document: 200 with bytes, without credentials',
+    'the downloadUrl to download the document: 200 with bytes, without credentials, redirects followed',
     () => describeResponse(res),
     res.exchange,
     { rules },

@@ -310,10 +310,12 @@ export function unlistedMethodExamples(roles: readonly string[]): FuzzCase[] {
     { ...base, method: 'GET', id: 'not-a-uuid' },
     { ...base, method: 'DELETE', id: 'not-a-uuid' },
     { ...base, method: 'DELETE', id: '00000000-0000-4000-8000-000000000000' },
-    // HTTP's own answers, sent whatever the seed: a conditional GET of a list that exists, PUT and OPTIONS.
+    // HTTP's own answers, sent whatever the seed: a conditional GET of a list that exists, a GET accepting no
+    // JSON (406 or JSON anyway, RFC 9110 section 12.5.1), PUT and OPTIONS.
     ...(list
       ? [
           { ...base, route: list, method: 'GET', id: base.docId, extraHeader: ['if-none-match', '*'] as const },
+          { ...base, route: list, method: 'GET', id: base.docId, extraHeader: ['accept', 'text/html'] as const },
           { ...base, route: list, method: 'PUT', id: base.docId },
           { ...base, route: list, method: 'OPTIONS', id: base.docId },
         ]

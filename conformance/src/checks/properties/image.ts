@@ -6,6 +6,7 @@ import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
 import { UPLOAD_MAX_BYTES_READINGS } from '../../rules/limits';
 import { TINY_PDF, TINY_PNG } from '../shared/files';
+import { fetchLink, isImageAnswer } from '../shared/links';
 import { expect400 } from '../shared/own-data';
 import { expectShape, isUrl } from '../shared/shape';
 import { createOwnProperty, isRecord, requestRetryingResets, successData } from '../shared/util';
@@ -51,12 +52,10 @@ export const propertyImageUploadGivesAPublicUrl = defineCheck({
       detail.res.exchange,
       { rules: ['RES-PROP-18'] },
     );
-    const download = await ctx.http.request({ url: image, auth: 'none' });
+    const download = await fetchLink(ctx, image);
     ctx.expect(
-      download.status === 200 &&
-        download.bytes.byteLength > 0 &&
-        /^image\//i.test(download.headers['content-type'] ?? ''),
-      'the image URL to be public: 200 with image bytes, without credentials',
+      isImageAnswer(download),
+      'the image URL to be public: 200 with an image (typed image/*, or generically with image bytes), without credentials, redirects followed',
       () => describeResponse(download),
       download.exchange,
       { rules: ['PROP-19', 'RES-PROP-18'] },
