@@ -22,10 +22,7 @@ import { generateMutants, type Mutant } from './generate';
 import { buildReport, formatReport, renderMutationMarkdown } from './report';
 import { sample, shuffled } from './sample';
 import { KNOWN_SURVIVORS } from './survivors';
-import { ALL_AT_ONCE, variantsToRun } from './variants';
-
-/** Webhook variants run side by side (each waits on deliveries and retries, seconds apart). */
-const WEBHOOK_VARIANTS_AT_ONCE = 3;
+import { ALL_AT_ONCE, variantsToRun, WEBHOOK_VARIANTS_AT_ONCE } from './variants';
 
 export interface MutationOptions {
   readonly sample?: number;

@@ -4,7 +4,7 @@
 // other choice on the public API (./other-choices.ts), and must pass. These are the mutation engine's webhook
 // variants; they wait on deliveries more than on the CPU, so they run side by side against one server.
 import { runWebhookVariant } from '../../mutation/engine';
-import { allVariants } from '../../mutation/variants';
+import { allVariants, WEBHOOK_VARIANTS_AT_ONCE } from '../../mutation/variants';
 import { inBatches } from '../../src/checks/shared/util';
 import { withFastKeys } from '../support/fast-keys';
 import { startReferenceServer } from '../support/reference';
@@ -13,7 +13,6 @@ import { WEBHOOK_SERVER_ENV } from '../support/webhook-deployment';
 import { WEBHOOK_CHOICES } from './webhook-choices';
 
 const WEBHOOK_VARIANTS = allVariants().filter((v) => v.sender !== undefined);
-const VARIANTS_AT_ONCE = 4;
 
 describe('webhook checks against deployments making the webhook sender’s other choices', () => {
   it('has a variant per choice and one making them all', () => {
@@ -24,9 +23,7 @@ describe('webhook checks against deployments making the webhook sender’s other
     const reference = await startReferenceServer({ env: WEBHOOK_SERVER_ENV });
     try {
       const target = await withFastKeys(reference.target);
-      // At most four variants at once: they share the server's retry scheduler, which falls behind the retry
-      // checks' windows (seconds wide with the self-test's short delays) when more run on a loaded machine.
-      const runs = await inBatches(WEBHOOK_VARIANTS, VARIANTS_AT_ONCE, (v) =>
+      const runs = await inBatches(WEBHOOK_VARIANTS, WEBHOOK_VARIANTS_AT_ONCE, (v) =>
         runWebhookVariant(v, { target, upstream: reference.origin, seed: SELF_TEST_SEED, concurrency: 4 }),
       );
       const notPassed = runs.flatMap(({ outcome, results }) =>
