@@ -258,6 +258,36 @@ export const rentCreateNormalisesPeriodAndDefaultsPaid = defineCheck({
       undefined,
       { rules: ['RENT-POST-5'] },
     );
+    // Each default on its own: the one field omitted defaults, the other is kept as given.
+    const { value: received, dates: receivedDates } = await duringDates(() =>
+      createOwnRent(ctx, chain, {
+        period: suitePeriod(ctx, 'paid received only'),
+        status: 'Paid',
+        amount: 820,
+        amountReceived: 700,
+      }),
+    );
+    ctx.expect(
+      received.amountReceived === 700 &&
+        (received.datePaid === receivedDates.first || received.datePaid === receivedDates.last),
+      `a Paid payment with amountReceived but no datePaid: amountReceived 700 kept, datePaid defaulted to today (UTC) ${receivedDates.first}`,
+      () => `amountReceived ${describeValue(received.amountReceived)}, datePaid ${describeValue(received.datePaid)}`,
+      undefined,
+      { rules: ['RENT-POST-5', 'STATE-22'] },
+    );
+    const dated = await createOwnRent(ctx, chain, {
+      period: suitePeriod(ctx, 'paid date only'),
+      status: 'Paid',
+      amount: 830,
+      datePaid: addDays(utcDate(), -2),
+    });
+    ctx.expect(
+      dated.amountReceived === 830 && dated.datePaid === addDays(utcDate(), -2),
+      `a Paid payment with datePaid but no amountReceived: amountReceived defaulted to the amount (830), datePaid ${addDays(utcDate(), -2)} kept`,
+      () => `amountReceived ${describeValue(dated.amountReceived)}, datePaid ${describeValue(dated.datePaid)}`,
+      undefined,
+      { rules: ['RENT-POST-5', 'STATE-21'] },
+    );
     // Only an omitted amountReceived defaults: a given 0 is a value, kept as sent. The spec does not say a Paid
     // payment may record nothing received, so a refusal of it is the deployment's choice; a default is not.
     const zero = await ctx.http.request({
@@ -281,7 +311,7 @@ export const rentCreateNormalisesPeriodAndDefaultsPaid = defineCheck({
         { rules: ['RENT-POST-5'] },
       );
     else ctx.note(`a Paid payment with amountReceived 0 was refused (${describeResponse(zero).slice(0, 80)})`);
-    ctx.note('period normalised; statuses as given; Paid defaults applied');
+    ctx.note('period normalised; statuses as given; Paid defaults applied, each also on its own');
   },
 });
 
