@@ -5,7 +5,7 @@
 // ones left alone. Each breaks one rule and names it.
 
 import { randomUUID } from 'node:crypto';
-import type { FaultContext, ProxyRequest, ProxyResponse } from '../support/broken';
+import type { Fault, FaultContext, ProxyRequest, ProxyResponse } from '../support/broken';
 import { isRec, keyOf, withJson } from '../support/faults';
 import { rewrite } from '../support/webhook-deployment';
 import { bodyOf, dataOf, items, multipartField, path, withBody, withQuery } from '../support/resource-fault-helpers';
@@ -36,6 +36,31 @@ function withoutModeHeader(req: ProxyRequest): ProxyRequest {
   const headers = { ...req.headers };
   delete headers['x-service-mode'];
   return { ...req, headers };
+}
+
+/**
+ * A deployment that reads sandbox mode off the key alone: a write `aimed` selects, sent with a live key and
+ * `X-Service-Mode: sandbox`, goes through live; its answer is dressed as the sandbox mock (`mock` of its data, the
+ * header saying sandbox), so only what it wrote tells.
+ */
+function modeHeaderIgnored(
+  description: string,
+  aimed: (req: ProxyRequest) => boolean,
+  mock: (data: Rec) => Rec,
+): Fault {
+  const applies = (req: ProxyRequest): boolean => aimed(req) && isLive(req) && sandboxHeader(req);
+  return {
+    description,
+    request: (req) => (applies(req) ? withoutModeHeader(req) : undefined),
+    response: (res, req) => {
+      const body = json(res);
+      if (!applies(req) || !isSuccess(res) || !body || !isRec(body.data)) return undefined;
+      return {
+        ...withJson(res, { ...body, data: mock(body.data) }),
+        headers: { ...res.headers, 'x-service-mode': 'sandbox' },
+      };
+    },
+  };
 }
 
 /** A POST /rent with status Paid through the live key whose body has `given` and omits `omitted`. */
@@ -147,42 +172,23 @@ export const SIDEWAYS: readonly RedTeamDeployment[] = [
     id: 'service-mode-header-ignored-on-rent-patch',
     rule: 'RENT-PATCH-6',
     hole: 'one-member-of-family',
-    fault: () => ({
-      description:
+    fault: () =>
+      modeHeaderIgnored(
         'PATCH /rent/{id} with a live key and X-Service-Mode: sandbox updates the payment (answered as a sandbox mock)',
-      request: (req) =>
-        req.method === 'PATCH' && RENT_ONE.test(path(req)) && isLive(req) && sandboxHeader(req)
-          ? withoutModeHeader(req)
-          : undefined,
-      response: (res, req) => {
-        if (req.method !== 'PATCH' || !RENT_ONE.test(path(req)) || !isLive(req) || !sandboxHeader(req))
-          return undefined;
-        const body = json(res);
-        if (!isSuccess(res) || !body || !isRec(body.data)) return undefined;
-        return {
-          ...withJson(res, { ...body, data: { ...body.data, sandbox: true } }),
-          headers: { ...res.headers, 'x-service-mode': 'sandbox' },
-        };
-      },
-    }),
+        (req) => req.method === 'PATCH' && RENT_ONE.test(path(req)),
+        (data) => ({ ...data, sandbox: true }),
+      ),
   },
   {
     id: 'service-mode-header-ignored-on-invoice-email',
     rule: 'RENT-EMAIL-8',
     hole: 'one-member-of-family',
-    fault: () => ({
-      description:
+    fault: () =>
+      modeHeaderIgnored(
         'POST /rent/{id}/invoice/email with a live key and X-Service-Mode: sandbox really sends (answered sent: false, sandbox: true)',
-      request: (req) =>
-        EMAIL.test(path(req)) && isLive(req) && sandboxHeader(req) ? withoutModeHeader(req) : undefined,
-      response: (res, req) => {
-        if (!EMAIL.test(path(req)) || !isLive(req) || !sandboxHeader(req)) return undefined;
-        const body = json(res);
-        if (!isSuccess(res) || !body || !isRec(body.data)) return undefined;
-        const data = { ...body.data, sent: false, sandbox: true, messageId: null };
-        return { ...withJson(res, { ...body, data }), headers: { ...res.headers, 'x-service-mode': 'sandbox' } };
-      },
-    }),
+        (req) => EMAIL.test(path(req)),
+        (data) => ({ ...data, sent: false, sandbox: true, messageId: null }),
+      ),
   },
   // ---- Invoice email: one success per payment, whatever the address --------------------------------------------
   {
