@@ -4,130 +4,37 @@
 // whole quick suite through each and records whether the run fails; the faults files of the checks that fail them
 // take them as faults of their own (by id, from here), so each stays a self-test once the suite holds it.
 
-import type { Target } from '../../src/targets';
-import type { Fault, ProxyRequest, ProxyResponse } from '../support/broken';
-import { codeOf, errorResponse, isRec, keyOf, readJson, withJson } from '../support/faults';
+import { codeOf, errorResponse, isRec, keyOf, withJson } from '../support/faults';
 import type { SelfTest, WebhookSelfTest } from '../support/self-test';
-import { rewrite, type WebhookFaultPair, type WebhookShared } from '../support/webhook-deployment';
+import { rewrite } from '../support/webhook-deployment';
 import { bodyOf, dataOf, items, path, today, UUID, withBody, withQuery } from '../support/resource-fault-helpers';
+import {
+  CONTRACT,
+  CONTRACT_DOCS,
+  EMAIL,
+  isSuccess,
+  isWrite,
+  json,
+  keptOnly,
+  liveAnswer,
+  onDeleted,
+  PROPERTY,
+  PROPERTY_DOCS,
+  PROPERTY_PARTS,
+  reads,
+  rememberDeletes,
+  rewriteAnswers,
+  severityAt,
+  shiftDay,
+  type Rec,
+  type RedTeamDeployment,
+} from './helpers';
+import { SIDEWAYS } from './sideways';
 
-type Rec = Record<string, unknown>;
+export type { HoleClass, RedTeamDeployment } from './helpers';
 
-/** The classes of holes a deployment aims at (the issue's list). */
-export type HoleClass =
-  | 'value-on-few-probes'
-  | 'one-member-of-family'
-  | 'skip-cascade'
-  | 'self-given-leniency'
-  | 'shape-without-value'
-  | 'value-never-sent'
-  | 'declared-untestable';
-
-export interface RedTeamDeployment {
-  readonly id: string;
-  /** The one rule of the catalogue it breaks. */
-  readonly rule: string;
-  readonly hole: HoleClass;
-  /** A proxy in front of the reference server (the public API). */
-  readonly fault?: (t: Target) => Fault;
-  /** A webhook deployment: a fake sender (and/or an API proxy) with a mock receiver behind it. */
-  readonly webhook?: (shared: WebhookShared) => WebhookFaultPair;
-}
-
-const isSuccess = (res: ProxyResponse): boolean => res.status >= 200 && res.status < 300;
-const isWrite = (req: ProxyRequest): boolean => req.method !== 'GET';
-const idRe = (template: string): RegExp =>
-  new RegExp(`^${template.replace(/\{id\}|\{docId\}/g, `(${UUID})`).replace(/\//g, '\\/')}$`, 'i');
-const PROPERTY = idRe('/properties/{id}');
-const CONTRACT = idRe('/contracts/{id}');
-const PROPERTY_DOCS = idRe('/properties/{id}/documents');
-const CONTRACT_DOCS = idRe('/contracts/{id}/documents');
-const PROPERTY_PARTS = new RegExp(`^/properties/(${UUID})/(handbook|documents)$`, 'i');
-const EMAIL = idRe('/rent/{id}/invoice/email');
-
-/** A JSON answer with a body (status and headers kept). */
-function json(res: ProxyResponse): Rec | undefined {
-  const body = readJson(res);
-  return isRec(body) ? body : undefined;
-}
-
-/**
- * A response hook rewriting the JSON body of the successful answers to the requests `aimed` selects: `fn` gives the
- * new body, or undefined to leave the answer as it is.
- */
-function rewriteAnswers(
-  aimed: (req: ProxyRequest) => boolean,
-  fn: (body: Rec, req: ProxyRequest) => unknown,
-): NonNullable<Fault['response']> {
-  return (res, req) => {
-    if (!aimed(req) || !isSuccess(res)) return undefined;
-    const body = json(res);
-    const next = body === undefined ? undefined : fn(body, req);
-    return next === undefined ? undefined : withJson(res, next);
-  };
-}
-
-/** GET requests on `route` (a path, or a pattern of paths) with `query` among their parameters. */
-const reads =
-  (route: string | RegExp, query?: string) =>
-  (req: ProxyRequest): boolean =>
-    req.method === 'GET' &&
-    (typeof route === 'string' ? path(req) === route : route.test(path(req))) &&
-    (query === undefined || req.query.has(query));
-
-/** A list answer keeping only the items `keep` keeps, its total counting them; undefined when it keeps them all. */
-function keptOnly(body: Rec, keep: (item: Rec) => boolean): Rec | undefined {
-  const kept = items(body).filter(keep);
-  if (kept.length === items(body).length) return undefined;
-  return { ...body, data: kept, meta: isRec(body.meta) ? { ...body.meta, total: kept.length } : body.meta };
-}
-
-/** A made-up 200 of a live key, limit headers included, answering instead of the server. */
-function liveAnswer(data: unknown): ProxyResponse {
-  return {
-    status: 200,
-    headers: {
-      'content-type': 'application/json',
-      'x-service-mode': 'live',
-      'x-ratelimit-limit': '1000000',
-      'x-ratelimit-remaining': '999999',
-      'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 60),
-    },
-    body: Buffer.from(JSON.stringify({ data })),
-  };
-}
-
-/** Ids the deployment soft-deleted (recorded as DELETEs succeed), per kind. */
-function deleted(state: Map<string, unknown>, kind: string): Set<string> {
-  const key = `deleted:${kind}`;
-  const set = (state.get(key) as Set<string> | undefined) ?? new Set<string>();
-  state.set(key, set);
-  return set;
-}
-
-/** The `method` request on `pattern` whose id (the pattern's first group) the deployment soft-deleted, if it is one. */
-function onDeleted(
-  req: ProxyRequest,
-  state: Map<string, unknown>,
-  method: string,
-  pattern: RegExp,
-  kind: string,
-): RegExpExecArray | undefined {
-  const m = pattern.exec(path(req));
-  return req.method === method && m && deleted(state, kind).has(m[1]?.toLowerCase() ?? '') ? m : undefined;
-}
-
-/** A response hook remembering the ids of the `kind` a live DELETE on `pattern` removed (the answer untouched). */
-function rememberDeletes(pattern: RegExp, kind: string): NonNullable<Fault['response']> {
-  return (res, req, ctx) => {
-    const m = pattern.exec(path(req));
-    if (req.method === 'DELETE' && m && res.status === 200 && keyOf(req)?.startsWith('svc_live_'))
-      deleted(ctx.state, kind).add(m[1]?.toLowerCase() ?? '');
-    return undefined;
-  };
-}
-
-export const RED_TEAM: readonly RedTeamDeployment[] = [
+/** The first deployments; `SIDEWAYS` (sideways.ts) adds more, one step further out. */
+const FIRST: readonly RedTeamDeployment[] = [
   // ---- Endpoints: headers and content types on every answer -----------------------------------------------------
   {
     id: 'json-success-typed-text-on-writes',
@@ -453,18 +360,7 @@ export const RED_TEAM: readonly RedTeamDeployment[] = [
     hole: 'value-never-sent',
     fault: () => ({
       description: 'an item due in exactly 30 days is "urgent" (critical only below 30)',
-      response: (res, req) => {
-        const p = path(req);
-        if (!isSuccess(res) || !(p === '/compliance/summary' || p === '/properties' || PROPERTY.test(p)))
-          return undefined;
-        const body = json(res);
-        if (!body) return undefined;
-        const text = JSON.stringify(body);
-        const shifted = text.replace(/\{[^{}]*"daysUntil":30[^{}]*\}/g, (item) =>
-          item.replace('"severity":"critical"', '"severity":"urgent"'),
-        );
-        return shifted === text ? undefined : withJson(res, JSON.parse(shifted) as unknown);
-      },
+      response: severityAt(30, 'critical', 'urgent'),
     }),
   },
   // ---- Documents ------------------------------------------------------------------------------------------------
@@ -797,10 +693,7 @@ export const RED_TEAM: readonly RedTeamDeployment[] = [
   },
 ];
 
-function shiftDay(date: string, days: number): string {
-  const ms = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(ms) ? date : new Date(ms + days * 86_400_000).toISOString().slice(0, 10);
-}
+export const RED_TEAM: readonly RedTeamDeployment[] = [...FIRST, ...SIDEWAYS];
 
 export function redTeam(id: string): RedTeamDeployment {
   const found = RED_TEAM.find((d) => d.id === id);

@@ -1,7 +1,7 @@
 // Measures the suite against the red-team deployments: for each, the whole quick suite (every check a normal run
 // has that needs no webhook receiver and no minute of its own) runs through the deployment's proxy in front of one
 // embedded reference server, and the run's exit status is recorded as the CLI would give it (1 when a check failed).
-// `npx tsx conformance/self-test/red-team/measure.ts [--only ID-GLOB] [--parallel N] [--json PATH]`
+// `npx tsx conformance/self-test/red-team/measure.ts [--only ID-GLOB[,ID-GLOB…]] [--parallel N] [--json PATH]`
 
 import { writeFile } from 'node:fs/promises';
 import { ALL_CHECKS } from '../../src/registry';
@@ -45,8 +45,8 @@ function exitOf(results: readonly CheckResult[]): 0 | 1 | 3 {
 async function main(): Promise<void> {
   if (process.argv.includes('--baseline')) return baseline(arg('--checks') ?? '*');
   if (process.argv.includes('--selftests')) return selfTests(arg('--only') ?? '*');
-  const only = arg('--only');
-  const chosen = RED_TEAM.filter((d) => only === undefined || globToRegExp(only).test(d.id));
+  const only = splitPatterns(arg('--only')).map(globToRegExp);
+  const chosen = RED_TEAM.filter((d) => only.length === 0 || only.some((re) => re.test(d.id)));
   const parallel = Number(arg('--parallel') ?? 2);
   const api = chosen.filter((d) => d.fault !== undefined);
   const hooks = chosen.filter((d) => d.webhook !== undefined);
@@ -97,10 +97,10 @@ async function baseline(glob: string): Promise<void> {
  * self-test shard runs it), which must fail. Webhook ones are left to the webhook shards.
  */
 async function selfTests(glob: string): Promise<void> {
-  const re = globToRegExp(glob);
+  const res = splitPatterns(glob).map(globToRegExp);
   const wired = SELF_TESTS.tests.flatMap((t) =>
     t.faults.flatMap((f) => {
-      const d = RED_TEAM.find((x) => x.fault !== undefined && x.fault === f.fault && re.test(x.id));
+      const d = RED_TEAM.find((x) => x.fault !== undefined && x.fault === f.fault && res.some((re) => re.test(x.id)));
       return d && !('broken' in f) && t.harness === 'reference' && isTargetCheck(t.check)
         ? [{ check: t.check, d, f }]
         : [];

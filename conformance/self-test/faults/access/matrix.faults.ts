@@ -207,6 +207,8 @@ export const faults: FaultTable = {
     },
   ],
   'access.sandboxKeyPersistsNothingOnEveryWrite': [
+    redTeamFault('service-mode-header-ignored-on-rent-patch'),
+    redTeamFault('service-mode-header-ignored-on-invoice-email'),
     redTeamFault('sandbox-create-property-refused'),
     {
       fault: (t) => ({

@@ -81,6 +81,7 @@ export const faults: FaultTable = {
     },
   ],
   'calendar.propertyIdFilter': [
+    redTeamFault('calendar-type-ignored-with-property-id'),
     {
       fault: () => ({
         description: 'the calendar propertyId filter is ignored',

@@ -32,6 +32,8 @@ export const faults: FaultTable = {
   ],
   'compliance.severityFollowsThresholds': [
     redTeamFault('compliance-thirty-days-urgent'),
+    redTeamFault('compliance-sixty-days-due-soon'),
+    redTeamFault('compliance-due-today-expired'),
     {
       fault: () =>
         mapJson(
@@ -81,6 +83,7 @@ export const faults: FaultTable = {
     },
   ],
   'compliance.attentionSortedAndCountsConsistent': [
+    redTeamFault('compliance-epc-above-and-below-c-swapped'),
     redTeamFault('compliance-worst-severity-second'),
     {
       fault: () =>

@@ -2,11 +2,13 @@
 import { codeOf, mapJson } from '../../support/faults';
 import { Rec, path, dataOf } from '../../support/resource-fault-helpers';
 import type { FaultTable } from '../../support/self-test';
+import { redTeamFault } from '../../red-team/deployments';
 
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
   // ---- Handbook -------------------------------------------------------------------------------------------
   'handbook.shapeOnEveryProperty': [
+    redTeamFault('handbook-knowledge-empty-record-when-nothing-recorded'),
     {
       fault: () =>
         mapJson(

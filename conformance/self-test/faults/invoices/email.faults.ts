@@ -37,6 +37,7 @@ export const faults: FaultTable = {
   ],
   'invoices.emailInSandboxSendsNothing': [{ fault: (t) => sandboxThatWrites(t) }],
   'invoices.emailConcurrentAndRepeatedSendsShareOnePayload': [
+    redTeamFault('invoice-repeat-to-another-address-sends-again'),
     redTeamFault('invoice-repeat-new-payload'),
     {
       fault: () =>

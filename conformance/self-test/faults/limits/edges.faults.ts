@@ -2,6 +2,7 @@
 
 import type { FaultTable } from '../../support/self-test';
 import { apiPath, errorResponse } from '../../support/faults';
+import { redTeamFault } from '../../red-team/deployments';
 
 const ANY_DOCS = /^\/(properties|contracts)\/[0-9a-f-]{36}\/documents$/i;
 /** The text of the multipart part `name` (UTF-8). */
@@ -52,6 +53,7 @@ export const faults: FaultTable = {
     },
   ],
   'documents.nameEdgeOnPropertyAndContractDocuments': [
+    redTeamFault('document-name-of-one-character-refused'),
     {
       fault: () => ({
         description: 'document names counted in UTF-8 bytes (250 characters outside the BMP, 1000 bytes, refused)',

@@ -66,6 +66,7 @@ export const faults: FaultTable = {
     },
   ],
   'properties.searchIsCaseInsensitiveContainsOnAddress': [
+    redTeamFault('properties-search-also-matches-short-name'),
     redTeamFault('properties-search-prefix-only'),
     {
       fault: () =>

@@ -3,6 +3,7 @@ import type { ProxyResponse } from '../../support/broken';
 import { codeOf, errorResponse, mapJson, withJson } from '../../support/faults';
 import { Rec, path, ONE, bodyOf, withBody, dataOf, get } from '../../support/resource-fault-helpers';
 import type { FaultTable } from '../../support/self-test';
+import { redTeamFault } from '../../red-team/deployments';
 
 /** Run against the shared reference server (raised rate limits). */
 export const faults: FaultTable = {
@@ -22,6 +23,7 @@ export const faults: FaultTable = {
     },
   ],
   'properties.maintenanceIsSetAndClearedToDerivedStatus': [
+    redTeamFault('property-rent-amount-not-derived'),
     {
       fault: () => ({
         description: 'PATCH { status: null } is ignored: the property stays in Maintenance',

@@ -62,6 +62,8 @@ export const faults: FaultTable = {
     },
   ],
   'rent.createNormalisesPeriodAndDefaultsPaid': [
+    redTeamFault('rent-paid-date-not-defaulted-when-received-given'),
+    redTeamFault('rent-paid-received-not-defaulted-when-date-given'),
     redTeamFault('rent-paid-received-zero-defaulted'),
     redTeamFault('rent-period-newlines-kept'),
     {

@@ -20,6 +20,8 @@ function occupiedDetail(description: string, fn: (property: Rec) => Rec): Return
 
 export const webhookFaults: WebhookFaultTable = {
   'webhooks.writtenEventDataEqualsTheResourceReadBack': [
+    redTeamWebhookFault('property-events-report-derived-status-in-maintenance'),
+    redTeamWebhookFault('contract-deleted-event-start-date-a-day-early'),
     redTeamWebhookFault('rent-event-due-date-a-day-late'),
     redTeamWebhookFault('contract-event-start-date-a-day-early'),
     redTeamWebhookFault('document-event-size-in-kilobytes'),

@@ -14,10 +14,12 @@ import {
   liveKeyOf,
 } from '../../support/webhook-fault-helpers';
 import type { WebhookFaultTable } from '../../support/self-test';
+import { redTeamWebhookFault } from '../../red-team/deployments';
 
 /** Run with a mock receiver and a fake sender per run (support/webhook-deployment.ts), on the system clock. */
 export const webhookFaults: WebhookFaultTable = {
   'webhooks.invoiceSentFollowsALiveInvoiceEmailNeverASandboxOne': [
+    redTeamWebhookFault('invoice-sent-event-due-date-a-day-late'),
     broken('a sandbox invoice email really sends and queues rent.invoice_sent (answered as a sandbox mock)', (s) =>
       api({
         request: (req) => {

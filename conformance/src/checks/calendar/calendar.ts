@@ -319,9 +319,10 @@ export function padTypeList(length: number): string {
 
 export const calendarPropertyIdFilter = defineCheck({
   id: 'calendar.propertyIdFilter',
-  title: 'GET /events?propertyId= returns only events that carry that property id',
+  title:
+    'GET /events?propertyId= returns exactly the events that carry that property id, and with type as well exactly those of that type',
   group: GROUP,
-  rules: ['CAL-7'],
+  rules: ['CAL-7', 'CAL-9'],
   async run(ctx: CheckContext) {
     const today = utcDate();
     // 398 days apart: within "at most 400 days" however they are counted.
@@ -330,6 +331,7 @@ export const calendarPropertyIdFilter = defineCheck({
     const everything = await allEvents(ctx, range);
     const withProperty = properties.filter((id) => everything.items.some((e) => carries(e, id))).slice(0, 3);
     if (withProperty.length === 0) ctx.skip('no event in ±199 days carries the id of a property of the target');
+    let combined = 0;
     for (const id of withProperty) {
       const filtered = await allEvents(ctx, { ...range, propertyId: id });
       const wrong = filtered.items.find((e) => !carries(e, id));
@@ -349,6 +351,27 @@ export const calendarPropertyIdFilter = defineCheck({
         filtered.pages[0]?.res.exchange,
         { rules: ['CAL-7'] },
       );
+      // With type as well, both filters hold: exactly the events carrying the id that are of that type.
+      const type = expected.map((e) => e.type).find((t): t is string => typeof t === 'string');
+      if (type === undefined) continue;
+      const both = await allEvents(ctx, { ...range, propertyId: id, type });
+      const outside = both.items.find((e) => !carries(e, id) || e.type !== type);
+      ctx.expect(
+        outside === undefined,
+        `every event of propertyId=${id}&type=${type} to carry that property id and be of that type`,
+        () => describeValue(outside),
+        both.pages[0]?.res.exchange,
+        { rules: ['CAL-7', 'CAL-9'] },
+      );
+      const absent = expected.find((e) => e.type === type && !both.items.some((f) => f.id === e.id));
+      ctx.expect(
+        absent === undefined,
+        `propertyId=${id}&type=${type} to return every ${type} event carrying it`,
+        () => `event ${String(absent?.id)} is missing`,
+        both.pages[0]?.res.exchange,
+        { rules: ['CAL-7', 'CAL-9'] },
+      );
+      combined++;
     }
     const none = await allEvents(ctx, { ...range, propertyId: unknownId() });
     ctx.expect(
@@ -358,6 +381,8 @@ export const calendarPropertyIdFilter = defineCheck({
       none.pages[0]?.res.exchange,
       { rules: ['CAL-7'] },
     );
-    ctx.note(`propertyId filter held for ${withProperty.length} properties; an unknown id gave none`);
+    ctx.note(
+      `propertyId filter held for ${withProperty.length} properties (${combined} of them with type as well); an unknown id gave none`,
+    );
   },
 });

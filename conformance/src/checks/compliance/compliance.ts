@@ -6,6 +6,7 @@ import { describeValue } from '../../runner/describe';
 import type { HttpResponse } from '../../http/client';
 import { daysBetween, isIsoDate } from '../shared/dates';
 import { expectOneToday } from './days-until';
+import { expectedSeverity, thresholdRule } from './thresholds';
 import { expectShape, type FieldRule } from '../shared/shape';
 import { isInt, isRecord, successData, type Json } from '../shared/util';
 import { complianceItems, targetProperties } from '../properties/fields';
@@ -148,31 +149,6 @@ export const complianceSummaryShape = defineCheck({
   },
 });
 
-/** The severity the thresholds give a required item, or undefined when the item gives nothing to judge. */
-export function expectedSeverity(item: Json): readonly string[] | undefined {
-  if (item.required !== true) return undefined;
-  if (item.state === 'missing') return ['expired', 'missing'];
-  if (!isInt(item.daysUntil)) return undefined;
-  const d = item.daysUntil;
-  if (d < 0) return ['expired'];
-  if (d <= 30) return ['critical'];
-  if (d <= 60) return ['urgent'];
-  if (d <= 90) return ['due_soon'];
-  return ['ok'];
-}
-
-function thresholdRule(item: Json): string {
-  if (item.state === 'missing' || (isInt(item.daysUntil) && item.daysUntil < 0)) return 'RES-COMPLIANCE-11';
-  const d = item.daysUntil as number;
-  return d <= 30
-    ? 'RES-COMPLIANCE-12'
-    : d <= 60
-      ? 'RES-COMPLIANCE-13'
-      : d <= 90
-        ? 'RES-COMPLIANCE-14'
-        : 'RES-COMPLIANCE-15';
-}
-
 function expectThreshold(
   ctx: CheckContext,
   item: Json,
@@ -258,10 +234,50 @@ export const complianceSeverityFollowsThresholds = defineCheck({
   },
 });
 
+/** EPC bands, best first: `cOrAbove` counts A to C, `belowC` D to G. */
+const EPC_BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+const C_OR_ABOVE = new Set(['A', 'B', 'C']);
+
+/**
+ * The EPC figures against the bands they count: `distribution` maps each band to the properties listed with it, and
+ * `cOrAbove` and `belowC` split the distribution at C (what their names say). Judged when every band named is a
+ * letter A to G; another band scale is not one the split can be read off.
+ */
+function expectEpcBands(ctx: CheckContext, epc: Json, properties: readonly Json[], ex: HttpResponse['exchange']): void {
+  const distribution = Object.entries(epc.distribution as Json).map(([band, n]) => [band.toUpperCase(), n] as const);
+  const listed = properties
+    .map((p) => (isRecord(p.epc) && typeof p.epc.band === 'string' ? p.epc.band.toUpperCase() : undefined))
+    .filter((b): b is string => b !== undefined);
+  const letters: readonly string[] = EPC_BANDS;
+  if (![...distribution.map(([b]) => b), ...listed].every((b) => letters.includes(b))) {
+    ctx.note(`EPC bands other than A to G (${describeValue(epc.distribution)}): the split at C not judged`);
+    return;
+  }
+  const counted = (band: string): number =>
+    distribution.filter(([b]) => b === band).reduce((n, [, v]) => n + (v as number), 0);
+  const wrong = EPC_BANDS.find((band) => counted(band) !== listed.filter((b) => b === band).length);
+  ctx.expect(
+    wrong === undefined,
+    `epc.distribution to count the summary's properties by their epc.band (${EPC_BANDS.map((b) => `${b} ${listed.filter((x) => x === b).length}`).join(', ')})`,
+    () => describeValue(epc.distribution),
+    ex,
+    { rules: ['RES-COMPLIANCE-6'] },
+  );
+  const above = EPC_BANDS.filter((b) => C_OR_ABOVE.has(b)).reduce((n, b) => n + counted(b), 0);
+  const below = EPC_BANDS.filter((b) => !C_OR_ABOVE.has(b)).reduce((n, b) => n + counted(b), 0);
+  ctx.expect(
+    epc.cOrAbove === above && epc.belowC === below,
+    `epc.cOrAbove to be the ${above} properties of bands A to C and belowC the ${below} of D to G`,
+    () => `cOrAbove ${describeValue(epc.cOrAbove)}, belowC ${describeValue(epc.belowC)}`,
+    ex,
+    { rules: ['RES-COMPLIANCE-6'] },
+  );
+}
+
 export const complianceAttentionSortedAndCountsConsistent = defineCheck({
   id: 'compliance.attentionSortedAndCountsConsistent',
   title:
-    'The attention list is sorted worst severity first and the portfolio counts, worstSeverity and epc figures agree with the items',
+    'The attention list is sorted worst severity first and the portfolio counts, worstSeverity and epc figures agree with the items (the EPC distribution with the bands listed, cOrAbove and belowC split at C)',
   group: GROUP,
   rules: ['RES-COMPLIANCE-3', 'RES-COMPLIANCE-4', 'RES-COMPLIANCE-5', 'RES-COMPLIANCE-6', 'RES-COMPLIANCE-7'],
   async run(ctx: CheckContext) {
@@ -342,6 +358,7 @@ export const complianceAttentionSortedAndCountsConsistent = defineCheck({
       ex,
       { rules: ['RES-COMPLIANCE-6'] },
     );
+    expectEpcBands(ctx, e, s.properties, ex);
     ctx.note(`${s.attention.length} attention entries sorted worst first; counts, worstSeverity and epc consistent`);
   },
 });

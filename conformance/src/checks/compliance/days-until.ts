@@ -2,7 +2,8 @@
 // compliance "today" falls, so the suite does not assume one: it reads the deployment's own today off its answers
 // (dueDate − daysUntil, which must be ONE date for every item of every view) and requires that date to be one a
 // real time zone (UTC−12 to UTC+14) can have at the moment of the request. Every daysUntil is then compared to
-// the day count from that date, with no slack.
+// the day count from that date, with no slack. The renewal dates are set at every severity edge on a property of
+// the check's own, so each threshold is judged on its edge whatever data the rest of the portfolio holds.
 
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
@@ -11,6 +12,7 @@ import { addDays, daysBetween, isIsoDate, utcDate } from '../shared/dates';
 import { ownWriteKey } from '../shared/provision';
 import { createOwnProperty, isInt, successData, type Json } from '../shared/util';
 import { complianceItems, getProperty, renewalFieldOf, type RenewalField } from '../properties/fields';
+import { expectedSeverity, thresholdRule } from './thresholds';
 
 const HOUR_MS = 3_600_000;
 
@@ -64,14 +66,22 @@ export function expectOneToday(
 }
 
 /** Offsets from the UTC date at each severity edge: yesterday, today, 30/31, 60/61, 90/91. */
-const EDGES = [-1, 30, 31, 61, 90, 91] as const;
+const EDGES = [-1, 0, 30, 31, 60, 61, 90, 91] as const;
 
 export const complianceDaysUntilExactOnRenewalDates = defineCheck({
   id: 'compliance.daysUntilExactOnRenewalDates',
   title:
-    'Renewal dates at the severity edges (yesterday, 30/31, 61, 90/91 days): daysUntil the exact day count from one today in the property view and the summary',
+    'Renewal dates at every severity edge (yesterday, today, 30/31, 60/61, 90/91 days): daysUntil the exact day count from one today, and each required item the severity its state and daysUntil call for, in the property view and the summary',
   group: 'Resources > Compliance summary',
-  rules: ['RES-COMPLIANCE-10', 'PROP-40'],
+  rules: [
+    'RES-COMPLIANCE-10',
+    'PROP-40',
+    'RES-COMPLIANCE-11',
+    'RES-COMPLIANCE-12',
+    'RES-COMPLIANCE-13',
+    'RES-COMPLIANCE-14',
+    'RES-COMPLIANCE-15',
+  ],
   async run(ctx: CheckContext) {
     const key = await ownWriteKey(ctx, 'compliance-edges');
     const own = await createOwnProperty(ctx, key, 'compliance-edges');
@@ -83,60 +93,74 @@ export const complianceDaysUntilExactOnRenewalDates = defineCheck({
       ctx.skip(
         `the created property shows no compliance item with a renewal field (codes: ${describeValue(complianceItems(own).map((i) => i.code))})`,
       );
-    const start = Date.now();
-    const base = utcDate(start);
-    const body: Json = {};
-    fields.forEach((f, i) => (body[f] = addDays(base, EDGES[i % EDGES.length])));
-    const patched = await ctx.http.request({ method: 'PATCH', path: `/properties/${id}`, key, json: body });
-    successData(ctx, patched, [200], { rules: ['PROP-40'] });
-    const view = await getProperty(ctx, id, key);
-    const summaryRes = await ctx.http.request({ path: '/compliance/summary', key });
-    const end = Date.now();
-    const summary = successData(ctx, summaryRes, [200], { rules: ['COMPLIANCE-1'] }) as Json;
-    const inSummary = Array.isArray(summary.properties)
-      ? (summary.properties as Json[]).find((p) => p.id === id)
-      : undefined;
-    ctx.expect(
-      inSummary !== undefined,
-      `the property ${id} in the summary's properties`,
-      'absent',
-      summaryRes.exchange,
-      { rules: ['RES-COMPLIANCE-9'] },
-    );
-    const viewItems = complianceItems(view.data);
-    const summaryItems = complianceItems({ compliance: inSummary });
-    const today = expectOneToday(
-      ctx,
-      [...viewItems, ...summaryItems],
-      'the property view and the summary',
-      start,
-      end,
-      summaryRes.exchange,
-    );
     let judged = 0;
-    for (const [where, items, exchange] of [
-      ['property view', viewItems, view.res.exchange],
-      ['summary', summaryItems, summaryRes.exchange],
-    ] as const) {
-      for (const field of fields) {
-        const item = items.find((i) => renewalFieldOf(i.code) === field);
-        const due = body[field] as string;
-        // The spec does not say that a renewal date becomes the item's due date: only items that show it are judged.
-        if (!item || item.dueDate !== due || today === undefined) continue;
-        judged++;
-        ctx.expect(
-          item.daysUntil === daysBetween(today, due),
-          `${where}: ${String(item.code)} due ${due}: daysUntil ${daysBetween(today, due)} (from ${today})`,
-          () => describeValue(item.daysUntil),
-          exchange,
-          { rules: ['RES-COMPLIANCE-10'] },
-        );
+    const severities = new Set<string>();
+    // As many rounds as it takes for the property's renewal fields to reach every edge.
+    for (let round = 0; round * fields.length < EDGES.length; round++) {
+      const start = Date.now();
+      const base = utcDate(start);
+      const body: Json = {};
+      fields.forEach((f, i) => (body[f] = addDays(base, EDGES[(round * fields.length + i) % EDGES.length])));
+      const patched = await ctx.http.request({ method: 'PATCH', path: `/properties/${id}`, key, json: body });
+      successData(ctx, patched, [200], { rules: ['PROP-40'] });
+      const view = await getProperty(ctx, id, key);
+      const summaryRes = await ctx.http.request({ path: '/compliance/summary', key });
+      const end = Date.now();
+      const summary = successData(ctx, summaryRes, [200], { rules: ['COMPLIANCE-1'] }) as Json;
+      const inSummary = Array.isArray(summary.properties)
+        ? (summary.properties as Json[]).find((p) => p.id === id)
+        : undefined;
+      ctx.expect(
+        inSummary !== undefined,
+        `the property ${id} in the summary's properties`,
+        'absent',
+        summaryRes.exchange,
+        { rules: ['RES-COMPLIANCE-9'] },
+      );
+      const viewItems = complianceItems(view.data);
+      const summaryItems = complianceItems({ compliance: inSummary });
+      const today = expectOneToday(
+        ctx,
+        [...viewItems, ...summaryItems],
+        'the property view and the summary',
+        start,
+        end,
+        summaryRes.exchange,
+      );
+      for (const [where, items, exchange] of [
+        ['property view', viewItems, view.res.exchange],
+        ['summary', summaryItems, summaryRes.exchange],
+      ] as const) {
+        for (const field of fields) {
+          const item = items.find((i) => renewalFieldOf(i.code) === field);
+          const due = body[field] as string;
+          // The spec does not say that a renewal date becomes the item's due date: only items that show it are judged.
+          if (!item || item.dueDate !== due || today === undefined) continue;
+          judged++;
+          ctx.expect(
+            item.daysUntil === daysBetween(today, due),
+            `${where}: ${String(item.code)} due ${due}: daysUntil ${daysBetween(today, due)} (from ${today})`,
+            () => describeValue(item.daysUntil),
+            exchange,
+            { rules: ['RES-COMPLIANCE-10'] },
+          );
+          // The severity of the edge just set, whatever data the rest of the portfolio holds.
+          const wanted = expectedSeverity(item);
+          if (!wanted) continue;
+          severities.add(String(item.severity));
+          ctx.expect(
+            wanted.includes(item.severity as string),
+            `${where}: ${String(item.code)} due ${due} (daysUntil ${String(item.daysUntil)}): severity ${wanted.join(' or ')}`,
+            () => describeValue(item.severity),
+            exchange,
+            { rules: [thresholdRule(item)] },
+          );
+        }
       }
     }
-    if (judged === 0)
-      ctx.skip(`no compliance item shows the renewal dates as its due date (${describeValue(viewItems)})`);
+    if (judged === 0) ctx.skip(`no compliance item shows the renewal dates as its due date (${describeValue(own)})`);
     ctx.note(
-      `${fields.length} renewal dates (${fields.map((f) => `${f} ${String(body[f])}`).join(', ')}); ${judged} items judged, daysUntil exact from ${String(today)} in both views`,
+      `${fields.length} renewal fields set to the edges ${EDGES.join(', ')} days; ${judged} items judged, daysUntil exact in both views; severities seen: ${[...severities].sort().join(', ')}`,
     );
   },
 });

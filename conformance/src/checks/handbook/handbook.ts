@@ -144,7 +144,8 @@ export const handbookShapeOnEveryProperty = defineCheck({
       suppliers += seen.suppliers;
       if (seen.knowledge) withKnowledge++;
     }
-    // A property with nothing recorded: 200 with knowledge null (or an empty record), never an error.
+    // A property with nothing recorded: 200 with knowledge null ("null when nothing has been recorded yet; this is
+    // normal, not an error"), never an error and never a record standing for nothing.
     const own = await createOwnProperty(ctx, LIVE, 'handbook');
     const fresh = await ctx.http.request({ path: `/properties/${String(own.id)}/handbook`, key: LIVE });
     ctx.expect(
@@ -155,6 +156,14 @@ export const handbookShapeOnEveryProperty = defineCheck({
       { rules: ['RES-HANDBOOK-2', 'PROP-25'] },
     );
     expectHandbook(ctx, fresh, String(own.id));
+    const knowledge = isRecord(fresh.json) && isRecord(fresh.json.data) ? fresh.json.data.knowledge : undefined;
+    ctx.expect(
+      knowledge === null,
+      'the handbook of a new property (nothing recorded yet) to carry knowledge null',
+      () => `knowledge ${describeValue(knowledge)}`,
+      fresh.exchange,
+      { rules: ['RES-HANDBOOK-2'] },
+    );
     ctx.note(
       `${properties.length} handbooks (${withKnowledge} with knowledge, ${meters} meters, ${suppliers} suppliers) and a fresh property's handbook`,
     );

@@ -109,7 +109,7 @@ export const expiringWithinDaysEdgeDay = defineCheck({
 export const documentNameEdgeOnBothKinds = defineCheck({
   id: 'documents.nameEdgeOnPropertyAndContractDocuments',
   title:
-    'A document name of 500 characters (as code points and as UTF-16 units) is accepted and kept whole and 501 refused, on property and on contract documents',
+    'A document name of 1 and of 500 characters (as code points and as UTF-16 units) is accepted and kept whole, 0 and 501 refused, on property and on contract documents',
   group: 'Resources > Property document and contract document',
   rules: ['LIMIT-7', 'RES-DOC-1', 'PROP-31'],
   async run(ctx: CheckContext) {
@@ -127,7 +127,8 @@ export const documentNameEdgeOnBothKinds = defineCheck({
     // Past 500 under both readings.
     const overs = [`${plain}n`, prefix + ASTRAL.repeat(501 - Array.from(prefix).length)];
     for (const owner of owners) {
-      for (const name of [plain, astral]) {
+      // The lower edge too: one character accepted, none refused.
+      for (const name of [plain, astral, 'n']) {
         if (!withinUnderBoth(name, 500)) throw new Error('an accepted name must be within 500 under both readings');
         const doc = await uploadDocument(ctx, owner, { name }, ['LIMIT-7', 'RES-DOC-1']);
         const [points, units] = readings(name);
@@ -139,6 +140,13 @@ export const documentNameEdgeOnBothKinds = defineCheck({
           { rules: ['LIMIT-7', 'RES-DOC-1'] },
         );
       }
+      expect400(
+        ctx,
+        await uploadRaw(ctx, owner, uploadForm({ name: '' })),
+        `a ${owner.kind} document with an empty name`,
+        ['LIMIT-7', 'PROP-31'],
+        ['VALIDATION_ERROR', 'BAD_REQUEST'],
+      );
       for (const name of overs) {
         if (!pastUnderBoth(name, 500)) throw new Error('a refused name must be past 500 under both readings');
         const [points, units] = readings(name);
@@ -153,7 +161,7 @@ export const documentNameEdgeOnBothKinds = defineCheck({
       }
     }
     ctx.note(
-      'names within 500 characters under both readings accepted and kept, past 500 under both refused, on property and contract documents',
+      'names of 1 character and within 500 under both readings accepted and kept, empty and past 500 under both refused, on property and contract documents',
     );
   },
 });

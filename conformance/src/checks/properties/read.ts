@@ -8,6 +8,7 @@ import { expect400 } from '../shared/own-data';
 import { TINY_PDF, TINY_PNG } from '../shared/files';
 import { expectShape, keySet } from '../shared/shape';
 import { createOwnProperty, getList, isSuiteData, unknownId, type Json } from '../shared/util';
+import { writeName } from '../shared/unnamed';
 import {
   getProperty,
   maskCase,
@@ -237,6 +238,14 @@ export const propertySearchIsCaseInsensitiveContainsOnAddress = defineCheck({
       },
       { numRuns: 8 },
     );
+    // "Contains on address", no other field: a term only a property's shortName carries finds nothing.
+    const nickname = `${ctx.marker.replace(/[^a-z0-9]/gi, '')}nick`;
+    const named = await createOwnProperty(ctx, LIVE, 'search-nickname', {
+      [writeName(ctx, 'property', 'shortName')]: `${ctx.marker} ${nickname}`,
+    });
+    if (String(named.address).toLowerCase().includes(nickname.toLowerCase()))
+      ctx.note(`the address of ${String(named.id)} carries its shortName: a shortName-only term not searched`);
+    else await search(nickname);
     // LIKE wildcards are matched literally ("contains"): every result must contain them.
     for (const literal of ['%', '_']) await search(literal);
     // Both bounds are accepted: one character, and exactly 200.
@@ -253,7 +262,7 @@ export const propertySearchIsCaseInsensitiveContainsOnAddress = defineCheck({
       { rules: ['LIMIT-4'] },
     );
     ctx.note(
-      'search matched case-insensitive substrings of addresses (% and _ literally); 1 and 200 characters accepted',
+      'search matched case-insensitive substrings of addresses (% and _ literally), not a term of a shortName only; 1 and 200 characters accepted',
     );
   },
 });

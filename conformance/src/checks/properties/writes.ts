@@ -8,6 +8,7 @@ import { describeResponse, describeValue } from '../../runner/describe';
 import { addDays, utcDate } from '../shared/dates';
 import { createOwnChain, expect400, optionalPart, type OwnChain } from '../shared/own-data';
 import { ownWriteKey } from '../shared/provision';
+import { readName } from '../shared/unnamed';
 import { expectShape } from '../shared/shape';
 import {
   createOwnProperty,
@@ -150,9 +151,9 @@ async function maintenanceRoundTrip(
 export const propertyMaintenanceIsSetAndClearedToDerivedStatus = defineCheck({
   id: 'properties.maintenanceIsSetAndClearedToDerivedStatus',
   title:
-    'PATCH status Maintenance sets it; status null returns to the contract-derived state; Occupied and Vacant are refused',
+    "PATCH status Maintenance sets it; status null returns to the contract-derived state; Occupied and Vacant are refused; with an Active contract the property is Occupied at the contract's rent",
   group: 'States and transitions > Moves that are shown',
-  rules: ['PROP-11', 'PROP-12', 'STATE-11', 'STATE-12', 'STATE-30'],
+  rules: ['PROP-11', 'PROP-12', 'STATE-11', 'STATE-12', 'STATE-30', 'RES-PROP-13'],
   async run(ctx: CheckContext) {
     // A landlord of the check's own when the dashboard allows (its writes are not paced against enterpriseLive's).
     const key = await ownWriteKey(ctx, 'property-maintenance');
@@ -174,6 +175,7 @@ export const propertyMaintenanceIsSetAndClearedToDerivedStatus = defineCheck({
       { rules: ['STATE-30'] },
     );
     // With an Active contract of the suite's own, the derived state is Occupied.
+    let heldRent = false;
     const chain = await optionalPart(ctx, 'the Occupied round trip', () =>
       createOwnChain(ctx, 'maintenance-occupied', { key }),
     );
@@ -185,10 +187,24 @@ export const propertyMaintenanceIsSetAndClearedToDerivedStatus = defineCheck({
         undefined,
         { rules: ['STATE-12', 'STATE-30'] },
       );
+      // rentAmount is derived from contracts: with one Active contract, that contract's rent as it reads back.
+      const rentName = readName(ctx, 'contract', 'rentAmount');
+      const rent = rentName !== undefined ? chain.contract[rentName] : undefined;
+      const occupied = (await getProperty(ctx, chain.propertyId, key)).data;
+      heldRent = typeof rent === 'number';
+      if (typeof rent === 'number')
+        ctx.expect(
+          occupied.rentAmount === rent,
+          `property ${chain.propertyId}'s rentAmount to be its Active contract's rent ${rent} (derived from contracts)`,
+          () => `rentAmount ${describeValue(occupied.rentAmount)}`,
+          undefined,
+          { rules: ['RES-PROP-13'] },
+        );
+      else ctx.note("the contract's rent field was not shown back (fields.contract.rentAmount): rentAmount not held");
       await maintenanceRoundTrip(ctx, chain.propertyId, 'Occupied', ['STATE-12'], key);
     }
     ctx.note(
-      `Maintenance set and cleared back to Vacant${chain ? ' and to Occupied' : ''}; Occupied and Vacant refused`,
+      `Maintenance set and cleared back to Vacant${chain ? ' and to Occupied' : ''}${heldRent ? " (rentAmount the contract's rent)" : ''}; Occupied and Vacant refused`,
     );
   },
 });

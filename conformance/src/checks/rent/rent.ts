@@ -223,41 +223,48 @@ export const rentCreateNormalisesPeriodAndDefaultsPaid = defineCheck({
         { rules: ['STATE-19'] },
       );
     }
-    const { value: paid, dates } = await duringDates(() =>
-      createOwnRent(ctx, chain, { period: suitePeriod(ctx, 'paid defaults'), status: 'Paid', amount: 987.65 }),
-    );
-    expectRentPayment(ctx, paid, 'the created Paid payment');
-    ctx.expect(paid.status === 'Paid', 'the Paid payment created "Paid"', () => describeValue(paid.status), undefined, {
-      rules: ['STATE-19'],
-    });
-    ctx.expect(
-      paid.amountReceived === 987.65,
-      'amountReceived defaulted to the amount (987.65)',
-      () => describeValue(paid.amountReceived),
-      undefined,
-      { rules: ['RENT-POST-5', 'STATE-21'] },
-    );
-    ctx.expect(
-      paid.datePaid === dates.first || paid.datePaid === dates.last,
-      `datePaid defaulted to today (UTC) ${dates.first}`,
-      () => describeValue(paid.datePaid),
-      undefined,
-      { rules: ['RENT-POST-5', 'STATE-22'] },
-    );
-    const explicit = await createOwnRent(ctx, chain, {
-      period: suitePeriod(ctx, 'paid explicit'),
-      status: 'Paid',
-      amount: 800,
-      amountReceived: 750,
-      datePaid: addDays(utcDate(), -3),
-    });
-    ctx.expect(
-      explicit.amountReceived === 750 && explicit.datePaid === addDays(utcDate(), -3),
-      'given amountReceived and datePaid kept on a Paid payment',
-      () => describeValue(explicit),
-      undefined,
-      { rules: ['RENT-POST-5'] },
-    );
+    // Rule 5 field by field: an omitted amountReceived defaults to the amount, an omitted datePaid to today (UTC),
+    // each whether or not the other is given; a given one is kept.
+    const paidCases: ReadonlyArray<{
+      label: string;
+      amount: number;
+      given: { amountReceived?: number; datePaid?: string };
+    }> = [
+      { label: 'neither given', amount: 987.65, given: {} },
+      { label: 'both given', amount: 800, given: { amountReceived: 750, datePaid: addDays(utcDate(), -3) } },
+      { label: 'amountReceived only', amount: 820, given: { amountReceived: 700 } },
+      { label: 'datePaid only', amount: 830, given: { datePaid: addDays(utcDate(), -2) } },
+    ];
+    for (const { label, amount, given } of paidCases) {
+      const { value: paid, dates } = await duringDates(() =>
+        createOwnRent(ctx, chain, { period: suitePeriod(ctx, `paid ${label}`), status: 'Paid', amount, ...given }),
+      );
+      expectRentPayment(ctx, paid, `the created Paid payment (${label})`);
+      ctx.expect(
+        paid.status === 'Paid',
+        `the Paid payment (${label}) created "Paid"`,
+        () => describeValue(paid.status),
+        undefined,
+        { rules: ['STATE-19'] },
+      );
+      const received = given.amountReceived ?? amount;
+      ctx.expect(
+        paid.amountReceived === received,
+        `a Paid payment with ${label}: amountReceived ${received} (${given.amountReceived === undefined ? 'defaulted to the amount' : 'as given'})`,
+        () => describeValue(paid.amountReceived),
+        undefined,
+        { rules: given.amountReceived === undefined ? ['RENT-POST-5', 'STATE-21'] : ['RENT-POST-5'] },
+      );
+      ctx.expect(
+        given.datePaid !== undefined
+          ? paid.datePaid === given.datePaid
+          : paid.datePaid === dates.first || paid.datePaid === dates.last,
+        `a Paid payment with ${label}: datePaid ${given.datePaid ?? `defaulted to today (UTC) ${dates.first}`}`,
+        () => describeValue(paid.datePaid),
+        undefined,
+        { rules: given.datePaid === undefined ? ['RENT-POST-5', 'STATE-22'] : ['RENT-POST-5'] },
+      );
+    }
     // Only an omitted amountReceived defaults: a given 0 is a value, kept as sent. The spec does not say a Paid
     // payment may record nothing received, so a refusal of it is the deployment's choice; a default is not.
     const zero = await ctx.http.request({
@@ -281,7 +288,7 @@ export const rentCreateNormalisesPeriodAndDefaultsPaid = defineCheck({
         { rules: ['RENT-POST-5'] },
       );
     else ctx.note(`a Paid payment with amountReceived 0 was refused (${describeResponse(zero).slice(0, 80)})`);
-    ctx.note('period normalised; statuses as given; Paid defaults applied');
+    ctx.note('period normalised; statuses as given; Paid defaults applied, each also on its own');
   },
 });
 

@@ -115,8 +115,13 @@ export function propertyBody(ctx: Pick<CheckContext, 'marker' | 'target'>, tag: 
  * operation every deployment supports: a refusal of a body of the names the target declares blocks the check
  * (reported `blocked` by the required check, which fails on it); of the suite's own guess, it skips the check.
  */
-export async function createOwnProperty(ctx: CheckContext, role: string, tag: string): Promise<Json> {
-  const body = propertyBody(ctx, tag);
+export async function createOwnProperty(
+  ctx: CheckContext,
+  role: string,
+  tag: string,
+  overrides: Json = {},
+): Promise<Json> {
+  const body = { ...propertyBody(ctx, tag), ...overrides };
   const res = await ctx.http.request({ method: 'POST', path: '/properties', key: role, json: body });
   if (res.status !== 200 && res.status !== 201) {
     const said = `POST /properties ${describeValue(body)} as ${role} answered ${describeResponse(res)}`;

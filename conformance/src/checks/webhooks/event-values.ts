@@ -86,7 +86,7 @@ function contractDates(ctx: CheckContext, contract: Json): Record<string, unknow
   return out;
 }
 
-function dueDate(ctx: CheckContext, payment: Json): Record<string, unknown> {
+export function dueDate(ctx: CheckContext, payment: Json): Record<string, unknown> {
   const due = readName(ctx, 'rentPayment', 'dueDate');
   return due !== undefined && typeof payment[due] === 'string' ? { due_date: payment[due] } : {};
 }
@@ -154,11 +154,12 @@ async function readFromList(
 export const writtenEventDataEqualsTheResourceReadBack = defineCheck({
   id: VALUES_CHECK,
   title:
-    "Each event a shown API write fires (property, contract, rent payment, property and contract document: created, updated, deleted) carries in `data` the values the resource reads back with after the write (before it, for a delete); a property's status and rentAmount follow its contracts",
+    "Each event a shown API write fires (property, contract, rent payment, property and contract document: created, updated, deleted) carries in `data` the values the resource reads back with after the write (before it, for a delete); a property's status and rentAmount follow its contracts, its status Maintenance once set",
   group: GROUP,
   rules: [
     ...PER_DELIVERY,
     'EVT-ENV-8',
+    'STATE-11',
     'STATE-28',
     'STATE-30',
     'RES-PROP-13',
@@ -171,7 +172,7 @@ export const writtenEventDataEqualsTheResourceReadBack = defineCheck({
     const sub = await subscribe(ctx, receiver, landlord.id, VALUE_EVENTS, 'event-values');
     const expectations: Expectation[] = [];
 
-    // A property on its own: created, renamed, deleted (no contract ever touches it).
+    // A property on its own: created, renamed, put in Maintenance, deleted (no contract ever touches it).
     const created = await createProperty(ctx, landlord, 'event-values');
     const propertyId = String(created.id);
     const propertyPath = `/properties/${propertyId}`;
@@ -211,6 +212,29 @@ export const writtenEventDataEqualsTheResourceReadBack = defineCheck({
       id: propertyId,
       expected: mapped(afterPatch, PROPERTY),
       source: `GET ${propertyPath} after PATCH ${propertyPath}`,
+    });
+    // Maintenance is set, not derived (STATE-11): the event says what the property reads back, Maintenance.
+    const maintenance = await ctx.http.request({
+      method: 'PATCH',
+      path: propertyPath,
+      key: landlord.key,
+      json: { status: 'Maintenance' },
+    });
+    successData(ctx, maintenance, [200], { rules: ['PROP-11', 'STATE-11'] });
+    const inMaintenance = await readBack(ctx, landlord, propertyPath, ['PROP-9']);
+    ctx.expect(
+      inMaintenance.status === 'Maintenance',
+      'the property to read back status "Maintenance" after PATCH { status: "Maintenance" }',
+      () => `status ${describeValue(inMaintenance.status)}`,
+      maintenance.exchange,
+      { rules: ['STATE-11'] },
+    );
+    expectations.push({
+      event: 'property.updated',
+      idField: 'property_id',
+      id: propertyId,
+      expected: mapped(inMaintenance, PROPERTY),
+      source: `GET ${propertyPath} after PATCH ${propertyPath} { status: "Maintenance" }`,
     });
     const removed = await ctx.http.request({ method: 'DELETE', path: propertyPath, key: landlord.key });
     ctx.expectStatus(removed, [200, 204], { rules: ['PROP-16'] });
@@ -367,7 +391,7 @@ export const writtenEventDataEqualsTheResourceReadBack = defineCheck({
           event: 'contract.deleted',
           idField: 'contract_id',
           id: chain.contractId,
-          expected: { ...mapped(served, CONTRACT), status: 'Deleted' },
+          expected: { ...mapped(served, CONTRACT), ...contractDates(ctx, served), status: 'Deleted' },
           source: `GET ${contractPath} before DELETE ${contractPath}`,
           required: true,
         },

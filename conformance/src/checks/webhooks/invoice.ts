@@ -7,6 +7,7 @@ import { suiteEmail, suitePeriod } from '../shared/own-data';
 import { addDays, utcDate } from '../shared/dates';
 import { isRecord, type Json } from '../shared/util';
 import { about, expectDelivery, idsOf } from './deliveries';
+import { dueDate } from './event-values';
 import { ARRIVAL_MS, describeAttempts, MockReceiverClient } from './mock-receiver-client';
 import { createChain, createRent, GROUP, ownLandlord, subscribe } from './setup';
 
@@ -140,7 +141,7 @@ export const invoiceSentAfterLiveEmailOnlyAndAsynchronously = defineCheck({
       { rules: ['RENT-EMAIL-6', 'EVT-DELIVERY-6'] },
     );
     const envelope = expectDelivery(ctx, sent, { event: 'rent.invoice_sent', sub, test: false });
-    // The event is about this payment: its ids, period, amount and due date.
+    // The event is about this payment: its ids, period, amount and due date (under the name the deployment showed).
     const data = envelope.data as Json;
     const expected: Json = {
       contract_id: chain.contractId,
@@ -148,6 +149,7 @@ export const invoiceSentAfterLiveEmailOnlyAndAsynchronously = defineCheck({
       tenant_id: chain.tenant.id,
       period: payment.period,
       amount: payment.amount,
+      ...dueDate(ctx, payment),
     };
     const wrong = Object.entries(expected).filter(([k, v]) => v !== undefined && data[k] !== v);
     ctx.expect(
