@@ -23,7 +23,7 @@ export const EXCLUSIVE_RUN: readonly Check[] = ALL_CHECKS.filter(
   (c) => c.exclusive && !isWebhook(c) && NOT_RUN[c.id] === undefined,
 );
 
-/** The webhook checks: with a mock receiver and short retry delays (webhooks.test.ts). */
+/** The webhook checks: a mock receiver, short retry delays (../../mutation/webhook-variants.test.ts). */
 export const WEBHOOK_RUN: readonly Check[] = ALL_CHECKS.filter((c) => isWebhook(c) && NOT_RUN[c.id] === undefined);
 
 /** Every other check: one shared reference server, all choices at once and each alone (tolerances.test.ts). */

@@ -247,7 +247,7 @@ const CONCERNED: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * Checks run here: all but the exclusive ones (a key of their own, minutes of requests: exclusive.test.ts) and those
- * that need a webhook receiver (webhooks.test.ts); see ./reach.ts.
+ * that need a webhook receiver (../../mutation/webhook-variants.test.ts); see ./reach.ts.
  */
 const RUNNABLE = SHARED_RUN;
 const concerned = (t: Tolerance): Check[] => RUNNABLE.filter((c) => (CONCERNED[t.id] ?? []).includes(c.id));

@@ -1,7 +1,7 @@
 // Choices a correct webhook sender may make that the mock sender (the reference server) does not: members of its
 // own inside `data` and beside it in the envelope, the signature's hex in upper case, a charset on the content
-// type, deliveries arriving in another order, timestamps with an offset. The webhook tolerance run (webhooks.test.ts)
-// sends every delivery through all of them at once.
+// type, deliveries arriving in another order, timestamps with an offset. The webhook tolerance run
+// (../../mutation/webhook-variants.test.ts) sends every delivery through each alone and all of them at once.
 
 import type { Fault, ProxyRequest } from '../support/broken';
 import { both, isRec } from '../support/faults';
