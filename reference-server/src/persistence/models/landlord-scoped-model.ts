@@ -80,9 +80,7 @@ export abstract class LandlordScopedModel extends Model {
     order: Order,
     total: () => Promise<number> = () => this.countOf(query),
   ): Promise<Page<R>> {
-    const rows = this.pageRows(query, request, order);
-    for (const [column, direction] of order) rows.orderBy(column, direction);
-    const [count, page] = await Promise.all([total(), rows]);
+    const [count, page] = await Promise.all([total(), this.orderedPage(query, request, order)]);
     return { rows: page as unknown as R[], total: count };
   }
 
@@ -100,10 +98,20 @@ export abstract class LandlordScopedModel extends Model {
     json: Knex.Raw,
     total: () => Promise<number> = () => this.countOf(query),
   ): Promise<Page<string>> {
-    const rows = this.pageRows(query, request, order).clearSelect().select(json.wrap('(', ')::text as json'));
-    for (const [column, direction] of order) rows.orderBy(column, direction);
+    const rows = this.orderedPage(query, request, order).clearSelect().select(json.wrap('(', ')::text as json'));
     const [count, page] = await Promise.all([total(), rows.toKnexQuery<{ json: string }>()]);
     return { rows: page.map((r) => r.json), total: count };
+  }
+
+  /** One page's rows of the query, in the order. */
+  static orderedPage<M extends LandlordScopedModel>(
+    query: QueryBuilder<M, M[]>,
+    request: PageRequest,
+    order: Order,
+  ): QueryBuilder<M, M[]> {
+    const rows = this.pageRows(query, request, order);
+    for (const [column, direction] of order) rows.orderBy(column, direction);
+    return rows;
   }
 
   /**
