@@ -78,11 +78,22 @@ export function normalizeText(text: string): string {
   return out;
 }
 
-/** Whether PDF text shows an amount: with two decimals, or as given. */
+// Digit groups may be joined by a comma, a point, a space (any width, collapsed to one) or an apostrophe, in any
+// grouping (1,279.00, 1.279,00, 1 279,00, 1'279.00, 12,79,000.00): the spec names no locale for the invoice.
+const GROUP = "[,. '\u2019]?";
+
+/**
+ * Whether PDF text shows an amount: its digits, grouped any way, with two decimals after a point or a comma (or
+ * none, or one, when that is all the amount has), and not as part of a longer number.
+ */
 export function mentionsAmount(text: string, amount: number): boolean {
-  const t = normalizeText(text);
-  const candidates = new Set([amount.toFixed(2), String(amount), amount.toFixed(2).replace('.', ',')]);
-  return [...candidates].some((c) => new RegExp(`(^|[^\\d.,])${c.replace('.', '\\.')}(?![\\d])`).test(t));
+  const [whole, cents] = amount.toFixed(2).split('.');
+  const digits = [...whole].join(GROUP);
+  const forms = [`${digits}[.,]${cents}`];
+  if (cents === '00') forms.push(digits);
+  else if (cents.endsWith('0')) forms.push(`${digits}[.,]${cents[0]}`);
+  const shown = new RegExp(`(?<!\\d|\\d[.,'\u2019])(?:${forms.join('|')})(?!\\d|[.,]\\d)`);
+  return shown.test(text.replace(/\s+/g, ' '));
 }
 
 export function mentionsPeriod(text: string, period: string): boolean {
