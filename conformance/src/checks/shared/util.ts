@@ -211,7 +211,8 @@ export async function inBatches<T, R>(items: readonly T[], width: number, fn: (i
   return out;
 }
 
-const RESET = /EPIPE|ECONNRESET|socket hang up|other side closed|UND_ERR_SOCKET/i;
+// A closed connection, or a 408 (the request was not received: RFC 9110 section 15.5.9 lets it be sent again).
+const RESET = /EPIPE|ECONNRESET|socket hang up|other side closed|UND_ERR_SOCKET|answered 408/i;
 
 /**
  * A request that is sent again (up to twice) when the connection was closed under it. A deployment may answer a
@@ -225,9 +226,10 @@ export async function requestRetryingResets(
   options: RequestOptions,
   retry: { readonly any?: boolean; readonly onRetry?: (error: TransportError) => void } = {},
 ): Promise<HttpResponse> {
+  // The client's own resends are left to this loop: three sends in all, not three of three.
   for (let attempt = 0; ; attempt++) {
     try {
-      return await ctx.http.request(options);
+      return await ctx.http.request({ ...options, maxSends: 1 });
     } catch (error) {
       if (!(error instanceof TransportError) || !(retry.any || RESET.test(error.message)) || attempt >= 2) throw error;
       retry.onRetry?.(error);
