@@ -1,15 +1,72 @@
 // Choices the spec's loose numbers leave: a page size it does not show, "10 MB" read as 10,000,000 bytes, "at most
-// 400 days" counted with both ends, "characters" counted as UTF-16 code units.
+// 400 days" counted with both ends, "characters" counted as UTF-16 code units, "20 requests per minute" counted in
+// fixed minutes.
 
-import { apiPath, isRec } from '../support/faults';
+import { apiPath, isRec, keyOf } from '../support/faults';
+import type { ProxyRequest, ProxyResponse } from '../support/broken';
 import { multipartParts } from '../support/resource-fault-helpers';
 import { envelope, modeOf, rateHeaders, type Tolerance } from './tolerance';
 
 const IMAGE_PATH = /^\/properties\/[^/]+\/image$/;
 const DOCUMENTS_PATH = /^\/(properties|contracts)\/[^/]+\/documents$/;
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+const INVOICE_ROUTES: readonly { method: string; path: RegExp; limit: number }[] = [
+  { method: 'GET', path: /^\/rent\/[^/]+\/invoice\/pdf$/, limit: 20 },
+  { method: 'POST', path: /^\/rent\/[^/]+\/invoice\/email$/, limit: 10 },
+];
+
+export interface FixedMinutes {
+  /** Where each key's minutes begin: on the clock's, or `offsetMs` after the key's first invoice request. */
+  readonly phase: 'clock' | { readonly offsetMs: number };
+  /** Requests allowed a minute beyond the spec's (0; a wrong deployment's more). */
+  readonly extra?: number;
+  /** The deployment's clock (a test shares the suite's, whose sleeps take no time). */
+  readonly now?: () => number;
+}
+
+/**
+ * The invoice limits counted in fixed minutes of the deployment's (per key: the self-tests use one key a landlord),
+ * refused with 429 before the request goes further. In front of a reference server whose own invoice limits are
+ * the spec's, its sliding minute is the stricter and answers first; in front of one with the limits raised
+ * (LANDLORD_LIMITS) these minutes are the limit.
+ */
+export function invoiceLimitsInFixedMinutes(options: FixedMinutes): Tolerance {
+  const phases = new Map<string, number>();
+  const counts = new Map<string, number>();
+  return {
+    id: 'invoice-limits-fixed-minutes',
+    choice:
+      'the invoice PDF and email limits counted in fixed minutes (clock minutes): a burst spanning the start of a minute has up to 20 (10) served on each side of it (the reference server: a sliding minute)',
+    request: (req: ProxyRequest): ProxyResponse | undefined => {
+      const path = apiPath(req);
+      const key = keyOf(req);
+      const route = INVOICE_ROUTES.find((r) => r.method === req.method && path !== undefined && r.path.test(path));
+      if (!route || key === undefined) return undefined;
+      const now = (options.now ?? Date.now)();
+      const phase =
+        options.phase === 'clock'
+          ? 0
+          : (phases.get(key) ?? phases.set(key, (now + options.phase.offsetMs) % MINUTE_MS).get(key) ?? 0);
+      const minute = Math.floor((now - phase) / MINUTE_MS);
+      const id = `${route.method} ${key} ${minute}`;
+      const count = (counts.get(id) ?? 0) + 1;
+      counts.set(id, count);
+      const limit = route.limit + (options.extra ?? 0);
+      if (count <= limit) return undefined;
+      const next = phase + (minute + 1) * MINUTE_MS;
+      return envelope(429, 'RATE_LIMIT_EXCEEDED', `At most ${limit} requests a minute`, modeOf(req), {
+        'retry-after': String(Math.max(1, Math.ceil((next - now) / 1000))),
+        'x-ratelimit-limit': String(limit),
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(Math.ceil(next / 1000)),
+      });
+    },
+  };
+}
 
 export const NUMBER_CHOICES: readonly Tolerance[] = [
+  invoiceLimitsInFixedMinutes({ phase: 'clock' }),
   {
     id: 'page-defaults',
     choice: 'lists default to 20 items a page (the reference server: 50)',

@@ -5,11 +5,15 @@
 import type { FaultContext, ProxyRequest } from '../support/broken';
 import { PREFIX, apiPath, codeOf, isRec, readJson } from '../support/faults';
 import { UUID, nonUuidIds, unlistedOn } from './spec-paths';
-import { envelope, rateHeaders, type Tolerance } from './tolerance';
+import { envelope, modeOf, rateHeaders, type Tolerance } from './tolerance';
 import { SPEC_QUERY_NAMES } from '../../src/spec-routes';
 
 /** Query parameters the spec names; the "ignore unknown parameters" choice drops every other one. */
 const SPEC_QUERY_PARAMETERS = new Set(SPEC_QUERY_NAMES);
+
+/** The storage quota of the deployment refusing over-quota uploads with 403: between a document's 10 MB and 30 MB. */
+const QUOTA_MB = 25;
+const DOCUMENT_UPLOAD = /^\/(properties|contracts)\/[^/]+\/documents$/;
 
 const KIND_BY_COLLECTION: Readonly<Record<string, string>> = {
   properties: 'property',
@@ -148,6 +152,17 @@ export const REFUSAL_CHOICES: readonly Tolerance[] = [
         res.headers['x-service-mode'],
         rateHeaders(res),
       );
+    },
+  },
+  {
+    id: 'storage-quota-refused-403',
+    choice: `an upload over the storage quota refused with 403 FORBIDDEN (this deployment: a quota of ${QUOTA_MB} MB, so every document upload over it; the reference server: 413 FILE_TOO_LARGE)`,
+    request: (req) => {
+      const path = apiPath(req);
+      if (req.method !== 'POST' || path === undefined || !DOCUMENT_UPLOAD.test(path)) return undefined;
+      return req.body.length > QUOTA_MB * 1024 * 1024
+        ? envelope(403, 'FORBIDDEN', 'This upload would exceed your storage quota', modeOf(req))
+        : undefined;
     },
   },
 ];

@@ -3,7 +3,9 @@
 // proxy that makes the other choices (./other-choices.ts): all of them at once against every check, and each
 // one alone against the checks its choice concerns.
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { ALL_CHECKS } from '../../src/registry';
 import { TINY_PNG } from '../../src/checks/shared/files';
 import type { Check } from '../../src/runner';
@@ -210,6 +212,9 @@ const CONCERNED: Readonly<Record<string, readonly string[]>> = {
     'documents.uploadThenSoftDeleteRemovesFromList',
   ],
   'upload-limit-decimal-megabytes': ['properties.imageOfExactly10MBAcceptedOneByteMoreAndNonImagesRefused'],
+  'storage-quota-refused-403': ['documents.oversizeUploadAnswers413FileTooLarge'],
+  // The limit checks themselves are exclusive: invoice-minutes.test.ts and exclusive.test.ts run them.
+  'invoice-limits-fixed-minutes': ['invoices.pdfIsThePaymentsInvoice', 'invoices.emailSentExactlyOnceWithThePdf'],
   'calendar-range-counted-inclusively': ['calendar.fromAndToTogetherAtMost400Days', 'calendar.propertyIdFilter'],
   // The fuzzers send long searches on every route; the observers judge what the deployment answers them.
   'characters-as-utf16-units': [
@@ -474,6 +479,20 @@ describe('a correct deployment that chose differently passes', () => {
       },
       shows: (s, _h, t) => s === 413 && t.includes('FILE_TOO_LARGE'),
     },
+    'storage-quota-refused-403': {
+      before: { path: '/properties?limit=1' },
+      path: (first) => `/properties/${firstId(first)}/documents`,
+      method: 'POST',
+      // 26 MB: over the deployment's quota of 25 MB, refused before it goes further.
+      form: () => {
+        const form = new FormData();
+        form.append('file', new Blob([Buffer.alloc(26 * 1024 * 1024)], { type: 'application/pdf' }), 'large.pdf');
+        form.append('name', 'quota probe');
+        form.append('type', 'Contract');
+        return form;
+      },
+      shows: (s, _h, t) => s === 403 && t.includes('FORBIDDEN'),
+    },
     'calendar-range-counted-inclusively': {
       // 400 days apart: accepted by the reference server, 401 days counting both ends.
       path: () => `/events?from=${today()}&to=${plusDays(today(), 400)}`,
@@ -603,9 +622,23 @@ describe('a correct deployment that chose differently passes', () => {
   const firstItem = (first: unknown): Record<string, unknown> => listOf(first)[0] ?? {};
   const firstId = (first: unknown): string => String(firstItem(first).id);
 
+  /**
+   * Choices that show only over a minute of requests, each proven where its minutes run on the suite's clock (one
+   * request cannot show them).
+   */
+  const PROVEN_APART: Readonly<Record<string, string>> = {
+    'invoice-limits-fixed-minutes':
+      "invoice-minutes.test.ts: a minute begins inside the limit checks' first burst, whose last request is served",
+  };
+
   it.each(TOLERANCES.map((t) => [t.id, t] as const))(
     'the deployment choosing %s really answers otherwise',
     async (id, tolerance) => {
+      const apart = PROVEN_APART[id];
+      if (apart !== undefined) {
+        expect(existsSync(join(__dirname, apart.split(':')[0] ?? ''))).toBe(true);
+        return;
+      }
       const onSocket = SOCKET_PROBES[id];
       if (onSocket) {
         const deployment = await startBrokenDeployment(server.reference.origin, otherChoices([tolerance]));

@@ -104,6 +104,14 @@ export const faults: FaultTable = {
     {
       fault: () =>
         mapJson(
+          'oversize documents answer 403 STORAGE_QUOTA_EXCEEDED (a code the errors table does not have)',
+          (_q, r) => r.status === 413,
+          (b) => [{ ...b, code: 'STORAGE_QUOTA_EXCEEDED' }, 403],
+        ),
+    },
+    {
+      fault: () =>
+        mapJson(
           'oversize contract documents answer 400 VALIDATION_ERROR (property documents 413 FILE_TOO_LARGE)',
           (q, r) => r.status === 413 && /^\/contracts\/[^/]+\/documents$/.test(path(q)),
           (b) => [{ ...b, code: 'VALIDATION_ERROR' }, 400],

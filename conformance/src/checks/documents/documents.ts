@@ -12,7 +12,7 @@ import { fetchLink } from '../shared/links';
 import { createOwnChain, expect400 } from '../shared/own-data';
 import { ownWriteKey } from '../shared/provision';
 import { expectShape } from '../shared/shape';
-import { createOwnProperty, isRecord, successData, unknownId, type Json } from '../shared/util';
+import { codeOf, createOwnProperty, isRecord, successData, unknownId, type Json } from '../shared/util';
 import { targetProperties } from '../properties/fields';
 import {
   DOCUMENT_FIELDS,
@@ -344,7 +344,7 @@ const DOCUMENT_UPLOADS = SPEC_ROUTES.filter((r) => r.body === 'document').map((r
 export const documentOversizeUploadCarriesFileTooLarge = defineCheck({
   id: 'documents.oversizeUploadAnswers413FileTooLarge',
   title:
-    'A document over the storage object limit answers 413 FILE_TOO_LARGE on every document upload route (a 30 MB upload: accepted or 413 FILE_TOO_LARGE)',
+    'A document over the storage object limit answers 413 FILE_TOO_LARGE on every document upload route (a 30 MB upload: accepted, 413 FILE_TOO_LARGE, or 403 FORBIDDEN as over the storage quota)',
   group: GROUP,
   rules: [...new Set(DOCUMENT_UPLOADS.map((u) => u.rule)), 'ERR-FILE_TOO_LARGE'],
   async run(ctx: CheckContext) {
@@ -365,6 +365,13 @@ export const documentOversizeUploadCarriesFileTooLarge = defineCheck({
       const where = `${upload.route.method} ${upload.route.path}`;
       if (res.status === 201) {
         ctx.note(`${where}: a 30 MB document was accepted: the size limit is not shown (LIMIT-19) and lies above that`);
+        continue;
+      }
+      // "storage quota enforced" with no status of its own, and quota amounts "not shown" (LIMIT-20): 30 MB may
+      // be over the quota, refused as the generic 403 FORBIDDEN ("reserved for cases without a specific code").
+      if (res.status === 403 && codeOf(res) === 'FORBIDDEN') {
+        ctx.expectErrorEnvelope(res, 403, 'FORBIDDEN', { rules: [upload.rule] });
+        ctx.note(`${where}: a 30 MB document refused with 403 FORBIDDEN, as over the storage quota`);
         continue;
       }
       ctx.expectErrorEnvelope(res, 413, 'FILE_TOO_LARGE', { rules: [upload.rule, 'ERR-FILE_TOO_LARGE'] });

@@ -12,13 +12,7 @@ import type { HttpResponse } from '../../http/client';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
 import { INVOICE_EMAIL_PER_MINUTE } from '../../rules/limits';
-import {
-  invoiceBurst,
-  invoiceRequest,
-  markInvoiceWindowUsed,
-  retryAfterMs,
-  waitForFreshInvoiceWindow,
-} from '../shared/invoice-budget';
+import { invoiceBurst, invoiceRequest } from '../shared/invoice-budget';
 import { mailCapture, mailTo } from '../shared/mail-capture';
 import {
   createOwnChain,
@@ -34,6 +28,7 @@ import {
 import { readName, requireReadName, unnamedReason } from '../shared/unnamed';
 import { createOwnProperty, getList, isRecord, isSuiteData, unknownId, type Json } from '../shared/util';
 import { errorCode, invoiceKey, mentionsPeriod, pdfText } from './helpers';
+import { burstPastLimit } from './limit-burst';
 
 const GROUP = 'Endpoints > Rent';
 
@@ -503,47 +498,26 @@ export const invoiceEmailLimitedTo10PerMinute = defineCheck({
     // Unknown payments: nothing is sent, and the limit comes before any database work, so they count. With dashboard
     // access the minute is a fresh landlord's (nobody else's traffic is in it); without, enterpriseLive's.
     const key = await invoiceKey(ctx, 'email-limit');
-    ctx.cleanup(() => markInvoiceWindowUsed(ctx, 'email', key));
-    for (let attempt = 1; ; attempt++) {
-      await waitForFreshInvoiceWindow(ctx, 'email', key);
-      const statuses: number[] = [];
-      let early: HttpResponse | undefined;
-      for (let i = 1; i <= INVOICE_EMAIL_PER_MINUTE; i++) {
-        const res = await ctx.http.request({ method: 'POST', path: emailPath(unknownId()), key, json: {} });
-        statuses.push(res.status);
-        if (res.status === 429) {
-          early = res;
-          break;
-        }
-        ctx.expectErrorEnvelope(res, 404, 'NOT_FOUND', { rules: ['RENT-EMAIL-12'] });
-      }
-      if (early) {
-        ctx.expect(
-          attempt === 1,
-          `all ${INVOICE_EMAIL_PER_MINUTE} requests of a fresh minute answered (404 for unknown payments)`,
-          () => `429 after ${statuses.length - 1}`,
-          early.exchange,
-          { rules: ['RENT-EMAIL-7', 'LIMIT-2'] },
-        );
-        await ctx.sleep(Math.max(retryAfterMs(early), 61_000));
-        continue;
-      }
-      const over = await ctx.http.request({ method: 'POST', path: emailPath(unknownId()), key, json: {} });
-      ctx.expect(
-        over.status === 429,
-        `request ${INVOICE_EMAIL_PER_MINUTE + 1} in the minute to answer 429 (the limit is enforced before the payment is looked up)`,
-        () => describeResponse(over),
-        over.exchange,
-        { rules: ['RENT-EMAIL-7', 'LIMIT-2'] },
-      );
-      ctx.expectErrorEnvelope(over, 429, 'RATE_LIMIT_EXCEEDED', { rules: ['ERR-RATE_LIMIT_EXCEEDED'] });
-      ctx.expectHeader(over, 'Retry-After', (v) => v !== undefined && /^\d+$/.test(v.trim()), 'in seconds', {
-        rules: ['ERR-RATE_LIMIT_EXCEEDED'],
-      });
-      ctx.note(
-        `${INVOICE_EMAIL_PER_MINUTE} requests answered, the ${INVOICE_EMAIL_PER_MINUTE + 1}th 429 (attempt ${attempt})`,
-      );
-      return;
-    }
+    const { over, how } = await burstPastLimit(ctx, {
+      route: 'email',
+      key,
+      limit: INVOICE_EMAIL_PER_MINUTE,
+      what: 'invoice email requests',
+      rules: ['RENT-EMAIL-7', 'LIMIT-2'],
+      send: () => ctx.http.request({ method: 'POST', path: emailPath(unknownId()), key, json: {} }),
+      served: (res) => ctx.expectErrorEnvelope(res, 404, 'NOT_FOUND', { rules: ['RENT-EMAIL-12'] }),
+    });
+    ctx.expect(
+      over.status === 429,
+      `request ${INVOICE_EMAIL_PER_MINUTE + 1} in the minute to answer 429 (the limit is enforced before the payment is looked up)`,
+      () => describeResponse(over),
+      over.exchange,
+      { rules: ['RENT-EMAIL-7', 'LIMIT-2'] },
+    );
+    ctx.expectErrorEnvelope(over, 429, 'RATE_LIMIT_EXCEEDED', { rules: ['ERR-RATE_LIMIT_EXCEEDED'] });
+    ctx.expectHeader(over, 'Retry-After', (v) => v !== undefined && /^\d+$/.test(v.trim()), 'in seconds', {
+      rules: ['ERR-RATE_LIMIT_EXCEEDED'],
+    });
+    ctx.note(`${INVOICE_EMAIL_PER_MINUTE} requests answered, the ${INVOICE_EMAIL_PER_MINUTE + 1}th 429, ${how}`);
   },
 });

@@ -5,12 +5,7 @@
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse, describeValue } from '../../runner/describe';
 import { INVOICE_PDF_PER_MINUTE } from '../../rules/limits';
-import {
-  invoiceRequest,
-  markInvoiceWindowUsed,
-  retryAfterMs,
-  waitForFreshInvoiceWindow,
-} from '../shared/invoice-budget';
+import { invoiceRequest } from '../shared/invoice-budget';
 import { createOwnChain, createOwnRent, suitePeriod } from '../shared/own-data';
 import { unknownId } from '../shared/util';
 import {
@@ -24,6 +19,7 @@ import {
   pdfText,
   targetPayment,
 } from './helpers';
+import { burstPastLimit } from './limit-burst';
 
 const GROUP = 'Endpoints > Rent';
 
@@ -162,55 +158,33 @@ export const invoicePdfLimitedTo20PerMinute = defineCheck({
       );
     }
     const path = `/rent/${paymentId}/invoice/pdf`;
-    // The landlord's minute is spent afterwards, whatever happens: later checks wait for a fresh one.
-    ctx.cleanup(() => markInvoiceWindowUsed(ctx, 'pdf', key));
-    for (let attempt = 1; ; attempt++) {
-      await waitForFreshInvoiceWindow(ctx, 'pdf', key);
-      const statuses: number[] = [];
-      let early: Awaited<ReturnType<typeof ctx.http.request>> | undefined;
-      for (let i = 1; i <= INVOICE_PDF_PER_MINUTE; i++) {
-        const res = await ctx.http.request({ path, key });
-        statuses.push(res.status);
-        if (res.status === 429) {
-          early = res;
-          break;
-        }
+    const { over, how } = await burstPastLimit(ctx, {
+      route: 'pdf',
+      key,
+      limit: INVOICE_PDF_PER_MINUTE,
+      what: 'invoice PDF requests',
+      rules: ['RENT-PDF-5', 'LIMIT-1'],
+      send: () => ctx.http.request({ path, key }),
+      served: (res, i) =>
         ctx.expect(
           isPdf(res),
           `request ${i} of ${INVOICE_PDF_PER_MINUTE} in the minute to get the PDF`,
           () => describeResponse(res),
           res.exchange,
           { rules: ['RENT-PDF-5', 'LIMIT-1'] },
-        );
-      }
-      if (early) {
-        // Traffic the suite could not see (another client of this landlord) used part of the minute: once more, after a full minute.
-        ctx.expect(
-          attempt === 1,
-          `all ${INVOICE_PDF_PER_MINUTE} requests of a fresh minute served`,
-          () => `429 after ${statuses.length - 1}: ${statuses.join(', ')}`,
-          early.exchange,
-          { rules: ['RENT-PDF-5', 'LIMIT-1'] },
-        );
-        await ctx.sleep(Math.max(retryAfterMs(early), 61_000));
-        continue;
-      }
-      const over = await ctx.http.request({ path, key });
-      ctx.expect(
-        over.status === 429 && errorCode(over) === 'RATE_LIMIT_EXCEEDED',
-        `request ${INVOICE_PDF_PER_MINUTE + 1} in the minute to answer 429 RATE_LIMIT_EXCEEDED`,
-        () => describeResponse(over),
-        over.exchange,
-        { rules: ['RENT-PDF-5', 'LIMIT-1', 'ERR-RATE_LIMIT_EXCEEDED'] },
-      );
-      ctx.expectErrorEnvelope(over, 429, 'RATE_LIMIT_EXCEEDED', { rules: ['ERR-RATE_LIMIT_EXCEEDED'] });
-      ctx.expectHeader(over, 'Retry-After', (v) => v !== undefined && /^\d+$/.test(v.trim()), 'in seconds', {
-        rules: ['ERR-RATE_LIMIT_EXCEEDED'],
-      });
-      ctx.note(
-        `${INVOICE_PDF_PER_MINUTE} PDFs served, the ${INVOICE_PDF_PER_MINUTE + 1}st answered 429 (attempt ${attempt})`,
-      );
-      return;
-    }
+        ),
+    });
+    ctx.expect(
+      over.status === 429 && errorCode(over) === 'RATE_LIMIT_EXCEEDED',
+      `request ${INVOICE_PDF_PER_MINUTE + 1} in the minute to answer 429 RATE_LIMIT_EXCEEDED`,
+      () => describeResponse(over),
+      over.exchange,
+      { rules: ['RENT-PDF-5', 'LIMIT-1', 'ERR-RATE_LIMIT_EXCEEDED'] },
+    );
+    ctx.expectErrorEnvelope(over, 429, 'RATE_LIMIT_EXCEEDED', { rules: ['ERR-RATE_LIMIT_EXCEEDED'] });
+    ctx.expectHeader(over, 'Retry-After', (v) => v !== undefined && /^\d+$/.test(v.trim()), 'in seconds', {
+      rules: ['ERR-RATE_LIMIT_EXCEEDED'],
+    });
+    ctx.note(`${INVOICE_PDF_PER_MINUTE} PDFs served, the ${INVOICE_PDF_PER_MINUTE + 1}st answered 429, ${how}`);
   },
 });
