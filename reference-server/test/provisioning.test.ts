@@ -1,14 +1,25 @@
 // The provisioning contract (docs/provisioning/openapi.json): a valid OpenAPI document, served operation for
 // operation under /provisioning/v1 (and nothing else of the dashboard there), behind ADMIN_TOKEN, and working
-// end to end: a landlord, a key that the public API takes, its revocation, a subscription, its deletion.
+// end to end: a landlord, a key that the public API takes, its revocation, a subscription, its deletion; the
+// optional recordCertificate takes the document's body (recorded-certificates.test.ts: what it does).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { CERTIFICATE_KINDS } from '../src/dashboard/certificates';
+import { recordCertificateInput } from '../src/dashboard/inputs';
 import { PROVISIONING_OPERATIONS, PROVISIONING_PREFIX } from '../src/dashboard/provisioning';
-import { ADMIN_TOKEN, API, startTestServer, type TestServer } from './helpers/server';
+import { EPC_RATINGS } from '../src/persistence/models';
+import { provisioningCall } from './helpers/provisioning';
+import { API, startTestServer, type TestServer } from './helpers/server';
 
+interface JsonSchema {
+  required?: string[];
+  enum?: unknown[];
+  properties?: Record<string, JsonSchema>;
+}
 interface Doc {
   paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, JsonSchema> };
 }
 const DOC_PATH = resolve(__dirname, '..', '..', 'docs', 'provisioning', 'openapi.json');
 const doc = JSON.parse(readFileSync(DOC_PATH, 'utf8')) as Doc;
@@ -32,13 +43,8 @@ afterAll(async () => {
   await t.stop();
 });
 
-const call = (method: string, url: string, payload?: object, token = ADMIN_TOKEN) =>
-  t.inject({
-    method,
-    url: `${PROVISIONING_PREFIX}${url}`,
-    payload,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+const call = (method: string, url: string, payload?: object, token?: string) =>
+  provisioningCall(t, method, url, payload, token);
 const data = <T>(res: { payload: string }): T => (JSON.parse(res.payload) as { data: T }).data;
 
 /** @seriousme/openapi-schema-validator is ESM only (see openapi.test.ts): it runs in a child node process. */
@@ -112,4 +118,20 @@ it('provisions end to end: landlord, key the public API takes, revocation, subsc
   expect((await call('DELETE', `/webhooks/${subId}`)).statusCode).toBe(200);
   expect((await call('DELETE', `/landlords/${landlord.id}`)).statusCode).toBe(200);
   expect((await call('GET', `/landlords/${landlord.id}`)).statusCode).toBe(404);
+});
+
+it("recordCertificate's body is the document's: its fields, the required ones, the kinds and the EPC ratings", () => {
+  const documented = doc.components.schemas.CertificateInput;
+  const keys = recordCertificateInput.describe().keys as Record<string, { flags?: { presence?: string } }>;
+  expect(Object.keys(keys).sort()).toEqual(Object.keys(documented.properties ?? {}).sort());
+  expect(
+    Object.entries(keys)
+      .filter(([, key]) => key.flags?.presence === 'required')
+      .map(([name]) => name)
+      .sort(),
+  ).toEqual([...(documented.required ?? [])].sort());
+  expect(Object.keys(CERTIFICATE_KINDS).sort()).toEqual(
+    [...(doc.components.schemas.CertificateKind.enum ?? [])].sort(),
+  );
+  expect(EPC_RATINGS).toEqual(documented.properties?.epcRating.enum);
 });

@@ -26,6 +26,7 @@ export const OPERATIONS: readonly ProvisioningOperation[] = [
   { id: 'sendTestDelivery', method: 'POST', path: '/webhooks/{webhookId}/test' },
   { id: 'listDeliveries', method: 'GET', path: '/webhooks/{webhookId}/deliveries' },
   { id: 'retryDelivery', method: 'POST', path: '/deliveries/{deliveryId}/retry' },
+  { id: 'recordCertificate', method: 'POST', path: '/landlords/{landlordId}/certificates' },
   { id: 'listMail', method: 'GET', path: '/mail' },
   { id: 'getMailAttachment', method: 'GET', path: '/mail/{mailId}/attachment/{filename}' },
 ];

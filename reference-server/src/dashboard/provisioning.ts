@@ -1,7 +1,8 @@
 // The provisioning contract, version 1 (docs/provisioning/openapi.json): the dashboard operations a conformance
 // suite needs to provision a deployment (landlords on a plan, keys, webhook subscriptions, delivery history,
-// test deliveries, retries, captured mail), served again under their own versioned prefix. The very route
-// configs of /dashboard/api, picked by method and path, with the same ADMIN_TOKEN: one implementation, two doors.
+// test deliveries, retries, captured mail, certificates on file), served again under their own versioned prefix.
+// The very route configs of /dashboard/api, picked by method and path, with the same ADMIN_TOKEN: one
+// implementation, two doors.
 import type { Plugin } from '@hapi/hapi';
 import { dashboardRoutes } from './routes';
 
@@ -21,6 +22,7 @@ export const PROVISIONING_OPERATIONS: ReadonlyArray<{ readonly method: string; r
   { method: 'POST', path: '/webhooks/{id}/test' },
   { method: 'GET', path: '/webhooks/{id}/deliveries' },
   { method: 'POST', path: '/deliveries/{id}/retry' },
+  { method: 'POST', path: '/landlords/{id}/certificates' },
   { method: 'GET', path: '/mail' },
   { method: 'GET', path: '/mail/{id}/attachment/{filename}' },
 ];

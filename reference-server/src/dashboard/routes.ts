@@ -3,12 +3,19 @@ import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
 import { apiError } from '../platform/errors/api-error';
 import { route, type IdParams, type SharedRouteOptions, type TypedRoute } from '../platform/http/routes';
-import { deletedBody, idParams, uuid } from '../platform/http/schemas';
+import { dataEnvelope, deletedBody, idParams, uuid } from '../platform/http/schemas';
 import { depsOf } from '../platform/app-context';
 import { storageOf } from '../storage';
 import { EVENT_TYPES, MAX_EVENT_TYPES_PER_SUBSCRIPTION } from '../webhooks/event-types';
 import { sameToken } from './admin-token';
-import { createLandlordInput, createSubscriptionInput, issueKeyInput, updateLandlordInput } from './inputs';
+import { recordCertificate, type CertificateInput } from './certificates';
+import {
+  createLandlordInput,
+  createSubscriptionInput,
+  issueKeyInput,
+  recordCertificateInput,
+  updateLandlordInput,
+} from './inputs';
 import { deleteLandlord } from './landlord-deletion';
 import { capturedMail, listCapturedMail, mailAttachment } from './mail';
 import * as dashboard from './service';
@@ -118,6 +125,19 @@ const routes: TypedRoute[] = [
       const deps = depsOf(request);
       const key = await dashboard.revokeKey(deps.knex, deps.clock, request.params.id, deps.credentialChanges);
       return { data: dashboard.presentKey(key) };
+    },
+  }),
+  route<{ Params: IdParams; Payload: CertificateInput }>({
+    // A compliance certificate on file for one of the landlord's properties, counted from then on like any other.
+    method: 'POST',
+    path: '/landlords/{id}/certificates',
+    options: {
+      validate: { params: idParams, payload: recordCertificateInput },
+      response: { status: { 201: dataEnvelope(Joi.object({ id: uuid.required() }), 'RecordedCertificate') } },
+    },
+    handler: async (request, h) => {
+      const data = await recordCertificate(depsOf(request), request.params.id, request.payload);
+      return h.response({ data }).code(201);
     },
   }),
   route<{ Params: IdParams }>({

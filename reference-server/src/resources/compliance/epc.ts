@@ -1,7 +1,9 @@
 // Energy performance: the band comes from the SAP score when one is on file (A 92+, B 81-91, C 69-80,
 // D 55-68, E 39-54, F 21-38, G 1-20), otherwise from the letter recorded on the certificate. A let property
 // is compliant while its EPC is in date and at band E or better (the minimum energy efficiency standard).
-export const EPC_BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+import { EPC_RATINGS } from '../../persistence/models';
+
+export const EPC_BANDS = EPC_RATINGS;
 export type EpcBand = (typeof EPC_BANDS)[number];
 
 /** The lowest SAP score of each band, best band first. */
