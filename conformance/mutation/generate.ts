@@ -14,6 +14,7 @@ import {
   errorStatus,
   fieldChanged,
   filterIgnored,
+  filterIgnoredWithOthers,
   foreignIs403,
   keySwapped,
   metaChanged,
@@ -294,11 +295,20 @@ function listMutants(route: MutationRoute): Mutant[] {
     if (route.list.hasNextPage)
       out.push(mutant('ENDPOINTS-8', 'total', route, 'hasNextPage-flipped', metaChanged(route, 'hasNextPage')));
   }
+  const filters = route.params
+    .filter((p) => p.in === 'query' && p.name !== 'page' && p.name !== 'limit' && p.rules.length > 0)
+    .map((p) => p.name);
   for (const param of route.params.filter((p) => p.in === 'query')) {
     const name = param.name;
+    const others = filters.filter((f) => f !== name);
     for (const rule of param.rules)
-      if (name !== 'page' && name !== 'limit')
+      if (filters.includes(name)) {
         out.push(mutant(rule, 'filter', route, `${name}-ignored`, filterIgnored(route, name)));
+        if (others.length > 0)
+          out.push(
+            mutant(rule, 'filter', route, `${name}-ignored-with-others`, filterIgnoredWithOthers(route, name, others)),
+          );
+      }
     for (const rule of param.validationRules) out.push(...edgeMutants(route, param, rule));
   }
   return out;

@@ -242,6 +242,21 @@ export function filterIgnored(route: MutationRoute, param: string): Fault {
   });
 }
 
+/**
+ * The filter parameter is ignored when another of `others` comes with it (alone it works): the combination a
+ * deployment builds its query from one filter at a time gets wrong.
+ */
+export function filterIgnoredWithOthers(route: MutationRoute, param: string, others: readonly string[]): Fault {
+  return routeFault(route, `${route.method} ${route.path} ignores the ${param} filter when another filter is given`, {
+    request: (req) => {
+      if (!req.query.has(param) || !others.some((o) => req.query.has(o))) return undefined;
+      const query = new URLSearchParams(req.query);
+      query.delete(param);
+      return { ...req, query };
+    },
+  });
+}
+
 /** One member of `meta` changed on the route's list answers. */
 export function metaChanged(route: MutationRoute, member: 'total' | 'page' | 'limit' | 'hasNextPage' | 'meta'): Fault {
   return routeFault(route, `meta.${member} on ${route.method} ${route.path} is wrong`, {

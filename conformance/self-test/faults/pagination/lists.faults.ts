@@ -157,6 +157,28 @@ export const faults: FaultTable = {
   'pagination.filtersHoldOnEveryItem': [
     {
       fault: () => ({
+        description: 'a list given two filters or more applies only the first of them',
+        request: (req) => {
+          const given = [...req.query.keys()].filter((p) => FILTER_PARAMS.includes(p));
+          if (req.method !== 'GET' || apiPath(req) === undefined || given.length < 2) return undefined;
+          for (const p of given.slice(1)) req.query.delete(p);
+          return req;
+        },
+      }),
+    },
+    {
+      fault: () => ({
+        description: 'a list given a status and another filter drops the status',
+        request: (req) => {
+          const others = [...req.query.keys()].filter((p) => p !== 'status' && FILTER_PARAMS.includes(p));
+          if (req.method !== 'GET' || !req.query.has('status') || others.length === 0) return undefined;
+          req.query.delete('status');
+          return req;
+        },
+      }),
+    },
+    {
+      fault: () => ({
         description: 'the status filter is ignored',
         request: (req) => {
           if (req.method !== 'GET' || !req.query.has('status')) return undefined;

@@ -418,14 +418,34 @@ export const contractsHasNextPageMatchesTotal = defineCheck({
 
 // ---- filters hold on every item --------------------------------------------------------------------------
 
-interface FilterCase {
-  readonly endpoint: ListEndpoint;
-  readonly filter: ListFilter;
+/** What one filter of a case draws: where its value comes from. */
+interface FilterDraw {
   readonly pick: number;
   readonly cut: readonly [number, number];
   readonly caseBits: readonly boolean[];
   readonly unknown: boolean;
   readonly randomId: string;
+}
+
+/**
+ * One filtered list: one or more of an endpoint's filters at once, their values drawn apart or (anchored) all from
+ * one item, so that a combination has matches to return and a deployment that drops a filter shows it.
+ */
+interface FilterCase {
+  readonly endpoint: ListEndpoint;
+  readonly filters: readonly ListFilter[];
+  readonly draws: readonly FilterDraw[];
+  readonly anchor: number | null;
+}
+
+/** A filter with its value, and what the items it returns must satisfy. */
+interface AppliedFilter {
+  readonly value: string;
+  readonly holds: (item: Json) => boolean;
+  /** Its items can be compared with the full list (the field is named, so `holds` is the filter exactly). */
+  readonly comparable: boolean;
+  /** An item for which `holds` is true must come back (false when the field is not known at all). */
+  readonly includes: boolean;
 }
 
 /**
@@ -448,10 +468,74 @@ function mixCase(text: string, bits: readonly boolean[]): string {
   );
 }
 
+const stringAt = (item: Json | undefined, field: string | undefined): string | undefined =>
+  item !== undefined && field !== undefined && typeof item[field] === 'string' ? item[field] : undefined;
+
+/** A value for `filter` (from `anchor` when it has one), among the landlord's items `items`. */
+async function applyFilter(
+  ctx: CheckContext,
+  filter: ListFilter,
+  draw: FilterDraw,
+  items: readonly Json[],
+  anchor: Json | undefined,
+): Promise<AppliedFilter> {
+  const { pick, cut, caseBits, unknown, randomId } = draw;
+  if (filter.type === 'enum') {
+    const values = filter.values ?? [];
+    const own = stringAt(anchor, filter.field);
+    const value = own !== undefined && values.includes(own) ? own : values[pick % values.length];
+    return { value, holds: (item) => item[filter.field as string] === value, comparable: true, includes: true };
+  }
+  if (filter.type === 'id') {
+    const field = filter.field;
+    if (field !== undefined) {
+      const known = [...new Set(items.map((i) => stringAt(i, field)).filter((v) => v !== undefined))];
+      // Sometimes an id the landlord does not have: nothing may match.
+      const value = unknown || known.length === 0 ? randomId : (stringAt(anchor, field) ?? known[pick % known.length]);
+      return { value, holds: (item) => item[field] === value, comparable: true, includes: true };
+    }
+    // The field's name is not given (events "may carry a property id"): ids of the landlord's properties that some
+    // item (the anchor, when there is one) carries anywhere, and the items must carry the id somewhere.
+    const carried = (await propertyIds(ctx)).filter((id) =>
+      anchor !== undefined ? carries(anchor, id) : items.some((i) => carries(i, id)),
+    );
+    const value = unknown || carried.length === 0 ? randomId : carried[pick % carried.length];
+    return { value, holds: (item) => carries(item, value), comparable: false, includes: true };
+  }
+  const field = searchField(ctx, filter);
+  const sources = items
+    .map((i) => stringAt(i, field))
+    .filter((v): v is string => v !== undefined && v.trim().length > 0);
+  if (field === undefined || sources.length === 0)
+    return { value: 'a', holds: () => true, comparable: false, includes: false };
+  const own = stringAt(anchor, field);
+  const source = own !== undefined && own.trim().length > 0 ? own : sources[pick % sources.length];
+  const a = cut[0] % source.length;
+  const b = a + 1 + (cut[1] % Math.min(SEARCH_LENGTH.maxLength, source.length - a));
+  // Edge whitespace may be trimmed by a deployment; keep the term free of it.
+  const value = mixCase(source.slice(a, b).trim() || source.trim().slice(0, 1), caseBits);
+  const needle = value.toLowerCase();
+  return {
+    value,
+    holds: (item) => typeof item[field] === 'string' && item[field].toLowerCase().includes(needle),
+    comparable: true,
+    includes: true,
+  };
+}
+
+const filterDrawArb = (filter: ListFilter): fc.Arbitrary<FilterDraw> =>
+  fc.record({
+    pick: fc.nat(),
+    cut: fc.tuple(fc.nat(), fc.nat()),
+    caseBits: fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
+    unknown: fc.integer({ min: 0, max: 3 }).map((n) => n === 0 && filter.type === 'id'),
+    randomId: uuidArb(),
+  });
+
 export const filtersHoldOnEveryItem = defineCheck({
   id: 'pagination.filtersHoldOnEveryItem',
   title:
-    'Every list filter of the spec (status, ids, search) returns exactly the items that satisfy it (property-based)',
+    'Every list filter of the spec (status, ids, search), alone and together with the others of its list, returns exactly the items that satisfy each of them (property-based)',
   group: GROUP,
   rules: [
     'PROP-2',
@@ -477,102 +561,66 @@ export const filtersHoldOnEveryItem = defineCheck({
     }
     const arb = fc
       .constantFrom(...withFilters)
-      .chain((endpoint) => fc.record({ endpoint: fc.constant(endpoint), filter: fc.constantFrom(...endpoint.filters) }))
-      .chain(({ endpoint, filter }) =>
+      .chain((endpoint) =>
         fc.record({
           endpoint: fc.constant(endpoint),
-          filter: fc.constant(filter),
-          pick: fc.nat(),
-          cut: fc.tuple(fc.nat(), fc.nat()),
-          caseBits: fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
-          unknown: fc.integer({ min: 0, max: 3 }).map((n) => n === 0 && filter.type === 'id'),
-          randomId: uuidArb(),
+          // Filters the spec only names ("filters conversationId or propertyId", checked for acceptance) may
+          // exclude each other: they go one at a time; the filters of the spec's tables, together as well.
+          filters: endpoint.filters.some((f) => f.acceptanceOnly)
+            ? fc.constantFrom(...endpoint.filters).map((f) => [f])
+            : fc.subarray([...endpoint.filters], { minLength: 1 }),
+          anchor: fc.option(fc.nat(), { nil: null }),
+        }),
+      )
+      .chain(({ endpoint, filters, anchor }) =>
+        fc.record({
+          endpoint: fc.constant(endpoint),
+          filters: fc.constant(filters),
+          draws: fc.tuple(...filters.map(filterDrawArb)),
+          anchor: fc.constant(anchor),
         }),
       );
     let checked = 0;
+    let combined = 0;
     await ctx.property(
-      'filtered list = the items of the full list that satisfy the filter',
+      'filtered list = the items of the full list that satisfy every filter given',
       arb,
-      async ({ endpoint, filter, pick, cut, caseBits, unknown, randomId }: FilterCase) => {
+      async ({ endpoint, filters, draws, anchor }: FilterCase) => {
         const full = fulls.get(endpoint.path) as { items: Json[]; complete: boolean };
         const items = full.items.filter((i) => !isSuiteData(i));
-        let value: string;
-        let holds: (item: Json) => boolean;
-        let comparable = full.complete;
-        /** When the field is not named: an item whose top-level field equals the id must come back. */
-        let mustInclude: Json | undefined;
-        if (filter.type === 'enum') {
-          value = (filter.values as readonly string[])[pick % (filter.values as readonly string[]).length];
-          holds = (item) => item[filter.field as string] === value;
-        } else if (filter.type === 'id') {
-          const field = filter.field;
-          const known =
-            field === undefined
-              ? []
-              : [...new Set(items.map((i) => i[field]).filter((v): v is string => typeof v === 'string'))];
-          // The field's name is not given (events "may carry a property id"): ids of the landlord's properties that
-          // some item carries anywhere.
-          const carried =
-            field === undefined ? (await propertyIds(ctx)).filter((id) => items.some((i) => carries(i, id))) : known;
-          // Sometimes an id the landlord does not have: nothing may match.
-          value = unknown || carried.length === 0 ? randomId : carried[pick % carried.length];
-          if (field !== undefined) {
-            holds = (item) => item[field] === value;
-          } else {
-            // The field's name is not given (e.g. events "may carry a property id"): the item must carry the id somewhere.
-            holds = (item) => carries(item, value);
-            comparable = false;
-            mustInclude = items.find((i) => carries(i, value));
-          }
-        } else {
-          const field = searchField(ctx, filter);
-          const sources =
-            field === undefined
-              ? []
-              : items.map((i) => i[field]).filter((v): v is string => typeof v === 'string' && v.trim().length > 0);
-          if (sources.length === 0) {
-            value = 'a';
-            holds = () => true;
-            comparable = false;
-          } else {
-            const source = sources[pick % sources.length];
-            const a = cut[0] % source.length;
-            const b = a + 1 + (cut[1] % Math.min(SEARCH_LENGTH.maxLength, source.length - a));
-            // Edge whitespace may be trimmed by a deployment; keep the term free of it.
-            value = mixCase(source.slice(a, b).trim() || source.trim().slice(0, 1), caseBits);
-            const needle = value.toLowerCase();
-            holds = (item) =>
-              typeof item[field as string] === 'string' &&
-              (item[field as string] as string).toLowerCase().includes(needle);
-          }
-        }
-        const res = await getList(
-          ctx,
-          endpoint.path,
-          KEY,
-          { [filter.param]: value, limit: LIMIT_MAX },
-          { rules: filter.rules },
-        );
-        if (filter.acceptanceOnly) {
+        const anchorItem = anchor === null || items.length === 0 ? undefined : items[anchor % items.length];
+        const applied: AppliedFilter[] = [];
+        for (const [i, filter] of filters.entries())
+          applied.push(await applyFilter(ctx, filter, draws[i], items, anchorItem));
+        const query = Object.fromEntries(filters.map((f, i) => [f.param, applied[i].value]));
+        const rules = [...new Set(filters.flatMap((f) => f.rules))];
+        const where = `GET ${endpoint.path}?${new URLSearchParams(query).toString()}`;
+        const holds = (item: Json): boolean => applied.every((a) => a.holds(item));
+        const comparable = full.complete && applied.every((a) => a.comparable);
+        /** When a field is not named: an item that carries every value must come back. */
+        const mustInclude =
+          !comparable && applied.every((a) => a.includes) ? items.find((item) => holds(item)) : undefined;
+        const res = await getList(ctx, endpoint.path, KEY, { ...query, limit: LIMIT_MAX }, { rules });
+        if (filters.some((f) => f.acceptanceOnly)) {
           checked++;
           return;
         }
         const wrong = res.items.find((item) => !holds(item));
         ctx.expect(
           wrong === undefined,
-          `every item of GET ${endpoint.path}?${filter.param}=${value} to satisfy the filter`,
+          `every item of ${where} to satisfy ${filters.length > 1 ? 'every filter given' : 'the filter'}`,
           () => `an item that does not: ${describeValue(wrong)}`,
           res.res.exchange,
-          { rules: filter.rules },
+          { rules },
         );
         if (mustInclude !== undefined) {
           const wantedId = identity(mustInclude);
           ctx.expect(
             res.items.some((i) => identity(i) === wantedId),
-            `GET ${endpoint.path}?${filter.param}=${value} to include ${wantedId}, which carries that id`,
+            `${where} to include ${wantedId}, which satisfies ${filters.length > 1 ? 'every filter given' : 'the filter'}`,
             `${res.items.length} items without it`,
             res.res.exchange,
-            { rules: filter.rules },
+            { rules },
           );
         }
         if (comparable) {
@@ -598,29 +646,24 @@ export const filtersHoldOnEveryItem = defineCheck({
             // Other clients (or other checks' own data without a marker) may have changed the list meanwhile: look again.
             const fresh = await getList(ctx, endpoint.path, KEY, { limit: LIMIT_MAX });
             fulls.set(endpoint.path, { items: [...fresh.items], complete: metaInt(ctx, fresh, 'total') <= LIMIT_MAX });
-            shown = await getList(
-              ctx,
-              endpoint.path,
-              KEY,
-              { [filter.param]: value, limit: LIMIT_MAX },
-              { rules: filter.rules },
-            );
+            shown = await getList(ctx, endpoint.path, KEY, { ...query, limit: LIMIT_MAX }, { rules });
             outcome = compare(fresh.items, shown);
           }
           ctx.expect(
             outcome.missing.length === 0 && outcome.extra.length === 0,
-            `GET ${endpoint.path}?${filter.param}=${value} to return exactly the ${outcome.expected.length} items of the full list that satisfy it`,
+            `${where} to return exactly the ${outcome.expected.length} items of the full list that satisfy ${filters.length > 1 ? 'every filter given' : 'it'}`,
             `${outcome.got.size} items; missing ${outcome.missing.slice(0, 3).join(', ') || 'none'}; not in the full list ${outcome.extra.slice(0, 3).join(', ') || 'none'}`,
             shown.res.exchange,
-            { rules: filter.rules },
+            { rules },
           );
         }
         checked++;
+        if (filters.length > 1) combined++;
       },
-      { numRuns: 30 },
+      { numRuns: 40 },
     );
     ctx.note(
-      `${checked} filtered lists over ${withFilters.length} endpoints: every item satisfies its filter and none is missing`,
+      `${checked} filtered lists over ${withFilters.length} endpoints (${combined} with two filters or more): every item satisfies its filters and none is missing`,
     );
   },
 });
@@ -671,6 +714,8 @@ async function filteredQueries(ctx: CheckContext, endpoints: readonly ListEndpoi
         add(noMatchTerm(ctx));
       }
     }
+    const together = await combinedQuery(ctx, endpoint, items);
+    if (together) queries.push(together);
     if (endpoint.path === '/events') {
       const today = utcDate();
       queries.push({
@@ -688,6 +733,43 @@ async function filteredQueries(ctx: CheckContext, endpoints: readonly ListEndpoi
     }
   }
   return queries;
+}
+
+/**
+ * Every filter of a list at once, each with the value of one item (so the item matches them all), when the list has
+ * two filters or more and an item gives every one of them a value.
+ */
+async function combinedQuery(
+  ctx: CheckContext,
+  endpoint: ListEndpoint,
+  items: readonly Json[],
+): Promise<FilteredQuery | undefined> {
+  if (endpoint.filters.length < 2 || endpoint.filters.some((f) => f.acceptanceOnly)) return undefined;
+  const ids = endpoint.filters.some((f) => f.type === 'id' && f.field === undefined) ? await propertyIds(ctx) : [];
+  for (const item of items) {
+    const query: Record<string, string> = {};
+    for (const filter of endpoint.filters) {
+      const field = filter.type === 'search' ? searchField(ctx, filter) : filter.field;
+      const own = stringAt(item, field);
+      const value =
+        filter.type === 'enum'
+          ? own !== undefined && (filter.values ?? []).includes(own)
+            ? own
+            : undefined
+          : filter.type === 'id'
+            ? field !== undefined
+              ? own
+              : ids.find((id) => carries(item, id))
+            : own !== undefined && own.trim().length >= 3
+              ? own.trim().slice(0, 3)
+              : undefined;
+      if (value === undefined) break;
+      query[filter.param] = value;
+    }
+    if (Object.keys(query).length === endpoint.filters.length)
+      return { endpoint, query, rules: [...new Set(endpoint.filters.flatMap((f) => f.rules))] };
+  }
+  return undefined;
 }
 
 /** Reads of a page of one (each between two full reads) before a total outside its bracket is a failure. */
