@@ -142,12 +142,19 @@ describe('from and to', () => {
     ['to − from = 401 days', `?from=${TODAY}&to=${addDays(TODAY, 401)}`],
     ['a year apart and a bit', '?from=2026-01-01&to=2027-02-06'],
     ['an impossible date', '?from=2026-02-30&to=2026-03-30'],
+    // ISO 8601's year 0000 (1 BC), which PostgreSQL's dates do not have: refused, not a failed query (500).
+    ['a date in year 0000', '?from=0000-01-01&to=0000-01-01'],
     ['a timestamp', `?from=${TODAY}T00:00:00Z&to=${TODAY}`],
     ['an empty from', `?from=&to=${TODAY}`],
   ])('answer 400 VALIDATION_ERROR for %s (CAL-3, CAL-4, CAL-6)', async (_name, query) => {
     const res = await t.api('GET', `/events${query}`, KEYS.enterpriseLive);
     expect([res.statusCode, err(res).code]).toEqual([400, 'VALIDATION_ERROR']);
     expect(envelope.validate(err(res)).error).toBeUndefined();
+  });
+
+  it('accept the first day of year 1 and the last of 9999, the ends of the dates PostgreSQL and YYYY-MM-DD share', async () => {
+    for (const day of ['0001-01-01', '9999-12-31'])
+      expect((await t.api('GET', `/events?from=${day}&to=${day}`, KEYS.enterpriseLive)).statusCode).toBe(200);
   });
 
   it('accept to − from = 400 days (401 dates), and from = to (one day), inclusive at both ends', async () => {

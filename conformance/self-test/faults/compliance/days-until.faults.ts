@@ -2,6 +2,7 @@
 
 import type { FaultTable } from '../../support/self-test';
 import { apiPath, isRec, mapJson } from '../../support/faults';
+import { redTeamFault } from '../../red-team/deployments';
 
 type Rec = Record<string, unknown>;
 const ONE = /^\/properties\/[0-9a-f-]{36}$/i;
@@ -19,6 +20,11 @@ function shiftItems(properties: unknown[], shift: (daysUntil: number) => number)
 
 export const faults: FaultTable = {
   'compliance.daysUntilExactOnRenewalDates': [
+    // The severity edges, on the certificates the check records for a landlord of its own (the fixture's items on
+    // the edges are not the check's to rely on).
+    redTeamFault('compliance-thirty-days-urgent'),
+    redTeamFault('compliance-sixty-days-due-soon'),
+    redTeamFault('compliance-due-today-expired'),
     {
       fault: () =>
         mapJson(

@@ -37,8 +37,12 @@ export const addDays = (date: string, days: number): string =>
 export const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
+/**
+ * A `YYYY-MM-DD` date that exists and that PostgreSQL can store: ISO 8601's year 0000 (1 BC) it cannot (its dates
+ * count 1 BC, 1 AD with no year zero), so it is refused as invalid rather than failing the query.
+ */
 export const isValidDate = (value: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false;
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 };
