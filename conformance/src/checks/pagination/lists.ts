@@ -523,6 +523,139 @@ async function applyFilter(
   };
 }
 
+type FullList = { items: Json[]; complete: boolean };
+
+/**
+ * GET the list with the filters applied, and hold its answer to them: no item failing one, and (when the full list
+ * is complete and every field named) exactly the full list's items that satisfy all; when a field is not named, an
+ * item satisfying all must come back. A mismatch is read again once against a fresh full list (other clients).
+ */
+async function judgeFiltered(
+  ctx: CheckContext,
+  endpoint: ListEndpoint,
+  filters: readonly ListFilter[],
+  applied: readonly AppliedFilter[],
+  fulls: Map<string, FullList>,
+): Promise<void> {
+  const full = fulls.get(endpoint.path) as FullList;
+  const items = full.items.filter((i) => !isSuiteData(i));
+  const query = Object.fromEntries(filters.map((f, i) => [f.param, applied[i].value]));
+  const rules = [...new Set(filters.flatMap((f) => f.rules))];
+  const where = `GET ${endpoint.path}?${new URLSearchParams(query).toString()}`;
+  const every = filters.length > 1 ? 'every filter given' : 'the filter';
+  const holds = (item: Json): boolean => applied.every((a) => a.holds(item));
+  const comparable = full.complete && applied.every((a) => a.comparable);
+  /** When a field is not named: an item that carries every value must come back. */
+  const mustInclude = !comparable && applied.every((a) => a.includes) ? items.find((item) => holds(item)) : undefined;
+  const res = await getList(ctx, endpoint.path, KEY, { ...query, limit: LIMIT_MAX }, { rules });
+  if (filters.some((f) => f.acceptanceOnly)) return;
+  const wrong = res.items.find((item) => !holds(item));
+  ctx.expect(
+    wrong === undefined,
+    `every item of ${where} to satisfy ${every}`,
+    () => `an item that does not: ${describeValue(wrong)}`,
+    res.res.exchange,
+    { rules },
+  );
+  if (mustInclude !== undefined) {
+    const wantedId = identity(mustInclude);
+    ctx.expect(
+      res.items.some((i) => identity(i) === wantedId),
+      `${where} to include ${wantedId}, which satisfies ${every}`,
+      `${res.items.length} items without it`,
+      res.res.exchange,
+      { rules },
+    );
+  }
+  if (!comparable) return;
+  const compare = (
+    pool: readonly Json[],
+    filtered: ListPage,
+  ): { missing: string[]; extra: string[]; got: Set<string>; expected: string[] } => {
+    const got = new Set(filtered.items.filter((i) => !isSuiteData(i)).map(identity));
+    const expected = pool
+      .filter((i) => !isSuiteData(i))
+      .filter(holds)
+      .map(identity);
+    return {
+      got,
+      expected,
+      missing: expected.filter((id) => !got.has(id)),
+      extra: [...got].filter((id) => !expected.includes(id)),
+    };
+  };
+  let outcome = compare(items, res);
+  let shown = res;
+  if (outcome.missing.length > 0 || outcome.extra.length > 0) {
+    // Other clients (or other checks' own data without a marker) may have changed the list meanwhile: look again.
+    const fresh = await getList(ctx, endpoint.path, KEY, { limit: LIMIT_MAX });
+    fulls.set(endpoint.path, { items: [...fresh.items], complete: metaInt(ctx, fresh, 'total') <= LIMIT_MAX });
+    shown = await getList(ctx, endpoint.path, KEY, { ...query, limit: LIMIT_MAX }, { rules });
+    outcome = compare(fresh.items, shown);
+  }
+  ctx.expect(
+    outcome.missing.length === 0 && outcome.extra.length === 0,
+    `${where} to return exactly the ${outcome.expected.length} items of the full list that satisfy ${every}`,
+    `${outcome.got.size} items; missing ${outcome.missing.slice(0, 3).join(', ') || 'none'}; not in the full list ${outcome.extra.slice(0, 3).join(', ') || 'none'}`,
+    shown.res.exchange,
+    { rules },
+  );
+}
+
+/**
+ * A filter's value taken from an item (a search, the first three characters of its field, which other items share
+ * more often than the whole), or undefined when it has none.
+ */
+function exactFilter(ctx: CheckContext, filter: ListFilter, item: Json): AppliedFilter | undefined {
+  const field = filter.type === 'search' ? searchField(ctx, filter) : filter.field;
+  const own = stringAt(item, field);
+  if (field === undefined || own === undefined || own.trim().length === 0) return undefined;
+  if (filter.type === 'enum' && !(filter.values ?? []).includes(own)) return undefined;
+  if (filter.type !== 'search') return { value: own, holds: (i) => i[field] === own, comparable: true, includes: true };
+  const value = own.trim().slice(0, 3).trim();
+  const needle = value.toLowerCase();
+  return {
+    value,
+    holds: (i) => typeof i[field] === 'string' && i[field].toLowerCase().includes(needle),
+    comparable: true,
+    includes: true,
+  };
+}
+
+/**
+ * Every ordered pair of a list's filters (f, g), where the data allows: the values of one item, and another item
+ * that satisfies g but not f, so a deployment that drops f when g comes with it returns that item. The random cases
+ * reach a pair by chance; these reach each one every run.
+ */
+async function judgePairs(ctx: CheckContext, endpoints: readonly ListEndpoint[], fulls: Map<string, FullList>) {
+  let judged = 0;
+  const unmet: string[] = [];
+  for (const endpoint of endpoints) {
+    if (endpoint.filters.length < 2 || endpoint.filters.some((f) => f.acceptanceOnly)) continue;
+    const items = (fulls.get(endpoint.path) as FullList).items.filter((i) => !isSuiteData(i));
+    for (const f of endpoint.filters)
+      for (const g of endpoint.filters) {
+        if (f === g) continue;
+        let pair: [AppliedFilter, AppliedFilter] | undefined;
+        for (const anchor of items) {
+          const af = exactFilter(ctx, f, anchor);
+          const ag = exactFilter(ctx, g, anchor);
+          if (af && ag && items.some((w) => ag.holds(w) && !af.holds(w))) {
+            pair = [af, ag];
+            break;
+          }
+        }
+        if (!pair) {
+          unmet.push(`${endpoint.path} ${f.param} with ${g.param}`);
+          continue;
+        }
+        await judgeFiltered(ctx, endpoint, [f, g], pair, fulls);
+        judged++;
+      }
+  }
+  return { judged, unmet };
+}
+
 const filterDrawArb = (filter: ListFilter): fc.Arbitrary<FilterDraw> =>
   fc.record({
     pick: fc.nat(),
@@ -554,11 +687,12 @@ export const filtersHoldOnEveryItem = defineCheck({
   async run(ctx: CheckContext) {
     const { endpoints } = await paginatedEndpoints(ctx);
     const withFilters = endpoints.filter((e) => e.filters.length > 0);
-    const fulls = new Map<string, { items: Json[]; complete: boolean }>();
+    const fulls = new Map<string, FullList>();
     for (const endpoint of withFilters) {
       const full = await getList(ctx, endpoint.path, KEY, { limit: LIMIT_MAX });
       fulls.set(endpoint.path, { items: [...full.items], complete: metaInt(ctx, full, 'total') <= LIMIT_MAX });
     }
+    const pairs = await judgePairs(ctx, withFilters, fulls);
     const arb = fc
       .constantFrom(...withFilters)
       .chain((endpoint) =>
@@ -586,84 +720,20 @@ export const filtersHoldOnEveryItem = defineCheck({
       'filtered list = the items of the full list that satisfy every filter given',
       arb,
       async ({ endpoint, filters, draws, anchor }: FilterCase) => {
-        const full = fulls.get(endpoint.path) as { items: Json[]; complete: boolean };
+        const full = fulls.get(endpoint.path) as FullList;
         const items = full.items.filter((i) => !isSuiteData(i));
         const anchorItem = anchor === null || items.length === 0 ? undefined : items[anchor % items.length];
         const applied: AppliedFilter[] = [];
         for (const [i, filter] of filters.entries())
           applied.push(await applyFilter(ctx, filter, draws[i], items, anchorItem));
-        const query = Object.fromEntries(filters.map((f, i) => [f.param, applied[i].value]));
-        const rules = [...new Set(filters.flatMap((f) => f.rules))];
-        const where = `GET ${endpoint.path}?${new URLSearchParams(query).toString()}`;
-        const holds = (item: Json): boolean => applied.every((a) => a.holds(item));
-        const comparable = full.complete && applied.every((a) => a.comparable);
-        /** When a field is not named: an item that carries every value must come back. */
-        const mustInclude =
-          !comparable && applied.every((a) => a.includes) ? items.find((item) => holds(item)) : undefined;
-        const res = await getList(ctx, endpoint.path, KEY, { ...query, limit: LIMIT_MAX }, { rules });
-        if (filters.some((f) => f.acceptanceOnly)) {
-          checked++;
-          return;
-        }
-        const wrong = res.items.find((item) => !holds(item));
-        ctx.expect(
-          wrong === undefined,
-          `every item of ${where} to satisfy ${filters.length > 1 ? 'every filter given' : 'the filter'}`,
-          () => `an item that does not: ${describeValue(wrong)}`,
-          res.res.exchange,
-          { rules },
-        );
-        if (mustInclude !== undefined) {
-          const wantedId = identity(mustInclude);
-          ctx.expect(
-            res.items.some((i) => identity(i) === wantedId),
-            `${where} to include ${wantedId}, which satisfies ${filters.length > 1 ? 'every filter given' : 'the filter'}`,
-            `${res.items.length} items without it`,
-            res.res.exchange,
-            { rules },
-          );
-        }
-        if (comparable) {
-          const compare = (
-            pool: readonly Json[],
-            filtered: ListPage,
-          ): { missing: string[]; extra: string[]; got: Set<string>; expected: string[] } => {
-            const got = new Set(filtered.items.filter((i) => !isSuiteData(i)).map(identity));
-            const expected = pool
-              .filter((i) => !isSuiteData(i))
-              .filter(holds)
-              .map(identity);
-            return {
-              got,
-              expected,
-              missing: expected.filter((id) => !got.has(id)),
-              extra: [...got].filter((id) => !expected.includes(id)),
-            };
-          };
-          let outcome = compare(items, res);
-          let shown = res;
-          if (outcome.missing.length > 0 || outcome.extra.length > 0) {
-            // Other clients (or other checks' own data without a marker) may have changed the list meanwhile: look again.
-            const fresh = await getList(ctx, endpoint.path, KEY, { limit: LIMIT_MAX });
-            fulls.set(endpoint.path, { items: [...fresh.items], complete: metaInt(ctx, fresh, 'total') <= LIMIT_MAX });
-            shown = await getList(ctx, endpoint.path, KEY, { ...query, limit: LIMIT_MAX }, { rules });
-            outcome = compare(fresh.items, shown);
-          }
-          ctx.expect(
-            outcome.missing.length === 0 && outcome.extra.length === 0,
-            `${where} to return exactly the ${outcome.expected.length} items of the full list that satisfy ${filters.length > 1 ? 'every filter given' : 'it'}`,
-            `${outcome.got.size} items; missing ${outcome.missing.slice(0, 3).join(', ') || 'none'}; not in the full list ${outcome.extra.slice(0, 3).join(', ') || 'none'}`,
-            shown.res.exchange,
-            { rules },
-          );
-        }
+        await judgeFiltered(ctx, endpoint, filters, applied, fulls);
         checked++;
         if (filters.length > 1) combined++;
       },
       { numRuns: 40 },
     );
     ctx.note(
-      `${checked} filtered lists over ${withFilters.length} endpoints (${combined} with two filters or more): every item satisfies its filters and none is missing`,
+      `${checked} filtered lists over ${withFilters.length} endpoints (${combined} with two filters or more), and ${pairs.judged} pairs of filters each with an item only one of them admits: every item satisfies its filters and none is missing${pairs.unmet.length > 0 ? `; no such item for ${pairs.unmet.join(', ')}` : ''}`,
     );
   },
 });
