@@ -28,7 +28,7 @@ import {
 import { readName, requireReadName, unnamedReason } from '../shared/unnamed';
 import { createOwnProperty, getList, isRecord, isSuiteData, unknownId, type Json } from '../shared/util';
 import { errorCode, invoiceKey, mentionsPeriod, pdfText } from './helpers';
-import { burstPastLimit } from './limit-burst';
+import { burstPastLimit, expectRateLimitRefusal } from './limit-burst';
 
 const GROUP = 'Endpoints > Rent';
 
@@ -514,10 +514,7 @@ export const invoiceEmailLimitedTo10PerMinute = defineCheck({
       over.exchange,
       { rules: ['RENT-EMAIL-7', 'LIMIT-2'] },
     );
-    ctx.expectErrorEnvelope(over, 429, 'RATE_LIMIT_EXCEEDED', { rules: ['ERR-RATE_LIMIT_EXCEEDED'] });
-    ctx.expectHeader(over, 'Retry-After', (v) => v !== undefined && /^\d+$/.test(v.trim()), 'in seconds', {
-      rules: ['ERR-RATE_LIMIT_EXCEEDED'],
-    });
+    expectRateLimitRefusal(ctx, over);
     ctx.note(`${INVOICE_EMAIL_PER_MINUTE} requests answered, the ${INVOICE_EMAIL_PER_MINUTE + 1}th 429, ${how}`);
   },
 });

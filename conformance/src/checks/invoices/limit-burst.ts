@@ -167,3 +167,11 @@ async function fixedMinute(ctx: CheckContext, burst: LimitBurst, sent: Timed[]):
     how: `the first burst spanned the start of a minute (${sent.length - 1} served before a 429); the next minute began ${Math.round((first.sent - refusal.received) / 1000)} s after that 429`,
   };
 }
+
+/** The refusal past the limit as the Errors table gives it: 429 RATE_LIMIT_EXCEEDED with Retry-After in seconds. */
+export function expectRateLimitRefusal(ctx: CheckContext, over: HttpResponse): void {
+  ctx.expectErrorEnvelope(over, 429, 'RATE_LIMIT_EXCEEDED', { rules: ['ERR-RATE_LIMIT_EXCEEDED'] });
+  ctx.expectHeader(over, 'Retry-After', (v) => v !== undefined && /^\d+$/.test(v.trim()), 'in seconds', {
+    rules: ['ERR-RATE_LIMIT_EXCEEDED'],
+  });
+}

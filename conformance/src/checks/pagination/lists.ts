@@ -513,7 +513,11 @@ async function applyFilter(
   const a = cut[0] % source.length;
   const b = a + 1 + (cut[1] % Math.min(SEARCH_LENGTH.maxLength, source.length - a));
   // Edge whitespace may be trimmed by a deployment; keep the term free of it.
-  const value = mixCase(source.slice(a, b).trim() || source.trim().slice(0, 1), caseBits);
+  return searchFor(field, mixCase(source.slice(a, b).trim() || source.trim().slice(0, 1), caseBits));
+}
+
+/** A search term on `field`: "case-insensitive contains". */
+function searchFor(field: string, value: string): AppliedFilter {
   const needle = value.toLowerCase();
   return {
     value,
@@ -612,14 +616,7 @@ function exactFilter(ctx: CheckContext, filter: ListFilter, item: Json): Applied
   if (field === undefined || own === undefined || own.trim().length === 0) return undefined;
   if (filter.type === 'enum' && !(filter.values ?? []).includes(own)) return undefined;
   if (filter.type !== 'search') return { value: own, holds: (i) => i[field] === own, comparable: true, includes: true };
-  const value = own.trim().slice(0, 3).trim();
-  const needle = value.toLowerCase();
-  return {
-    value,
-    holds: (i) => typeof i[field] === 'string' && i[field].toLowerCase().includes(needle),
-    comparable: true,
-    includes: true,
-  };
+  return searchFor(field, own.trim().slice(0, 3).trim());
 }
 
 /**
