@@ -3,6 +3,7 @@
 // the severity edges are judged only on the items a target happens to hold.
 
 import type { CheckContext } from '../../runner/check';
+import { OPERATION_UNSUPPORTED } from '../shared/provision';
 
 /** The statutory items every property requires, as the contract names their certificates. */
 export const EDGE_CERTIFICATE_KINDS = ['gas_safety', 'electrical_inspection', 'energy_performance'] as const;
@@ -12,9 +13,6 @@ export interface CertificateOnFile {
   readonly kind: (typeof EDGE_CERTIFICATE_KINDS)[number] | 'landlord_licence';
   readonly expiryDate: string;
 }
-
-/** Answers of a provisioning side without the operation: no such route, method not allowed, not implemented. */
-const UNSUPPORTED: readonly number[] = [404, 405, 501];
 
 /**
  * Puts a certificate on file for a property of the landlord's own; false when the target's provisioning does not
@@ -31,7 +29,7 @@ export async function recordCertificate(
     json: certificate,
   });
   if (res.status === 200 || res.status === 201) return true;
-  if (UNSUPPORTED.includes(res.status)) return false;
+  if (OPERATION_UNSUPPORTED.includes(res.status)) return false;
   throw new Error(
     `provisioning recordCertificate (POST /landlords/${landlordId}/certificates) answered ${res.status} ${res.text.slice(0, 200)}`,
   );

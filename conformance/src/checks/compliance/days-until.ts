@@ -209,11 +209,13 @@ async function certificateEdges(ctx: CheckContext, landlordId: string, key: stri
   const start = Date.now();
   const base = utcDate(start);
   const dues = new Map<string, string[]>();
+  let propertyId = '';
   for (const [i, edge] of EDGES.entries()) {
     const kind = EDGE_CERTIFICATE_KINDS[i % EDGE_CERTIFICATE_KINDS.length];
-    if (i % EDGE_CERTIFICATE_KINDS.length === 0)
-      dues.set(String((await createOwnProperty(ctx, key, `certificate-edges-${i}`)).id), []);
-    const propertyId = [...dues.keys()][dues.size - 1];
+    if (i % EDGE_CERTIFICATE_KINDS.length === 0) {
+      propertyId = String((await createOwnProperty(ctx, key, `certificate-edges-${i}`)).id);
+      dues.set(propertyId, []);
+    }
     const expiryDate = addDays(base, edge);
     if (!(await recordCertificate(ctx, landlordId, { propertyId, kind, expiryDate }))) {
       tally.sources.push('certificates on file: the provisioning contract offers no recordCertificate');

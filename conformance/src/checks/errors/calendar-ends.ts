@@ -10,16 +10,14 @@
 import type { HttpResponse, RequestOptions } from '../../http/client';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse } from '../../runner/describe';
-import { pdfBytes } from '../shared/files';
 import { invoiceRequest } from '../shared/invoice-budget';
 import { createOwnChain, createOwnRent, suitePeriod } from '../shared/own-data';
 import { ownWriteKey } from '../shared/provision';
 import { isErrorEnvelope } from '../shared/util';
+import { uploadForm } from '../documents/helpers';
+import { RENEWAL_FIELDS } from '../properties/fields';
 
-export const CALENDAR_ENDS = ['0000-01-01', '0001-01-01', '9999-12-31'] as const;
-
-/** The renewal dates `PATCH /properties/{id}` "may contain" (PROP-14). */
-const RENEWAL_FIELDS = ['gscRenewal', 'eicrRenewal', 'epcRenewal', 'landlordLicenceRenewal'] as const;
+const CALENDAR_ENDS = ['0000-01-01', '0001-01-01', '9999-12-31'] as const;
 
 const RULES = ['ENDPOINTS-13', 'ERR-1'];
 
@@ -86,12 +84,7 @@ export const calendarEndDatesNeverAnswer5xx = defineCheck({
       await send(`POST /properties/{id}/documents with expiryDate ${date}`, {
         method: 'POST',
         path: `/properties/${chain.propertyId}/documents`,
-        multipart: {
-          file: { filename: 'calendar-end.pdf', contentType: 'application/pdf', content: pdfBytes(600) },
-          name: `${ctx.marker} calendar end ${date}`,
-          type: 'EPC_Certificate',
-          expiryDate: date,
-        },
+        multipart: uploadForm({ name: `${ctx.marker} calendar end ${date}`, expiryDate: date }),
       });
       await send(`PATCH /rent/{id} { datePaid: ${date} }`, {
         method: 'PATCH',

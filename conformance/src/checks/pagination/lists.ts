@@ -816,20 +816,11 @@ async function combinedQuery(
   for (const item of items) {
     const query: Record<string, string> = {};
     for (const filter of endpoint.filters) {
-      const field = filter.type === 'search' ? searchField(ctx, filter) : filter.field;
-      const own = stringAt(item, field);
+      // A property id the item carries where the field is not named; else the value exactFilter takes.
       const value =
-        filter.type === 'enum'
-          ? own !== undefined && (filter.values ?? []).includes(own)
-            ? own
-            : undefined
-          : filter.type === 'id'
-            ? field !== undefined
-              ? own
-              : ids.find((id) => carries(item, id))
-            : own !== undefined && own.trim().length >= 3
-              ? own.trim().slice(0, 3)
-              : undefined;
+        filter.type === 'id' && filter.field === undefined
+          ? ids.find((id) => carries(item, id))
+          : exactFilter(ctx, filter, item)?.value;
       if (value === undefined) break;
       query[filter.param] = value;
     }

@@ -22,8 +22,11 @@ function skipWithoutProvisioning(ctx: CheckContext): void {
   if (reason !== undefined) ctx.skip(reason);
 }
 
-/** Statuses of a dashboard without DELETE /landlords/{id}: no such route, method not allowed, not implemented. */
-const DELETION_UNSUPPORTED: readonly number[] = [404, 405, 501];
+/**
+ * Answers of a provisioning side without an optional operation (DELETE /landlords/{id}, recordCertificate): no such
+ * route, method not allowed, not implemented.
+ */
+export const OPERATION_UNSUPPORTED: readonly number[] = [404, 405, 501];
 
 /**
  * Deletes a landlord of the suite's own (DELETE /landlords/{id}, with everything it owns). A dashboard that
@@ -38,7 +41,7 @@ export async function deleteOwnLandlord(
 ): Promise<void> {
   const res = await dashboard.request({ method: 'DELETE', path: `/landlords/${landlordId}` });
   if (res.status === 200 || res.status === 204) return;
-  if (!DELETION_UNSUPPORTED.includes(res.status))
+  if (!OPERATION_UNSUPPORTED.includes(res.status))
     throw new Error(`dashboard DELETE /landlords/${landlordId} answered ${res.status} ${res.text.slice(0, 200)}`);
   // A dashboard that deletes also answers 404 for a landlord already gone: only one still there proves the route missing.
   if (res.status === 404 && (await dashboard.request({ path: `/landlords/${landlordId}` })).status === 404) return;
