@@ -30,6 +30,21 @@ describe('the mutation engine', () => {
     expect(outcome).toMatchObject({ outcome: 'killed', rule: 'CAL-2', route: 'GET /events' });
     expect(outcome.applied).toBeGreaterThan(0);
     expect(outcome.killedBy?.length).toBeGreaterThan(0);
+    expect(outcome.withTraffic).toBeUndefined();
+  }, 300_000);
+
+  it("runs the route's traffic beside the citing checks when they alone do not kill the mutant", async () => {
+    // ENDPOINTS-1 on DELETE /properties/{id}: the checks citing it (a list check, a run-wide observer) send no such
+    // DELETE; the check that deletes properties does, and the observer judges its answers.
+    const mutant = generateMutants().find(
+      (m) => m.id === 'ENDPOINTS-1/header/DELETE /properties/{id}/content-type-text',
+    );
+    expect(mutant).toBeDefined();
+    const traffic = new Map([['DELETE /properties/{id}', ['generated.deletesLeaveEveryListAndTotal']]]);
+    const outcome = await runMutant(mutant as Mutant, { ...options(), traffic });
+    expect(outcome).toMatchObject({ outcome: 'killed', withTraffic: true });
+    expect(outcome.checks).toContain('generated.deletesLeaveEveryListAndTotal');
+    expect(outcome.killedBy).toEqual(['invariants.successBodyIsDataWithMetaOnEveryAnswer']);
   }, 300_000);
 
   it('reports a violation nobody can observe as survived, with the listed reason', async () => {

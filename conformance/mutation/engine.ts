@@ -38,7 +38,10 @@ export interface MutantOutcome {
   readonly staleEntry?: boolean;
   /** How many answers (or requests) the violation changed: 0 means no check citing the rule reached it. */
   readonly applied: number;
+  /** The checks of the run that decided it. */
   readonly checks: readonly string[];
+  /** Decided only once the checks reaching the route ran beside those citing the rule (they alone did not kill it). */
+  readonly withTraffic?: true;
 }
 
 export interface VariantOutcome {
@@ -163,9 +166,25 @@ export function knownSurvivor(id: string, known: readonly KnownSurvivor[]): Know
 }
 
 export async function runMutant(mutant: Mutant, options: EngineOptions): Promise<MutantOutcome> {
-  const checks = checksRun(mutant, options);
-  const citing = new Set(checksFor(mutant.rule, options.checks).map((c) => c.id));
+  const citingChecks = checksFor(mutant.rule, options.checks);
+  const citing = new Set(citingChecks.map((c) => c.id));
+  const all = checksRun(mutant, options);
   const { fault, applied } = counted(mutant.fault(options.target));
+  // Only a check citing the rule kills its mutant: a traffic check failing shows another rule's check, not this one.
+  const killers = (results: readonly CheckResult[]): string[] =>
+    results.filter((r) => r.status === 'failed' && citing.has(r.id) && !proxyBroke(r)).map((r) => r.id);
+  // The citing checks alone first: a check that fails them fails in the run with the route's traffic beside it too
+  // (a check's own verdict does not depend on the checks beside it; an observer that fails on some of the answers
+  // fails on more of them). Only a mutant they do not kill pays for the whole traffic of its route.
+  let checks = citingChecks;
+  let results = await withProxyRetry(fault, checks, options);
+  let failed = killers(results);
+  const widened = failed.length === 0 && all.length > citingChecks.length;
+  if (widened) {
+    checks = all;
+    results = await withProxyRetry(fault, checks, options);
+    failed = killers(results);
+  }
   const base = {
     id: mutant.id,
     rule: mutant.rule,
@@ -173,10 +192,8 @@ export async function runMutant(mutant: Mutant, options: EngineOptions): Promise
     kind: mutant.kind,
     description: mutant.description,
     checks: checks.map((c) => c.id),
+    ...(widened ? { withTraffic: true as const } : {}),
   };
-  const results = await withProxyRetry(fault, checks, options);
-  // Only a check citing the rule kills its mutant: a traffic check failing shows another rule's check, not this one.
-  const failed = results.filter((r) => r.status === 'failed' && citing.has(r.id) && !proxyBroke(r)).map((r) => r.id);
   const listed = knownSurvivor(mutant.id, options.known);
   if (failed.length > 0)
     return {
