@@ -4,6 +4,7 @@
 
 import type { FaultContext, ProxyRequest } from '../support/broken';
 import { PREFIX, apiPath, codeOf, isRec, readJson } from '../support/faults';
+import { multipartParts } from '../support/resource-fault-helpers';
 import { UUID, nonUuidIds, unlistedOn } from './spec-paths';
 import { envelope, modeOf, rateHeaders, type Tolerance } from './tolerance';
 import { SPEC_QUERY_NAMES } from '../../src/spec-routes';
@@ -11,9 +12,13 @@ import { SPEC_QUERY_NAMES } from '../../src/spec-routes';
 /** Query parameters the spec names; the "ignore unknown parameters" choice drops every other one. */
 const SPEC_QUERY_PARAMETERS = new Set(SPEC_QUERY_NAMES);
 
-/** The storage quota of the deployment refusing over-quota uploads with 403: between a document's 10 MB and 30 MB. */
-const QUOTA_MB = 25;
-const DOCUMENT_UPLOAD = /^\/(properties|contracts)\/[^/]+\/documents$/;
+/**
+ * The room left in the storage quota of the deployment refusing over-quota uploads with 403: 10 MiB, so every
+ * upload of a larger file (the documents' 30 MB, the images past 10 MB however counted) is over it, and every image
+ * the limit allows still fits.
+ */
+const QUOTA_ROOM_BYTES = 10 * 1024 * 1024;
+const UPLOAD = /^\/(properties|contracts)\/[^/]+\/(documents|image)$/;
 
 const KIND_BY_COLLECTION: Readonly<Record<string, string>> = {
   properties: 'property',
@@ -156,11 +161,12 @@ export const REFUSAL_CHOICES: readonly Tolerance[] = [
   },
   {
     id: 'storage-quota-refused-403',
-    choice: `an upload over the storage quota refused with 403 FORBIDDEN (this deployment: a quota of ${QUOTA_MB} MB, so every document upload over it; the reference server: 413 FILE_TOO_LARGE)`,
+    choice: `an upload over the storage quota refused with 403 FORBIDDEN (this deployment: room for ${QUOTA_ROOM_BYTES} bytes, so every larger document or image; the reference server: 413 FILE_TOO_LARGE)`,
     request: (req) => {
       const path = apiPath(req);
-      if (req.method !== 'POST' || path === undefined || !DOCUMENT_UPLOAD.test(path)) return undefined;
-      return req.body.length > QUOTA_MB * 1024 * 1024
+      if (req.method !== 'POST' || path === undefined || !UPLOAD.test(path)) return undefined;
+      const file = multipartParts(req).find((part) => part.filename !== undefined);
+      return file !== undefined && file.content.length > QUOTA_ROOM_BYTES
         ? envelope(403, 'FORBIDDEN', 'This upload would exceed your storage quota', modeOf(req))
         : undefined;
     },

@@ -9,15 +9,15 @@ import { join } from 'node:path';
 import { ALL_CHECKS } from '../../src/registry';
 import { TINY_PNG } from '../../src/checks/shared/files';
 import type { Check } from '../../src/runner';
-import { startBrokenDeployment } from '../support/broken';
-import { PREFIX } from '../support/faults';
+import { startBrokenDeployment, type Fault } from '../support/broken';
+import { PREFIX, apiPath } from '../support/faults';
 import { plusDays, today } from '../support/resource-fault-helpers';
 import { explain, runAll } from '../support/run';
 import { expectedAgainstReference } from '../support/suite';
 import { useReferenceServer } from '../support/use-reference-server';
 import { TOLERANCES, otherChoices, targetFor } from './other-choices';
 import { EXCLUSIVE_RUN, NOT_RUN, SHARED_RUN, WEBHOOK_RUN } from './reach';
-import type { Tolerance } from './tolerance';
+import { envelope, modeOf, type Tolerance } from './tolerance';
 
 /** For each choice alone, the checks whose verdict it could move most (the run with all choices covers every check). */
 const CONCERNED: Readonly<Record<string, readonly string[]>> = {
@@ -212,7 +212,11 @@ const CONCERNED: Readonly<Record<string, readonly string[]>> = {
     'documents.uploadThenSoftDeleteRemovesFromList',
   ],
   'upload-limit-decimal-megabytes': ['properties.imageOfExactly10MBAcceptedOneByteMoreAndNonImagesRefused'],
-  'storage-quota-refused-403': ['documents.oversizeUploadAnswers413FileTooLarge'],
+  'storage-quota-refused-403': [
+    'documents.oversizeUploadAnswers413FileTooLarge',
+    'properties.imageUploadGivesAPublicUrl',
+    'properties.imageOfExactly10MBAcceptedOneByteMoreAndNonImagesRefused',
+  ],
   // The limit checks themselves are exclusive: invoice-minutes.test.ts and exclusive.test.ts run them.
   'invoice-limits-fixed-minutes': ['invoices.pdfIsThePaymentsInvoice', 'invoices.emailSentExactlyOnceWithThePdf'],
   'calendar-range-counted-inclusively': ['calendar.fromAndToTogetherAtMost400Days', 'calendar.propertyIdFilter'],
@@ -483,7 +487,7 @@ describe('a correct deployment that chose differently passes', () => {
       before: { path: '/properties?limit=1' },
       path: (first) => `/properties/${firstId(first)}/documents`,
       method: 'POST',
-      // 26 MB: over the deployment's quota of 25 MB, refused before it goes further.
+      // 26 MB: over the room left in the deployment's quota (10 MiB), refused before it goes further.
       form: () => {
         const form = new FormData();
         form.append('file', new Blob([Buffer.alloc(26 * 1024 * 1024)], { type: 'application/pdf' }), 'large.pdf');
@@ -735,4 +739,27 @@ describe('a correct deployment that chose differently passes', () => {
     },
     600_000,
   );
+
+  // Room in the storage quota is not something the suite can make (the amounts are "not shown"): a deployment
+  // refusing every image as over its quota leaves the image checks nothing to hold, and they say so; they do not fail.
+  it('a landlord with no storage room left: the image checks skip, naming the quota', async () => {
+    const full: Fault = {
+      description: 'every image upload refused as over the storage quota',
+      request: (req) =>
+        req.method === 'POST' && /\/image$/.test(apiPath(req) ?? '')
+          ? envelope(403, 'FORBIDDEN', 'This upload would exceed your storage quota', modeOf(req))
+          : undefined,
+    };
+    const checks = RUNNABLE.filter((c) => c.id.startsWith('properties.image'));
+    expect(checks).toHaveLength(2);
+    const deployment = await startBrokenDeployment(server.reference.origin, full);
+    try {
+      const results = await runAll(checks, { ...server.target, baseUrl: deployment.baseUrl });
+      expect(results.map((r) => ({ id: r.id, status: r.status, quota: r.message.includes('storage quota') }))).toEqual(
+        checks.map((c) => ({ id: c.id, status: 'skipped', quota: true })),
+      );
+    } finally {
+      await deployment.stop();
+    }
+  }, 300_000);
 });

@@ -74,6 +74,15 @@ export const faults: FaultTable = {
       }),
     },
     {
+      fault: () => ({
+        description: 'an image over 10 MB is refused with 403 and a code the errors table does not have',
+        request: (req) =>
+          isImageUpload(req) && filePartBytes(req) > binary
+            ? errorResponse(403, 'STORAGE_QUOTA_EXCEEDED', 'storage quota exceeded')
+            : undefined,
+      }),
+    },
+    {
       // Redirects are followed: one that leads nowhere (a relative Location to a path nothing serves) still fails.
       fault: () =>
         imageLinkServedBy('the image URL redirects to a path that answers 404', '/gone/', {
@@ -126,6 +135,16 @@ export const faults: FaultTable = {
           if (!isImageUpload(req) || filePartBytes(req) <= binary) return undefined;
           await ctx.upstream(withSmallPng(req));
           return errorResponse(413, 'FILE_TOO_LARGE', 'the image exceeds 10 MB');
+        },
+      }),
+    },
+    {
+      fault: () => ({
+        description: 'an image over 10 MiB is refused with 403 FORBIDDEN as over the quota, but stored anyway',
+        async request(req, ctx) {
+          if (!isImageUpload(req) || filePartBytes(req) <= binary) return undefined;
+          await ctx.upstream(withSmallPng(req));
+          return errorResponse(403, 'FORBIDDEN', 'this upload would exceed your storage quota');
         },
       }),
     },
