@@ -34,16 +34,14 @@ describe('the mutation engine', () => {
   }, 300_000);
 
   it("runs the route's traffic beside the citing checks when they alone do not kill the mutant", async () => {
-    // ENDPOINTS-1 on DELETE /properties/{id}: the checks citing it (a list check, a run-wide observer) send no such
-    // DELETE; the check that deletes properties does, and the observer judges its answers.
-    const mutant = generateMutants().find(
-      (m) => m.id === 'ENDPOINTS-1/header/DELETE /properties/{id}/content-type-text',
-    );
+    // ENDPOINTS-1 on PATCH /rent/{id}: the checks citing it (a list check, a run-wide observer) send no such PATCH;
+    // the rent check that patches payments does, and the observer judges its answers.
+    const mutant = generateMutants().find((m) => m.id === 'ENDPOINTS-1/header/PATCH /rent/{id}/content-type-text');
     expect(mutant).toBeDefined();
-    const traffic = new Map([['DELETE /properties/{id}', ['generated.deletesLeaveEveryListAndTotal']]]);
+    const traffic = new Map([['PATCH /rent/{id}', ['rent.patchReconcilesButKeepsAmountAndIds']]]);
     const outcome = await runMutant(mutant as Mutant, { ...options(), traffic });
     expect(outcome).toMatchObject({ outcome: 'killed', withTraffic: true });
-    expect(outcome.checks).toContain('generated.deletesLeaveEveryListAndTotal');
+    expect(outcome.checks).toContain('rent.patchReconcilesButKeepsAmountAndIds');
     expect(outcome.killedBy).toEqual(['invariants.successBodyIsDataWithMetaOnEveryAnswer']);
   }, 300_000);
 
