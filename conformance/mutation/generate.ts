@@ -308,6 +308,17 @@ function listMutants(route: MutationRoute): Mutant[] {
           out.push(
             mutant(rule, 'filter', route, `${name}-ignored-with-others`, filterIgnoredWithOthers(route, name, others)),
           );
+        // Beside one other filter only: seen only where the data has an item that filter admits and this one not.
+        for (const other of others.length > 1 ? others : [])
+          out.push(
+            mutant(
+              rule,
+              'filter',
+              route,
+              `${name}-ignored-with-${other}`,
+              filterIgnoredWithOthers(route, name, [other]),
+            ),
+          );
       }
     for (const rule of param.validationRules) out.push(...edgeMutants(route, param, rule));
   }

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { boundedTextArb, notUuidArb, outOfBoundsTextArb, SEARCH_LENGTH, uuidArb } from '../../generators';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeValue } from '../../runner/describe';
-import { LIMIT_MAX } from '../../rules';
+import { LIMIT_MAX, SEARCH_MAX } from '../../rules';
 import { LIST_ENDPOINTS, type ListEndpoint, type ListFilter } from '../shared/spec';
 import { addDays, utcDate } from '../shared/dates';
 import { carries } from '../shared/carries';
@@ -608,15 +608,16 @@ async function judgeFiltered(
 
 /**
  * A filter's value taken from an item (a search, the first three characters of its field, which other items share
- * more often than the whole), or undefined when it has none.
+ * more often than the whole; or, `whole`, the field up to the search's 200 characters, which few others contain),
+ * or undefined when it has none.
  */
-function exactFilter(ctx: CheckContext, filter: ListFilter, item: Json): AppliedFilter | undefined {
+function exactFilter(ctx: CheckContext, filter: ListFilter, item: Json, whole = false): AppliedFilter | undefined {
   const field = filter.type === 'search' ? searchField(ctx, filter) : filter.field;
   const own = stringAt(item, field);
   if (field === undefined || own === undefined || own.trim().length === 0) return undefined;
   if (filter.type === 'enum' && !(filter.values ?? []).includes(own)) return undefined;
   if (filter.type !== 'search') return { value: own, holds: (i) => i[field] === own, comparable: true, includes: true };
-  return searchFor(field, own.trim().slice(0, 3).trim());
+  return searchFor(field, whole ? own.trim().slice(0, SEARCH_MAX) : own.trim().slice(0, 3).trim());
 }
 
 /**
@@ -634,14 +635,16 @@ async function judgePairs(ctx: CheckContext, endpoints: readonly ListEndpoint[],
       for (const g of endpoint.filters) {
         if (f === g) continue;
         let pair: [AppliedFilter, AppliedFilter] | undefined;
-        for (const anchor of items) {
-          const af = exactFilter(ctx, f, anchor);
-          const ag = exactFilter(ctx, g, anchor);
-          if (af && ag && items.some((w) => ag.holds(w) && !af.holds(w))) {
-            pair = [af, ag];
-            break;
+        // A search of three characters that every item shares admits no witness; the whole field may.
+        for (const whole of [false, true])
+          for (const anchor of pair ? [] : items) {
+            const af = exactFilter(ctx, f, anchor, whole);
+            const ag = exactFilter(ctx, g, anchor, whole);
+            if (af && ag && items.some((w) => ag.holds(w) && !af.holds(w))) {
+              pair = [af, ag];
+              break;
+            }
           }
-        }
         if (!pair) {
           unmet.push(`${endpoint.path} ${f.param} with ${g.param}`);
           continue;
