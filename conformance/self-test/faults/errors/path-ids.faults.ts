@@ -19,6 +19,18 @@ export const faults: FaultTable = {
         ),
     },
     {
+      // One method of the family only: the check must reach every route, not those a random draw picks.
+      fault: () => {
+        const generic = onNonUuidPathParam('', () => errorResponse(400, 'BAD_REQUEST', 'bad id'));
+        return {
+          description:
+            'a non-UUID path id on the document DELETE routes answers 400 BAD_REQUEST (the code for malformed JSON)',
+          request: (req, ctx) =>
+            req.method === 'DELETE' && /\/documents\/[^/]+$/.test(req.path) ? generic.request?.(req, ctx) : undefined,
+        };
+      },
+    },
+    {
       fault: () =>
         onNonUuidPathParam('a non-UUID path id answers 422 UNPROCESSABLE_ENTITY', () =>
           errorResponse(422, 'UNPROCESSABLE_ENTITY', 'id must be a UUID'),

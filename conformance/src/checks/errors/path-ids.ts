@@ -1,7 +1,8 @@
 // Endpoints: "Path parameters `id` and `docId` are UUIDs." The answer to a path parameter that is not a UUID is not
 // said (the catalogue's ENDPOINTS-10 note): 400 VALIDATION_ERROR (it failed validation) or 404 NOT_FOUND (no such
 // resource) are both accepted, each with the exact error envelope; never a 2xx with data, never a 5xx, never another
-// status. Property-based over every route with an `{id}` or `{docId}` and strings that are not UUIDs.
+// status. Property-based over every route with an `{id}` or `{docId}` and strings that are not UUIDs, and every run
+// one integer id in each path parameter of each route.
 
 import fc from 'fast-check';
 import { notUuidArb, uuidArb } from '../../generators';
@@ -39,6 +40,19 @@ function caseArb(): fc.Arbitrary<Case> {
       other,
     }));
 }
+
+/**
+ * One case per route and path parameter, every run (the random ones reach a route by chance): an integer id, the
+ * form a client written against a database's keys sends.
+ */
+const EVERY_ROUTE: readonly Case[] = ID_ROUTES.flatMap((route) =>
+  (route.path.includes('{docId}') ? (['id', 'docId'] as const) : (['id'] as const)).map((param) => ({
+    route,
+    param,
+    value: '12345',
+    other: '00000000-0000-4000-8000-00000000a1d0',
+  })),
+);
 
 function pathOf(c: Case): string {
   const bad = encodeURIComponent(c.value);
@@ -78,7 +92,8 @@ export const nonUuidPathIdsAnswer400Or404 = defineCheck({
   title:
     'A path id or docId that is not a UUID answers 400 VALIDATION_ERROR or 404 NOT_FOUND on every route, never data, never a 5xx',
   group: 'Endpoints',
-  rules: ['ENDPOINTS-10'],
+  // The error table's codes for the two answers: a 400 is VALIDATION_ERROR, a 404 NOT_FOUND.
+  rules: ['ENDPOINTS-10', 'ERR-VALIDATION_ERROR', 'ERR-NOT_FOUND'],
   async run(ctx: CheckContext) {
     // A live key of a landlord of the check's own (unpaced writes, invoice budgets of its own); else enterpriseLive.
     const key = await ownWriteKey(ctx, 'path-ids');
@@ -100,10 +115,10 @@ export const nonUuidPathIdsAnswer400Or404 = defineCheck({
         );
         seen.set(`${res.status} ${String(code)}`, (seen.get(`${res.status} ${String(code)}`) ?? 0) + 1);
       },
-      { numRuns: 25 },
+      { numRuns: EVERY_ROUTE.length + 25, examples: EVERY_ROUTE },
     );
     ctx.note(
-      `25 non-UUID path parameters over ${ID_ROUTES.length} routes: ${[...seen].map(([s, n]) => `${s}×${n}`).join(', ')}`,
+      `${EVERY_ROUTE.length} non-UUID path parameters, one per route and parameter, and 25 random ones over ${ID_ROUTES.length} routes: ${[...seen].map(([s, n]) => `${s}×${n}`).join(', ')}`,
     );
   },
 });
