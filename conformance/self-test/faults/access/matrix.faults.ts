@@ -28,6 +28,8 @@ const NO_ACCESS = ['professional', 'essential', 'free', 'noSubscription'] as con
 const PROPERTY_PATCH = /^\/properties\/[^/]+$/;
 const PROPERTY_DOCS = /^\/properties\/[^/]+\/documents$/;
 const CONTRACT_DOC = /^\/contracts\/[^/]+\/documents\/[^/]+$/;
+const CONTRACT_DOCS = /^\/contracts\/[^/]+\/documents$/;
+const RENT_ITEM = /^\/rent\/[^/]+$/;
 const INVOICE = /^\/rent\/[^/]+\/invoice\/(pdf|email)$/;
 
 /** Sends the request upstream with `key`, applies it, and answers `status code` as if it had been refused. */
@@ -241,6 +243,58 @@ export const faults: FaultTable = {
           (q) => keyOf(q) === role(t, 'enterpriseSandbox') && q.method === 'DELETE' && CONTRACT_DOC.test(path(q)),
           (b) => (isRec(b.data) ? { ...b, data: { ...b.data, sandbox: undefined } } : b),
         ),
+    },
+    {
+      // The landlord's own contract documents listed as none: the check must address one it uploads itself.
+      fault: (t) => ({
+        description:
+          'a sandbox DELETE of a contract document deletes it (sent with the live key), on a landlord whose contract documents are listed as none',
+        request: (req) =>
+          keyOf(req) === role(t, 'enterpriseSandbox') && req.method === 'DELETE' && CONTRACT_DOC.test(path(req))
+            ? withKey(req, t.keys.enterpriseLive)
+            : undefined,
+        response(res, req) {
+          const body = readJson(res);
+          if (!isRec(body)) return undefined;
+          if (req.method === 'GET' && CONTRACT_DOCS.test(path(req)) && Array.isArray(body.data))
+            return withJson(res, {
+              ...body,
+              data: body.data.filter((d) => JSON.stringify(d).includes('sandbox-doc')),
+            });
+          if (keyOf(req) !== role(t, 'enterpriseSandbox') || req.method !== 'DELETE' || !CONTRACT_DOC.test(path(req)))
+            return undefined;
+          return isRec(body.data)
+            ? {
+                ...withJson(res, { ...body, data: { ...body.data, sandbox: true } }),
+                headers: {
+                  ...res.headers,
+                  'content-type': 'application/json; charset=utf-8',
+                  'x-service-mode': 'sandbox',
+                },
+              }
+            : undefined;
+        },
+      }),
+    },
+    {
+      fault: (t) => ({
+        description: 'a sandbox PATCH /rent/{id} is applied (sent with the live key), answered as a mock',
+        request: (req) =>
+          keyOf(req) === role(t, 'enterpriseSandbox') && req.method === 'PATCH' && RENT_ITEM.test(path(req))
+            ? withKey(req, t.keys.enterpriseLive)
+            : undefined,
+        response(res, req) {
+          if (keyOf(req) !== role(t, 'enterpriseSandbox') || req.method !== 'PATCH' || !RENT_ITEM.test(path(req)))
+            return undefined;
+          const body = readJson(res);
+          return isRec(body) && isRec(body.data)
+            ? {
+                ...withJson(res, { ...body, data: { ...body.data, sandbox: true } }),
+                headers: { ...res.headers, 'x-service-mode': 'sandbox' },
+              }
+            : undefined;
+        },
+      }),
     },
     {
       fault: (t) =>

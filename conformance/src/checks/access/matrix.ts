@@ -13,7 +13,7 @@ import type { UnnamedResource } from '../../targets/unnamed-fields';
 import { declared } from '../shared/unnamed';
 import { createOwnChain, type OwnChain } from '../shared/own-data';
 import { codeOf, createOwnProperty, isRecord, unknownId, type Json } from '../shared/util';
-import { LandlordData, readBack, requestFor, send, unservedGroups, type RouteIds } from './requests';
+import { LandlordData, ownDocument, readBack, requestFor, send, unservedGroups, type RouteIds } from './requests';
 import {
   ACCESS_ROUTES,
   BY_ID_ROUTES,
@@ -428,11 +428,21 @@ export const sandboxKeyPersistsNothingOnEveryWrite = defineCheck({
         return { propertyId: await ownProperty() };
       return {};
     };
+    // A document route on a landlord with no document to address (an empty portfolio, or every document deleted):
+    // a document of the check's own, on a property or contract of its own.
+    const ownDocumentIds = async (route: AccessRoute, i: number): Promise<RouteIds | undefined> => {
+      const list = route.ids?.docId;
+      if (list === undefined) return undefined;
+      const id = route.ids?.id === '/contracts' ? String((await contractOrChain()).contract.id) : await ownProperty();
+      const docId = await ownDocument(ctx, list.replace('{id}', id), LIVE, `sandbox-doc-${i}.`);
+      return docId === undefined ? undefined : { id, docId };
+    };
     for (const [i, route] of routes.entries()) {
       // A mock may answer what the live write would (409 for deleting a property with a live contract, or for a
       // contract overlapping one): DELETE /properties/{id} and the new contract aim at a property of the check's own.
       const ownId = route.method === 'DELETE' && route.path === '/properties/{id}' ? await ownProperty() : undefined;
-      const ids = ownId !== undefined ? { id: ownId } : await owner.idsFor(route);
+      const ids =
+        ownId !== undefined ? { id: ownId } : ((await owner.idsFor(route)) ?? (await ownDocumentIds(route, i)));
       if (!ids) {
         unreached.push(`${routeName(route)} (the landlord has no item to address)`);
         continue;

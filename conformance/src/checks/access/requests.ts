@@ -153,7 +153,8 @@ export async function requestFor(
       };
     }
     case 'rentPatch':
-      return { ...base, json: { amountReceived: 1.23 } };
+      // A value of this run: a write persisted by an earlier run (or an earlier broken deployment) changes nothing.
+      return { ...base, json: { amountReceived: runAmount(text) } };
     case 'invoiceEmail':
       return { ...base, json: { email } };
     case 'tenant': {
@@ -174,6 +175,40 @@ export async function requestFor(
     case 'chat':
       return { ...base, ...multipart({ text }) };
   }
+}
+
+/** An amount between 1.00 and 99.99 drawn from the run's marker text. */
+function runAmount(text: string): number {
+  let hash = 0;
+  for (const ch of text) hash = (hash * 31 + ch.charCodeAt(0)) % 9_899;
+  return (100 + hash) / 100;
+}
+
+/**
+ * A document of the check's own under `listPath` (`/properties/{id}/documents` with the id filled): for a document
+ * route on a landlord that has none to address. Deleted again in cleanup; undefined when the upload is refused.
+ */
+export async function ownDocument(
+  ctx: CheckContext,
+  listPath: string,
+  key: string,
+  tag: string,
+): Promise<string | undefined> {
+  const res = await ctx.http.request({
+    method: 'POST',
+    path: listPath,
+    key,
+    ...multipart({
+      file: { filename: 'access.pdf', contentType: 'application/pdf', content: pdfBytes(600) },
+      name: tagOf(ctx, tag),
+      type: 'EPC_Certificate',
+    }),
+  });
+  const data = isRecord(res.json) ? res.json.data : undefined;
+  if ((res.status !== 200 && res.status !== 201) || !isRecord(data) || typeof data.id !== 'string') return undefined;
+  const docId = data.id;
+  ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `${listPath}/${docId}`, key }));
+  return docId;
 }
 
 /** The read-back of a write route: what the write could change, as a comparable string; undefined: nothing to read. */
