@@ -32,6 +32,22 @@ const CONTRACT_DOCS = /^\/contracts\/[^/]+\/documents$/;
 const RENT_ITEM = /^\/rent\/[^/]+$/;
 const INVOICE = /^\/rent\/[^/]+\/invoice\/(pdf|email)$/;
 
+/** A sandbox `method` on the paths `pattern` matches applied for real (sent with the live key), answered as a mock. */
+function sandboxWriteApplied(t: Target, description: string, method: string, pattern: RegExp): Fault {
+  const applies = (req: ProxyRequest): boolean =>
+    keyOf(req) === role(t, 'enterpriseSandbox') && req.method === method && pattern.test(path(req));
+  return {
+    description,
+    request: (req) => (applies(req) ? withKey(req, t.keys.enterpriseLive) : undefined),
+    response(res, req) {
+      const body = readJson(res);
+      if (!applies(req) || !isRec(body) || !isRec(body.data)) return undefined;
+      const mock = withJson(res, { ...body, data: { ...body.data, sandbox: true } });
+      return { ...mock, headers: { ...mock.headers, 'x-service-mode': 'sandbox' } };
+    },
+  };
+}
+
 /** Sends the request upstream with `key`, applies it, and answers `status code` as if it had been refused. */
 function appliedButRefused(
   description: string,
@@ -213,28 +229,13 @@ export const faults: FaultTable = {
     redTeamFault('service-mode-header-ignored-on-invoice-email'),
     redTeamFault('sandbox-create-property-refused'),
     {
-      fault: (t) => ({
-        description: 'a sandbox document upload is stored (sent with the live key), answered as a mock',
-        request: (req) =>
-          keyOf(req) === role(t, 'enterpriseSandbox') && req.method === 'POST' && PROPERTY_DOCS.test(path(req))
-            ? withKey(req, t.keys.enterpriseLive)
-            : undefined,
-        response(res, req) {
-          if (keyOf(req) !== role(t, 'enterpriseSandbox') || req.method !== 'POST' || !PROPERTY_DOCS.test(path(req)))
-            return undefined;
-          const body = readJson(res);
-          return isRec(body) && isRec(body.data)
-            ? {
-                ...withJson(res, { ...body, data: { ...body.data, sandbox: true } }),
-                headers: {
-                  ...res.headers,
-                  'content-type': 'application/json; charset=utf-8',
-                  'x-service-mode': 'sandbox',
-                },
-              }
-            : undefined;
-        },
-      }),
+      fault: (t) =>
+        sandboxWriteApplied(
+          t,
+          'a sandbox document upload is stored (sent with the live key), answered as a mock',
+          'POST',
+          PROPERTY_DOCS,
+        ),
     },
     {
       fault: (t) =>
@@ -246,55 +247,32 @@ export const faults: FaultTable = {
     },
     {
       // The landlord's own contract documents listed as none: the check must address one it uploads itself.
-      fault: (t) => ({
-        description:
+      fault: (t) => {
+        const applied = sandboxWriteApplied(
+          t,
           'a sandbox DELETE of a contract document deletes it (sent with the live key), on a landlord whose contract documents are listed as none',
-        request: (req) =>
-          keyOf(req) === role(t, 'enterpriseSandbox') && req.method === 'DELETE' && CONTRACT_DOC.test(path(req))
-            ? withKey(req, t.keys.enterpriseLive)
-            : undefined,
-        response(res, req) {
-          const body = readJson(res);
-          if (!isRec(body)) return undefined;
-          if (req.method === 'GET' && CONTRACT_DOCS.test(path(req)) && Array.isArray(body.data))
-            return withJson(res, {
-              ...body,
-              data: body.data.filter((d) => JSON.stringify(d).includes('sandbox-doc')),
-            });
-          if (keyOf(req) !== role(t, 'enterpriseSandbox') || req.method !== 'DELETE' || !CONTRACT_DOC.test(path(req)))
-            return undefined;
-          return isRec(body.data)
-            ? {
-                ...withJson(res, { ...body, data: { ...body.data, sandbox: true } }),
-                headers: {
-                  ...res.headers,
-                  'content-type': 'application/json; charset=utf-8',
-                  'x-service-mode': 'sandbox',
-                },
-              }
-            : undefined;
-        },
-      }),
+          'DELETE',
+          CONTRACT_DOC,
+        );
+        return {
+          ...applied,
+          response(res, req, ctx) {
+            const body = readJson(res);
+            if (req.method !== 'GET' || !CONTRACT_DOCS.test(path(req)) || !isRec(body) || !Array.isArray(body.data))
+              return applied.response?.(res, req, ctx);
+            return withJson(res, { ...body, data: body.data.filter((d) => JSON.stringify(d).includes('sandbox-doc')) });
+          },
+        };
+      },
     },
     {
-      fault: (t) => ({
-        description: 'a sandbox PATCH /rent/{id} is applied (sent with the live key), answered as a mock',
-        request: (req) =>
-          keyOf(req) === role(t, 'enterpriseSandbox') && req.method === 'PATCH' && RENT_ITEM.test(path(req))
-            ? withKey(req, t.keys.enterpriseLive)
-            : undefined,
-        response(res, req) {
-          if (keyOf(req) !== role(t, 'enterpriseSandbox') || req.method !== 'PATCH' || !RENT_ITEM.test(path(req)))
-            return undefined;
-          const body = readJson(res);
-          return isRec(body) && isRec(body.data)
-            ? {
-                ...withJson(res, { ...body, data: { ...body.data, sandbox: true } }),
-                headers: { ...res.headers, 'x-service-mode': 'sandbox' },
-              }
-            : undefined;
-        },
-      }),
+      fault: (t) =>
+        sandboxWriteApplied(
+          t,
+          'a sandbox PATCH /rent/{id} is applied (sent with the live key), answered as a mock',
+          'PATCH',
+          RENT_ITEM,
+        ),
     },
     {
       fault: (t) =>
