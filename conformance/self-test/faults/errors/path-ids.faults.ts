@@ -1,5 +1,5 @@
 // The faults of the checks in path-ids.ts: each must make its check FAIL (a broken deployment per fault).
-import { onNonUuidPathParam } from '../../support/cross-cutting-faults';
+import { nonUuidPathParam, onNonUuidPathParam } from '../../support/cross-cutting-faults';
 import { errorResponse, jsonResponse } from '../../support/faults';
 import type { FaultTable } from '../../support/self-test';
 
@@ -20,15 +20,14 @@ export const faults: FaultTable = {
     },
     {
       // One method of the family only: the check must reach every route, not those a random draw picks.
-      fault: () => {
-        const generic = onNonUuidPathParam('', () => errorResponse(400, 'BAD_REQUEST', 'bad id'));
-        return {
-          description:
-            'a non-UUID path id on the document DELETE routes answers 400 BAD_REQUEST (the code for malformed JSON)',
-          request: (req, ctx) =>
-            req.method === 'DELETE' && /\/documents\/[^/]+$/.test(req.path) ? generic.request?.(req, ctx) : undefined,
-        };
-      },
+      fault: () => ({
+        description:
+          'a non-UUID path id on the document DELETE routes answers 400 BAD_REQUEST (the code for malformed JSON)',
+        request: (req) =>
+          req.method === 'DELETE' && /\/documents\/[^/]+$/.test(req.path) && nonUuidPathParam(req)
+            ? errorResponse(400, 'BAD_REQUEST', 'bad id')
+            : undefined,
+      }),
     },
     {
       fault: () =>

@@ -17,7 +17,6 @@ const FILTER_PARAMS = [
   'type',
 ];
 
-/** meta.total of filtered GET lists (the `params` given) replaced by the total of the same list without them. */
 /** `dropped` ignored on the list at `path` whenever `beside` comes with it. */
 function droppedBeside(path: string, dropped: string, beside: string): Fault {
   return {
@@ -31,6 +30,7 @@ function droppedBeside(path: string, dropped: string, beside: string): Fault {
   };
 }
 
+/** meta.total of filtered GET lists (the `params` given) replaced by the total of the same list without them. */
 function totalIgnores(description: string, params: readonly string[], paths: RegExp = /./): Fault {
   return {
     description,

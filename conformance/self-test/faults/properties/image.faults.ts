@@ -33,6 +33,18 @@ function withSmallPng(req: ProxyRequest): ProxyRequest {
   return { ...req, body: Buffer.from(replaced, 'latin1') };
 }
 
+/** An image over 10 MiB stored (as a small PNG) and then answered with `refusal`. */
+function refusedButStored(description: string, refusal: ProxyResponse): Fault {
+  return {
+    description,
+    async request(req, ctx) {
+      if (!isImageUpload(req) || filePartBytes(req) <= binary) return undefined;
+      await ctx.upstream(withSmallPng(req));
+      return refusal;
+    },
+  };
+}
+
 /**
  * The property's `image` link moved under `prefix` of the deployment's own, where every request gets `answer`: a
  * public image URL that does not give the image.
@@ -129,24 +141,18 @@ export const faults: FaultTable = {
       }),
     },
     {
-      fault: () => ({
-        description: 'an image over 10 MB is answered 413 FILE_TOO_LARGE but stored anyway',
-        async request(req, ctx) {
-          if (!isImageUpload(req) || filePartBytes(req) <= binary) return undefined;
-          await ctx.upstream(withSmallPng(req));
-          return errorResponse(413, 'FILE_TOO_LARGE', 'the image exceeds 10 MB');
-        },
-      }),
+      fault: () =>
+        refusedButStored(
+          'an image over 10 MB is answered 413 FILE_TOO_LARGE but stored anyway',
+          errorResponse(413, 'FILE_TOO_LARGE', 'the image exceeds 10 MB'),
+        ),
     },
     {
-      fault: () => ({
-        description: 'an image over 10 MiB is refused with 403 FORBIDDEN as over the quota, but stored anyway',
-        async request(req, ctx) {
-          if (!isImageUpload(req) || filePartBytes(req) <= binary) return undefined;
-          await ctx.upstream(withSmallPng(req));
-          return errorResponse(403, 'FORBIDDEN', 'this upload would exceed your storage quota');
-        },
-      }),
+      fault: () =>
+        refusedButStored(
+          'an image over 10 MiB is refused with 403 FORBIDDEN as over the quota, but stored anyway',
+          errorResponse(403, 'FORBIDDEN', 'this upload would exceed your storage quota'),
+        ),
     },
     {
       fault: () => ({

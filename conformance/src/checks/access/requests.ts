@@ -82,6 +82,15 @@ function multipart(parts: Parameters<typeof multipartBody>[0]): Pick<RequestOpti
   return { body: form.body, headers: { 'content-type': form.contentType } };
 }
 
+/** A document upload's multipart body, named `name`. */
+function documentForm(name: string): Pick<RequestOptions, 'body' | 'headers'> {
+  return multipart({
+    file: { filename: 'access.pdf', contentType: 'application/pdf', content: pdfBytes(600) },
+    name,
+    type: 'EPC_Certificate',
+  });
+}
+
 /**
  * The request (without credentials) of a route with the landlord's real ids and a body that passes validation.
  * `data` is the landlord whose ids fill creates' references (a contract's property and tenant); `overrides.propertyId`
@@ -114,14 +123,7 @@ export async function requestFor(
         ...multipart({ file: { filename: 'access.png', contentType: 'image/png', content: TINY_PNG } }),
       };
     case 'document':
-      return {
-        ...base,
-        ...multipart({
-          file: { filename: 'access.pdf', contentType: 'application/pdf', content: pdfBytes(600) },
-          name: text,
-          type: 'EPC_Certificate',
-        }),
-      };
+      return { ...base, ...documentForm(text) };
     case 'contract': {
       const fields = contractFields(ctx);
       const contract = await data.contract();
@@ -198,11 +200,7 @@ export async function ownDocument(
     method: 'POST',
     path: listPath,
     key,
-    ...multipart({
-      file: { filename: 'access.pdf', contentType: 'application/pdf', content: pdfBytes(600) },
-      name: tagOf(ctx, tag),
-      type: 'EPC_Certificate',
-    }),
+    ...documentForm(tagOf(ctx, tag)),
   });
   const data = isRecord(res.json) ? res.json.data : undefined;
   if ((res.status !== 200 && res.status !== 201) || !isRecord(data) || typeof data.id !== 'string') return undefined;

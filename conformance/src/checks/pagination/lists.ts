@@ -634,17 +634,16 @@ async function judgePairs(ctx: CheckContext, endpoints: readonly ListEndpoint[],
     for (const f of endpoint.filters)
       for (const g of endpoint.filters) {
         if (f === g) continue;
-        let pair: [AppliedFilter, AppliedFilter] | undefined;
-        // A search of three characters that every item shares admits no witness; the whole field may.
-        for (const whole of [false, true])
-          for (const anchor of pair ? [] : items) {
+        const witnessed = (whole: boolean): [AppliedFilter, AppliedFilter] | undefined => {
+          for (const anchor of items) {
             const af = exactFilter(ctx, f, anchor, whole);
             const ag = exactFilter(ctx, g, anchor, whole);
-            if (af && ag && items.some((w) => ag.holds(w) && !af.holds(w))) {
-              pair = [af, ag];
-              break;
-            }
+            if (af && ag && items.some((w) => ag.holds(w) && !af.holds(w))) return [af, ag];
           }
+          return undefined;
+        };
+        // A search of three characters that every item shares admits no witness; the whole field may.
+        const pair = witnessed(false) ?? witnessed(true);
         if (!pair) {
           unmet.push(`${endpoint.path} ${f.param} with ${g.param}`);
           continue;

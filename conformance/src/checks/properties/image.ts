@@ -10,7 +10,7 @@ import { fetchLink, isImageAnswer } from '../shared/links';
 import { expect400 } from '../shared/own-data';
 import { expectShape, isUrl } from '../shared/shape';
 import { ownWriteKey } from '../shared/provision';
-import { createOwnProperty, isRecord, requestRetryingResets, successData } from '../shared/util';
+import { codeOf, createOwnProperty, isRecord, requestRetryingResets, successData } from '../shared/util';
 import { getProperty, PROPERTY_FIELDS } from './fields';
 
 const LIVE = 'enterpriseLive';
@@ -96,10 +96,6 @@ export const propertyImageUploadGivesAPublicUrl = defineCheck({
     );
   },
 });
-
-function codeOf(res: HttpResponse): unknown {
-  return isRecord(res.json) ? res.json.code : undefined;
-}
 
 /**
  * "Storage quota enforced" names no status and the quota amounts are "not shown": an upload the quota has no room
