@@ -275,6 +275,34 @@ export const faults: FaultTable = {
         ),
     },
     {
+      // A deployment may refuse a live PATCH on a payment it holds for its own reasons (reconciled, imported): the
+      // sandbox write applied for real is refused on the landlord's payments and seen only on one the check made.
+      fault: (t) => {
+        const applied = sandboxWriteApplied(
+          t,
+          'a sandbox PATCH /rent/{id} is applied (sent with the live key), on a landlord whose payments made before the run refuse every PATCH (400 VALIDATION_ERROR)',
+          'PATCH',
+          RENT_ITEM,
+        );
+        const madeInRun = new Set<string>();
+        return {
+          ...applied,
+          request(req, ctx) {
+            const id = RENT_ITEM.test(path(req)) ? path(req).slice('/rent/'.length) : undefined;
+            if (req.method === 'PATCH' && id !== undefined && !madeInRun.has(id))
+              return errorResponse(400, 'VALIDATION_ERROR', 'This payment is locked', { 'x-service-mode': 'sandbox' });
+            return applied.request?.(req, ctx);
+          },
+          response(res, req, ctx) {
+            const body = readJson(res);
+            if (req.method === 'POST' && path(req) === '/rent' && res.status === 201 && isRec(body) && isRec(body.data))
+              madeInRun.add(String(body.data.id));
+            return applied.response?.(res, req, ctx);
+          },
+        };
+      },
+    },
+    {
       fault: (t) =>
         mapHeaders(
           'X-Service-Mode "live" on sandbox PATCH /rent/{id}',

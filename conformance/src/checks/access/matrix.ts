@@ -11,7 +11,7 @@ import { invoiceRequest } from '../shared/invoice-budget';
 import { mailCapture } from '../shared/mail-capture';
 import type { UnnamedResource } from '../../targets/unnamed-fields';
 import { declared } from '../shared/unnamed';
-import { createOwnChain, type OwnChain } from '../shared/own-data';
+import { createOwnChain, createOwnRent, optionalPart, suitePeriod, type OwnChain } from '../shared/own-data';
 import { codeOf, createOwnProperty, isRecord, unknownId, type Json } from '../shared/util';
 import { LandlordData, ownDocument, readBack, requestFor, send, unservedGroups, type RouteIds } from './requests';
 import {
@@ -437,12 +437,27 @@ export const sandboxKeyPersistsNothingOnEveryWrite = defineCheck({
       const docId = await ownDocument(ctx, list.replace('{id}', id), LIVE, `sandbox-doc-${i}.`);
       return docId === undefined ? undefined : { id, docId };
     };
-    for (const [i, route] of routes.entries()) {
+    // The routes of one payment address a Pending payment of the check's own: the landlord's payments are what earlier
+    // traffic left of them (nightly runs share staging), and a live write a broken sandbox lets through may be refused
+    // on one of those for reasons of its own (reconciled, invoiced, limited), which would hide that it was live.
+    let payment: Promise<RouteIds | undefined> | undefined;
+    const ownPayment = (): Promise<RouteIds | undefined> =>
+      (payment ??= optionalPart(ctx, "A payment of the check's own", async () => {
+        const own = await (chain ??= createOwnChain(ctx, 'access-sandbox'));
+        const rent = await createOwnRent(ctx, own, { period: suitePeriod(ctx, 'access-sandbox'), status: 'Pending' });
+        return { id: String(rent.id), listQuery: { contractId: own.contractId } };
+      }));
+    const idsOf = async (route: AccessRoute, i: number): Promise<RouteIds | undefined> => {
       // A mock may answer what the live write would (409 for deleting a property with a live contract, or for a
       // contract overlapping one): DELETE /properties/{id} and the new contract aim at a property of the check's own.
-      const ownId = route.method === 'DELETE' && route.path === '/properties/{id}' ? await ownProperty() : undefined;
-      const ids =
-        ownId !== undefined ? { id: ownId } : ((await owner.idsFor(route)) ?? (await ownDocumentIds(route, i)));
+      if (route.method === 'DELETE' && route.path === '/properties/{id}') return { id: await ownProperty() };
+      // A new payment is looked for among its contract's (the landlord's first page may not hold it).
+      if (route.body === 'rent') return { listQuery: { contractId: String((await contractOrChain()).contract.id) } };
+      if (route.ids?.id === '/rent') return (await ownPayment()) ?? (await owner.idsFor(route));
+      return (await owner.idsFor(route)) ?? (await ownDocumentIds(route, i));
+    };
+    for (const [i, route] of routes.entries()) {
+      const ids = await idsOf(route, i);
       if (!ids) {
         unreached.push(`${routeName(route)} (the landlord has no item to address)`);
         continue;

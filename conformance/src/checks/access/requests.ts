@@ -15,6 +15,11 @@ import { NAMED_GROUP_COLLECTIONS, type AccessRoute, type RouteGroup } from './ro
 export interface RouteIds {
   readonly id?: string;
   readonly docId?: string;
+  /**
+   * A filter the spec gives the read-back list that keeps the item on its first page (a payment's `contractId` on
+   * GET /rent): on a landlord with more items than a page holds, an item of the check's own may be on none.
+   */
+  readonly listQuery?: Readonly<Record<string, string>>;
 }
 
 /** Real items of a landlord, learned from its own lists once per check. */
@@ -223,7 +228,7 @@ export async function readBack(
   const res = await ctx.http.request({
     path: fill(rb.path, ids),
     key,
-    ...(rb.kind !== 'item' && rb.query ? { query: rb.query } : {}),
+    ...(rb.kind !== 'item' && (rb.query || ids.listQuery) ? { query: { ...rb.query, ...ids.listQuery } } : {}),
   });
   const body = res.json;
   if (rb.kind === 'created') {
