@@ -303,6 +303,18 @@ export const faults: FaultTable = {
       },
     },
     {
+      fault: (t) => ({
+        description:
+          'PATCH /rent/{id} in sandbox mode (either way) answers 400 VALIDATION_ERROR to a body the live key writes',
+        request: (req) =>
+          req.method === 'PATCH' &&
+          RENT_ITEM.test(path(req)) &&
+          (keyOf(req) === role(t, 'enterpriseSandbox') || req.headers['x-service-mode'] === 'sandbox')
+            ? errorResponse(400, 'VALIDATION_ERROR', 'Unknown field', { 'x-service-mode': 'sandbox' })
+            : undefined,
+      }),
+    },
+    {
       fault: (t) =>
         mapHeaders(
           'X-Service-Mode "live" on sandbox PATCH /rent/{id}',
