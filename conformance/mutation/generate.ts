@@ -24,6 +24,7 @@ import {
   rateLimitRemainingMissing,
   rateLimitResetInMs,
   sandboxWritePersists,
+  sandboxWriteRefused,
   serviceModeFlipped,
   successStatus,
   successContentType,
@@ -478,6 +479,8 @@ function accessMutants(route: MutationRoute): Mutant[] {
     if (route.detail === 'full')
       for (const rule of ['AUTH-2', 'ENVELOPE-7'])
         out.push(keyed(rule, 'access', route, 'sandbox-persists', sandboxWritePersists(route)));
+    if (route.detail === 'full')
+      out.push(keyed('AUTH-2', 'access', route, 'sandbox-refused', sandboxWriteRefused(route)));
   } else {
     for (const rule of ['ENDPOINTS-11', 'AUTH-5'])
       out.push(

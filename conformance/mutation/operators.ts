@@ -394,6 +394,26 @@ export function sandboxWritePersists(route: MutationRoute): KeyedFault {
   });
 }
 
+/** The sandbox key's write refused 400 VALIDATION_ERROR (in sandbox mode) instead of answering its mock. */
+export function sandboxWriteRefused(route: MutationRoute): KeyedFault {
+  return keyedFault(
+    `${route.method} ${route.path} with a sandbox key answers 400 instead of a mock`,
+    (t, description) => {
+      const sandbox = t.keys.enterpriseSandbox;
+      return routeFault(route, description, {
+        request: (req) =>
+          sandbox !== undefined && keyOf(req) === sandbox
+            ? {
+                status: 400,
+                headers: { 'content-type': 'application/json', 'x-service-mode': 'sandbox' },
+                body: Buffer.from(JSON.stringify({ error: 'Invalid request', code: 'VALIDATION_ERROR' })),
+              }
+            : undefined,
+      });
+    },
+  );
+}
+
 /** Another landlord's resource answered 403 FORBIDDEN instead of 404 (its existence shows). */
 export function foreignIs403(route: MutationRoute): KeyedFault {
   return keyedFault(`${route.method} ${route.path} answers 403 for another landlord's id`, (t, description) => {
