@@ -48,6 +48,19 @@ function sandboxWriteApplied(t: Target, description: string, method: string, pat
   };
 }
 
+/** PATCH /rent/{id} in sandbox mode (either way) refused `status code`, where the live key writes the same body. */
+function sandboxRentPatchRefused(t: Target, status: number, code: string): Fault {
+  return {
+    description: `PATCH /rent/{id} in sandbox mode (either way) answers ${status} ${code} to a body the live key writes`,
+    request: (req) =>
+      req.method === 'PATCH' &&
+      RENT_ITEM.test(path(req)) &&
+      (keyOf(req) === role(t, 'enterpriseSandbox') || req.headers['x-service-mode'] === 'sandbox')
+        ? errorResponse(status, code, 'Refused', { 'x-service-mode': 'sandbox' })
+        : undefined,
+  };
+}
+
 /** Sends the request upstream with `key`, applies it, and answers `status code` as if it had been refused. */
 function appliedButRefused(
   description: string,
@@ -302,18 +315,8 @@ export const faults: FaultTable = {
         };
       },
     },
-    {
-      fault: (t) => ({
-        description:
-          'PATCH /rent/{id} in sandbox mode (either way) answers 400 VALIDATION_ERROR to a body the live key writes',
-        request: (req) =>
-          req.method === 'PATCH' &&
-          RENT_ITEM.test(path(req)) &&
-          (keyOf(req) === role(t, 'enterpriseSandbox') || req.headers['x-service-mode'] === 'sandbox')
-            ? errorResponse(400, 'VALIDATION_ERROR', 'Unknown field', { 'x-service-mode': 'sandbox' })
-            : undefined,
-      }),
-    },
+    { fault: (t) => sandboxRentPatchRefused(t, 400, 'VALIDATION_ERROR') },
+    { fault: (t) => sandboxRentPatchRefused(t, 409, 'CONFLICT') },
     {
       fault: (t) =>
         mapHeaders(
