@@ -35,6 +35,33 @@ const BODY_REFERENCES: ReadonlyArray<readonly [string, string]> = [
   ['additionalTenantIds', '/tenants/'],
 ];
 
+/** The credential headers of a request, for a second question the deployment asks with the same key. */
+function credentialsOf(original: ProxyRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of ['authorization', 'x-api-key']) {
+    const value = original.headers[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
+}
+
+/** The contract statuses that keep a property from being deleted ("409 CONFLICT while an Active, Pending or ..."). */
+const LIVE_CONTRACT_STATUSES = new Set(['Active', 'Pending', 'Notice Served']);
+
+/** Whether the property has a contract that blocks its deletion, read with the request's own key (reads are real). */
+async function hasLiveContract(propertyId: string, original: ProxyRequest, ctx: FaultContext): Promise<boolean> {
+  const read = await ctx.upstream({
+    method: 'GET',
+    path: `${PREFIX}/contracts`,
+    query: new URLSearchParams({ propertyId, limit: '100' }),
+    headers: credentialsOf(original),
+    body: Buffer.alloc(0),
+  });
+  const body = readJson(read);
+  const items = isRec(body) && Array.isArray(body.data) ? body.data : [];
+  return items.some((c) => isRec(c) && LIVE_CONTRACT_STATUSES.has(String(c.status)));
+}
+
 /** The body fields of a write whose id the same key reads as absent (404): another landlord's, or none. */
 async function unreadableReferences(original: ProxyRequest, ctx: FaultContext): Promise<string[]> {
   let body: unknown;
@@ -45,11 +72,7 @@ async function unreadableReferences(original: ProxyRequest, ctx: FaultContext): 
   }
   const unreadable: string[] = [];
   if (!isRec(body)) return unreadable;
-  const headers: Record<string, string> = {};
-  for (const name of ['authorization', 'x-api-key']) {
-    const value = original.headers[name];
-    if (value !== undefined) headers[name] = value;
-  }
+  const headers = credentialsOf(original);
   for (const [field, route] of BODY_REFERENCES) {
     const value = body[field];
     const ids = (Array.isArray(value) ? value : [value]).filter(
@@ -157,6 +180,17 @@ export const REFUSAL_CHOICES: readonly Tolerance[] = [
         res.headers['x-service-mode'],
         rateHeaders(res),
       );
+    },
+  },
+  {
+    id: 'sandbox-conflicts-as-live',
+    choice:
+      'a sandbox DELETE /properties/{id} of a property with an Active, Pending or Notice Served contract answered 409 CONFLICT in sandbox mode, as the live delete is (the reference server: its mock)',
+    response: async (res, original, ctx) => {
+      const id = /^\/properties\/([^/]+)$/.exec(apiPath(original) ?? '')?.[1];
+      if (original.method !== 'DELETE' || id === undefined || res.status !== 200) return undefined;
+      if (res.headers['x-service-mode'] !== 'sandbox' || !(await hasLiveContract(id, original, ctx))) return undefined;
+      return envelope(409, 'CONFLICT', 'The property has a live contract', 'sandbox', rateHeaders(res));
     },
   },
   {

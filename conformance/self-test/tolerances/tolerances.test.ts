@@ -212,6 +212,13 @@ const CONCERNED: Readonly<Record<string, readonly string[]>> = {
     'documents.uploadThenSoftDeleteRemovesFromList',
   ],
   'upload-limit-decimal-megabytes': ['properties.imageOfExactly10MBAcceptedOneByteMoreAndNonImagesRefused'],
+  'sandbox-conflicts-as-live': [
+    'access.sandboxKeyPersistsNothingOnEveryWrite',
+    'sandbox.deleteAnswersMockAndDeletesNothing',
+    'invariants.serviceModeSaysTheModeTheRequestImplies',
+    'invariants.errorCodeIsTheErrorsTablesForTheStatus',
+    'invariants.errorEnvelopeOnEveryError',
+  ],
   'storage-quota-refused-403': [
     'documents.oversizeUploadAnswers413FileTooLarge',
     'properties.imageUploadGivesAPublicUrl',
@@ -440,6 +447,13 @@ describe('a correct deployment that chose differently passes', () => {
       path: '/properties?limit=1',
       shows: (_s, _h, t) =>
         typeof (JSON.parse(t) as { meta: { hasNextPage?: unknown } }).meta.hasNextPage === 'boolean',
+    },
+    'sandbox-conflicts-as-live': {
+      before: { path: '/contracts?status=Active&limit=1' },
+      path: (first) => `/properties/${String(firstItem(first).propertyId)}`,
+      method: 'DELETE',
+      key: 'enterpriseSandbox',
+      shows: (s, h, t) => s === 409 && h['x-service-mode'] === 'sandbox' && t.includes('"CONFLICT"'),
     },
     'live-writes-say-sandbox-false': {
       // A PATCH that changes nothing: the status the property already has as far as the flag goes.
