@@ -504,6 +504,7 @@ export const sandboxKeyPersistsNothingOnEveryWrite = defineCheck({
       }
       const tag = `sandbox-${i}.`;
       const request = await requestFor(ctx, route, ids, owner, tag, await overridesFor(route));
+      const refusals: Refusal[] = [];
       const sendAs = async (way: SandboxWay): Promise<boolean> => {
         const before = await readBack(ctx, route, ids, LIVE, request, tag);
         const options: RequestOptions = {
@@ -587,7 +588,6 @@ export const sandboxKeyPersistsNothingOnEveryWrite = defineCheck({
         }
         return true;
       };
-      const refusals: Refusal[] = [];
       for (const way of sandboxWays(route, viaApiKey[i] ?? false)) if (await sendAs(way)) checked++;
       if (refusals.length > 0) await judgeRefusals(route, ids, request, refusals);
     }
