@@ -16,7 +16,15 @@ import { startReferenceServer } from '../self-test/support/reference';
 import { withFastKeys } from '../self-test/support/fast-keys';
 import { WEBHOOK_SERVER_ENV } from '../self-test/support/webhook-deployment';
 import { mapPool } from '../src/runner/pool';
-import { census, checksFor, runMutants, runVariant, runWebhookVariant, type VariantOutcome } from './engine';
+import {
+  census,
+  checksFor,
+  runMutants,
+  runVariant,
+  runWebhookVariant,
+  secondLook,
+  type VariantOutcome,
+} from './engine';
 import { MUTATION_ROUTES } from './routes';
 import { generateMutants, type Mutant } from './generate';
 import { buildReport, formatReport, renderMutationMarkdown } from './report';
@@ -225,7 +233,7 @@ export async function runMutation(options: MutationOptions, out: (text: string) 
     const sound = runnable.filter((c) => !broken.has(c.id));
     const traffic = census(baseline, target.baseUrl, MUTATION_ROUTES);
     let done = 0;
-    const outcomes = await runMutants(chosen, {
+    const firstRun = await runMutants(chosen, {
       ...engine,
       checks: sound,
       traffic,
@@ -236,6 +244,20 @@ export async function runMutation(options: MutationOptions, out: (text: string) 
         );
       },
     });
+    const outcomes = await secondLook(
+      firstRun,
+      chosen,
+      {
+        ...engine,
+        checks: sound,
+        traffic,
+        onMutant: (o) => out(`fresh server: ${o.outcome === 'killed' ? 'KILLED  ' : 'SURVIVED'} ${o.id}\n`),
+      },
+      async () => {
+        const server = await startReferenceServer();
+        return { target: await withFastKeys(server.target), origin: server.origin, stop: () => server.stop() };
+      },
+    );
     const report = buildReport({
       seed: options.seed,
       generated: generated.length,

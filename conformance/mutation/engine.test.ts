@@ -5,7 +5,7 @@ import { ALL_CHECKS } from '../src/registry';
 import { isRec, readJson, withJson } from '../self-test/support/faults';
 import { useReferenceServer } from '../self-test/support/use-reference-server';
 import { runnableChecks } from './cli';
-import { runMutant, type EngineOptions } from './engine';
+import { runMutant, secondLook, type EngineOptions, type MutantOutcome } from './engine';
 import { generateMutants, type Mutant } from './generate';
 import { routeFault } from './operators';
 import { MUTATION_ROUTES, routeName } from './routes';
@@ -31,6 +31,34 @@ describe('the mutation engine', () => {
     expect(outcome.applied).toBeGreaterThan(0);
     expect(outcome.killedBy?.length).toBeGreaterThan(0);
     expect(outcome.withTraffic).toBeUndefined();
+  }, 300_000);
+
+  it('judges an unexplained survivor again on a fresh server, and leaves a listed one as it is', async () => {
+    const mutant = generateMutants().find((m) => m.id === 'CAL-2/order/GET /events/reversed');
+    if (!mutant) throw new Error('the calendar order mutant is not generated');
+    // As the shared server of a long run leaves it: survived, because earlier mutants changed the data it needed.
+    const drifted: MutantOutcome = {
+      id: mutant.id,
+      rule: mutant.rule,
+      route: mutant.route,
+      kind: mutant.kind,
+      description: mutant.description,
+      outcome: 'survived',
+      reason: 'no check citing CAL-2 sent a request the violation applies to (1 check(s) ran)',
+      unexplained: true,
+      applied: 0,
+      checks: [],
+    };
+    const listed: MutantOutcome = { ...drifted, id: 'CAL-2/order/GET /events/listed', unexplained: undefined };
+    let started = 0;
+    const fresh = async () => {
+      started += 1;
+      return { target: server.target, origin: server.reference.origin, stop: async () => undefined };
+    };
+    const [again, kept] = await secondLook([drifted, listed], [mutant], options(), fresh);
+    expect(started).toBe(1);
+    expect(again).toMatchObject({ id: mutant.id, outcome: 'killed', freshServer: true });
+    expect(kept).toBe(listed);
   }, 300_000);
 
   it("runs the route's traffic beside the citing checks when they alone do not kill the mutant", async () => {

@@ -42,6 +42,11 @@ export interface MutantOutcome {
   readonly checks: readonly string[];
   /** Decided only once the checks reaching the route ran beside those citing the rule (they alone did not kill it). */
   readonly withTraffic?: true;
+  /**
+   * Killed only on a fresh server: on the shared one, earlier mutants had changed the data its checks needed (a
+   * nightly run against staging meets the same drift, where those checks then skip saying what is missing).
+   */
+  readonly freshServer?: true;
 }
 
 export interface VariantOutcome {
@@ -225,6 +230,43 @@ export async function runMutants(mutants: readonly Mutant[], options: EngineOpti
     options.onMutant?.(outcome);
     return outcome;
   });
+}
+
+/** A server a mutant can be judged against again: its target, the origin proxies forward to, and how to stop it. */
+export interface FreshServer {
+  readonly target: Target;
+  readonly origin: string;
+  readonly stop: () => Promise<void>;
+}
+
+/**
+ * Every mutant shares one server, so a mutant that lets writes through changes the data later ones meet. Each
+ * unexplained survivor gets a second look on a server `fresh` starts for it alone: killed there, it counts as
+ * killed and is marked `freshServer`; surviving there too, it stays as it was.
+ */
+export async function secondLook(
+  outcomes: readonly MutantOutcome[],
+  mutants: readonly Mutant[],
+  options: EngineOptions,
+  fresh: () => Promise<FreshServer>,
+): Promise<MutantOutcome[]> {
+  const out: MutantOutcome[] = [];
+  for (const o of outcomes) {
+    const mutant = o.unexplained === true ? mutants.find((m) => m.id === o.id) : undefined;
+    if (mutant === undefined) {
+      out.push(o);
+      continue;
+    }
+    const server = await fresh();
+    try {
+      const again = await runMutant(mutant, { ...options, target: server.target, upstream: server.origin });
+      options.onMutant?.(again.outcome === 'killed' ? { ...again, freshServer: true } : o);
+      out.push(again.outcome === 'killed' ? { ...again, freshServer: true } : o);
+    } finally {
+      await server.stop();
+    }
+  }
+  return out;
 }
 
 function verdict(variant: Variant, results: readonly CheckResult[]): VariantOutcome {

@@ -2,7 +2,7 @@
 import { RULES } from '../src/rules';
 import { parseMutationArgs } from './cli';
 import type { MutantOutcome } from './engine';
-import { buildReport, renderMutationMarkdown } from './report';
+import { buildReport, formatReport, renderMutationMarkdown } from './report';
 
 const outcome = (id: string, rule: string, killed: boolean, extra: Partial<MutantOutcome> = {}): MutantOutcome => ({
   id,
@@ -21,7 +21,7 @@ describe('mutation report', () => {
     seed: 5,
     generated: 10,
     outcomes: [
-      outcome('a', 'CAL-2', true),
+      outcome('a', 'CAL-2', true, { freshServer: true }),
       outcome('b', 'CAL-2', false, { reason: 'why', unexplained: true }),
       outcome('c', 'AUTH-3', true, { staleEntry: true }),
       outcome('d', 'AUTH-3', false, { reason: 'listed', listedAs: 'unobservable' }),
@@ -37,6 +37,12 @@ describe('mutation report', () => {
     expect(report.perRule['CAL-2']).toMatchObject({ mutants: 2, killed: 1, survived: 1, killRate: 0.5 });
     expect(report.staleSurvivorEntries).toEqual(['c']);
     expect(report.survived.map((s) => s.id)).toEqual(['b', 'd']);
+  });
+
+  it('lists apart the mutants killed only on a fresh server', () => {
+    expect(formatReport(report)).toContain(
+      'killed only on a fresh server (earlier mutants had changed the data their checks needed):\n  a\n',
+    );
   });
 
   it('renders the coverage section with each survivor, its class and reason', () => {

@@ -108,6 +108,11 @@ export function formatReport(report: MutationReport): string {
     for (const s of report.survived)
       lines.push(`  ${s.unexplained ? 'UNEXPLAINED' : s.listedAs} ${s.id}: ${s.reason ?? ''}`);
   }
+  const fresh = report.killed.filter((k) => k.freshServer === true);
+  if (fresh.length > 0) {
+    lines.push('', 'killed only on a fresh server (earlier mutants had changed the data their checks needed):');
+    for (const k of fresh) lines.push(`  ${k.id}`);
+  }
   if (report.staleSurvivorEntries.length > 0) {
     lines.push('', 'killed, but listed in survivors.ts (stale: remove or narrow the entries):');
     for (const id of report.staleSurvivorEntries) lines.push(`  ${id}`);
