@@ -260,8 +260,9 @@ export async function secondLook(
     const server = await fresh();
     try {
       const again = await runMutant(mutant, { ...options, target: server.target, upstream: server.origin });
-      options.onMutant?.(again.outcome === 'killed' ? { ...again, freshServer: true } : o);
-      out.push(again.outcome === 'killed' ? { ...again, freshServer: true } : o);
+      const judged: MutantOutcome = again.outcome === 'killed' ? { ...again, freshServer: true } : o;
+      options.onMutant?.(judged);
+      out.push(judged);
     } finally {
       await server.stop();
     }

@@ -476,11 +476,11 @@ function accessMutants(route: MutationRoute): Mutant[] {
           keySwapped(route, (t) => t.keys.enterpriseReadOnly, live, 'a read_only key writes'),
         ),
       );
-    if (route.detail === 'full')
+    if (route.detail === 'full') {
       for (const rule of ['AUTH-2', 'ENVELOPE-7'])
         out.push(keyed(rule, 'access', route, 'sandbox-persists', sandboxWritePersists(route)));
-    if (route.detail === 'full')
       out.push(keyed('AUTH-2', 'access', route, 'sandbox-refused', sandboxWriteRefused(route)));
+    }
   } else {
     for (const rule of ['ENDPOINTS-11', 'AUTH-5'])
       out.push(

@@ -5,7 +5,7 @@
 
 import type { Target } from '../src/targets';
 import type { Fault, FaultContext, ProxyRequest, ProxyResponse } from '../self-test/support/broken';
-import { apiPath, codeOf, isRec, keyOf, readJson, withJson, withKey } from '../self-test/support/faults';
+import { apiPath, codeOf, errorResponse, isRec, keyOf, readJson, withJson, withKey } from '../self-test/support/faults';
 import { routePattern, type MutationRoute } from './routes';
 
 export type MutationKind =
@@ -403,11 +403,7 @@ export function sandboxWriteRefused(route: MutationRoute): KeyedFault {
       return routeFault(route, description, {
         request: (req) =>
           sandbox !== undefined && keyOf(req) === sandbox
-            ? {
-                status: 400,
-                headers: { 'content-type': 'application/json', 'x-service-mode': 'sandbox' },
-                body: Buffer.from(JSON.stringify({ error: 'Invalid request', code: 'VALIDATION_ERROR' })),
-              }
+            ? errorResponse(400, 'VALIDATION_ERROR', 'Invalid request', { 'x-service-mode': 'sandbox' })
             : undefined,
       });
     },

@@ -13,7 +13,16 @@ import type { UnnamedResource } from '../../targets/unnamed-fields';
 import { declared } from '../shared/unnamed';
 import { createOwnChain, createOwnRent, optionalPart, suitePeriod, type OwnChain } from '../shared/own-data';
 import { codeOf, createOwnProperty, isRecord, unknownId, type Json } from '../shared/util';
-import { LandlordData, ownDocument, readBack, requestFor, send, unservedGroups, type RouteIds } from './requests';
+import {
+  LandlordData,
+  ownDocument,
+  readBack,
+  requestFor,
+  send,
+  sendOnRoute,
+  unservedGroups,
+  type RouteIds,
+} from './requests';
 import {
   ACCESS_ROUTES,
   BY_ID_ROUTES,
@@ -476,11 +485,7 @@ export const sandboxKeyPersistsNothingOnEveryWrite = defineCheck({
     ): Promise<void> => {
       const ownItem = payment !== undefined && ids === (await payment);
       const liveRequest: RequestOptions = { ...request, key: LIVE };
-      const live = !ownItem
-        ? undefined
-        : route.invoice
-          ? await invoiceRequest(ctx, route.invoice, liveRequest)
-          : await send(ctx, liveRequest);
+      const live = ownItem ? await sendOnRoute(ctx, route, liveRequest) : undefined;
       for (const { what, res, why } of refusals) {
         if (live?.status === route.successStatus) {
           ctx.expect(
@@ -512,7 +517,7 @@ export const sandboxKeyPersistsNothingOnEveryWrite = defineCheck({
           ...way.options,
           headers: { ...request.headers, ...way.options.headers },
         };
-        const res = route.invoice ? await invoiceRequest(ctx, route.invoice, options) : await send(ctx, options);
+        const res = await sendOnRoute(ctx, route, options);
         const what = `${routeName(route)} with ${way.label}`;
         if (res.status === 400 && namesMayBeWrong(ctx, route.body) && codeOf(res) === 'VALIDATION_ERROR') {
           refusals.push({ what, res, why: "its body field names are not shown; the deployment refused the suite's" });

@@ -6,6 +6,7 @@
 import type { HttpResponse, RequestOptions } from '../../http/client';
 import type { CheckContext } from '../../runner/check';
 import { addDays, utcDate } from '../shared/dates';
+import { invoiceRequest } from '../shared/invoice-budget';
 import { TINY_PNG, pdfBytes } from '../shared/files';
 import { contractFields, rentFields } from '../shared/own-data';
 import { writeName } from '../shared/unnamed';
@@ -257,6 +258,11 @@ export async function readBack(
 /** Sends a request (retrying transport resets of refusals, see requestRetryingResets). */
 export function send(ctx: CheckContext, request: RequestOptions): Promise<HttpResponse> {
   return requestRetryingResets(ctx, request);
+}
+
+/** Sends a request on `route`: through the landlord's invoice budget on the invoice routes, else as `send` does. */
+export function sendOnRoute(ctx: CheckContext, route: AccessRoute, request: RequestOptions): Promise<HttpResponse> {
+  return route.invoice ? invoiceRequest(ctx, route.invoice, request) : send(ctx, request);
 }
 
 /** Named groups whose collection answers 404 with `key`: the deployment does not serve them (their paths are not shown). */

@@ -8,8 +8,7 @@ import type { RequestOptions } from '../../http/client';
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse } from '../../runner/describe';
 import { BY_ID_ROUTES, routeName, type SpecRoute } from '../../spec-routes';
-import { LandlordData, readBack, requestFor, send, unservedGroups } from '../access/requests';
-import { invoiceRequest } from '../shared/invoice-budget';
+import { LandlordData, readBack, requestFor, sendOnRoute, unservedGroups } from '../access/requests';
 import { ownWriteKey } from '../shared/provision';
 import { codeOf } from '../shared/util';
 import { createOwnItems } from './own-items';
@@ -48,7 +47,7 @@ export const foreignIdsAnswer404OnEveryByIdRoute = defineCheck({
       const request = await requestFor(ctx, route, ids, owner, tag);
       const before = route.access === 'write' ? await readBack(ctx, route, ids, key, request, tag) : undefined;
       const options: RequestOptions = { ...request, key: OTHER };
-      const res = route.invoice ? await invoiceRequest(ctx, route.invoice, options) : await send(ctx, options);
+      const res = await sendOnRoute(ctx, route, options);
       ctx.expect(
         res.status === 404 && codeOf(res) === 'NOT_FOUND',
         `${routeName(route)} with another landlord's real ids: 404 NOT_FOUND, never 403`,

@@ -8,12 +8,11 @@ import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse } from '../../runner/describe';
 import { SPEC_ROUTES, routeName } from '../../spec-routes';
 import { invalidBodyCases, type FormPart, type InvalidBodyRouteCase } from '../../spec-routes/invalid-bodies';
-import { LandlordData, readBack, requestFor, send, tagOf, type RouteIds } from '../access/requests';
+import { LandlordData, readBack, requestFor, sendOnRoute, tagOf, type RouteIds } from '../access/requests';
 import { TINY_PNG, pdfBytes } from '../shared/files';
 import { UNNAMED_FIELDS, type UnnamedField, type UnnamedResource } from '../../targets/unnamed-fields';
 import { contractBody, contractFields, rentBody, rentFields, suitePeriod } from '../shared/own-data';
 import { readName } from '../shared/unnamed';
-import { invoiceRequest } from '../shared/invoice-budget';
 import { ownWriteKey } from '../shared/provision';
 import { codeOf, isRecord, messageOf, multipartBody, namesFieldPath, type Json } from '../shared/util';
 import { createOwnItems, type OwnItems } from './own-items';
@@ -139,7 +138,7 @@ export const invalidBodyOnEveryWriteIsRefused = defineCheck({
       const tag = `ibody-${i}.`;
       const request = await invalidRequest(ctx, c, own, owner, ids, tag);
       const before = await readBack(ctx, c.route, ids, key, request, tag);
-      const res = c.route.invoice ? await invoiceRequest(ctx, c.route.invoice, request) : await send(ctx, request);
+      const res = await sendOnRoute(ctx, c.route, request);
       const created = res.status === 201 && isRecord(res.json) && isRecord(res.json.data) ? res.json.data : undefined;
       if (created && typeof created.id === 'string' && c.route.path === '/contracts')
         ctx.cleanup(() => ctx.http.request({ method: 'DELETE', path: `/contracts/${String(created.id)}`, key }));

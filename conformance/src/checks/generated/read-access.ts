@@ -6,8 +6,7 @@
 import { defineCheck, type CheckContext } from '../../runner';
 import { describeResponse } from '../../runner/describe';
 import { READ_ROUTES, routeName } from '../../spec-routes';
-import { LandlordData, send, unservedGroups } from '../access/requests';
-import { invoiceRequest } from '../shared/invoice-budget';
+import { LandlordData, sendOnRoute, unservedGroups } from '../access/requests';
 import { fillPath } from '../shared/util';
 
 /** A role allowed to read, and the landlord whose ids it reads. */
@@ -53,7 +52,7 @@ export const everyAllowedRoleReadsEveryGetRoute = defineCheck({
           key: reader.role,
           ...(route.paged ? { query: { limit: 1 } } : {}),
         };
-        const res = route.invoice ? await invoiceRequest(ctx, route.invoice, options) : await send(ctx, options);
+        const res = await sendOnRoute(ctx, route, options);
         ctx.expect(
           res.status === route.successStatus,
           `${routeName(route)} with the ${reader.role} key: ${route.successStatus}`,
